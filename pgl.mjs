@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+let t=Date.now();
+const db = await PGlite.create({ extensions: { btree_gist } });
+console.log('create', Date.now()-t);
+await db.exec(`create extension btree_gist; create table rb(id serial, r int, during tstzrange, exclude using gist (r with =, during with &&));`);
+await db.query(`insert into rb(r,during) values (1, tstzrange('2026-01-01 10:00+02','2026-01-01 11:00+02'))`);
+const x = await db.query(`insert into rb(r,during) values (1, tstzrange('2026-01-01 10:30+02','2026-01-01 11:30+02')) on conflict do nothing returning id`);
+console.log('conflict rows', x.rows);
+t=Date.now();
+const dump = await db.dumpDataDir('gzip');
+console.log('dump', Date.now()-t, dump.size);
+t=Date.now();
+const db2 = await PGlite.create({ loadDataDir: dump, extensions: { btree_gist } });
+console.log('load', Date.now()-t, (await db2.query('select count(*) from rb')).rows);
