@@ -1,0 +1,107 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './types.ts';
+
+export type Db = Kysely<Database>;
+
+/** A database behind one interface, whichever engine runs it. */
+export interface DatabaseHandle {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs a script of several statements (migrations). */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tarball (a test template). */
+  dump?(): Promise<Blob>;
+}
+
+const INT8 = 20;
+const DATE = 1082;
+const NUMERIC = 1700;
+
+export interface DatabaseOptions {
+  /** postgres://… — a PostgreSQL server; otherwise embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; in memory when absent. */
+  dataDir?: string | undefined;
+  /** PGlite: start from this dumped data directory. */
+  loadDataDir?: Blob | undefined;
+  /** pg pool size. */
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const types = {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
+        if (oid === DATE) return (v: string) => v;
+        return pg.types.getTypeParser(oid, format);
+      },
+    } as pg.CustomTypesConfig;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      engine: 'postgres',
+      exec: async (script) => {
+        await pool.query(script);
+      },
+      close: () => db.destroy(),
+    };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { btree_gist },
+    parsers: {
+      [INT8]: (v: string) => Number(v),
+      [NUMERIC]: (v: string) => Number(v),
+      [DATE]: (v: string) => v,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    engine: 'pglite',
+    exec: async (script) => {
+      await pglite.exec(script);
+    },
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+    dump: () => pglite.dumpDataDir('gzip') as Promise<Blob>,
+  };
+}
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+/** Applies the numbered SQL files of migrations/ that have not run yet, in order. */
+export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+  await handle.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort();
+  const done = new Set(
+    (await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(handle.db)).rows.map((r) => r.name),
+  );
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const script = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
+    const name = file.replace(/'/g, "''");
+    await handle.exec(`BEGIN;\n${script}\nINSERT INTO schema_migration (name) VALUES ('${name}');\nCOMMIT;`);
+    applied.push(file);
+  }
+  return applied;
+}

@@ -1,0 +1,133 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Json = unknown;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** Row types of the tables in migrations/. */
+export interface Database {
+  setting: { key: string; value: Json };
+  vehicle_make: { id: number; name: string };
+  vehicle_model: { id: number; make_id: number; name: string; classification_id: Generated<number> };
+  vehicle: {
+    register_number: string;
+    make_id: number;
+    model: string;
+    model_year: number | null;
+    classification_id: Generated<number>;
+    fuel: string | null;
+    introduction_date: ColumnType<string | null, string | null | undefined, string | null>;
+    tires: Json | null;
+  };
+  organization: {
+    id: number;
+    name: string;
+    address: string;
+    post_code: string;
+    post_office: string;
+    phone: string | null;
+    email: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    time_selection_type: Generated<string>;
+    opening_time: Generated<string>;
+    closing_time: Generated<string>;
+    first_slot_time: Generated<string>;
+    slot_step_minutes: Generated<number>;
+    tire_change: Generated<boolean>;
+    windshield: Generated<boolean>;
+    show_loan_calculator: Generated<boolean>;
+    active: Generated<boolean>;
+  };
+  organization_make: { organization_id: number; make_id: number };
+  resource: { id: number; organization_id: number; name: string };
+  service_group: {
+    id: string;
+    stage: string;
+    kind: string;
+    title: string;
+    calculator_id: string | null;
+    sort: Generated<number>;
+  };
+  product: {
+    id: string;
+    group_id: string;
+    provider: Generated<string>;
+    description: string;
+    info_html: string | null;
+    price_cents: number;
+    normal_price_cents: number | null;
+    duration_minutes: Generated<number>;
+    make_id: number | null;
+    min_km: number | null;
+    max_km: number | null;
+    image_ids: Generated<string[]>;
+    sort: Generated<number>;
+    active: Generated<boolean>;
+  };
+  product_operation: { product_id: string; sort: number; description: string; spare_parts: Json };
+  process: {
+    token: string;
+    process_type: string;
+    installation_type: string;
+    organization_id: number | null;
+    vehicle: Json | null;
+    kilometers: number | null;
+    customer: Json | null;
+    symptoms: Generated<Json>;
+    notes: string | null;
+    service_code: string | null;
+    service_contract: Generated<boolean>;
+    cart: Generated<Json>;
+    product_parameters: Generated<Json>;
+    customer_waiting: Generated<boolean>;
+    vehicle_left_for_day: Generated<boolean>;
+    booking_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+    created_at: Generated<Timestamp>;
+    updated_at: Generated<Timestamp>;
+    expires_at: Timestamp;
+  };
+  booking: {
+    id: ColumnType<string, never, never>;
+    booking_key: string;
+    process_token: string | null;
+    process_type: string;
+    organization_id: number;
+    register_number: string;
+    status: Generated<string>;
+    start_at: Timestamp;
+    end_at: Timestamp;
+    time_selection_type: string;
+    customer: Json;
+    vehicle: Json;
+    order_items: Json;
+    total_cents: number;
+    snapshot: Json;
+    created_at: Generated<Timestamp>;
+  };
+  resource_time: {
+    id: ColumnType<string, never, never>;
+    resource_id: number;
+    during: string;
+    kind: 'HOLD' | 'BOOKED';
+    process_token: string | null;
+    booking_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+    expires_at: Timestamp | null;
+  };
+  email_outbox: {
+    id: ColumnType<string, never, never>;
+    booking_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+    recipient: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    ics: string | null;
+    file_name: string;
+    status: Generated<string>;
+    attempts: Generated<number>;
+    last_error: string | null;
+    next_attempt_at: Generated<Timestamp>;
+    sent_at: Timestamp | null;
+    created_at: Generated<Timestamp>;
+  };
+  media: { id: string; content_type: string; data: Uint8Array };
+}

@@ -1,0 +1,266 @@
+/**
+ * The contract of the booking API (SPEC §7): zod schemas of request bodies and queries,
+ * and of the responses. The server validates with these; the web app types its calls
+ * with them. Money is integer cents everywhere in the API.
+ */
+import { z } from 'zod';
+import {
+  INSTALLATION_TYPE,
+  PROCESS_TYPES,
+  RESPONSE_CODES,
+  SERVICES_STAGES,
+  SHIFT_POSITIONS,
+  TIME_SELECTION_TYPES,
+  TIRE_TYPES,
+  PRODUCT_PARAMETER_CODES,
+} from './enums.ts';
+import { customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
+import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN } from './time.ts';
+
+/** Base path of the booking API (SPEC §7). */
+export const API_BASE = '/ServiceBooking/rest';
+/** Base path of the loyalty API (SPEC §7). */
+export const LOYALTY_API_BASE = '/omalaakkonen/api';
+/** Header that carries the process token (SPEC §4). */
+export const PROCESS_TOKEN_HEADER = 'x-process-token';
+/** Double-submit XSRF cookie and header names (the standard pair). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+const id = z.coerce.number().int().positive();
+const dateString = z.string().regex(DATE_PATTERN, { error: 'Päivämäärä muodossa VVVV-KK-PP' });
+
+export const responseCodeSchema = z.enum(RESPONSE_CODES);
+export const responseSchema = z.object({ responseCode: responseCodeSchema, message: z.string().optional() });
+export type ApiResponse = z.infer<typeof responseSchema>;
+
+// ---- Session --------------------------------------------------------------
+
+export const initSessionQuery = z.object({
+  organizationId: id.optional(),
+  installationType: z.literal(INSTALLATION_TYPE).default(INSTALLATION_TYPE),
+  usedProcessType: z.enum(PROCESS_TYPES),
+  usedFrontEnd: z.string().max(50).optional(),
+});
+
+// ---- Vehicle ---------------------------------------------------------------
+
+export const searchVehicleBody = z.object({
+  registerNumber: registerNumberSchema,
+  kilometers: kilometersSchema.nullable().optional(),
+});
+
+/** The payload for a vehicle that the register does not know (SPEC §3). */
+export const setVehicleBody = z.object({
+  make: z.string().trim().min(1).max(60),
+  regNbr: registerNumberSchema,
+  model: z.string().trim().min(1).max(80),
+  classification: z.object({ id: z.number().int().positive(), name: z.string().max(60).optional() }),
+  introductionDate: z.null().optional(),
+});
+
+export const setVehicleKilometersBody = z.object({ kilometers: kilometersSchema });
+export const valueBody = z.object({ value: z.string().max(2000).nullable() });
+
+export const vehicleTireSchema = z.object({
+  width: z.number(),
+  aspectRatio: z.number(),
+  constructionType: z.string(),
+  rimDiameter: z.number(),
+  loadIndex: z.number(),
+});
+
+export const bookingVehicleSchema = z.object({
+  register_number: z.string(),
+  make: z.string(),
+  model: z.string(),
+  model_year: z.number().nullable().optional(),
+  classification: z.object({ id: z.number() }),
+  tires: z.object({ front: vehicleTireSchema.nullable(), rear: vehicleTireSchema.nullable() }).nullable(),
+});
+export type BookingVehicle = z.infer<typeof bookingVehicleSchema>;
+
+export const vehicleMakeSchema = z.object({ id: z.number(), name: z.string() });
+export type VehicleMake = z.infer<typeof vehicleMakeSchema>;
+
+// ---- Organizations ---------------------------------------------------------
+
+export const organizationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  post_code: z.string(),
+  post_office: z.string(),
+  brand_dealer: z.boolean(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const compatibleOrganizationsQuery = z.object({
+  ignoreCompatibility: z.enum(['true', 'false']).optional(),
+  parentId: id.optional(),
+});
+
+export const activeOrganizationBody = z.object({ organizationId: z.number().int().positive() });
+export const transferOrganizationBody = z.object({
+  organizationId: z.number().int().positive(),
+  /** true when picked on the organizations page, false when switched on the reservation page. */
+  flag: z.boolean().default(true),
+});
+
+// ---- Services and cart -----------------------------------------------------
+
+export const productRefSchema = z.object({ id: z.string(), provider: z.string() });
+
+export const productSuggestionSchema = z.object({
+  product: productRefSchema,
+  description: z.string(),
+  /** Price in cents. */
+  price: z.number().int(),
+  /** Price before campaign, in cents, when a campaign lowers it. */
+  normal_price: z.number().int().nullable(),
+  duration_minutes: z.number().int(),
+  selected: z.boolean(),
+  additional_data: z.object({ infoDescription: z.string().nullable(), imageIds: z.array(z.string()) }),
+  suggestion_sub_rows: z.array(
+    z.object({
+      operation: z.object({ description: z.string() }),
+      spareParts: z.array(z.object({ description: z.string() })),
+    }),
+  ),
+  additional_products: z.array(z.unknown()),
+  suggested_tire: z.unknown().nullable(),
+});
+export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
+
+export const serviceGroupSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  calculator_id: z.string().nullable(),
+  suggestions: z.array(productSuggestionSchema),
+});
+export type ServiceGroup = z.infer<typeof serviceGroupSchema>;
+
+/** A cart product item (SPEC §3). */
+export const cartProductItemSchema = z.object({
+  productId: z.string().min(1).max(80),
+  amount: z.number().int().min(1).max(999).default(1),
+  provider: z.string().max(40).default('LAAKKONEN'),
+  description: z.string().max(300).optional(),
+  parameters: z.record(z.string(), z.string().max(500)).optional(),
+  customizations: z.array(z.unknown()).max(20).optional(),
+  calculatorId: z.string().max(80).nullable().optional(),
+});
+export type CartProductItem = z.infer<typeof cartProductItemSchema>;
+
+export const cartChangeBody = z.object({
+  items: z.array(cartProductItemSchema).min(1).max(50),
+  stage: z.enum(SERVICES_STAGES).default('DEFAULT'),
+});
+
+export const symptomsBody = z.array(symptomSchema).max(10);
+
+export const productParameterBody = z.object({
+  parameterCode: z.enum(PRODUCT_PARAMETER_CODES),
+  selectedValue: z.string().max(100),
+});
+
+export const tireSearchBody = z.object({
+  suppliers: z.array(z.number().int()).min(1),
+  width: z.number().int(),
+  aspectRatio: z.number().int(),
+  rimDiameter: z.number().int(),
+  minLoadIndex: z.number().int().min(70).max(130),
+  tireType: z.enum(TIRE_TYPES),
+});
+
+// ---- Time ------------------------------------------------------------------
+
+export const freeTimesBody = z
+  .object({
+    start: dateString,
+    end: dateString,
+    resourceTimeSelectionTypes: z.array(z.enum(TIME_SELECTION_TYPES)).max(4).optional(),
+  })
+  .refine((b) => b.start <= b.end, { path: ['end'], message: 'Loppupäivä ennen alkupäivää' })
+  .refine((b) => Date.parse(b.end) - Date.parse(b.start) <= 62 * 86400000, {
+    path: ['end'],
+    message: 'Aikaväli on enintään 62 päivää',
+  });
+
+export const calendarSlotSchema = z.object({ startTime: z.string(), endTime: z.string() });
+export const freeTimeDaySchema = z.object({
+  date: z.string(),
+  exactTimesAvailable: z.boolean(),
+  onlyDayTimesAvailable: z.boolean(),
+  calendarSlots: z.array(calendarSlotSchema),
+});
+export type FreeTimeDay = z.infer<typeof freeTimeDaySchema>;
+
+const localDateTime = z.string().regex(LOCAL_DATE_TIME_PATTERN);
+/** A reservation as 'start|end' local date-times (SPEC §4). */
+export const reservationString = z
+  .string()
+  .max(50)
+  .refine((v) => {
+    const [s, e, ...rest] = v.split('|');
+    return rest.length === 0 && !!s && !!e && localDateTime.safeParse(s).success && localDateTime.safeParse(e).success && s < e;
+  }, { message: 'Varaus muodossa alku|loppu (VVVV-KK-PPTHH:mm:ss)' });
+
+export const reserveTimeBody = z.object({
+  reservation: reservationString,
+  timeSelectionType: z.enum(['EXACT_TIME', 'DAY_ONLY']),
+  workshiftPosition: z.enum(SHIFT_POSITIONS).nullable().optional(),
+});
+
+export const reservationDetailsBody = z.object({
+  customerWaiting: z.boolean().default(false),
+  vehicleLeftForDay: z.boolean().default(false),
+  importDate: z.string().nullable().optional(),
+  pickupDate: z.string().nullable().optional(),
+  towingRequired: z.boolean().default(false),
+  usingKeyLocker: z.boolean().default(false),
+});
+
+// ---- Booking ---------------------------------------------------------------
+
+export const customerBody = customerSchema;
+
+export const orderItemSchema = z.object({
+  display_description: z.string(),
+  /** Line price in cents (unit price × amount). */
+  price: z.number().int(),
+  product: productRefSchema,
+  amount: z.number().int(),
+  selected_service_identifier: z.string(),
+  parameters: z.record(z.string(), z.string()),
+  stage: z.enum(SERVICES_STAGES),
+  duration_minutes: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const bookingSchema = z.object({
+  process_type: z.enum(PROCESS_TYPES),
+  organization: organizationSchema.nullable(),
+  vehicle: bookingVehicleSchema.nullable(),
+  customer: customerSchema.nullable(),
+  symptoms: z.array(z.object({ id: z.number(), description: z.string() })),
+  notes: z.string().nullable(),
+  order_items: z.array(orderItemSchema),
+  extra_order_items: z.array(z.object({ id: z.string() })),
+  product_parameters: z.array(z.object({ parameterCode: z.string(), selectedValue: z.string() })),
+  customer_waiting: z.boolean(),
+  vehicle_left_for_day: z.boolean(),
+  booking_total_duration: z
+    .object({ start: z.string(), end: z.string(), time_selection_type: z.string(), minutes: z.number() })
+    .nullable(),
+  /** Minutes of work the cart needs; decides the length of a slot. */
+  total_duration_minutes: z.number().int(),
+  kilometers: z.number().nullable(),
+  price: z.object({ active_price: z.number().int(), normal_price: z.number().int(), has_public_campaign: z.boolean() }),
+  service_code: z.string().nullable(),
+  service_contract: z.boolean(),
+  reservation_expires_at: z.string().nullable(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const saveBookingResponse = responseSchema.extend({ bookingKey: z.string().optional() });

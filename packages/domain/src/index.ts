@@ -1,0 +1,6 @@
+export * from './enums.ts';
+export * from './messages.ts';
+export * from './validation.ts';
+export * from './time.ts';
+export * from './rules.ts';
+export * from './api.ts';

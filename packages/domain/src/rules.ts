@@ -1,0 +1,109 @@
+import type { ProcessType, StepStatus } from './enums.ts';
+
+/** Rounds a price in cents up to whole euros (SPEC §2: prices are shown rounded up). */
+export function roundUpToEuros(cents: number): number {
+  return Math.ceil(cents / 100);
+}
+
+const euroFormat = new Intl.NumberFormat('fi-FI', { maximumFractionDigits: 0, useGrouping: true });
+
+/** '1 234 €' — the whole-euro display of a price in cents, rounded up. */
+export function formatEuros(cents: number): string {
+  // fi-FI groups with a no-break space; keep it so the amount never wraps.
+  return `${euroFormat.format(roundUpToEuros(cents))}\u00a0€`;
+}
+
+/** A step of a process: its route segment and its Finnish title. */
+export interface ProcessStep {
+  path: string;
+  title: string;
+}
+
+export interface ProcessDefinition {
+  type: ProcessType;
+  /** Route of the process under the site root (SPEC §2). */
+  path: string;
+  title: string;
+  steps: readonly ProcessStep[];
+}
+
+const S = {
+  ajoneuvo: { path: 'ajoneuvo', title: 'Ajoneuvo' },
+  palvelut: { path: 'palvelut', title: 'Palvelut' },
+  lisapalvelut: { path: 'lisapalvelut', title: 'Lisäpalvelut' },
+  toimpiste: { path: 'toimpiste', title: 'Toimipiste' },
+  rengasmyynti: { path: 'rengasmyynti', title: 'Renkaat' },
+  aika: { path: 'aika', title: 'Aika' },
+  omatTiedot: { path: 'omat-tiedot', title: 'Omat tiedot' },
+  kiitos: { path: 'kiitos', title: 'Kiitos' },
+} as const satisfies Record<string, ProcessStep>;
+
+/** The public processes and their steps, in order (SPEC §2 route table). */
+export const PROCESSES: Record<ProcessType, ProcessDefinition> = {
+  MAINTENANCE: {
+    type: 'MAINTENANCE',
+    path: 'huolto',
+    title: 'Huolto ja korjaus',
+    steps: [S.ajoneuvo, S.palvelut, S.lisapalvelut, S.aika, S.omatTiedot, S.kiitos],
+  },
+  TIRE_CHANGE: {
+    type: 'TIRE_CHANGE',
+    path: 'renkaat',
+    title: 'Renkaiden vaihto ja säilytys',
+    steps: [S.ajoneuvo, S.toimpiste, S.palvelut, S.aika, S.omatTiedot, S.kiitos],
+  },
+  TIRE_SALES: {
+    type: 'TIRE_SALES',
+    path: 'rengasmyynti',
+    title: 'Rengasmyynti',
+    steps: [S.ajoneuvo, S.rengasmyynti, S.toimpiste, S.aika, S.omatTiedot, S.kiitos],
+  },
+  WINDSHIELD: {
+    type: 'WINDSHIELD',
+    path: 'proautolasi',
+    title: 'Tuulilasipalvelu',
+    steps: [S.ajoneuvo, S.palvelut, S.aika, S.omatTiedot, S.kiitos],
+  },
+};
+
+export function processByPath(path: string): ProcessDefinition | undefined {
+  return Object.values(PROCESSES).find((p) => p.path === path);
+}
+
+/** Steps shown in the progress bar: every step but the thanks page (SPEC §2). */
+export function progressSteps(process: ProcessDefinition): readonly ProcessStep[] {
+  return process.steps.filter((s) => s.path !== 'kiitos');
+}
+
+/**
+ * Step statuses (SPEC §4): steps before the active one are FINISHED, the active one
+ * ACTIVE, later ones UNFINISHED. An unknown active path leaves every step UNFINISHED.
+ */
+export function stepStatuses(process: ProcessDefinition, activePath: string): StepStatus[] {
+  const active = process.steps.findIndex((s) => s.path === activePath);
+  return process.steps.map((_, i) =>
+    active < 0 ? 'UNFINISHED' : i < active ? 'FINISHED' : i === active ? 'ACTIVE' : 'UNFINISHED',
+  );
+}
+
+/** The step after (+1) or before (-1) the given one, or undefined at either end. */
+export function adjacentStep(process: ProcessDefinition, path: string, direction: 1 | -1): ProcessStep | undefined {
+  const i = process.steps.findIndex((s) => s.path === path);
+  if (i < 0) return undefined;
+  return process.steps[i + direction];
+}
+
+/** How long a reservation hold lasts before it frees its time, in minutes. */
+export const HOLD_MINUTES = 15;
+
+/** How long an idle booking process lives, in minutes. */
+export const PROCESS_TTL_MINUTES = 240;
+
+/** Calendar auto-advance (weeks) and week picker length (weeks), SPEC §9. */
+export const CALENDAR_AUTO_ADVANCE_WEEKS = 7;
+export const WEEK_PICKER_WEEKS = 9;
+
+/** Notifications disappear after this many milliseconds (SPEC §9). */
+export const NOTIFICATION_TTL_MS = 5000;
+/** Notification expiry is checked this often (SPEC §9). */
+export const NOTIFICATION_CHECK_MS = 500;

@@ -1,0 +1,194 @@
+/**
+ * Finnish time. Every calendar rule (opening hours, "today", the Monday-first week,
+ * slots) is computed in Europe/Helsinki whatever the process's TZ is, and stays right
+ * across the daylight-saving changes. Dates are 'YYYY-MM-DD', local date-times
+ * 'YYYY-MM-DDTHH:mm:ss' (SPEC §9).
+ */
+export const TIME_ZONE = 'Europe/Helsinki';
+
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  weekday: 'short',
+});
+
+export interface HelsinkiParts {
+  date: string; // YYYY-MM-DD
+  time: string; // HH:mm:ss
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  isoWeekday: number;
+}
+
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** The Helsinki wall-clock date and time of an instant. */
+export function toHelsinki(instant: Date): HelsinkiParts {
+  const p: Record<string, string> = {};
+  for (const part of partsFormat.formatToParts(instant)) p[part.type] = part.value;
+  return {
+    date: `${p.year}-${p.month}-${p.day}`,
+    time: `${p.hour}:${p.minute}:${p.second}`,
+    isoWeekday: WEEKDAYS[p.weekday ?? 'Mon'] ?? 1,
+  };
+}
+
+/** Offset of Helsinki from UTC at an instant, in minutes (120 or 180). */
+export function helsinkiOffsetMinutes(instant: Date): number {
+  const h = toHelsinki(instant);
+  const asUtc = Date.parse(`${h.date}T${h.time}Z`);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+}
+
+/**
+ * The instant of a Helsinki wall-clock time. In the autumn's repeated hour the earlier
+ * instant is taken; a time inside the spring's skipped hour moves forward by an hour.
+ */
+export function fromHelsinki(date: string, time = '00:00:00'): Date {
+  const t = time.length === 5 ? `${time}:00` : time;
+  const naive = Date.parse(`${date}T${t}Z`);
+  if (Number.isNaN(naive)) throw new RangeError(`Invalid date-time ${date}T${time}`);
+  // Try both offsets Helsinki uses; keep the one that maps back to the wall clock.
+  for (const offset of [180, 120]) {
+    const candidate = new Date(naive - offset * 60000);
+    const back = toHelsinki(candidate);
+    if (back.date === date && back.time === t) return candidate;
+  }
+  return new Date(naive - 120 * 60000);
+}
+
+/** 'YYYY-MM-DDTHH:mm:ss' in Helsinki time. */
+export function formatLocalDateTime(instant: Date): string {
+  const h = toHelsinki(instant);
+  return `${h.date}T${h.time}`;
+}
+
+/** Parses 'YYYY-MM-DDTHH:mm:ss' (Helsinki wall clock) to an instant. */
+export function parseLocalDateTime(value: string): Date {
+  const [date, time] = value.split('T');
+  if (!date || !time) throw new RangeError(`Invalid local date-time ${value}`);
+  return fromHelsinki(date, time);
+}
+
+export function todayInHelsinki(now = new Date()): string {
+  return toHelsinki(now).date;
+}
+
+/** Adds whole calendar days to a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const d = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+/** The Monday of the week a date is in (the Finnish week starts on Monday). */
+export function startOfWeek(date: string): string {
+  return addDays(date, 1 - isoWeekday(date));
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86400000);
+}
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const LOCAL_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+/** 'HH:mm' or 'HH:mm:ss' → minutes after midnight. */
+export function timeToMinutes(time: string): number {
+  const [h = '0', m = '0'] = time.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+export function minutesToTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`;
+}
+
+/** Easter Sunday of a year (anonymous Gregorian algorithm). */
+function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The Saturday between the given dates (inclusive) — Midsummer and All Saints' Day. */
+function saturdayBetween(from: string): string {
+  return addDays(from, (6 - isoWeekday(from) + 7) % 7);
+}
+
+/**
+ * Finnish public holidays and the eves workshops keep closed, as a map from date to
+ * Finnish name. Workshops are closed on all of them.
+ */
+export function finnishHolidays(year: number): Map<string, string> {
+  const easter = easterSunday(year);
+  const midsummerDay = saturdayBetween(`${year}-06-20`);
+  const list: [string, string][] = [
+    [`${year}-01-01`, 'Uudenvuodenpäivä'],
+    [`${year}-01-06`, 'Loppiainen'],
+    [addDays(easter, -2), 'Pitkäperjantai'],
+    [easter, 'Pääsiäispäivä'],
+    [addDays(easter, 1), '2. pääsiäispäivä'],
+    [`${year}-05-01`, 'Vappu'],
+    [addDays(easter, 39), 'Helatorstai'],
+    [addDays(easter, 49), 'Helluntaipäivä'],
+    [addDays(midsummerDay, -1), 'Juhannusaatto'],
+    [midsummerDay, 'Juhannuspäivä'],
+    [saturdayBetween(`${year}-10-31`), 'Pyhäinpäivä'],
+    [`${year}-12-06`, 'Itsenäisyyspäivä'],
+    [`${year}-12-24`, 'Jouluaatto'],
+    [`${year}-12-25`, 'Joulupäivä'],
+    [`${year}-12-26`, 'Tapaninpäivä'],
+  ];
+  return new Map(list);
+}
+
+export function isFinnishHoliday(date: string): boolean {
+  return finnishHolidays(Number(date.slice(0, 4))).has(date);
+}
+
+const FI_WEEKDAY_SHORT = ['ma', 'ti', 'ke', 'to', 'pe', 'la', 'su'];
+const FI_WEEKDAY_LONG = ['maanantai', 'tiistai', 'keskiviikko', 'torstai', 'perjantai', 'lauantai', 'sunnuntai'];
+
+/** 'ma 24.11.' — a date as Finnish users read it. */
+export function formatFinnishDate(date: string, withYear = false): string {
+  const [y, m, d] = date.split('-');
+  const wd = FI_WEEKDAY_SHORT[isoWeekday(date) - 1];
+  return `${wd} ${Number(d)}.${Number(m)}.${withYear ? y : ''}`;
+}
+
+/** 'maanantai 24.11.2026' — for screen readers and e-mails. */
+export function formatFinnishDateLong(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${FI_WEEKDAY_LONG[isoWeekday(date) - 1]} ${Number(d)}.${Number(m)}.${y}`;
+}
+
+/** '8.00' from '08:00:00'. */
+export function formatFinnishTime(time: string): string {
+  const [h = '0', m = '00'] = time.split(':');
+  return `${Number(h)}.${m}`;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { FIELD_ERRORS } from './messages.ts';
+
+/**
+ * Finnish registration number (SPEC §5): 1–3 letters (å ä ö included), a hyphen and
+ * 1–3 digits; or C, 0–3 letters, a hyphen and 1–5 digits. Matched after upper-casing.
+ */
+export const REGISTER_NUMBER_PATTERN = /^(?:[A-ZÅÄÖ]{1,3}-\d{1,3}|C[A-ZÅÄÖ]{0,3}-\d{1,5})$/;
+
+/** Upper-cases and trims a registration number as typed (SPEC §5). */
+export function normalizeRegisterNumber(input: string): string {
+  return input.trim().toLocaleUpperCase('fi-FI');
+}
+
+export function isValidRegisterNumber(input: string): boolean {
+  return REGISTER_NUMBER_PATTERN.test(normalizeRegisterNumber(input));
+}
+
+export const registerNumberSchema = z
+  .string({ error: FIELD_ERRORS.required })
+  .transform(normalizeRegisterNumber)
+  .refine((v) => v.length > 0, { message: FIELD_ERRORS.required })
+  .refine((v) => REGISTER_NUMBER_PATTERN.test(v), { message: FIELD_ERRORS.registerNumber });
+
+/** Mileage in kilometres; a car's odometer stays well under ten million. */
+export const kilometersSchema = z.coerce
+  .number({ error: FIELD_ERRORS.kilometers })
+  .int({ error: FIELD_ERRORS.kilometers })
+  .min(0, { error: FIELD_ERRORS.kilometers })
+  .max(9_999_999, { error: FIELD_ERRORS.kilometers });
+
+/**
+ * Notes: characters outside letters, digits, punctuation and separators are stripped
+ * before saving (SPEC §5). Marks (\p{M}) are kept so that decomposed ä/ö survive.
+ */
+export function sanitizeNotes(input: string): string {
+  return input.replace(/[^\p{L}\p{M}\p{N}\p{P}\p{Z}\p{S}\n]/gu, '').replace(/[<>]/g, '');
+}
+
+/** A blank service code is sent as null (SPEC §5). */
+export function normalizeServiceCode(input: string | null | undefined): string | null {
+  const v = (input ?? '').trim();
+  return v.length === 0 ? null : v.toUpperCase();
+}
+
+const trimmed = (max: number) => z.string().trim().max(max, { error: FIELD_ERRORS.tooLong });
+const requiredText = (max: number) => trimmed(max).min(1, { error: FIELD_ERRORS.required });
+
+/** Finnish or international phone number: digits with optional +, spaces and hyphens. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 \-]{5,18}[0-9]$/;
+
+/** The customer form of SPEC §5, as typed by the user. */
+export const customerFormSchema = z.object({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  phone_number: requiredText(30).regex(PHONE_PATTERN, { error: FIELD_ERRORS.phone }),
+  email: requiredText(254).pipe(z.email({ error: FIELD_ERRORS.email })),
+  address: trimmed(200).optional().default(''),
+  post_code: trimmed(5)
+    .regex(/^(\d{5})?$/, { error: FIELD_ERRORS.postCode })
+    .optional()
+    .default(''),
+  post_office: trimmed(100).optional().default(''),
+});
+export type CustomerForm = z.input<typeof customerFormSchema>;
+
+/** The customer as sent to customer/v2 (SPEC §3 "Customer (sent)"). */
+export const customerSchema = customerFormSchema.extend({
+  preferred_contact_method: z.literal('EMAIL').default('EMAIL'),
+  company_name: z.null().default(null),
+  customer_type: z.null().default(null),
+  direct_marketing_allowed: z.boolean().default(false),
+  service_contract: z.boolean().default(false),
+});
+export type Customer = z.output<typeof customerSchema>;
+
+/** Symptom description: required, free text (SPEC §5). */
+export const symptomSchema = z.object({
+  id: z.number().int().positive().optional(),
+  description: requiredText(1000),
+});
