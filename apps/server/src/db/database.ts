@@ -46,6 +46,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       },
     } as pg.CustomTypesConfig;
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types });
+    // An idle client that loses its connection (server restart, failover) must not crash
+    // the process; the pool replaces it on the next checkout.
+    pool.on('error', (err) => console.warn('idle PostgreSQL client error:', err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Json = unknown;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default. */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /** Row types of the tables in migrations/. */
 export interface Database {
@@ -82,8 +84,8 @@ export interface Database {
     customer_waiting: Generated<boolean>;
     vehicle_left_for_day: Generated<boolean>;
     booking_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-    created_at: Generated<Timestamp>;
-    updated_at: Generated<Timestamp>;
+    created_at: DefaultTimestamp;
+    updated_at: DefaultTimestamp;
     expires_at: Timestamp;
   };
   booking: {
@@ -102,7 +104,7 @@ export interface Database {
     order_items: Json;
     total_cents: number;
     snapshot: Json;
-    created_at: Generated<Timestamp>;
+    created_at: DefaultTimestamp;
   };
   resource_time: {
     id: ColumnType<string, never, never>;
@@ -125,9 +127,9 @@ export interface Database {
     status: Generated<string>;
     attempts: Generated<number>;
     last_error: string | null;
-    next_attempt_at: Generated<Timestamp>;
+    next_attempt_at: DefaultTimestamp;
     sent_at: Timestamp | null;
-    created_at: Generated<Timestamp>;
+    created_at: DefaultTimestamp;
   };
   media: { id: string; content_type: string; data: Uint8Array };
 }

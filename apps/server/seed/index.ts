@@ -1,0 +1,161 @@
+/**
+ * The deterministic seed: fills an empty, migrated database with the Laakkonen chain —
+ * offices, makes and models, a vehicle register, the service catalogue, settings and
+ * existing bookings. The same seed and `today` give the same rows every time.
+ */
+import { DATE_PATTERN } from '@huolto/domain';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/db/types.ts';
+import { generateBookings } from './bookings.ts';
+import { MAKES, classificationOf, modelId } from './catalog.ts';
+import { OFFICES, organizationMakeRows, organizationRows, resourceRows } from './organizations.ts';
+import { createRandom, deriveSeed } from './random.ts';
+import { serviceCatalogue } from './services.ts';
+import { DEMO_VEHICLES, generateVehicles } from './vehicles.ts';
+
+export { DEMO_VEHICLES, NOT_FOUND_PLATE } from './vehicles.ts';
+export { FULL_WEEK_OFFICE_ID, fullDays, nthWorkingDayAfter } from './bookings.ts';
+
+export interface SeedOptions {
+  /** 'YYYY-MM-DD': the Helsinki date the seed is run; bookings are placed after it. */
+  today: string;
+  /** PRNG seed; the same value gives the same data. */
+  seed?: number;
+}
+
+export interface SeedSummary {
+  organizations: number;
+  vehicles: number;
+  products: number;
+  bookings: number;
+}
+
+export const DEFAULT_SEED = 20241129;
+/** Generated cars in the register, on top of the demo plates. */
+const VEHICLE_COUNT = 3000;
+/** Rows per INSERT: large enough to be fast on PGlite, far below the 65,535-parameter limit. */
+const CHUNK_SIZE = 500;
+
+/** Settings read at run time (SPEC §2 service-break notice; external links of the landing page). */
+const SETTINGS: Record<string, unknown> = {
+  serviceBreak: { start: '2024-11-29T17:00:00', end: '2024-12-02T06:00:00' },
+  links: {
+    damageInspection: 'https://www.laakkonen.fi/vahinkotarkastus',
+    bookingByPhone: 'https://www.laakkonen.fi/yhteystiedot',
+    frontPage: 'https://www.laakkonen.fi/',
+  },
+};
+
+function* chunks<T>(rows: readonly T[], size = CHUNK_SIZE): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<SeedSummary> {
+  if (!DATE_PATTERN.test(opts.today)) throw new RangeError(`seed: today must be YYYY-MM-DD, got ${opts.today}`);
+  const base = opts.seed ?? DEFAULT_SEED;
+
+  // Everything is planned in memory first; separate PRNG streams keep parts independent.
+  const vehicles = generateVehicles(createRandom(deriveSeed(base, 'vehicles')), VEHICLE_COUNT, opts.today);
+  const resources = resourceRows();
+  const catalogue = serviceCatalogue();
+  const demoPlates = new Set(DEMO_VEHICLES.map((d) => d.register_number));
+  const bookings = generateBookings(createRandom(deriveSeed(base, 'bookings')), {
+    today: opts.today,
+    offices: OFFICES,
+    resources,
+    // Demo plates stay free of bookings so that their demos start clean.
+    vehicles: vehicles.filter((v) => !demoPlates.has(v.register_number)),
+  });
+
+  // One transaction, and only `trx` inside it: PGlite has a single connection.
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('organization')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    if (existing.n > 0) throw new Error('seed: the database already has data; seed an empty database');
+
+    await trx
+      .insertInto('setting')
+      .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value: JSON.stringify(value) })))
+      .execute();
+
+    await trx
+      .insertInto('vehicle_make')
+      .values(MAKES.map((m) => ({ id: m.id, name: m.name })))
+      .execute();
+    await trx
+      .insertInto('vehicle_model')
+      .values(
+        MAKES.flatMap((make) =>
+          make.models.map((model, i) => ({
+            id: modelId(make, i),
+            make_id: make.id,
+            name: model.name,
+            classification_id: classificationOf(model),
+          })),
+        ),
+      )
+      .execute();
+
+    for (const chunk of chunks(vehicles)) {
+      await trx
+        .insertInto('vehicle')
+        .values(
+          chunk.map((v) => ({
+            register_number: v.register_number,
+            make_id: v.make_id,
+            model: v.model,
+            model_year: v.model_year,
+            classification_id: v.classification_id,
+            fuel: v.fuel,
+            introduction_date: v.introduction_date,
+            tires: JSON.stringify(v.tires),
+          })),
+        )
+        .execute();
+    }
+
+    await trx.insertInto('organization').values(organizationRows()).execute();
+    await trx.insertInto('organization_make').values(organizationMakeRows()).execute();
+    await trx.insertInto('resource').values(resources).execute();
+
+    await trx.insertInto('service_group').values(catalogue.groups).execute();
+    for (const chunk of chunks(catalogue.products)) await trx.insertInto('product').values(chunk).execute();
+    for (const chunk of chunks(catalogue.operations)) await trx.insertInto('product_operation').values(chunk).execute();
+
+    // Bookings get their ids from the database; resource_time rows follow per chunk.
+    for (const chunk of chunks(bookings)) {
+      const inserted = await trx
+        .insertInto('booking')
+        .values(chunk.map((b) => b.row))
+        .returning(['id', 'booking_key'])
+        .execute();
+      const idByKey = new Map(inserted.map((r) => [r.booking_key, r.id]));
+      await trx
+        .insertInto('resource_time')
+        .values(
+          chunk.map((b) => {
+            const bookingId = idByKey.get(b.row.booking_key);
+            if (bookingId === undefined) throw new Error(`seed: booking ${b.row.booking_key} was not inserted`);
+            return {
+              resource_id: b.resourceId,
+              during: b.during,
+              kind: 'BOOKED' as const,
+              process_token: null,
+              booking_id: bookingId,
+              expires_at: null,
+            };
+          }),
+        )
+        .execute();
+    }
+  });
+
+  return {
+    organizations: OFFICES.length,
+    vehicles: vehicles.length,
+    products: catalogue.products.length,
+    bookings: bookings.length,
+  };
+}

@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { API_BASE } from '@huolto/domain';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerXsrf } from './plugins/xsrf.ts';
+import { registerSettingsRoutes } from './modules/settings/routes.ts';
+import { registerVehicleRoutes } from './modules/vehicle/routes.ts';
+import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
+import { registerServiceRoutes } from './modules/services/routes.ts';
+import { registerTimeRoutes } from './modules/time/routes.ts';
+import { registerBookingRoutes } from './modules/booking/routes.ts';
+import { registerMediaRoutes } from './modules/media/routes.ts';
+import { Mailer } from './modules/mail/outbox.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+/** Request bodies above this are refused with 413; a booking call is a few KB at most. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** The whole service as one Fastify app: external plugins, own plugins, then routes. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { mailer: Mailer }> {
+  const { config, database } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const mailer =
+    deps.mailer ??
+    new Mailer(db, {
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(config.dataDir, 'outbox'),
+      pollMs: 30_000,
+      log: app.log,
+    });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'", 'https:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // The site runs on plain http on a developer's machine; production sets HSTS at the edge.
+    strictTransportSecurity: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  registerErrorHandler(app);
+  registerXsrf(app, { secure: config.publicUrl.startsWith('https:') });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(API_BASE) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  app.get('/health', { config: { session: false } }, async () => {
+    await database.db.selectFrom('organization').select('id').limit(1).execute();
+    return { status: 'ok' };
+  });
+
+  await app.register(
+    async (api) => {
+      registerSession(api, db);
+      registerSettingsRoutes(api, db);
+      registerVehicleRoutes(api, db, { searchRateLimit: config.vehicleSearchRateLimit });
+      registerOrganizationRoutes(api, db);
+      registerServiceRoutes(api, db);
+      registerTimeRoutes(api, db);
+      registerBookingRoutes(api, db, { mailer, publicUrl: config.publicUrl });
+      registerMediaRoutes(api, db);
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
+      );
+    },
+    { prefix: API_BASE },
+  );
+
+  // The built single-page app: hashed assets cached for good, index.html for every route.
+  const dist = config.webDist;
+  if (dist && existsSync(join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.status(404).send({ error: 'NOT_FOUND', message: 'Ei löytynyt' });
+      }
+      if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+        return reply.status(404).type('text/plain').send('Ei löytynyt');
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
+  return Object.assign(app, { mailer }) as unknown as FastifyInstance & { mailer: Mailer };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Booking } from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import { DomainError } from '../../lib/errors.ts';
+import { findLiveProcess, updateProcess } from '../process/repository.ts';
+import { composeConfirmation } from '../mail/compose.ts';
+import { findHeldTime } from '../time/repository.ts';
+import { bookingView } from './view.ts';
+
+export type SaveOutcome =
+  | { responseCode: 'SUCCESS'; bookingKey: string }
+  | { responseCode: 'INVALID' | 'NOT_AVAILABLE'; message: string };
+
+/** A booking key: short enough to read out on the phone, long enough not to be guessed. */
+function newBookingKey() {
+  return randomBytes(9).toString('base64url').replace(/[-_]/g, 'X').toUpperCase();
+}
+
+/** What a booking still lacks before it can be saved, in Finnish; null when complete. */
+export function missingPart(b: Booking): string | null {
+  if (!b.vehicle) return 'Ajoneuvon tiedot puuttuvat';
+  if (!b.organization) return 'Toimipiste puuttuu';
+  if (b.order_items.length === 0 && b.symptoms.length === 0) return 'Valitse vähintään yksi palvelu';
+  if (!b.customer) return 'Asiakastiedot puuttuvat';
+  if (!b.booking_total_duration) return 'Aika puuttuu tai varaus on vanhentunut';
+  return null;
+}
+
+/**
+ * Saves the booking of a process in one transaction: the booking row, its held time
+ * turned into booked time, and the confirmation e-mail in the outbox. Saving twice
+ * answers the first booking's key.
+ */
+export async function saveBooking(db: Db, token: string, opts: { publicUrl: string }): Promise<SaveOutcome> {
+  return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
+    const process = await findLiveProcess(trx, token, true);
+    if (!process) throw new DomainError(412, 'SESSION_EXPIRED', 'Istunto on päättynyt.');
+    if (process.booking_id) {
+      const existing = await trx.selectFrom('booking').select('booking_key').where('id', '=', String(process.booking_id)).executeTakeFirstOrThrow();
+      return { responseCode: 'SUCCESS', bookingKey: existing.booking_key };
+    }
+    const view = await bookingView(trx, process);
+    const missing = missingPart(view);
+    if (missing) return { responseCode: 'INVALID', message: missing };
+    const duration = view.booking_total_duration!;
+    const held = await findHeldTime(trx, token);
+    if (!held || held.kind !== 'HOLD') return { responseCode: 'INVALID', message: 'Aika puuttuu tai varaus on vanhentunut' };
+
+    const bookingKey = newBookingKey();
+    const inserted = await trx
+      .insertInto('booking')
+      .values({
+        booking_key: bookingKey,
+        process_token: token,
+        process_type: process.process_type,
+        organization_id: view.organization!.id,
+        register_number: view.vehicle!.register_number,
+        start_at: held.start,
+        end_at: held.end,
+        time_selection_type: duration.time_selection_type,
+        customer: JSON.stringify(view.customer),
+        vehicle: JSON.stringify(view.vehicle),
+        order_items: JSON.stringify(view.order_items),
+        total_cents: view.price.active_price,
+        snapshot: JSON.stringify(view),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    // The hold becomes the booking's time only if it is still live: an expired hold may
+    // already have been given to someone else.
+    const confirmed = await trx
+      .updateTable('resource_time')
+      .set({ kind: 'BOOKED', booking_id: inserted.id, expires_at: null })
+      .where('process_token', '=', token)
+      .where('kind', '=', 'HOLD')
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('id')
+      .execute();
+    if (confirmed.length === 0) {
+      throw new DomainError(409, 'HOLD_EXPIRED', 'Varattu aika ehti vanhentua. Valitse aika uudelleen.');
+    }
+    await updateProcess(trx, token, { booking_id: inserted.id });
+
+    const mail = composeConfirmation(view, bookingKey, opts.publicUrl);
+    await trx
+      .insertInto('email_outbox')
+      .values({
+        booking_id: inserted.id,
+        recipient: view.customer!.email,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        ics: mail.ics,
+        file_name: `${bookingKey}.eml`,
+      })
+      .execute();
+    return { responseCode: 'SUCCESS', bookingKey };
+  });
+}

@@ -1,0 +1,75 @@
+import type { Booking, OrderItem } from '@huolto/domain';
+import { formatLocalDateTime } from '@huolto/domain';
+import type { Executor, ProcessRow } from '../process/repository.ts';
+import { vehicleOf } from '../process/repository.ts';
+import { findOrganization, isBrandDealer } from '../organizations/repository.ts';
+import { pricedCart, totalDurationMinutes } from '../services/service.ts';
+import { findHeldTime } from '../time/repository.ts';
+
+/** The booking of a process as get-booking/v2 answers it (SPEC §3 "Booking"). */
+export async function bookingView(db: Executor, process: ProcessRow): Promise<Booking> {
+  const vehicle = vehicleOf(process);
+  const org = process.organization_id ? await findOrganization(db, process.organization_id) : undefined;
+  const lines = await pricedCart(db, process);
+  const symptoms = (process.symptoms as { id: number; description: string }[]) ?? [];
+  const held = await findHeldTime(db, process.token);
+  const order_items: OrderItem[] = lines.map(({ line, product }) => ({
+    display_description: product.description,
+    price: product.price_cents * line.amount,
+    product: { id: product.id, provider: product.provider },
+    amount: line.amount,
+    selected_service_identifier: product.group_id,
+    parameters: line.parameters ?? {},
+    stage: line.stage as OrderItem['stage'],
+    duration_minutes: product.duration_minutes,
+  }));
+  const active = order_items.reduce((s, i) => s + i.price, 0);
+  const normal = lines.reduce((s, { line, product }) => s + (product.normal_price_cents ?? product.price_cents) * line.amount, 0);
+  const minutes = totalDurationMinutes(lines, symptoms.length > 0);
+
+  return {
+    process_type: process.process_type as Booking['process_type'],
+    organization: org
+      ? {
+          id: org.id,
+          name: org.name,
+          address: org.address,
+          post_code: org.post_code,
+          post_office: org.post_office,
+          brand_dealer: await isBrandDealer(db, org.id, vehicle?.make_id ?? null),
+        }
+      : null,
+    vehicle: vehicle
+      ? {
+          register_number: vehicle.register_number,
+          make: vehicle.make,
+          model: vehicle.model,
+          model_year: vehicle.model_year,
+          classification: vehicle.classification,
+          tires: (vehicle.tires as NonNullable<Booking['vehicle']>['tires']) ?? null,
+        }
+      : null,
+    customer: (process.customer as Booking['customer']) ?? null,
+    symptoms,
+    notes: process.notes,
+    order_items,
+    extra_order_items: [],
+    product_parameters: (process.product_parameters as Booking['product_parameters']) ?? [],
+    customer_waiting: process.customer_waiting,
+    vehicle_left_for_day: process.vehicle_left_for_day,
+    booking_total_duration: held
+      ? {
+          start: formatLocalDateTime(held.start),
+          end: formatLocalDateTime(held.end),
+          time_selection_type: org?.time_selection_type ?? 'EXACT_TIME',
+          minutes: Math.round((held.end.getTime() - held.start.getTime()) / 60000),
+        }
+      : null,
+    total_duration_minutes: minutes,
+    kilometers: process.kilometers,
+    price: { active_price: active, normal_price: normal, has_public_campaign: normal > active },
+    service_code: process.service_code,
+    service_contract: process.service_contract,
+    reservation_expires_at: held?.kind === 'HOLD' && held.expires_at ? new Date(held.expires_at).toISOString() : null,
+  };
+}

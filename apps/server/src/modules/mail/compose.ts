@@ -1,0 +1,104 @@
+import type { Booking } from '@huolto/domain';
+import {
+  formatEuros,
+  formatFinnishDateLong,
+  formatFinnishTime,
+  parseLocalDateTime,
+} from '@huolto/domain';
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+  ics: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** iCalendar text escaping (RFC 5545 §3.3.11). */
+const escapeIcs = (s: string) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([,;])/g, '\\$1');
+
+const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+
+/** The Finnish booking confirmation with an .ics event of the reserved time. */
+export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: string, now = new Date()): ComposedMail {
+  const org = b.organization!;
+  const vehicle = b.vehicle!;
+  const time = b.booking_total_duration!;
+  const [date, startTime] = time.start.split('T') as [string, string];
+  const endTime = time.end.split('T')[1]!;
+  const when =
+    time.time_selection_type === 'DAY_ONLY'
+      ? `${formatFinnishDateLong(date)} (työ tehdään päivän aikana)`
+      : `${formatFinnishDateLong(date)} klo ${formatFinnishTime(startTime)}–${formatFinnishTime(endTime)}`;
+  const place = `${org.name}, ${org.address}, ${org.post_code} ${org.post_office}`;
+  const car = `${vehicle.register_number} ${vehicle.make} ${vehicle.model}`.trim();
+  const items = b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatEuros(i.price)}`);
+  const symptoms = b.symptoms.map((s) => `Muu korjaus/huolto: ${s.description}`);
+  const total = formatEuros(b.price.active_price);
+  const manageUrl = `${publicUrl.replace(/\/$/, '')}/varaus/${bookingKey}`;
+  const customer = b.customer!;
+
+  const subject = `Varausvahvistus: ${car}, ${formatFinnishDateLong(date)}`;
+  const text = [
+    `Hei ${customer.first_name},`,
+    '',
+    'kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.',
+    '',
+    `Aika: ${when}`,
+    `Toimipiste: ${place}`,
+    `Ajoneuvo: ${car}`,
+    '',
+    'Palvelut:',
+    ...items.map((l) => `- ${l}`),
+    ...symptoms.map((l) => `- ${l}`),
+    '',
+    `Yhteensä: ${total} (hinnat sisältävät arvonlisäveron)`,
+    ...(b.notes ? ['', `Lisätiedot: ${b.notes}`] : []),
+    '',
+    `Varaustunnus: ${bookingKey}`,
+    `Voit tarkastella varaustasi osoitteessa ${manageUrl}`,
+    '',
+    'Ystävällisin terveisin',
+    'Laakkonen',
+  ].join('\n');
+
+  const html = `<!doctype html><html lang="fi"><body style="font-family:system-ui,sans-serif;color:#1a1a1a">
+<p>Hei ${escapeHtml(customer.first_name)},</p>
+<p>kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.</p>
+<table cellpadding="4">
+<tr><th align="left">Aika</th><td>${escapeHtml(when)}</td></tr>
+<tr><th align="left">Toimipiste</th><td>${escapeHtml(place)}</td></tr>
+<tr><th align="left">Ajoneuvo</th><td>${escapeHtml(car)}</td></tr>
+</table>
+<h2 style="font-size:1.1em">Palvelut</h2>
+<ul>${[...items, ...symptoms].map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+<p><strong>Yhteensä: ${escapeHtml(total)}</strong> (hinnat sisältävät arvonlisäveron)</p>
+${b.notes ? `<p>Lisätiedot: ${escapeHtml(b.notes)}</p>` : ''}
+<p>Varaustunnus: <strong>${escapeHtml(bookingKey)}</strong><br><a href="${escapeHtml(manageUrl)}">Näytä varaus</a></p>
+<p>Ystävällisin terveisin<br>Laakkonen</p>
+</body></html>`;
+
+  const start = parseLocalDateTime(time.start);
+  const end = parseLocalDateTime(time.end);
+  const ics = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Laakkonen//Ajanvaraus//FI',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${bookingKey}@ajanvaraus.laakkonen`,
+    `DTSTAMP:${icsStamp(now)}`,
+    `DTSTART:${icsStamp(start)}`,
+    `DTEND:${icsStamp(end)}`,
+    `SUMMARY:${escapeIcs(`Huoltoaika: ${car}`)}`,
+    `LOCATION:${escapeIcs(place)}`,
+    `DESCRIPTION:${escapeIcs([...items, ...symptoms, `Yhteensä: ${total}`, `Varaustunnus: ${bookingKey}`].join('\n'))}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+
+  return { subject, text, html, ics };
+}

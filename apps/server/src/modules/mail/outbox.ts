@@ -1,0 +1,147 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Attempts before a message is marked FAILED; retries back off exponentially. */
+export const MAX_ATTEMPTS = 8;
+/** A message being sent is taken again after this long if its sender died. */
+const CLAIM_MINUTES = 5;
+
+interface OutboxRow {
+  id: number;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  ics: string | null;
+  file_name: string;
+  attempts: number;
+}
+
+export interface MailerOptions {
+  from: string;
+  smtpUrl?: string | undefined;
+  /** Where .eml files go when there is no SMTP server. */
+  outboxDir: string;
+  /** How often pending mail is retried, in ms; 0 turns the timer off. */
+  pollMs?: number;
+  log?: { error: (obj: unknown, msg: string) => void };
+}
+
+/**
+ * Sends what the outbox holds: over SMTP when SMTP_URL is set, otherwise as .eml files
+ * in DATA_DIR/outbox. Messages are claimed with a short lease so that several server
+ * instances never send one twice, and failures are retried with back-off.
+ */
+export class Mailer {
+  private readonly transport: Transporter;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: MailerOptions,
+  ) {
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport(opts.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    if (opts.pollMs) {
+      this.timer = setInterval(() => this.kick(), opts.pollMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Starts a send run now (or right after the one under way). */
+  kick(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.flush()
+      .catch((err) => {
+        this.opts.log?.error({ err }, 'mail outbox run failed');
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          void this.kick();
+        }
+      });
+    return this.running;
+  }
+
+  /** Sends every message that is due; answers how many were sent. */
+  async flush(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return sent;
+      for (const row of batch) {
+        try {
+          await this.send(row);
+          await this.db
+            .updateTable('email_outbox')
+            .set({ status: 'SENT', sent_at: sql<Date>`now()`, last_error: null })
+            .where('id', '=', String(row.id))
+            .execute();
+          sent++;
+        } catch (err) {
+          const attempts = row.attempts;
+          await this.db
+            .updateTable('email_outbox')
+            .set({
+              status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+              last_error: String(err).slice(0, 500),
+              next_attempt_at: sql<Date>`now() + make_interval(secs => ${Math.min(3600, 15 * 2 ** attempts)})`,
+            })
+            .where('id', '=', String(row.id))
+            .execute();
+          this.opts.log?.error({ err, outboxId: row.id }, 'sending mail failed');
+        }
+      }
+    }
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const res = await sql<OutboxRow>`
+      UPDATE email_outbox SET status = 'SENDING', attempts = attempts + 1,
+             next_attempt_at = now() + make_interval(mins => ${CLAIM_MINUTES})
+      WHERE id IN (
+        SELECT id FROM email_outbox
+        WHERE status IN ('PENDING', 'SENDING') AND next_attempt_at <= now()
+        ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
+      RETURNING id, recipient, subject, text_body, html_body, ics, file_name, attempts`.execute(this.db);
+    return res.rows;
+  }
+
+  private async send(row: OutboxRow) {
+    const info = await this.transport.sendMail({
+      from: this.opts.from,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text_body,
+      ...(row.html_body ? { html: row.html_body } : {}),
+      ...(row.ics
+        ? {
+            icalEvent: { method: 'PUBLISH', content: row.ics },
+            attachments: [{ filename: 'varaus.ics', content: row.ics, contentType: 'text/calendar; charset=utf-8' }],
+          }
+        : {}),
+    });
+    if (!this.opts.smtpUrl) {
+      await mkdir(this.opts.outboxDir, { recursive: true });
+      await writeFile(join(this.opts.outboxDir, row.file_name), info.message as Buffer);
+    }
+  }
+
+  async close() {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+}

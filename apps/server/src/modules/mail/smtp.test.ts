@@ -1,0 +1,100 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let smtp: SMTPServer;
+const received: { to: string[]; mail: ParsedMail }[] = [];
+let refuse = false;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      if (refuse) {
+        stream.resume();
+        stream.on('end', () => callback(new Error('mailbox unavailable')));
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  const port = (smtp.server.address() as AddressInfo).port;
+  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((r) => smtp.close(() => r()));
+});
+
+async function book() {
+  const c = new ApiClient(t.app);
+  await prepareMaintenance(c);
+  await c.post('/reserve-time', { reservation: await firstFreeSlot(c), timeSelectionType: 'EXACT_TIME' });
+  await c.post('/customer/v2', CUSTOMER);
+  const save = json(await c.post('/save-booking'));
+  expect(save.responseCode).toBe('SUCCESS');
+  return { c, bookingKey: save.bookingKey as string, booking: json(await c.get('/get-booking/v2')) };
+}
+
+describe('confirmation e-mail over SMTP', () => {
+  it('reaches the customer in Finnish with the booking details and an .ics attachment', async () => {
+    const { bookingKey, booking } = await book();
+    await t.app.mailer.kick();
+    expect(received).toHaveLength(1);
+    const { to, mail } = received[0]!;
+    expect(to).toEqual([CUSTOMER.email]);
+    expect(mail.subject).toContain('Varausvahvistus');
+    expect(mail.subject).toContain('ABC-123');
+    const text = mail.text ?? '';
+    expect(text).toContain('kiitos varauksestasi');
+    expect(text).toContain(booking.organization.name);
+    expect(text).toContain('Volkswagen Golf');
+    expect(text).toContain(booking.order_items[0].display_description);
+    expect(text).toMatch(/Yhteensä: \d[\d\u00a0 ]*\u00a0€/);
+    expect(text).toContain(bookingKey);
+    const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+    expect(ics).toBeDefined();
+    const body = ics!.content.toString('utf8');
+    expect(body).toContain('BEGIN:VEVENT');
+    expect(body).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    expect(body).toContain(`UID:${bookingKey}@`);
+  });
+
+  it('keeps a message that could not be sent and sends it on a later run', async () => {
+    refuse = true;
+    const { bookingKey } = await book();
+    await t.app.mailer.kick();
+    const row = () =>
+      t.db
+        .selectFrom('email_outbox')
+        .innerJoin('booking', 'booking.id', 'email_outbox.booking_id')
+        .select(['email_outbox.status', 'email_outbox.attempts', 'email_outbox.last_error'])
+        .where('booking.booking_key', '=', bookingKey)
+        .executeTakeFirstOrThrow();
+    const failed = await row();
+    expect(failed.status).toBe('PENDING');
+    expect(failed.attempts).toBe(1);
+    expect(failed.last_error).toMatch(/mailbox unavailable/);
+
+    refuse = false;
+    await t.db.updateTable('email_outbox').set({ next_attempt_at: new Date(Date.now() - 1000) }).execute();
+    const before = received.length;
+    await t.app.mailer.kick();
+    expect((await row()).status).toBe('SENT');
+    expect(received.length).toBe(before + 1);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Organization } from '@huolto/domain';
+import type { Executor } from '../process/repository.ts';
+
+export async function findOrganization(db: Executor, id: number) {
+  return db.selectFrom('organization').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();
+}
+
+/** Active offices with their brand-dealer flag for a make (false for every office when unknown). */
+export async function listOrganizations(db: Executor, makeId: number | null): Promise<Organization[]> {
+  const rows = await db
+    .selectFrom('organization as o')
+    .leftJoin('organization_make as om', (j) =>
+      j.onRef('om.organization_id', '=', 'o.id').on('om.make_id', '=', makeId ?? -1),
+    )
+    .select(['o.id', 'o.name', 'o.address', 'o.post_code', 'o.post_office', 'om.make_id'])
+    .where('o.active', '=', true)
+    .orderBy('o.name')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    post_code: r.post_code,
+    post_office: r.post_office,
+    brand_dealer: r.make_id !== null,
+  }));
+}
+
+export async function isBrandDealer(db: Executor, organizationId: number, makeId: number | null) {
+  if (makeId === null) return false;
+  const row = await db
+    .selectFrom('organization_make')
+    .select('make_id')
+    .where('organization_id', '=', organizationId)
+    .where('make_id', '=', makeId)
+    .executeTakeFirst();
+  return !!row;
+}

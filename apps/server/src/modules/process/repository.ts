@@ -1,0 +1,98 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { PROCESS_TTL_MINUTES } from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+
+export type ProcessRow = Selectable<Database['process']>;
+export type Executor = Db | Transaction<Database>;
+
+/** A line in the cart of a process. */
+export interface CartLine {
+  productId: string;
+  provider: string;
+  amount: number;
+  stage: string;
+  description?: string | undefined;
+  parameters?: Record<string, string> | undefined;
+  calculatorId?: string | null | undefined;
+}
+
+/** The vehicle of a process, as stored. */
+export interface ProcessVehicle {
+  register_number: string;
+  make: string;
+  make_id: number | null;
+  model: string;
+  model_year: number | null;
+  classification: { id: number };
+  tires: unknown;
+  /** true when found in the register, false when typed in by the customer. */
+  registered: boolean;
+}
+
+export async function createProcess(
+  db: Executor,
+  values: { token: string; processType: string; installationType: string; organizationId: number | null },
+) {
+  await db
+    .insertInto('process')
+    .values({
+      token: values.token,
+      process_type: values.processType,
+      installation_type: values.installationType,
+      organization_id: values.organizationId,
+      expires_at: sql<Date>`now() + make_interval(mins => ${PROCESS_TTL_MINUTES})`,
+    })
+    .execute();
+}
+
+/** A live process by its token; undefined when unknown or expired. */
+export async function findLiveProcess(db: Executor, token: string, forUpdate = false) {
+  let q = db.selectFrom('process').selectAll().where('token', '=', token).where('expires_at', '>', sql<Date>`now()`);
+  if (forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+type ProcessPatch = Partial<{
+  organization_id: number | null;
+  vehicle: ProcessVehicle | null;
+  kilometers: number | null;
+  customer: unknown;
+  symptoms: unknown;
+  notes: string | null;
+  service_code: string | null;
+  service_contract: boolean;
+  cart: CartLine[];
+  product_parameters: unknown;
+  customer_waiting: boolean;
+  vehicle_left_for_day: boolean;
+  booking_id: number | string | null;
+}>;
+
+const JSON_COLUMNS = new Set(['vehicle', 'customer', 'symptoms', 'cart', 'product_parameters']);
+
+/** Applies a change to a process and extends its life. */
+export async function updateProcess(db: Executor, token: string, patch: ProcessPatch) {
+  const values: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    values[k] = JSON_COLUMNS.has(k) && v !== null ? JSON.stringify(v) : v;
+  }
+  await db
+    .updateTable('process')
+    .set({
+      ...values,
+      updated_at: sql<Date>`now()`,
+      expires_at: sql<Date>`now() + make_interval(mins => ${PROCESS_TTL_MINUTES})`,
+    })
+    .where('token', '=', token)
+    .execute();
+}
+
+export function cartOf(process: ProcessRow): CartLine[] {
+  return (process.cart as CartLine[] | null) ?? [];
+}
+
+export function vehicleOf(process: ProcessRow): ProcessVehicle | null {
+  return (process.vehicle as ProcessVehicle | null) ?? null;
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { todayInHelsinki } from '@huolto/domain';
+import { migrate, openDatabase } from '../src/db/database.ts';
+import { seed } from '../seed/index.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** PGlite: a migrated, seeded data directory to start each test file from. */
+    pgliteTemplate: string;
+    /** PostgreSQL: server URL and the template database each test file copies. */
+    pgUrl: string;
+    pgTemplate: string;
+  }
+}
+
+/**
+ * Seeds once per run into a template and lets every test file start from a copy:
+ * a PGlite data-directory dump, or a PostgreSQL template database.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const u = new URL(url);
+    const template = `${u.pathname.slice(1) || 'postgres'}_tpl_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${template}"`);
+    await admin.query(`CREATE DATABASE "${template}"`);
+    const tplUrl = new URL(url);
+    tplUrl.pathname = `/${template}`;
+    const handle = await openDatabase({ databaseUrl: tplUrl.toString(), poolSize: 2 });
+    await migrate(handle);
+    await seed(handle.db, { today: todayInHelsinki() });
+    await handle.close();
+    project.provide('pgUrl', url);
+    project.provide('pgTemplate', template);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'huolto-test-'));
+  const handle = await openDatabase({});
+  await migrate(handle);
+  await seed(handle.db, { today: todayInHelsinki() });
+  const dump = await handle.dump!();
+  await handle.close();
+  const file = join(dir, 'template.tar.gz');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  project.provide('pgUrl', '');
+  project.provide('pgTemplate', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}

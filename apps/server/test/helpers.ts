@@ -1,0 +1,156 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki, type ProcessType } from '@huolto/domain';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { Mailer } from '../src/modules/mail/outbox.ts';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+/** A fresh copy of the seeded template for one test file, on PGlite or PostgreSQL. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const pgUrl = inject('pgUrl');
+  if (pgUrl) {
+    const name = `huolto_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    return {
+      handle,
+      drop: async () => {
+        await handle.close();
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  const handle = await openDatabase({ loadDataDir: blob });
+  return { handle, drop: () => handle.close() };
+}
+
+export interface TestApp {
+  app: FastifyInstance & { mailer: Mailer };
+  db: DatabaseHandle['db'];
+  config: Config;
+  outboxDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'huolto-data-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    webDist: undefined,
+    vehicleSearchRateLimit: 1000,
+    ...overrides,
+  };
+  const outboxDir = join(dataDir, 'outbox');
+  const mailer = new Mailer(database.handle.db, { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir });
+  const app = await buildApp({ config, database: database.handle, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.handle.db,
+    config,
+    outboxDir,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client of the API: keeps the XSRF cookie and the process token. */
+export class ApiClient {
+  token: string | undefined;
+  private xsrf = randomBytes(12).toString('hex');
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string>) {
+    const headers: Record<string, string> = { cookie: `${XSRF_COOKIE}=${this.xsrf}`, [XSRF_HEADER]: this.xsrf };
+    if (this.token) headers[PROCESS_TOKEN_HEADER] = this.token;
+    const res = await this.app.inject({
+      method,
+      url: `${API_BASE}${path}`,
+      headers,
+      ...(query ? { query } : {}),
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    const token = res.headers[PROCESS_TOKEN_HEADER];
+    if (typeof token === 'string') this.token = token;
+    return res;
+  }
+
+  get = (path: string, query?: Record<string, string>) => this.request('GET', path, undefined, query);
+  post = (path: string, body?: unknown, query?: Record<string, string>) => this.request('POST', path, body ?? {}, query);
+  put = (path: string, body?: unknown) => this.request('PUT', path, body ?? {});
+  delete = (path: string) => this.request('DELETE', path);
+
+  async init(processType: ProcessType = 'MAINTENANCE') {
+    const res = await this.post('/init-session', undefined, { usedProcessType: processType, installationType: 'LAAKKONEN_PUBLIC' });
+    if (res.statusCode !== 200) throw new Error(`init-session ${res.statusCode} ${res.body}`);
+    return res;
+  }
+}
+
+export const json = <T = any>(res: LightMyRequestResponse): T => res.json() as T;
+
+/** Monday-to-Sunday date range covering the next few weeks, in Helsinki dates. */
+export function upcomingRange(weeks = 4) {
+  const start = todayInHelsinki();
+  return { start, end: addDays(start, weeks * 7 - 1) };
+}
+
+/**
+ * Walks a maintenance process up to the time step: ABC-123 at 60,000 km, office 1,
+ * the first primary service. Answers the chosen product id.
+ */
+export async function prepareMaintenance(c: ApiClient, opts: { organizationId?: number; registerNumber?: string } = {}) {
+  await c.init('MAINTENANCE');
+  const search = await c.post('/search-vehicle', { registerNumber: opts.registerNumber ?? 'abc-123', kilometers: 60000 });
+  if (json(search).responseCode !== 'SUCCESS') throw new Error(`search-vehicle ${search.body}`);
+  const org = await c.post('/active-organization/v2', { organizationId: opts.organizationId ?? 1 });
+  if (org.statusCode !== 200) throw new Error(`active-organization ${org.body}`);
+  const groups = json<{ suggestions: { product: { id: string; provider: string } }[] }[]>(await c.get('/services/v2'));
+  const product = groups[0]!.suggestions[0]!.product;
+  const add = await c.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' });
+  if (add.statusCode !== 200) throw new Error(`add-products-to-cart ${add.body}`);
+  return product.id;
+}
+
+/** The first free exact slot of the coming weeks as a reservation string. */
+export async function firstFreeSlot(c: ApiClient) {
+  const days = json<{ date: string; calendarSlots: { startTime: string; endTime: string }[] }[]>(
+    await c.post('/free-times', { ...upcomingRange(), resourceTimeSelectionTypes: ['EXACT_TIME'] }),
+  );
+  const day = days.find((d) => d.calendarSlots.length > 0);
+  if (!day) throw new Error('no free slot');
+  const slot = day.calendarSlots[0]!;
+  return `${day.date}T${slot.startTime}|${day.date}T${slot.endTime}`;
+}
+
+export const CUSTOMER = {
+  first_name: 'Matti',
+  last_name: 'Meikäläinen',
+  phone_number: '040 123 4567',
+  email: 'matti.meikalainen@example.com',
+  address: 'Mannerheimintie 1',
+  post_code: '00100',
+  post_office: 'Helsinki',
+};
