@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { todayInHelsinki } from '@huolto/domain';
+import { migrate, openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { seed } from '../../apps/server/seed/index.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Chromium flags for this machine's closed network (no background downloads or pings). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export interface Harness {
+  baseUrl: string;
+  database: DatabaseHandle;
+  outboxDir: string;
+  browser: Browser;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built web app and the real server on a free port, with a freshly seeded embedded
+ * database that the test can query, and headless Chromium.
+ */
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'huolto-e2e-'));
+  const database = await openDatabase({});
+  await migrate(database);
+  await seed(database.db, { today: todayInHelsinki() });
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' }),
+    webDist: join(root, 'apps/web/dist'),
+  };
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  config.publicUrl = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    outboxDir: join(dataDir, 'outbox'),
+    browser,
+    app,
+    close: async () => {
+      await browser.close();
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const SCREENSHOT_DIR = join(root, 'test-results/screenshots');
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
