@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { Booking, Customer } from '@huolto/domain';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { StepNav } from '../../../components/ui/step-nav.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyMessage } from '../../../lib/notifications.ts';
+import { useWizardState } from '../../../stores/wizard-state.tsx';
+import { BookingSummary, CartTotal } from '../../../features/booking/components/booking-summary.tsx';
+import { bookingToSummary } from '../../../features/booking/summary.ts';
+import {
+  CustomerForm,
+  EMPTY_CUSTOMER,
+  type CustomerFormValues,
+} from '../../../features/customer/components/customer-form.tsx';
+import { useConfirmBooking } from '../../../features/customer/hooks/use-confirm-booking.ts';
+import { useProcess } from '../../process-context.tsx';
+import { RequireBooking, hasReservation } from '../require-booking.tsx';
+
+const FORM_ID = 'customer-form';
+
+/** '/huolto/omat-tiedot' (SPEC §2 "Customer details page"). */
+export function OmatTiedotRoute() {
+  return (
+    <RequireBooking check={hasReservation} otherwise="aika">
+      {(booking) => <OmatTiedot booking={booking} />}
+    </RequireBooking>
+  );
+}
+
+function OmatTiedot({ booking }: { booking: Booking }) {
+  const { process, goBack, goTo } = useProcess();
+  const wizard = useWizardState();
+  const confirm = useConfirmBooking();
+  const [valid, setValid] = useState(false);
+  const [notes, setNotes] = useState(booking.notes ?? '');
+
+  const c = booking.customer;
+  const defaults = c
+    ? {
+        first_name: c.first_name,
+        last_name: c.last_name,
+        phone_number: c.phone_number,
+        email: c.email,
+        address: c.address ?? '',
+        post_code: c.post_code ?? '',
+        post_office: c.post_office ?? '',
+      }
+    : EMPTY_CUSTOMER;
+
+  const onConfirm = async (values: CustomerFormValues) => {
+    const customer: Customer = {
+      ...values,
+      preferred_contact_method: 'EMAIL',
+      company_name: null,
+      customer_type: null,
+      direct_marketing_allowed: false,
+      service_contract: wizard.serviceContract,
+    };
+    try {
+      const result = await confirm.mutateAsync({ customer, notes });
+      if (result.responseCode !== 'SUCCESS') {
+        notifyMessage('saveFailed');
+        return;
+      }
+      wizard.update({
+        lastBooking: {
+          ...bookingToSummary(booking),
+          bookingKey: result.bookingKey ?? null,
+          processType: process.type,
+          email: customer.email,
+        },
+      });
+      goTo('kiitos');
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 412)) notifyMessage('saveFailed');
+    }
+  };
+
+  return (
+    <div className="page">
+      <PageTitle documentTitle={`Omat tiedot – ${process.title}`}>Omat tiedot</PageTitle>
+      <div className="columns">
+        <div className="columns__main">
+          <CustomerForm
+            id={FORM_ID}
+            defaultValues={defaults}
+            notes={notes}
+            onNotesChange={setNotes}
+            onValidityChange={setValid}
+            onValidSubmit={(values) => void onConfirm(values)}
+            onInvalidSubmit={() => notifyMessage('invalidCustomerForm')}
+          />
+        </div>
+        <aside className="columns__side">
+          <BookingSummary summary={bookingToSummary(booking)} />
+        </aside>
+      </div>
+      <StepNav
+        onBack={goBack}
+        continueForm={FORM_ID}
+        continueLabel="Vahvista tilaus"
+        continueDisabled={!valid || confirm.isPending}
+        continueHint={valid ? undefined : 'Täytä pakolliset tiedot, niin voit vahvistaa tilauksen.'}
+        summary={<CartTotal total={booking.price.active_price} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { StepNav } from '../../components/ui/step-nav.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { paths } from '../../config/paths.ts';
+import { useProcess } from '../process-context.tsx';
+
+/** Steps of processes whose screens are still being built (other issues). */
+export function UnderConstructionStepRoute() {
+  const { process, step, goBack } = useProcess();
+  const title = process.steps.find((s) => s.path === step)?.title ?? 'Vaihe';
+  return (
+    <div className="page">
+      <PageTitle documentTitle={`${title} – ${process.title}`}>{title}</PageTitle>
+      <div className="notice notice--info">
+        <p>
+          <strong>Tämä vaihe on vielä rakenteilla.</strong> {process.title} -ajanvaraus ei ole vielä kokonaan käytössä
+          verkossa.
+        </p>
+        <p>Voit varata ajan jo nyt huoltoon ja korjaukseen tai puhelimitse.</p>
+      </div>
+      <p>
+        <ButtonLink variant="secondary" to={paths.vehicleStep('MAINTENANCE')}>
+          Siirry huollon ajanvaraukseen
+        </ButtonLink>
+      </p>
+      <StepNav onBack={goBack} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from '@huolto/domain';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { StepNav } from '../../components/ui/step-nav.tsx';
+import { LoadingState } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useBooking } from '../../features/booking/api/get-booking.ts';
+import { vehicleText } from '../../features/booking/summary.ts';
+import { useSettings, type SiteSettings } from '../../features/session/api/get-settings.ts';
+import { VehicleForm } from '../../features/vehicle/components/vehicle-form.tsx';
+import { useProcess } from '../process-context.tsx';
+
+function toInstant(value: string): number {
+  return LOCAL_DATE_TIME_PATTERN.test(value) ? parseLocalDateTime(value).getTime() : Date.parse(value);
+}
+
+/** The service-break notice (SPEC §2 "Vehicle page"), when the settings say one is on. */
+function ServiceBreakNotice({ settings }: { settings: SiteSettings | undefined }) {
+  const sb = settings?.serviceBreak;
+  if (!sb?.start || !sb.end) return null;
+  const now = Date.now();
+  if (now < toInstant(sb.start) || now >= toInstant(sb.end)) return null;
+  return (
+    <div className="notice notice--warning" role="note">
+      <p>
+        {sb.message ??
+          'Ajanvarauksessa on huoltokatko. Varauksen tekeminen ei ehkä onnistu juuri nyt – yritä myöhemmin uudelleen.'}
+      </p>
+    </div>
+  );
+}
+
+/** 'ajoneuvo' of every process (SPEC §2 "Vehicle page"). */
+export function VehicleStepRoute() {
+  const { process, goNext } = useProcess();
+  const navigate = useNavigate();
+  const booking = useBooking();
+  const settings = useSettings();
+  const maintenance = process.type === 'MAINTENANCE';
+  const vehicle = booking.data?.vehicle ?? null;
+
+  return (
+    <div className="page">
+      <PageTitle documentTitle={`Ajoneuvo – ${process.title}`}>Varaa aika ilman kirjautumista</PageTitle>
+      <p className="lead">
+        {maintenance
+          ? 'Aloita kertomalla auton rekisterinumero ja mittarilukema, niin näytämme autollesi sopivat huollot.'
+          : 'Aloita kertomalla auton rekisterinumero.'}
+      </p>
+      <ServiceBreakNotice settings={settings.data} />
+      <div className="columns">
+        <div className="columns__main">
+          {booking.isPending ? (
+            <LoadingState />
+          ) : (
+            <VehicleForm
+              requireKilometers={maintenance}
+              defaultRegisterNumber={vehicle?.register_number ?? ''}
+              defaultKilometers={booking.data?.kilometers ?? null}
+              onVehicleSet={goNext}
+            />
+          )}
+          <details className="more-info">
+            <summary>Lisätietoa</summary>
+            <p>Äskettäin rekisteröidyn auton tiedot päivittyvät viiveellä, joten voit täyttää tiedot myös itse.</p>
+          </details>
+        </div>
+        {vehicle && (
+          <aside className="columns__side">
+            <section className="card selected-vehicle" aria-label="Valittu auto">
+              <h2 className="card__title">Valittu auto</h2>
+              <p>
+                <span className="plate">{vehicle.register_number}</span> {vehicleText(vehicle)}
+              </p>
+              {booking.data?.kilometers != null && <p className="muted">{booking.data.kilometers.toLocaleString('fi-FI')} km</p>}
+            </section>
+          </aside>
+        )}
+      </div>
+      <StepNav onBack={() => navigate(paths.landing)} onContinue={vehicle ? goNext : undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+
+export interface FieldProps {
+  /** id of the control; the label, hint and error hang on it. */
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/** Ids of a field's hint and error, for the control's aria-describedby. */
+export function describedBy(id: string, opts: { hint?: boolean; error?: boolean }): string | undefined {
+  const ids = [opts.hint ? `${id}-hint` : null, opts.error ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+/** A label, the control, an optional hint and the error message, stacked. */
+export function Field({ id, label, required, hint, error, children, className }: FieldProps) {
+  return (
+    <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {children}
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

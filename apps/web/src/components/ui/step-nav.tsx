@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+
+export interface StepNavProps {
+  /** Omitted: no Back button. */
+  onBack?: () => void;
+  backLabel?: string;
+  /** Omitted: no Continue button. */
+  onContinue?: () => void;
+  continueLabel?: string;
+  continueDisabled?: boolean;
+  /** Makes Continue the submit button of this form (by id). */
+  continueForm?: string;
+  /** Why Continue is disabled, read out with the button. */
+  continueHint?: string;
+  /** e.g. the cart total; kept in view on phones. */
+  summary?: ReactNode;
+}
+
+/**
+ * Back and Continue (SPEC §2). On small screens a sticky bar at the bottom, so the
+ * next step and the total are always at hand.
+ */
+export function StepNav({
+  onBack,
+  backLabel = 'Takaisin',
+  onContinue,
+  continueLabel = 'Jatka',
+  continueDisabled = false,
+  continueForm,
+  continueHint,
+  summary,
+}: StepNavProps) {
+  const hintId = continueHint ? 'step-nav-hint' : undefined;
+  return (
+    <div className="step-nav">
+      <div className="step-nav__inner">
+        {summary && <div className="step-nav__summary">{summary}</div>}
+        {continueHint && continueDisabled && (
+          <p className="step-nav__hint" id={hintId}>
+            {continueHint}
+          </p>
+        )}
+        <div className="step-nav__buttons">
+          {onBack && (
+            <Button variant="secondary" onClick={onBack}>
+              {backLabel}
+            </Button>
+          )}
+          {(onContinue || continueForm) && (
+            <Button
+              variant="primary"
+              type={continueForm ? 'submit' : 'button'}
+              form={continueForm}
+              onClick={continueForm ? undefined : onContinue}
+              disabled={continueDisabled}
+              aria-describedby={continueDisabled ? hintId : undefined}
+              className="step-nav__continue"
+            >
+              {continueLabel}
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { formatEuros } from '@huolto/domain';
+import { formatReservation, type BookingSummaryModel } from '../summary.ts';
+
+export interface BookingSummaryProps {
+  summary: BookingSummaryModel | null;
+  title?: string;
+  isLoading?: boolean;
+  /** Show the vehicle, office and time as well as the items. */
+  details?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * The cart (SPEC "Customer details page": shopping-cart summary): what is chosen, the
+ * prices right-aligned and the total, rounded up to whole euros.
+ */
+export function BookingSummary({ summary, title = 'Ostoskori', isLoading, details = true, headingLevel = 2 }: BookingSummaryProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const empty = !summary || (summary.items.length === 0 && summary.symptoms.length === 0);
+  const reservation = summary?.start ? formatReservation(summary.start, summary.end) : null;
+
+  return (
+    <section className="summary card" aria-label={title} aria-busy={isLoading || undefined}>
+      <Heading className="summary__title">{title}</Heading>
+      {details && summary && (summary.vehicle || summary.office || reservation) && (
+        <dl className="summary__details">
+          {summary.vehicle && (
+            <div>
+              <dt>Auto</dt>
+              <dd>
+                {summary.registerNumber && <span className="plate">{summary.registerNumber}</span>} {summary.vehicle}
+              </dd>
+            </div>
+          )}
+          {summary.office && (
+            <div>
+              <dt>Toimipiste</dt>
+              <dd>
+                {summary.office.name}
+                <br />
+                {summary.office.address}, {summary.office.post_code} {summary.office.post_office}
+              </dd>
+            </div>
+          )}
+          {reservation && (
+            <div>
+              <dt>Aika</dt>
+              <dd>
+                <time dateTime={summary.start ?? undefined} aria-label={reservation.label}>
+                  {reservation.text}
+                </time>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {isLoading && !summary ? (
+        <p className="summary__empty">Ladataan…</p>
+      ) : empty ? (
+        <p className="summary__empty">Et ole vielä valinnut palveluita.</p>
+      ) : (
+        <ul className="summary__items">
+          {summary.items.map((item, i) => (
+            <li key={i} className="summary__item">
+              <span>{item.description}</span>
+              <span className="price">{formatEuros(item.price)}</span>
+            </li>
+          ))}
+          {summary.symptoms.map((s, i) => (
+            <li key={`s${i}`} className="summary__item summary__item--symptom">
+              <span>
+                <span className="summary__label">Muu korjaus/huolto:</span> {s}
+              </span>
+              <span className="price price--muted">Hinta sovitaan</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {summary && (
+        <p className="summary__total">
+          <span>Yhteensä</span>
+          <span className="price price--total">{formatEuros(summary.total)}</span>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The total for the sticky bar on phones. */
+export function CartTotal({ total }: { total: number | undefined }) {
+  if (total === undefined) return null;
+  return (
+    <p className="cart-total">
+      <span>Yhteensä</span> <strong className="price">{formatEuros(total)}</strong>
+    </p>
+  );
+}

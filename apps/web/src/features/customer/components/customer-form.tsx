@@ -1,0 +1,125 @@
+import { useEffect, useId, type HTMLAttributes } from 'react';
+import { useForm, type SubmitErrorHandler } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { customerFormSchema, type CustomerForm as CustomerFormInput } from '@huolto/domain';
+import { Field, describedBy } from '../../../components/ui/field.tsx';
+
+/** The form's values after validation (trimmed, defaults applied). */
+export type CustomerFormValues = ReturnType<typeof customerFormSchema.parse>;
+
+export const EMPTY_CUSTOMER: CustomerFormInput = {
+  first_name: '',
+  last_name: '',
+  phone_number: '',
+  email: '',
+  address: '',
+  post_code: '',
+  post_office: '',
+};
+
+type FieldName = keyof CustomerFormInput;
+
+interface FieldSpec {
+  name: FieldName;
+  label: string;
+  required: boolean;
+  type?: string;
+  autoComplete: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength: number;
+  wide?: boolean;
+}
+
+/** GLOSSARY "customer form", with the browser's autofill names. */
+const FIELDS: FieldSpec[] = [
+  { name: 'first_name', label: 'Etunimi', required: true, autoComplete: 'given-name', maxLength: 100 },
+  { name: 'last_name', label: 'Sukunimi', required: true, autoComplete: 'family-name', maxLength: 100 },
+  { name: 'phone_number', label: 'Puhelinnumero', required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 30 },
+  { name: 'email', label: 'Sähköposti', required: true, type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 },
+  { name: 'address', label: 'Katuosoite', required: false, autoComplete: 'street-address', maxLength: 200, wide: true },
+  { name: 'post_code', label: 'Postinumero', required: false, autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 5 },
+  { name: 'post_office', label: 'Postitoimipaikka', required: false, autoComplete: 'address-level2', maxLength: 100 },
+];
+
+export interface CustomerFormProps {
+  /** id of the <form>, so that the confirm button in the step bar can submit it. */
+  id: string;
+  defaultValues: CustomerFormInput;
+  notes: string;
+  onNotesChange: (notes: string) => void;
+  onValidityChange: (valid: boolean) => void;
+  onValidSubmit: (values: CustomerFormValues) => void;
+  onInvalidSubmit: () => void;
+}
+
+/** 'Omat tiedot' (SPEC §5 "Customer form"): name, phone and e-mail required. */
+export function CustomerForm({
+  id,
+  defaultValues,
+  notes,
+  onNotesChange,
+  onValidityChange,
+  onValidSubmit,
+  onInvalidSubmit,
+}: CustomerFormProps) {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isValid },
+  } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
+    defaultValues,
+    resolver: zodResolver(customerFormSchema),
+    mode: 'onTouched',
+  });
+
+  useEffect(() => onValidityChange(isValid), [isValid, onValidityChange]);
+
+  const onInvalid: SubmitErrorHandler<CustomerFormInput> = (errs) => {
+    const first = FIELDS.find((f) => errs[f.name]);
+    if (first) setFocus(first.name);
+    onInvalidSubmit();
+  };
+
+  return (
+    <form id={id} className="customer-form card" noValidate onSubmit={handleSubmit(onValidSubmit, onInvalid)}>
+      <p className="form-note">
+        Pakolliset kentät on merkitty tähdellä (<span aria-hidden="true">*</span>
+        <span className="visually-hidden">tähti</span>).
+      </p>
+      <div className="form-grid form-grid--two">
+        {FIELDS.map((f) => {
+          const fieldId = `${uid}-${f.name}`;
+          const error = errors[f.name]?.message;
+          return (
+            <Field key={f.name} id={fieldId} label={f.label} required={f.required} error={error} className={f.wide ? 'field--wide' : undefined}>
+              <input
+                id={fieldId}
+                className="input"
+                type={f.type ?? 'text'}
+                autoComplete={f.autoComplete}
+                inputMode={f.inputMode}
+                maxLength={f.maxLength}
+                aria-required={f.required || undefined}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(fieldId, { error: !!error })}
+                {...register(f.name)}
+              />
+            </Field>
+          );
+        })}
+        <Field id={`${uid}-notes`} label="Lisätietoja" className="field--wide">
+          <textarea
+            id={`${uid}-notes`}
+            className="input textarea"
+            rows={4}
+            maxLength={2000}
+            value={notes}
+            onChange={(e) => onNotesChange(e.target.value)}
+          />
+        </Field>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Customer } from '@huolto/domain';
+import { saveCustomer } from '../api/save-customer.ts';
+import { saveNotes } from '../api/save-notes.ts';
+import { saveBooking } from '../api/save-booking.ts';
+
+export interface ConfirmBookingInput {
+  customer: Customer;
+  notes: string;
+}
+
+/** 'Vahvista tilaus' (SPEC §4 "Save booking"): customer, notes, then save-booking. */
+export function useConfirmBooking() {
+  return useMutation({
+    mutationFn: async ({ customer, notes }: ConfirmBookingInput) => {
+      await saveCustomer(customer);
+      await saveNotes(notes);
+      return saveBooking();
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { VehicleDeliveryOption } from '@huolto/domain';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * Tells the booking how the car is brought in (SPEC §4 "Vehicle delivery": choosing
+ * one option clears the other flags). POST /reservation-details/v2 carries the
+ * waiting / left-for-day flags and the key locker; POST /product-parameter the
+ * option codes. Runs in the background: the choice also stays in the wizard state,
+ * so a failure here does not block the customer.
+ */
+export async function saveDeliveryOption(option: VehicleDeliveryOption): Promise<void> {
+  const silent = { handleErrors: true } as const;
+  await Promise.allSettled([
+    api.post(
+      '/reservation-details/v2',
+      {
+        customerWaiting: option === 'CUSTOMER_WAITING',
+        vehicleLeftForDay: option === 'VEHICLE_LEFT_FOR_DAY',
+        usingKeyLocker: option === 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS',
+        towingRequired: false,
+        importDate: null,
+        pickupDate: null,
+      },
+      silent,
+    ),
+    ...(['VEHICLE_LEFT_FOR_DAY', 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS', 'CONTACT_REQUEST'] as const).map((code) =>
+      api.post('/product-parameter', { parameterCode: code, selectedValue: String(option === code) }, silent),
+    ),
+  ]);
+}

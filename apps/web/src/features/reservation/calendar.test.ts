@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { daySlots, isoWeekNumber, reservationOf, sameSlot, weekLabel } from './calendar.ts';
+
+describe('calendar helpers', () => {
+  it('numbers weeks the ISO way', () => {
+    expect(isoWeekNumber('2026-11-23')).toBe(48);
+    expect(isoWeekNumber('2026-01-01')).toBe(1);
+    expect(isoWeekNumber('2027-01-01')).toBe(53);
+  });
+
+  it('labels a week short, across a month boundary too', () => {
+    expect(weekLabel('2026-11-23')).toBe('Viikko 48: 23.–29.11.');
+    expect(weekLabel('2026-11-30')).toBe('Viikko 49: 30.11.–6.12.');
+  });
+
+  it('writes a reservation as start|end local date-times', () => {
+    expect(reservationOf('2026-11-24', { startTime: '08:00:00', endTime: '09:30' })).toBe(
+      '2026-11-24T08:00:00|2026-11-24T09:30:00',
+    );
+    expect(sameSlot('2026-11-24', { startTime: '08:00', endTime: '09:30:00' }, { start: '2026-11-24T08:00:00', end: '2026-11-24T09:30:00' })).toBe(true);
+  });
+
+  it('offers the working day for a day-only day without slots', () => {
+    expect(daySlots({ date: '2026-11-24', exactTimesAvailable: false, onlyDayTimesAvailable: true, calendarSlots: [] })).toEqual([
+      { startTime: '07:30:00', endTime: '17:00:00' },
+    ]);
+    expect(daySlots({ date: '2026-11-24', exactTimesAvailable: false, onlyDayTimesAvailable: false, calendarSlots: [] })).toEqual([]);
+  });
+});

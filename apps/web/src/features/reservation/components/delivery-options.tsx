@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import { VEHICLE_DELIVERY_OPTIONS, type VehicleDeliveryOption } from '@huolto/domain';
+
+/** GLOSSARY "delivery options". */
+export const DELIVERY_OPTION_LABELS: Record<VehicleDeliveryOption, string> = {
+  CUSTOMER_WAITING: 'Odotan paikan päällä',
+  VEHICLE_LEFT_FOR_DAY: 'Jätän auton päiväksi',
+  BRINGS_CAR_OUTSIDE_OFFICE_HOURS: 'Tuon auton aukioloaikojen ulkopuolella, avain avainautomaattiin',
+  CONTACT_REQUEST: 'Pyydän yhteydenottoa',
+};
+
+/** Drop-off instructions (SPEC "Reservation page", GLOSSARY "drop-off texts"). */
+export const DROP_OFF_TEXTS: Partial<Record<VehicleDeliveryOption, string>> = {
+  VEHICLE_LEFT_FOR_DAY: 'Tuo auto klo 7.30–8.00',
+  CUSTOMER_WAITING: 'Tuo auto noin 20 minuuttia ennen sovittua aikaa',
+};
+
+export interface DeliveryOptionsProps {
+  value: VehicleDeliveryOption | null;
+  onChange: (option: VehicleDeliveryOption) => void;
+  /** A day-only time: the customer cannot wait, so that option is hidden (SPEC §4). */
+  dayOnly?: boolean;
+}
+
+/** How the car is brought in: a radio group in a fieldset. */
+export function DeliveryOptions({ value, onChange, dayOnly = false }: DeliveryOptionsProps) {
+  const name = useId();
+  const options = VEHICLE_DELIVERY_OPTIONS.filter((o) => !(dayOnly && o === 'CUSTOMER_WAITING'));
+  const dropOff = value ? DROP_OFF_TEXTS[value] : undefined;
+  return (
+    <fieldset className="delivery card">
+      <legend className="delivery__legend">Auton tuominen korjaamolle</legend>
+      <div className="radio-list">
+        {options.map((option) => (
+          <label key={option} className={`radio-card${value === option ? ' radio-card--selected' : ''}`}>
+            <input
+              type="radio"
+              className="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            <span>{DELIVERY_OPTION_LABELS[option]}</span>
+          </label>
+        ))}
+      </div>
+      <p className="delivery__drop-off" aria-live="polite">
+        {dropOff ?? ''}
+      </p>
+    </fieldset>
+  );
+}

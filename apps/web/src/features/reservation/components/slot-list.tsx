@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import { formatFinnishDateLong, formatFinnishTime, type FreeTimeDay } from '@huolto/domain';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { daySlots, sameSlot, type Slot } from '../calendar.ts';
+
+export interface SlotListProps {
+  day: FreeTimeDay;
+  reserved: { start: string; end: string } | null;
+  onReserve: (day: FreeTimeDay, slot: Slot) => void;
+  disabled?: boolean;
+}
+
+/** The selected day's times, '8.00–9.30' each with 'Varaa aika' or 'Aika valittu'. */
+export function SlotList({ day, reserved, onReserve, disabled }: SlotListProps) {
+  const baseId = useId();
+  const slots = daySlots(day);
+  return (
+    <section className="slots" aria-label={`Vapaat ajat ${formatFinnishDateLong(day.date)}`}>
+      <ul className="slots__list">
+        {slots.map((slot, i) => {
+          const selected = sameSlot(day.date, slot, reserved);
+          const timeId = `${baseId}-${i}`;
+          return (
+            <li key={`${slot.startTime}-${slot.endTime}`} className={`slot${selected ? ' slot--selected' : ''}`}>
+              <span className="slot__time" id={timeId}>
+                {formatFinnishTime(slot.startTime)}–{formatFinnishTime(slot.endTime)}
+              </span>
+              {selected ? (
+                <span className="slot__status" role="status">
+                  <CheckIcon /> Aika valittu
+                </span>
+              ) : (
+                <Button
+                  variant="secondary"
+                  className="slot__button"
+                  disabled={disabled}
+                  aria-describedby={timeId}
+                  onClick={() => onReserve(day, slot)}
+                >
+                  Varaa aika
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import { addDays, formatFinnishDate, formatFinnishDateLong, isoWeekday } from '@huolto/domain';
+import { ChevronIcon } from '../../../components/ui/icons.tsx';
+import { daySlots, isFreeDay, weekLabel } from '../calendar.ts';
+import type { WeekCalendarState } from '../hooks/use-week-calendar.ts';
+
+const slotCount = (n: number) => `${n} ${n === 1 ? 'aika' : 'aikaa'}`;
+
+export interface WeekCalendarProps {
+  calendar: WeekCalendarState;
+}
+
+/**
+ * The week picker and the days of the week (SPEC "Reservation page"). Days without
+ * free times are disabled; weekends are shown only when they have times.
+ */
+export function WeekCalendar({ calendar }: WeekCalendarProps) {
+  const pickerId = useId();
+  const { weeks, monday, selectWeek, days, selectedDay, selectDay, firstMonday } = calendar;
+  const lastWeek = weeks[weeks.length - 1] ?? monday;
+  const shownDays = days.filter((d) => isoWeekday(d.date) <= 5 || isFreeDay(d));
+
+  return (
+    <div className="calendar">
+      <div className="calendar__weeks">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Edellinen viikko"
+          disabled={monday <= firstMonday}
+          onClick={() => selectWeek(addDays(monday, -7))}
+        >
+          <ChevronIcon direction="left" />
+        </button>
+        <div className="calendar__picker">
+          <label htmlFor={pickerId} className="visually-hidden">
+            Viikko
+          </label>
+          <select id={pickerId} className="input" value={monday} onChange={(e) => selectWeek(e.target.value)}>
+            {weeks.map((w) => (
+              <option key={w} value={w}>
+                {weekLabel(w)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Seuraava viikko"
+          disabled={monday >= lastWeek}
+          onClick={() => selectWeek(addDays(monday, 7))}
+        >
+          <ChevronIcon direction="right" />
+        </button>
+      </div>
+      <div className="calendar__days" role="group" aria-label={`Päivät, ${weekLabel(monday)}`}>
+        {shownDays.map((day) => {
+          const free = isFreeDay(day);
+          const selected = selectedDay?.date === day.date;
+          const [weekday, date] = formatFinnishDate(day.date).split(' ');
+          return (
+            <button
+              key={day.date}
+              type="button"
+              className={`day${selected ? ' day--selected' : ''}`}
+              disabled={!free || calendar.isLoading}
+              aria-pressed={selected}
+              aria-label={formatFinnishDateLong(day.date)}
+              onClick={() => selectDay(day.date)}
+            >
+              <span className="day__weekday">{weekday}</span>
+              <span className="day__date">{date}</span>
+              <span className="day__note" aria-hidden="true">
+                {free ? slotCount(daySlots(day).length) : 'ei aikoja'}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { VEHICLE_CLASS, type ApiResponse } from '@huolto/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export interface SetVehicleInput {
+  make: string;
+  regNbr: string;
+  model: string;
+}
+
+/** POST /set-vehicle: a vehicle the register does not know (SPEC §3 "Unknown vehicle payload"). */
+export const setVehicle = (input: SetVehicleInput) =>
+  api.post<ApiResponse>('/set-vehicle', {
+    make: input.make,
+    regNbr: input.regNbr,
+    model: input.model,
+    classification: { id: VEHICLE_CLASS.PASSENGER_CAR, name: 'henkilöauto' },
+    introductionDate: null,
+  });
+
+export const useSetVehicle = () => useMutation({ mutationFn: setVehicle });

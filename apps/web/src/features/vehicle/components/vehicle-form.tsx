@@ -1,0 +1,238 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  FIELD_ERRORS,
+  kilometersSchema,
+  normalizeRegisterNumber,
+  registerNumberSchema,
+  type BookingVehicle,
+} from '@huolto/domain';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyMessage } from '../../../lib/notifications.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, describedBy } from '../../../components/ui/field.tsx';
+import { useSearchVehicle } from '../api/search-vehicle.ts';
+import { useSetVehicle } from '../api/set-vehicle.ts';
+import { useSetVehicleKilometers } from '../api/set-vehicle-kilometers.ts';
+import { useVehicleMakes } from '../api/get-vehicle-makes.ts';
+
+export interface VehicleFormValues {
+  registerNumber: string;
+  /** As typed; spaces allowed ('120 000'). */
+  kilometers: string;
+  make: string;
+  model: string;
+}
+
+export interface VehicleFormContext {
+  /** Mileage is asked in maintenance only (SPEC §5). */
+  requireKilometers: boolean;
+  /** The register did not know the plate: make and model become required. */
+  vehicleNotFound: boolean;
+}
+
+/** '120 000' → 120000; null when empty. NaN when not a number. */
+export function parseKilometers(input: string): number | null {
+  const compact = input.replace(/[\s\u00a0]/g, '');
+  if (compact === '') return null;
+  return /^\d+$/.test(compact) ? Number(compact) : Number.NaN;
+}
+
+/**
+ * Validates with the domain's schemas (registerNumberSchema, kilometersSchema); which
+ * fields are required depends on the process and on whether the vehicle was found,
+ * so this is a resolver of its own rather than one static object schema.
+ */
+export const vehicleFormResolver: Resolver<VehicleFormValues, VehicleFormContext> = (values, context) => {
+  const errors: FieldErrors<VehicleFormValues> = {};
+  const reg = registerNumberSchema.safeParse(values.registerNumber ?? '');
+  if (!reg.success) {
+    errors.registerNumber = { type: 'validate', message: reg.error.issues[0]?.message ?? FIELD_ERRORS.registerNumber };
+  }
+  if (context?.requireKilometers) {
+    const km = parseKilometers(values.kilometers ?? '');
+    if (km === null) errors.kilometers = { type: 'required', message: FIELD_ERRORS.kilometers };
+    else if (!kilometersSchema.safeParse(km).success)
+      errors.kilometers = { type: 'validate', message: FIELD_ERRORS.kilometers };
+  }
+  if (context?.vehicleNotFound) {
+    if (!values.make?.trim()) errors.make = { type: 'required', message: FIELD_ERRORS.required };
+    if (!values.model?.trim()) errors.model = { type: 'required', message: FIELD_ERRORS.required };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
+export interface VehicleFormProps {
+  requireKilometers: boolean;
+  defaultRegisterNumber?: string;
+  defaultKilometers?: number | null;
+  /** The vehicle is set on the booking (found, or entered by hand): go on. */
+  onVehicleSet: (vehicle: Partial<BookingVehicle> | null) => void;
+}
+
+/**
+ * The vehicle step's form (SPEC §2 "Vehicle page", §4 "Vehicle search"):
+ * registration number (upper-cased as typed) and, in maintenance, the mileage.
+ * A plate the register does not know brings up make and model.
+ */
+export function VehicleForm({
+  requireKilometers,
+  defaultRegisterNumber = '',
+  defaultKilometers = null,
+  onVehicleSet,
+}: VehicleFormProps) {
+  const queryClient = useQueryClient();
+  const searchVehicle = useSearchVehicle();
+  const setVehicle = useSetVehicle();
+  const setKilometers = useSetVehicleKilometers();
+  /** The plate the register did not know; make and model are asked for it. */
+  const [notFoundPlate, setNotFoundPlate] = useState<string | null>(null);
+
+  /** Read by the resolver at validation time; updated on every render. */
+  const context = useRef<VehicleFormContext>({ requireKilometers, vehicleNotFound: false });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<VehicleFormValues, VehicleFormContext>({
+    defaultValues: {
+      registerNumber: defaultRegisterNumber,
+      kilometers: defaultKilometers === null ? '' : String(defaultKilometers),
+      make: '',
+      model: '',
+    },
+    resolver: (values, _context, options) => vehicleFormResolver(values, context.current, options),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const currentPlate = normalizeRegisterNumber(watch('registerNumber') ?? '');
+  const showMakeAndModel = notFoundPlate !== null && currentPlate === notFoundPlate;
+  context.current = { requireKilometers, vehicleNotFound: showMakeAndModel };
+
+  const makes = useVehicleMakes(showMakeAndModel);
+
+  const refreshBooking = () => queryClient.invalidateQueries({ queryKey: queryKeys.allBooking });
+
+  const onSubmit = async (values: VehicleFormValues) => {
+    const regNbr = normalizeRegisterNumber(values.registerNumber);
+    const km = requireKilometers ? parseKilometers(values.kilometers) : null;
+
+    if (showMakeAndModel) {
+      try {
+        await setVehicle.mutateAsync({ make: values.make.trim(), regNbr, model: values.model.trim() });
+        if (km !== null) await setKilometers.mutateAsync(km);
+      } catch {
+        return; // the api client has shown the warning
+      }
+      await refreshBooking();
+      onVehicleSet({ register_number: regNbr, make: values.make.trim(), model: values.model.trim() });
+      return;
+    }
+
+    try {
+      const result = await searchVehicle.mutateAsync({ registerNumber: regNbr, kilometers: km });
+      if (result.responseCode === 'SUCCESS') {
+        await refreshBooking();
+        onVehicleSet(result.vehicle ?? null);
+      } else if (result.responseCode === 'NOT_FOUND') {
+        notifyMessage('vehicleNotFound');
+        setNotFoundPlate(regNbr);
+      } else {
+        notifyMessage('vehicleSearchFailed');
+      }
+    } catch (err) {
+      // 412 has already reset the session; anything else is a failed search.
+      if (!(err instanceof ApiError && err.status === 412)) notifyMessage('vehicleSearchFailed');
+    }
+  };
+
+  const reg = register('registerNumber');
+  const upperCaseAsTyped = (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.target;
+    const { selectionStart, selectionEnd } = input;
+    const upper = input.value.toLocaleUpperCase('fi-FI');
+    if (upper !== input.value) {
+      input.value = upper;
+      // Keep the caret where the user is typing.
+      if (selectionStart !== null && selectionEnd !== null) input.setSelectionRange(selectionStart, selectionEnd);
+    }
+    return reg.onChange(e);
+  };
+
+  return (
+    <form className="vehicle-form card" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Ajoneuvon tiedot">
+      <div className="form-grid">
+        <Field id="registerNumber" label="Rekisterinumero" required error={errors.registerNumber?.message}>
+          <input
+            id="registerNumber"
+            className="input input--plate"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="ABC-123"
+            maxLength={12}
+            aria-invalid={errors.registerNumber ? true : undefined}
+            aria-describedby={describedBy('registerNumber', { error: !!errors.registerNumber })}
+            {...reg}
+            onChange={upperCaseAsTyped}
+          />
+        </Field>
+        {requireKilometers && (
+          <Field id="kilometers" label="Mittarilukema (km)" required error={errors.kilometers?.message}>
+            <input
+              id="kilometers"
+              className="input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="esim. 60000"
+              aria-invalid={errors.kilometers ? true : undefined}
+              aria-describedby={describedBy('kilometers', { error: !!errors.kilometers })}
+              {...register('kilometers')}
+            />
+          </Field>
+        )}
+        {showMakeAndModel && (
+          <>
+            <Field id="make" label="Merkki" required error={errors.make?.message}>
+              <select
+                id="make"
+                className="input"
+                aria-invalid={errors.make ? true : undefined}
+                aria-describedby={describedBy('make', { error: !!errors.make })}
+                disabled={makes.isPending}
+                {...register('make')}
+              >
+                <option value="">{makes.isPending ? 'Ladataan merkkejä…' : 'Valitse merkki'}</option>
+                {makes.data?.map((m) => (
+                  <option key={m.id} value={m.name}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="model" label="Malli" required error={errors.model?.message}>
+              <input
+                id="model"
+                className="input"
+                type="text"
+                autoComplete="off"
+                aria-invalid={errors.model ? true : undefined}
+                aria-describedby={describedBy('model', { error: !!errors.model })}
+                {...register('model')}
+              />
+            </Field>
+          </>
+        )}
+      </div>
+      <Button type="submit" className="vehicle-form__submit" disabled={isSubmitting}>
+        Hae auton tiedot
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { VEHICLE_DELIVERY_OPTIONS, type ProcessType, type VehicleDeliveryOption } from '@huolto/domain';
+
+/**
+ * UI state of the booking wizard that the server does not (yet) hold. Server state
+ * (the booking, offices, services, free times) lives in TanStack Query; this holds
+ * only the user's choices between calls. Persisted in sessionStorage so that Back,
+ * Continue and a reload keep it (CONVENTIONS "Web app").
+ */
+export interface WizardState {
+  /** 'Minulla on huolto- ja/tai leasingsopimus' on the services page; sent as customer.service_contract. */
+  serviceContract: boolean;
+  /** The vehicle delivery option chosen on the time page (SPEC §3 enumerations). */
+  deliveryOption: VehicleDeliveryOption | null;
+  /** The booking just saved, shown on the thanks page after the session is gone. */
+  lastBooking: SavedBookingSummary | null;
+}
+
+/** What the thanks page shows of a saved booking. */
+export interface SavedBookingSummary {
+  bookingKey: string | null;
+  processType: ProcessType;
+  registerNumber: string | null;
+  vehicle: string | null;
+  office: { name: string; address: string; post_code: string; post_office: string } | null;
+  /** Local date-times 'YYYY-MM-DDTHH:mm:ss' of the reserved time. */
+  start: string | null;
+  end: string | null;
+  items: { description: string; price: number }[];
+  symptoms: string[];
+  /** Cents. */
+  total: number;
+  email: string | null;
+}
+
+export const WIZARD_STORAGE_KEY = 'huolto-wizard-state';
+
+const INITIAL: WizardState = { serviceContract: false, deliveryOption: null, lastBooking: null };
+
+function load(): WizardState {
+  try {
+    const raw = window.sessionStorage.getItem(WIZARD_STORAGE_KEY);
+    if (!raw) return INITIAL;
+    const parsed = JSON.parse(raw) as Partial<WizardState>;
+    return {
+      serviceContract: parsed.serviceContract === true,
+      deliveryOption: VEHICLE_DELIVERY_OPTIONS.includes(parsed.deliveryOption as VehicleDeliveryOption)
+        ? (parsed.deliveryOption as VehicleDeliveryOption)
+        : null,
+      lastBooking: parsed.lastBooking ?? null,
+    };
+  } catch {
+    return INITIAL;
+  }
+}
+
+function save(state: WizardState): void {
+  try {
+    window.sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    /* storage disabled: state lasts until reload */
+  }
+}
+
+interface WizardContextValue extends WizardState {
+  update: (patch: Partial<WizardState>) => void;
+  /** Forgets the choices of the booking in progress (a new booking starts). */
+  resetProgress: () => void;
+}
+
+const WizardContext = createContext<WizardContextValue | null>(null);
+
+export function WizardStateProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<WizardState>(load);
+
+  const update = useCallback((patch: Partial<WizardState>) => {
+    setState((prev) => {
+      const next = { ...prev, ...patch };
+      save(next);
+      return next;
+    });
+  }, []);
+
+  const resetProgress = useCallback(() => {
+    setState((prev) => {
+      const next = { ...INITIAL, lastBooking: prev.lastBooking };
+      save(next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo(() => ({ ...state, update, resetProgress }), [state, update, resetProgress]);
+  return <WizardContext.Provider value={value}>{children}</WizardContext.Provider>;
+}
+
+export function useWizardState(): WizardContextValue {
+  const ctx = useContext(WizardContext);
+  if (!ctx) throw new Error('useWizardState outside WizardStateProvider');
+  return ctx;
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The API server (apps/server) in development; `npm start` serves both on :8080. */
+const backend = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/ServiceBooking': { target: backend, changeOrigin: false },
+      '/omalaakkonen': { target: backend, changeOrigin: false },
+      '/media': { target: backend, changeOrigin: false },
+    },
+  },
+});
