@@ -13,6 +13,8 @@ import { createRandom, deriveSeed } from './random.ts';
 import { serviceCatalogue } from './services.ts';
 import { DEMO_VEHICLES, generateVehicles } from './vehicles.ts';
 
+import { EXTRA_ORDER_ITEMS, OFFERS, groupMediaRows, productAdditionalRows } from './extras.ts';
+import { groupImageId } from './services.ts';
 export { DEMO_VEHICLES, NOT_FOUND_PLATE } from './vehicles.ts';
 export { FULL_WEEK_OFFICE_ID, fullDays, nthWorkingDayAfter } from './bookings.ts';
 
@@ -123,6 +125,10 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     await trx.insertInto('service_group').values(catalogue.groups).execute();
     for (const chunk of chunks(catalogue.products)) await trx.insertInto('product').values(chunk).execute();
     for (const chunk of chunks(catalogue.operations)) await trx.insertInto('product_operation').values(chunk).execute();
+    await trx.insertInto('media').values(groupMediaRows(catalogue.groups)).execute();
+    await trx.insertInto('product_additional').values(productAdditionalRows(catalogue.products.map((p) => p.id))).execute();
+    await trx.insertInto('extra_order_item').values(EXTRA_ORDER_ITEMS).execute();
+    await trx.insertInto('offer').values(OFFERS(groupImageId)).execute();
 
     // Bookings get their ids from the database; resource_time rows follow per chunk.
     for (const chunk of chunks(bookings)) {

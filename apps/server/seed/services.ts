@@ -28,12 +28,15 @@ interface ProductSpec {
   makeId?: number;
   minKm?: number;
   maxKm?: number;
+  /** Shown only to a process that entered this service code. */
+  serviceCode?: string;
 }
 
 interface GroupSpec {
   id: string;
   stage: 'DEFAULT' | 'FIXED_CAMPAIGN_SERVICES' | 'TIRE_SERVICES';
-  kind: 'PRIMARY' | 'ADDITIONAL';
+  /** PRIMARY and ADDITIONAL groups of palvelut, EXTRA groups of lisapalvelut, CODE groups unlocked by a service code. */
+  kind: 'PRIMARY' | 'ADDITIONAL' | 'EXTRA' | 'CODE';
   title: string;
   calculatorId: string | null;
   products: readonly ProductSpec[];
@@ -169,7 +172,89 @@ const simple = (
   ...(normalPriceCents !== undefined ? { normalPriceCents } : {}),
 });
 
+/** The picture of a service group's cards (an SVG in the media table). */
+export const groupImageId = (groupId: string) => `service-${groupId}`;
+
+const withCode = (serviceCode: string, spec: ProductSpec): ProductSpec => ({ ...spec, serviceCode });
+
 const GROUPS: readonly GroupSpec[] = [
+  {
+    id: 'extra-care',
+    stage: 'DEFAULT',
+    kind: 'EXTRA',
+    title: 'Auton hoito',
+    calculatorId: null,
+    products: [
+      simple('INTERIOR-CLEAN', 'Sisäpuhdistus', 7990, 60, 'Imurointi, pintojen puhdistus ja ikkunoiden pesu sisältä.', [
+        { description: 'Imurointi ja mattojen puhdistus' },
+        { description: 'Sisäpintojen puhdistus' },
+      ]),
+      simple('WINDSHIELD-COATING', 'Tuulilasin pinnoitus', 3990, 30, 'Vettä hylkivä pinnoite parantaa näkyvyyttä sateella.', [
+        { description: 'Tuulilasin puhdistus ja pinnoitus', spareParts: ['Lasipinnoite'] },
+      ]),
+      simple('UNDERBODY-WASH', 'Alustan pesu', 3490, 30, 'Suolat pois alustasta talven jälkeen.', [{ description: 'Alustan painepesu' }]),
+    ],
+  },
+  {
+    id: 'extra-accessories',
+    stage: 'DEFAULT',
+    kind: 'EXTRA',
+    title: 'Varusteet ja asennukset',
+    calculatorId: null,
+    products: [
+      simple('BLOCK-HEATER', 'Lohkolämmittimen asennus', 34990, 120, 'Lohkolämmitin säästää moottoria ja polttoainetta pakkasella.', [
+        { description: 'Lohkolämmittimen asennus', spareParts: ['Lohkolämmitin', 'Virtajohto'] },
+      ]),
+      simple('INTERIOR-HEATER', 'Sisätilalämmittimen asennus', 19990, 60, 'Lämmin auto aamulla pakkasellakin.', [
+        { description: 'Sisätilalämmittimen asennus', spareParts: ['Sisätilalämmitin 1500 W'] },
+      ]),
+      simple('TOWBAR', 'Vetokoukun asennus', 69990, 180, 'Kiinteä vetokoukku sähköineen asennettuna.', [
+        { description: 'Vetokoukun asennus', spareParts: ['Vetokoukku', 'Sähkösarja 13-napainen'] },
+      ]),
+    ],
+  },
+  {
+    id: 'extra-checks',
+    stage: 'DEFAULT',
+    kind: 'EXTRA',
+    title: 'Tarkastukset',
+    calculatorId: null,
+    products: [
+      simple('WINTER-CHECKUP', 'Talvitarkastus', 2990, 30, 'Akku, valot, pyyhkimet ja nesteet kuntoon ennen talvea.', [
+        { description: 'Akun testaus' },
+        { description: 'Valojen ja pyyhkimien tarkastus' },
+        { description: 'Nesteiden tarkastus' },
+      ]),
+      simple('USED-CAR-CHECK', 'Käytetyn auton kuntotarkastus', 9990, 60, 'Puolueeton tarkastus ennen auton ostoa.', [
+        { description: 'Alustan ja jarrujen tarkastus' },
+        { description: 'Vikakoodien luku' },
+      ]),
+    ],
+  },
+  {
+    id: 'service-code',
+    stage: 'DEFAULT',
+    kind: 'CODE',
+    title: 'Koodilla avautuvat palvelut',
+    calculatorId: null,
+    products: [
+      withCode(
+        'TALVI2026',
+        simple('CODE-WINTER-SERVICE', 'Talvihuolto kirjeetarjouksena', 9990, 60, 'Kirjeessä saamasi talvihuoltotarjous.', [
+          { description: 'Akun testaus' },
+          { description: 'Jarrujen tarkastus' },
+          { description: 'Pakkasnesteen tarkastus' },
+        ], 14990),
+      ),
+      withCode(
+        'TAKAISIN24',
+        simple('CODE-RECALL-STEERING', 'Valmistajan takaisinkutsu: ohjauksen tarkastus', 0, 60, 'Valmistajan takaisinkutsukampanja; työ on sinulle maksuton.', [
+          { description: 'Ohjausvälityksen tarkastus' },
+          { description: 'Ohjelmistopäivitys' },
+        ]),
+      ),
+    ],
+  },
   {
     id: 'oil',
     stage: 'DEFAULT',
@@ -458,6 +543,8 @@ export function serviceCatalogue(): ServiceCatalogue {
         make_id: p.makeId ?? null,
         min_km: p.minKm ?? null,
         max_km: p.maxKm ?? null,
+        service_code: p.serviceCode ?? null,
+        image_ids: [groupImageId(group.id)],
         sort: (productIndex + 1) * 10,
         active: true,
       });

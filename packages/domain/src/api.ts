@@ -246,7 +246,7 @@ export const bookingSchema = z.object({
   symptoms: z.array(z.object({ id: z.number(), description: z.string() })),
   notes: z.string().nullable(),
   order_items: z.array(orderItemSchema),
-  extra_order_items: z.array(z.object({ id: z.string() })),
+  extra_order_items: z.array(z.object({ id: z.string(), description: z.string(), price: z.number().int() })),
   product_parameters: z.array(z.object({ parameterCode: z.string(), selectedValue: z.string() })),
   customer_waiting: z.boolean(),
   vehicle_left_for_day: z.boolean(),

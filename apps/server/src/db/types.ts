@@ -65,6 +65,18 @@ export interface Database {
     image_ids: Generated<string[]>;
     sort: Generated<number>;
     active: Generated<boolean>;
+    service_code: string | null;
+  };
+  product_additional: { product_id: string; additional_product_id: string; sort: Generated<number> };
+  extra_order_item: { id: string; description: string; price_cents: number; sort: Generated<number>; active: Generated<boolean> };
+  offer: {
+    id: string;
+    title: string;
+    body: string;
+    image_id: string | null;
+    product_id: string;
+    sort: Generated<number>;
+    active: Generated<boolean>;
   };
   product_operation: { product_id: string; sort: number; description: string; spare_parts: Json };
   process: {
@@ -83,6 +95,7 @@ export interface Database {
     product_parameters: Generated<Json>;
     customer_waiting: Generated<boolean>;
     vehicle_left_for_day: Generated<boolean>;
+    extra_order_items: Generated<Json>;
     booking_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
     created_at: DefaultTimestamp;
     updated_at: DefaultTimestamp;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
   customerBody,
-  normalizeServiceCode,
   sanitizeNotes,
   symptomsBody,
   valueBody,
@@ -35,17 +34,6 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: { mail
     const list = parse(symptomsBody, request.body);
     const symptoms = list.map((s, i) => ({ id: i + 1, description: sanitizeNotes(s.description).trim() }));
     await updateProcess(db, request.process.token, { symptoms });
-    return { responseCode: 'SUCCESS' };
-  });
-
-  app.put('/set-service-code', async (request) => {
-    const body = parse(valueBody, request.body);
-    await updateProcess(db, request.process.token, { service_code: normalizeServiceCode(body.value) });
-    return { responseCode: 'SUCCESS' };
-  });
-
-  app.get('/remove-service-code', async (request) => {
-    await updateProcess(db, request.process.token, { service_code: null });
     return { responseCode: 'SUCCESS' };
   });
 

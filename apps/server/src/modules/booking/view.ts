@@ -3,7 +3,7 @@ import { formatLocalDateTime } from '@huolto/domain';
 import type { Executor, ProcessRow } from '../process/repository.ts';
 import { vehicleOf } from '../process/repository.ts';
 import { findOrganization, isBrandDealer } from '../organizations/repository.ts';
-import { pricedCart, totalDurationMinutes } from '../services/service.ts';
+import { pricedCart, pricedExtraOrderItems, totalDurationMinutes } from '../services/service.ts';
 import { findHeldTime } from '../time/repository.ts';
 
 /** The booking of a process as get-booking/v2 answers it (SPEC §3 "Booking"). */
@@ -23,8 +23,12 @@ export async function bookingView(db: Executor, process: ProcessRow): Promise<Bo
     stage: line.stage as OrderItem['stage'],
     duration_minutes: product.duration_minutes,
   }));
-  const active = order_items.reduce((s, i) => s + i.price, 0);
-  const normal = lines.reduce((s, { line, product }) => s + (product.normal_price_cents ?? product.price_cents) * line.amount, 0);
+  const extras = await pricedExtraOrderItems(db, process);
+  const extrasTotal = extras.reduce((s, i) => s + i.price, 0);
+  const active = order_items.reduce((s, i) => s + i.price, 0) + extrasTotal;
+  const normal =
+    lines.reduce((s, { line, product }) => s + Math.max(product.normal_price_cents ?? 0, product.price_cents) * line.amount, 0) +
+    extrasTotal;
   const minutes = totalDurationMinutes(lines, symptoms.length > 0);
 
   return {
@@ -53,7 +57,7 @@ export async function bookingView(db: Executor, process: ProcessRow): Promise<Bo
     symptoms,
     notes: process.notes,
     order_items,
-    extra_order_items: [],
+    extra_order_items: extras,
     product_parameters: (process.product_parameters as Booking['product_parameters']) ?? [],
     customer_waiting: process.customer_waiting,
     vehicle_left_for_day: process.vehicle_left_for_day,

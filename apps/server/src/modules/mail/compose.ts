@@ -34,7 +34,10 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
       : `${formatFinnishDateLong(date)} klo ${formatFinnishTime(startTime)}–${formatFinnishTime(endTime)}`;
   const place = `${org.name}, ${org.address}, ${org.post_code} ${org.post_office}`;
   const car = `${vehicle.register_number} ${vehicle.make} ${vehicle.model}`.trim();
-  const items = b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatEuros(i.price)}`);
+  const items = [
+    ...b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatEuros(i.price)}`),
+    ...b.extra_order_items.map((i) => `${i.description}: ${formatEuros(i.price)}`),
+  ];
   const symptoms = b.symptoms.map((s) => `Muu korjaus/huolto: ${s.description}`);
   const total = formatEuros(b.price.active_price);
   const manageUrl = `${publicUrl.replace(/\/$/, '')}/varaus/${bookingKey}`;

@@ -66,10 +66,11 @@ type ProcessPatch = Partial<{
   product_parameters: unknown;
   customer_waiting: boolean;
   vehicle_left_for_day: boolean;
+  extra_order_items: { id: string }[];
   booking_id: number | string | null;
 }>;
 
-const JSON_COLUMNS = new Set(['vehicle', 'customer', 'symptoms', 'cart', 'product_parameters']);
+const JSON_COLUMNS = new Set(['vehicle', 'customer', 'symptoms', 'cart', 'product_parameters', 'extra_order_items']);
 
 /** Applies a change to a process and extends its life. */
 export async function updateProcess(db: Executor, token: string, patch: ProcessPatch) {

@@ -14,6 +14,7 @@ export interface ProductRow {
   max_km: number | null;
   image_ids: string[];
   sort: number;
+  service_code: string | null;
 }
 
 export interface OperationRow {
@@ -23,10 +24,50 @@ export interface OperationRow {
   spare_parts: unknown;
 }
 
-export async function findGroups(db: Executor, stage: string, kind?: string) {
-  let q = db.selectFrom('service_group').selectAll().where('stage', '=', stage);
-  if (kind) q = q.where('kind', '=', kind);
+export interface GroupFilter {
+  stage: string;
+  kind?: string | undefined;
+  groupId?: string | undefined;
+}
+
+export async function findGroups(db: Executor, filter: GroupFilter) {
+  let q = db.selectFrom('service_group').selectAll().where('stage', '=', filter.stage);
+  if (filter.kind) q = q.where('kind', '=', filter.kind);
+  if (filter.groupId) q = q.where('id', '=', filter.groupId);
   return q.orderBy('sort').orderBy('id').execute();
+}
+
+/** Products offered under the given ones, in order. */
+export async function findAdditionalLinks(db: Executor, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_additional')
+    .select(['product_id', 'additional_product_id'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('sort')
+    .execute();
+}
+
+/** Whether any active product carries the service code. */
+export async function serviceCodeExists(db: Executor, code: string) {
+  const row = await db.selectFrom('product').select('id').where('service_code', '=', code).where('active', '=', true).executeTakeFirst();
+  return !!row;
+}
+
+export async function listExtraOrderItems(db: Executor) {
+  return db.selectFrom('extra_order_item').select(['id', 'description', 'price_cents']).where('active', '=', true).orderBy('sort').execute();
+}
+
+export async function listOffers(db: Executor) {
+  return db
+    .selectFrom('offer as o')
+    .innerJoin('product as p', 'p.id', 'o.product_id')
+    .select(['o.id', 'o.title', 'o.body', 'o.image_id', 'o.product_id', 'p.provider', 'p.price_cents', 'p.normal_price_cents'])
+    .where('o.active', '=', true)
+    .where('p.active', '=', true)
+    .orderBy('o.sort')
+    .execute();
 }
 
 export async function findProductsOfGroups(db: Executor, groupIds: string[]): Promise<ProductRow[]> {
@@ -35,7 +76,7 @@ export async function findProductsOfGroups(db: Executor, groupIds: string[]): Pr
     .selectFrom('product')
     .select([
       'id', 'group_id', 'provider', 'description', 'info_html', 'price_cents', 'normal_price_cents',
-      'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort',
+      'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code',
     ])
     .where('group_id', 'in', groupIds)
     .where('active', '=', true)
@@ -50,7 +91,7 @@ export async function findProducts(db: Executor, ids: string[]): Promise<Product
     .selectFrom('product')
     .select([
       'id', 'group_id', 'provider', 'description', 'info_html', 'price_cents', 'normal_price_cents',
-      'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort',
+      'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code',
     ])
     .where('id', 'in', ids)
     .where('active', '=', true)

@@ -1,21 +1,119 @@
 import type { FastifyInstance } from 'fastify';
-import { cartChangeBody, productParameterBody } from '@huolto/domain';
+import { SERVICES_STAGES, cartChangeBody, normalizeServiceCode, productParameterBody, valueBody } from '@huolto/domain';
+import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import { DomainError, ValidationError } from '../../lib/errors.ts';
 import { cartOf, findLiveProcess, updateProcess, type CartLine } from '../process/repository.ts';
 import { releaseHolds } from '../time/repository.ts';
-import { findProducts } from './repository.ts';
-import { serviceGroupsFor } from './service.ts';
+import { findOperations, findProducts, listExtraOrderItems, listOffers, serviceCodeExists } from './repository.ts';
+import { serviceCodeGroups, serviceGroupsFor } from './service.ts';
+import { bookingView } from '../booking/view.ts';
+
+const stageQuery = z.object({ stage: z.enum(SERVICES_STAGES) });
+const categoryQuery = z.object({ categoryId: z.string().min(1).max(80).optional() });
+const productIdQuery = z.object({ productId: z.string().min(1).max(80) });
+const extraOrderItemsBody = z.object({ ids: z.array(z.string().min(1).max(80)).max(20) });
+
+/** Which groups extra-services/v2 answers for each stage. */
+const EXTRA_SERVICE_KINDS = { DEFAULT: 'EXTRA', FIXED_CAMPAIGN_SERVICES: 'PRIMARY', TIRE_SERVICES: 'PRIMARY' } as const;
 
 export function registerServiceRoutes(app: FastifyInstance, db: Db) {
-  app.get('/services/v2', async (request) => serviceGroupsFor(db, request.process, 'DEFAULT', 'PRIMARY'));
-  app.get('/additional-services/v2', async (request) => serviceGroupsFor(db, request.process, 'DEFAULT', 'ADDITIONAL'));
+  app.get('/services/v2', async (request) => serviceGroupsFor(db, request.process, { stage: 'DEFAULT', kind: 'PRIMARY' }));
+
+  const additional = async (request: { query: unknown; process: Parameters<typeof serviceGroupsFor>[1] }) => {
+    const { categoryId } = parse(categoryQuery, request.query);
+    return serviceGroupsFor(db, request.process, { stage: 'DEFAULT', kind: 'ADDITIONAL', groupId: categoryId });
+  };
+  app.get('/additional-services/v2', additional);
+  app.get('/extra-services/additional-services', additional);
+
+  app.get('/extra-services/v2', async (request) => {
+    const { stage } = parse(stageQuery, request.query);
+    return serviceGroupsFor(db, request.process, { stage, kind: EXTRA_SERVICE_KINDS[stage] });
+  });
+
+  app.get('/services-by-service-code/v2', async (request) => serviceCodeGroups(db, request.process));
+
+  /** A code that unlocks nothing is NOT_FOUND and is not stored; a blank one clears the code. */
+  app.put('/set-service-code', async (request) => {
+    const body = parse(valueBody, request.body);
+    const code = normalizeServiceCode(body.value);
+    if (code !== null && !(await serviceCodeExists(db, code))) return { responseCode: 'NOT_FOUND' };
+    await updateProcess(db, request.process.token, { service_code: code });
+    return { responseCode: 'SUCCESS' };
+  });
+
+  app.get('/remove-service-code', async (request) => {
+    await changeCart(db, request.process.token, (cart) => cart, { serviceCode: null });
+    return { responseCode: 'SUCCESS' };
+  });
+
+  app.get('/product-additional-data', async (request) => {
+    const { productId } = parse(productIdQuery, request.query);
+    const [product] = await findProducts(db, [productId]);
+    if (!product) throw new DomainError(404, 'NOT_FOUND', 'Tuotetta ei löytynyt');
+    const operations = await findOperations(db, [productId]);
+    return {
+      productId,
+      infoDescription: product.info_html,
+      imageIds: product.image_ids,
+      operations: operations.map((o) => ({ description: o.description, spareParts: o.spare_parts })),
+    };
+  });
+
+  app.get('/extra-order-items', async (request) => {
+    const chosen = new Set(((request.process.extra_order_items as { id: string }[]) ?? []).map((i) => i.id));
+    return (await listExtraOrderItems(db)).map((i) => ({
+      id: i.id,
+      description: i.description,
+      price: i.price_cents,
+      selected: chosen.has(i.id),
+    }));
+  });
+
+  app.post('/extra-order-items', async (request) => {
+    const { ids } = parse(extraOrderItemsBody, request.body);
+    const known = new Set((await listExtraOrderItems(db)).map((i) => i.id));
+    const bad = ids.flatMap((id, i) => (known.has(id) ? [] : [{ path: `ids.${i}`, message: 'Tuntematon lisätuote' }]));
+    if (bad.length) throw new ValidationError(bad);
+    await updateProcess(db, request.process.token, { extra_order_items: [...new Set(ids)].map((id) => ({ id })) });
+    return { responseCode: 'SUCCESS' };
+  });
+
+  app.post('/remove-services', async (request) => {
+    const { stage } = parse(stageQuery, request.body);
+    await changeCart(db, request.process.token, (cart) => cart.filter((l) => l.stage !== stage));
+    return { responseCode: 'SUCCESS' };
+  });
+
+  app.post('/order-items-by-stage', async (request) => {
+    const { stage } = parse(stageQuery, request.body);
+    return (await bookingView(db, request.process)).order_items.filter((i) => i.stage === stage);
+  });
+
+  app.get('/lifts-offers', async (request) => {
+    const inCart = new Set(cartOf(request.process).map((l) => l.productId));
+    return (await listOffers(db)).map((o) => ({
+      id: o.id,
+      title: o.title,
+      text: o.body,
+      imageId: o.image_id,
+      productId: o.product_id,
+      provider: o.provider,
+      price: o.price_cents,
+      normalPrice: o.normal_price_cents,
+      inCart: inCart.has(o.product_id),
+    }));
+  });
 
   app.post('/add-products-to-cart', async (request) => {
     const body = parse(cartChangeBody, request.body);
     const ids = body.items.map((i) => i.productId);
-    const known = new Set((await findProducts(db, ids)).map((p) => p.id));
+    // A product behind a service code can be added only with that code.
+    const known = new Set(
+      (await findProducts(db, ids)).filter((p) => p.service_code === null || p.service_code === request.process.service_code).map((p) => p.id),
+    );
     const unknown = body.items.flatMap((item, i) =>
       known.has(item.productId) ? [] : [{ path: `items.${i}.productId`, message: 'Tuntematon tuote' }],
     );
@@ -58,12 +156,25 @@ export function registerServiceRoutes(app: FastifyInstance, db: Db) {
  * Changes the cart in one transaction. A changed cart needs a different length of time,
  * so a time held for the old cart is released.
  */
-async function changeCart(db: Db, token: string, change: (cart: CartLine[]) => CartLine[]) {
+async function changeCart(
+  db: Db,
+  token: string,
+  change: (cart: CartLine[]) => CartLine[],
+  opts: { serviceCode?: null } = {},
+) {
   await db.transaction().execute(async (trx) => {
     const process = await findLiveProcess(trx, token, true);
     if (!process) return;
     const before = cartOf(process);
-    const after = change(before);
+    let after = change(before);
+    if (opts.serviceCode === null && process.service_code) {
+      // Removing the code also removes the services only the code made available.
+      const locked = new Set(
+        (await findProducts(trx, after.map((l) => l.productId))).filter((p) => p.service_code !== null).map((p) => p.id),
+      );
+      after = after.filter((l) => !locked.has(l.productId));
+      await updateProcess(trx, token, { service_code: null });
+    }
     if (JSON.stringify(before) === JSON.stringify(after)) return;
     await releaseHolds(trx, token);
     await updateProcess(trx, token, { cart: after });

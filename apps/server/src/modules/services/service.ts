@@ -1,49 +1,102 @@
 import type { ProductSuggestion, ServiceGroup } from '@huolto/domain';
 import type { Executor, ProcessRow } from '../process/repository.ts';
 import { cartOf, vehicleOf } from '../process/repository.ts';
-import { findGroups, findOperations, findProducts, findProductsOfGroups, type ProductRow } from './repository.ts';
+import {
+  findAdditionalLinks,
+  findGroups,
+  findOperations,
+  findProducts,
+  findProductsOfGroups,
+  listExtraOrderItems,
+  type GroupFilter,
+  type ProductRow,
+} from './repository.ts';
 
 /** Calculator of the maintenance packages priced by make and mileage. */
 export const MILEAGE_CALCULATOR = 'MAINTENANCE_BY_MILEAGE';
 
+interface Fit {
+  makeId: number | null;
+  km: number | null;
+  serviceCode: string | null;
+}
+
 /**
- * Whether a product fits the vehicle: a product tied to a make only suits that make,
- * and a mileage range only suits a known mileage inside it.
+ * Whether a product suits the process: a product tied to a make only suits that make, a
+ * mileage range only suits a known mileage inside it, and a product behind a service code
+ * only a process that entered the code.
  */
-function fits(p: ProductRow, makeId: number | null, km: number | null) {
-  if (p.make_id !== null && p.make_id !== makeId) return false;
+function fits(p: ProductRow, f: Fit) {
+  if (p.service_code !== null && p.service_code !== f.serviceCode) return false;
+  if (p.make_id !== null && p.make_id !== f.makeId) return false;
   if (p.min_km !== null || p.max_km !== null) {
-    if (km === null) return false;
-    if (p.min_km !== null && km < p.min_km) return false;
-    if (p.max_km !== null && km > p.max_km) return false;
+    if (f.km === null) return false;
+    if (p.min_km !== null && f.km < p.min_km) return false;
+    if (p.max_km !== null && f.km > p.max_km) return false;
   }
   return true;
 }
 
+function groupBy<T>(rows: T[], key: (row: T) => string) {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row)) ?? [];
+    list.push(row);
+    map.set(key(row), list);
+  }
+  return map;
+}
+
+/** Product suggestions with their operations, and the products offered under each. */
+async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, inCart: Set<string>): Promise<ProductSuggestion[]> {
+  const links = await findAdditionalLinks(db, products.map((p) => p.id));
+  const extras = (await findProducts(db, [...new Set(links.map((l) => l.additional_product_id))])).filter((p) => fits(p, fit));
+  const extraById = new Map(extras.map((p) => [p.id, p]));
+  const operations = groupBy(await findOperations(db, [...products, ...extras].map((p) => p.id)), (o) => o.product_id);
+  const linksByProduct = groupBy(links, (l) => l.product_id);
+
+  const toSuggestion = (p: ProductRow, additional: ProductSuggestion[]): ProductSuggestion => ({
+    product: { id: p.id, provider: p.provider },
+    description: p.description,
+    price: p.price_cents,
+    normal_price: p.normal_price_cents,
+    duration_minutes: p.duration_minutes,
+    selected: inCart.has(p.id),
+    additional_data: { infoDescription: p.info_html, imageIds: p.image_ids },
+    suggestion_sub_rows: (operations.get(p.id) ?? []).map((o) => ({
+      operation: { description: o.description },
+      spareParts: (o.spare_parts as { description: string }[]) ?? [],
+    })),
+    additional_products: additional,
+    suggested_tire: null,
+  });
+
+  return products.map((p) =>
+    toSuggestion(
+      p,
+      (linksByProduct.get(p.id) ?? []).flatMap((l) => {
+        const extra = extraById.get(l.additional_product_id);
+        return extra ? [toSuggestion(extra, [])] : [];
+      }),
+    ),
+  );
+}
+
 /**
- * The service groups of a stage for a process: each group's products that fit the car.
- * In a mileage-priced group, the make's own packages replace the generic ones.
+ * The service groups for a process: each group's products that fit the car. In a
+ * mileage-priced group, the make's own packages replace the generic ones.
  */
-export async function serviceGroupsFor(
-  db: Executor,
-  process: ProcessRow,
-  stage: string,
-  kind?: string,
-): Promise<ServiceGroup[]> {
-  const groups = await findGroups(db, stage, kind);
+export async function serviceGroupsFor(db: Executor, process: ProcessRow, filter: GroupFilter): Promise<ServiceGroup[]> {
+  const groups = await findGroups(db, filter);
   const products = await findProductsOfGroups(db, groups.map((g) => g.id));
-  const vehicle = vehicleOf(process);
-  const makeId = vehicle?.make_id ?? null;
-  const km = process.kilometers ?? null;
+  const fit: Fit = {
+    makeId: vehicleOf(process)?.make_id ?? null,
+    km: process.kilometers ?? null,
+    serviceCode: process.service_code,
+  };
   const inCart = new Set(cartOf(process).map((l) => l.productId));
 
-  const byGroup = new Map<string, ProductRow[]>();
-  for (const p of products) {
-    if (!fits(p, makeId, km)) continue;
-    const list = byGroup.get(p.group_id) ?? [];
-    list.push(p);
-    byGroup.set(p.group_id, list);
-  }
+  const byGroup = groupBy(products.filter((p) => fits(p, fit)), (p) => p.group_id);
   for (const g of groups) {
     const list = byGroup.get(g.id);
     if (g.calculator_id === MILEAGE_CALCULATOR && list?.some((p) => p.make_id !== null)) {
@@ -51,37 +104,30 @@ export async function serviceGroupsFor(
     }
   }
   const shown = [...byGroup.values()].flat();
-  const operations = await findOperations(db, shown.map((p) => p.id));
-  const opsByProduct = new Map<string, typeof operations>();
-  for (const o of operations) {
-    const list = opsByProduct.get(o.product_id) ?? [];
-    list.push(o);
-    opsByProduct.set(o.product_id, list);
-  }
+  const suggestions = new Map((await suggestionsFor(db, shown, fit, inCart)).map((s) => [s.product.id, s]));
 
   return groups
     .map((g) => ({
       id: g.id,
       title: g.title,
       calculator_id: g.calculator_id,
-      suggestions: (byGroup.get(g.id) ?? []).map(
-        (p): ProductSuggestion => ({
-          product: { id: p.id, provider: p.provider },
-          description: p.description,
-          price: p.price_cents,
-          normal_price: p.normal_price_cents,
-          duration_minutes: p.duration_minutes,
-          selected: inCart.has(p.id),
-          additional_data: { infoDescription: p.info_html, imageIds: p.image_ids },
-          suggestion_sub_rows: (opsByProduct.get(p.id) ?? []).map((o) => ({
-            operation: { description: o.description },
-            spareParts: (o.spare_parts as { description: string }[]) ?? [],
-          })),
-          additional_products: [],
-          suggested_tire: null,
-        }),
-      ),
+      suggestions: (byGroup.get(g.id) ?? []).map((p) => suggestions.get(p.id)!),
     }))
+    .filter((g) => g.suggestions.length > 0);
+}
+
+/** The groups a service code unlocks for a process; none without a code. */
+export async function serviceCodeGroups(db: Executor, process: ProcessRow): Promise<ServiceGroup[]> {
+  if (!process.service_code) return [];
+  const groups = [
+    ...(await serviceGroupsFor(db, process, { stage: 'DEFAULT' })),
+    ...(await serviceGroupsFor(db, process, { stage: 'FIXED_CAMPAIGN_SERVICES' })),
+  ];
+  const unlocked = new Set(
+    (await findProductsOfGroups(db, groups.map((g) => g.id))).filter((p) => p.service_code === process.service_code).map((p) => p.id),
+  );
+  return groups
+    .map((g) => ({ ...g, suggestions: g.suggestions.filter((s) => unlocked.has(s.product.id)) }))
     .filter((g) => g.suggestions.length > 0);
 }
 
@@ -96,6 +142,15 @@ export async function pricedCart(db: Executor, process: ProcessRow) {
     const product = products.get(line.productId);
     return product ? [{ line, product }] : [];
   });
+}
+
+/** The process's extra order items with their current descriptions and prices. */
+export async function pricedExtraOrderItems(db: Executor, process: ProcessRow) {
+  const chosen = new Set(((process.extra_order_items as { id: string }[]) ?? []).map((i) => i.id));
+  if (chosen.size === 0) return [];
+  return (await listExtraOrderItems(db))
+    .filter((i) => chosen.has(i.id))
+    .map((i) => ({ id: i.id, description: i.description, price: i.price_cents }));
 }
 
 /**
