@@ -15,6 +15,7 @@ import { DEMO_VEHICLES, generateVehicles } from './vehicles.ts';
 
 import { EXTRA_ORDER_ITEMS, OFFERS, groupMediaRows, productAdditionalRows } from './extras.ts';
 import { groupImageId } from './services.ts';
+import { seedLoyalty } from './loyalty.ts';
 export { DEMO_VEHICLES, NOT_FOUND_PLATE } from './vehicles.ts';
 export { FULL_WEEK_OFFICE_ID, fullDays, nthWorkingDayAfter } from './bookings.ts';
 
@@ -129,6 +130,7 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     await trx.insertInto('product_additional').values(productAdditionalRows(catalogue.products.map((p) => p.id))).execute();
     await trx.insertInto('extra_order_item').values(EXTRA_ORDER_ITEMS).execute();
     await trx.insertInto('offer').values(OFFERS(groupImageId)).execute();
+    await seedLoyalty(trx, opts.today);
 
     // Bookings get their ids from the database; resource_time rows follow per chunk.
     for (const chunk of chunks(bookings)) {

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '@huolto/domain';
+import { API_BASE, LOYALTY_API_BASE } from '@huolto/domain';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -19,6 +19,8 @@ import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerBookingRoutes } from './modules/booking/routes.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { Mailer } from './modules/mail/outbox.ts';
+import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
+import { registerCampaignRoutes } from './modules/loyalty/campaign.ts';
 
 export interface AppDeps {
   config: Config;
@@ -93,11 +95,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerTimeRoutes(api, db);
       registerBookingRoutes(api, db, { mailer, publicUrl: config.publicUrl });
       registerMediaRoutes(api, db);
+      registerCampaignRoutes(api, db);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
       );
     },
     { prefix: API_BASE },
+  );
+
+  await app.register(
+    async (loyalty) => {
+      loyalty.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      registerLoyaltyRoutes(loyalty, db, { mailer });
+      loyalty.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
+      );
+    },
+    { prefix: LOYALTY_API_BASE },
   );
 
   // The built single-page app: hashed assets cached for good, index.html for every route.

@@ -258,6 +258,12 @@ export const bookingSchema = z.object({
   kilometers: z.number().nullable(),
   price: z.object({ active_price: z.number().int(), normal_price: z.number().int(), has_public_campaign: z.boolean() }),
   service_code: z.string().nullable(),
+  /** The campaign code on the booking (OMALAAKKONEN for logged-in members). */
+  campaign_code: z.string().nullable(),
+  /** Reductions in cents: the campaign code's and each voucher's. */
+  discounts: z.array(z.object({ code: z.string(), description: z.string(), amount: z.number().int() })),
+  /** Loyalty vouchers applied to the booking. */
+  vouchers: z.array(z.object({ voucherId: z.string(), title: z.string(), discount: z.number().int() })),
   service_contract: z.boolean(),
   reservation_expires_at: z.string().nullable(),
 });

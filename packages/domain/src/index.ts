@@ -4,3 +4,4 @@ export * from './validation.ts';
 export * from './time.ts';
 export * from './rules.ts';
 export * from './api.ts';
+export * from './loyalty.ts';

@@ -96,6 +96,9 @@ export interface Database {
     customer_waiting: Generated<boolean>;
     vehicle_left_for_day: Generated<boolean>;
     extra_order_items: Generated<Json>;
+    campaign_code: string | null;
+    loyalty_account_id: number | null;
+    voucher_ids: Generated<Json>;
     booking_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
     created_at: DefaultTimestamp;
     updated_at: DefaultTimestamp;
@@ -118,6 +121,9 @@ export interface Database {
     total_cents: number;
     snapshot: Json;
     created_at: DefaultTimestamp;
+    campaign_code: string | null;
+    voucher_ids: Generated<Json>;
+    loyalty_account_id: number | null;
   };
   resource_time: {
     id: ColumnType<string, never, never>;
@@ -145,4 +151,59 @@ export interface Database {
     created_at: DefaultTimestamp;
   };
   media: { id: string; content_type: string; data: Uint8Array };
+  loyalty_account: {
+    id: Generated<number>;
+    username: string;
+    password_hash: string;
+    firstname: string;
+    lastname: string;
+    phone: Generated<string>;
+    email: string;
+    address: Generated<string>;
+    zip: Generated<string>;
+    city: Generated<string>;
+    confirmed: Generated<boolean>;
+    confirmation_hash: string | null;
+    created_at: DefaultTimestamp;
+  };
+  loyalty_account_brand: { account_id: number; make_id: number };
+  loyalty_token: {
+    token_hash: string;
+    account_id: number;
+    created_at: DefaultTimestamp;
+    expires_at: Timestamp;
+    revoked_at: Timestamp | null;
+  };
+  login_attempt: { id: ColumnType<string, never, never>; key: string; attempted_at: DefaultTimestamp };
+  loyalty_vehicle: {
+    account_id: number;
+    license: string;
+    brand_name: string;
+    model_name: string;
+    car_type_specified: string;
+    image_id: string | null;
+  };
+  loyalty_voucher: {
+    id: string;
+    account_id: number;
+    title: string;
+    discount_cents: number;
+    valid_from: ColumnType<string, string, string>;
+    valid_to: ColumnType<string, string, string>;
+    used_booking_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  };
+  loyalty_service_contract: {
+    account_id: number;
+    license: string;
+    contract_type: string;
+    description: string;
+    valid_to: ColumnType<string, string, string>;
+  };
+  campaign_code: {
+    code: string;
+    description: string;
+    percent_off: number;
+    members_only: Generated<boolean>;
+    active: Generated<boolean>;
+  };
 }

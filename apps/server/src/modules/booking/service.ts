@@ -64,6 +64,9 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
         order_items: JSON.stringify(view.order_items),
         total_cents: view.price.active_price,
         snapshot: JSON.stringify(view),
+        campaign_code: view.campaign_code,
+        voucher_ids: JSON.stringify(view.vouchers.map((v) => v.voucherId)),
+        loyalty_account_id: process.loyalty_account_id,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -82,6 +85,17 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       throw new DomainError(409, 'HOLD_EXPIRED', 'Varattu aika ehti vanhentua. Valitse aika uudelleen.');
     }
     await updateProcess(trx, token, { booking_id: inserted.id });
+    // A voucher is spent by the booking it was used on; one already spent elsewhere fails the save.
+    for (const v of view.vouchers) {
+      const spent = await trx
+        .updateTable('loyalty_voucher')
+        .set({ used_booking_id: inserted.id })
+        .where('id', '=', v.voucherId)
+        .where('used_booking_id', 'is', null)
+        .returning('id')
+        .execute();
+      if (spent.length === 0) throw new DomainError(409, 'VOUCHER_USED', 'Etusetelin on jo käytetty.');
+    }
 
     const mail = composeConfirmation(view, bookingKey, opts.publicUrl);
     await trx

@@ -5,6 +5,8 @@ import { vehicleOf } from '../process/repository.ts';
 import { findOrganization, isBrandDealer } from '../organizations/repository.ts';
 import { pricedCart, pricedExtraOrderItems, totalDurationMinutes } from '../services/service.ts';
 import { findHeldTime } from '../time/repository.ts';
+import { findCampaign } from '../loyalty/repository.ts';
+import { validVouchers } from '../loyalty/service.ts';
 
 /** The booking of a process as get-booking/v2 answers it (SPEC §3 "Booking"). */
 export async function bookingView(db: Executor, process: ProcessRow): Promise<Booking> {
@@ -25,7 +27,10 @@ export async function bookingView(db: Executor, process: ProcessRow): Promise<Bo
   }));
   const extras = await pricedExtraOrderItems(db, process);
   const extrasTotal = extras.reduce((s, i) => s + i.price, 0);
-  const active = order_items.reduce((s, i) => s + i.price, 0) + extrasTotal;
+  const itemsTotal = order_items.reduce((s, i) => s + i.price, 0);
+  const { discounts, vouchers } = await discountsOf(db, process, itemsTotal);
+  const discountTotal = discounts.reduce((s, d) => s + d.amount, 0);
+  const active = Math.max(0, itemsTotal + extrasTotal - discountTotal);
   const normal =
     lines.reduce((s, { line, product }) => s + Math.max(product.normal_price_cents ?? 0, product.price_cents) * line.amount, 0) +
     extrasTotal;
@@ -73,7 +78,40 @@ export async function bookingView(db: Executor, process: ProcessRow): Promise<Bo
     kilometers: process.kilometers,
     price: { active_price: active, normal_price: normal, has_public_campaign: normal > active },
     service_code: process.service_code,
+    campaign_code: process.campaign_code,
+    discounts,
+    vouchers,
     service_contract: process.service_contract,
     reservation_expires_at: held?.kind === 'HOLD' && held.expires_at ? new Date(held.expires_at).toISOString() : null,
   };
+}
+
+/**
+ * Price reductions of a booking: its campaign code's percentage off the services, then
+ * the loyalty vouchers applied to it that are still valid and unused today, never more
+ * than what is left to pay.
+ */
+async function discountsOf(db: Executor, process: ProcessRow, servicesTotal: number) {
+  const discounts: Booking['discounts'] = [];
+  const vouchers: Booking['vouchers'] = [];
+  let left = servicesTotal;
+  if (process.campaign_code) {
+    const campaign = await findCampaign(db, process.campaign_code);
+    if (campaign) {
+      const amount = Math.round((left * campaign.percent_off) / 100);
+      if (amount > 0) discounts.push({ code: campaign.code, description: campaign.description, amount });
+      left -= amount;
+    }
+  }
+  const applied = new Set((process.voucher_ids as string[] | null) ?? []);
+  if (process.loyalty_account_id && applied.size > 0) {
+    for (const v of await validVouchers(db, process.loyalty_account_id)) {
+      if (!applied.has(v.voucherId)) continue;
+      const amount = Math.min(v.discount, left);
+      vouchers.push({ voucherId: v.voucherId, title: v.title, discount: amount });
+      if (amount > 0) discounts.push({ code: v.voucherId, description: v.title, amount });
+      left -= amount;
+    }
+  }
+  return { discounts, vouchers };
 }

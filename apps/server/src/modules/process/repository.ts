@@ -67,10 +67,13 @@ type ProcessPatch = Partial<{
   customer_waiting: boolean;
   vehicle_left_for_day: boolean;
   extra_order_items: { id: string }[];
+  campaign_code: string | null;
+  loyalty_account_id: number | null;
+  voucher_ids: string[];
   booking_id: number | string | null;
 }>;
 
-const JSON_COLUMNS = new Set(['vehicle', 'customer', 'symptoms', 'cart', 'product_parameters', 'extra_order_items']);
+const JSON_COLUMNS = new Set(['vehicle', 'customer', 'symptoms', 'cart', 'product_parameters', 'extra_order_items', 'voucher_ids']);
 
 /** Applies a change to a process and extends its life. */
 export async function updateProcess(db: Executor, token: string, patch: ProcessPatch) {

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki } from '@huolto/domain';
+import { sql } from 'kysely';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { LOGIN_LIMITS } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const USER = { username: 'testi@example.com', password: 'Salasana123!' };
+
+function loyalty(path: string, body: unknown, ip = '10.0.0.1') {
+  return t.app.inject({
+    method: 'POST',
+    url: `${LOYALTY_API_BASE}${path}`,
+    headers: { cookie: `${XSRF_COOKIE}=k`, [XSRF_HEADER]: 'k' },
+    payload: body as object,
+    remoteAddress: ip,
+  });
+}
+
+async function login(ip?: string) {
+  const res = await loyalty('/login/', USER, ip);
+  expect(res.statusCode).toBe(200);
+  return json<{ token: string }>(res).token;
+}
+
+describe('OmaLaakkonen login', () => {
+  it('logs in with the demo account and answers a random token', async () => {
+    const token = await login();
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const stored = await t.db.selectFrom('loyalty_token').select('token_hash').execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(token);
+  });
+
+  it('answers a wrong password and an unknown user alike', async () => {
+    const wrong = await loyalty('/login/', { ...USER, password: 'väärä' }, '10.0.0.2');
+    const unknown = await loyalty('/login/', { username: 'ei@example.com', password: 'x' }, '10.0.0.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(json(wrong)).toEqual(json(unknown));
+    expect(json(wrong).message).toBe('Kirjautuminen epäonnistui. Tarkista käyttäjätunnus ja salasana.');
+  });
+
+  it('needs both fields', async () => {
+    const res = await loyalty('/login/', { username: 'testi@example.com' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).fields[0].path).toBe('password');
+  });
+
+  it('stores passwords only as scrypt hashes', async () => {
+    const row = await t.db.selectFrom('loyalty_account').select('password_hash').where('username', '=', USER.username).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row.password_hash).not.toContain(USER.password);
+  });
+
+  it('rate-limits failed logins per account', async () => {
+    const victim = { username: 'lukittu@example.com', password: 'x' };
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      expect((await loyalty('/login/', victim, `10.1.0.${i}`)).statusCode).toBe(401);
+    }
+    expect((await loyalty('/login/', victim, '10.1.1.1')).statusCode).toBe(429);
+  });
+
+  it('rate-limits failed logins per client address', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+      await loyalty('/login/', { username: `u${i}@example.com`, password: 'x' }, '10.9.9.9');
+    }
+    const res = await loyalty('/login/', USER, '10.9.9.9');
+    expect(res.statusCode).toBe(429);
+    // Another address still logs in.
+    expect((await loyalty('/login/', USER, '10.9.9.10')).statusCode).toBe(200);
+  });
+});
+
+describe('account data', () => {
+  it('getUserInfo answers the account for a live token', async () => {
+    const token = await login();
+    const info = json(await loyalty('/getUserInfo/', { token }));
+    expect(info).toMatchObject({ token, firstname: 'Testi', lastname: 'Asiakas', email: 'testi@example.com', zip: '00390', city: 'Helsinki' });
+    expect(info.brands.length).toBe(2);
+  });
+
+  it('refuses an unknown, revoked or expired token', async () => {
+    expect((await loyalty('/getUserInfo/', { token: 'x'.repeat(43) })).statusCode).toBe(401);
+    const token = await login();
+    await loyalty('/logout/', { token });
+    expect((await loyalty('/getUserInfo/', { token })).statusCode).toBe(401);
+    const other = await login();
+    await sql`UPDATE loyalty_token SET expires_at = now() - interval '1 second'`.execute(t.db);
+    expect((await loyalty('/getActiveCars/', { token: other })).statusCode).toBe(401);
+  });
+
+  it('getActiveCars lists the saved cars with pictures', async () => {
+    const token = await login();
+    const { cars } = json(await loyalty('/getActiveCars/', { token }));
+    expect(cars.map((c: { license: string }) => c.license)).toEqual(['ABC-123', 'BMW-123']);
+    expect(cars[0]).toMatchObject({ brand_name: 'Volkswagen', model_name: 'Golf', car_type_specified: expect.any(String) });
+    const image = await t.app.inject({ method: 'GET', url: cars[0].image });
+    expect(image.statusCode).toBe(200);
+  });
+
+  it('getUserVouchers lists a valid and an expired voucher', async () => {
+    const token = await login();
+    const { vouchers } = json(await loyalty('/getUserVouchers/', { token }));
+    const today = todayInHelsinki();
+    expect(vouchers).toHaveLength(2);
+    const valid = vouchers.filter((v: { validFrom: string; validTo: string }) => v.validFrom <= today && today <= v.validTo);
+    expect(valid).toHaveLength(1);
+  });
+
+  it('getCarServiceContracts answers the contract of ABC-123 only', async () => {
+    const token = await login();
+    expect(json(await loyalty('/getCarServiceContracts/', { token, license: 'abc-123' })).contracts).toHaveLength(1);
+    expect(json(await loyalty('/getCarServiceContracts/', { token, license: 'BMW-123' })).contracts).toEqual([]);
+    expect((await loyalty('/getCarServiceContracts/', { token, license: 'huono' })).statusCode).toBe(400);
+  });
+});
+
+describe('registration', () => {
+  it('registers, e-mails a code, confirms, and then logs in', async () => {
+    const body = { username: 'Uusi.Asiakas@example.com', password: 'Pitkä salasana 1', firstname: 'Uusi', lastname: 'Asiakas' };
+    expect(json(await loyalty('/registerUser/', body))).toEqual({ responseCode: 'SUCCESS' });
+    // Not confirmed yet: login fails like a wrong password.
+    expect((await loyalty('/login/', { username: body.username, password: body.password }, '10.2.0.1')).statusCode).toBe(401);
+    const mail = await t.db.selectFrom('email_outbox').selectAll().where('recipient', '=', 'uusi.asiakas@example.com').executeTakeFirstOrThrow();
+    const code = /vahvistuskoodisi on (\d{6})/.exec(mail.text_body)![1]!;
+    expect((await loyalty('/confirmUser/', { username: body.username, code: code === '000000' ? '111111' : '000000' })).statusCode).toBe(400);
+    expect(json(await loyalty('/confirmUser/', { username: body.username, code }))).toEqual({ responseCode: 'SUCCESS' });
+    expect((await loyalty('/login/', { username: body.username, password: body.password }, '10.2.0.1')).statusCode).toBe(200);
+  });
+
+  it('answers an already registered address the same way, without a second account', async () => {
+    const res = await loyalty('/registerUser/', { username: USER.username, password: 'Jotain pitkää 123', firstname: 'X', lastname: 'Y' });
+    expect(json(res)).toEqual({ responseCode: 'SUCCESS' });
+    const accounts = await t.db.selectFrom('loyalty_account').select('id').where('username', '=', USER.username).execute();
+    expect(accounts).toHaveLength(1);
+    // The old password still works.
+    expect((await loyalty('/login/', USER, '10.3.0.1')).statusCode).toBe(200);
+  });
+
+  it('refuses a short password and a bad e-mail address', async () => {
+    const res = await loyalty('/registerUser/', { username: 'ei-osoite', password: 'lyhyt', firstname: 'A', lastname: 'B' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).fields.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['username', 'password']));
+  });
+});
+
+describe('campaign code and vouchers on a booking', () => {
+  it('OMALAAKKONEN needs a login; with one it takes 10 % off and applies the valid voucher', async () => {
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    const before = json(await c.get('/get-booking/v2')).price;
+    expect(json(await c.post('/campaign-code/v2', { value: 'OMALAAKKONEN' }))).toEqual({ responseCode: 'NOT_FOUND' });
+    expect((await c.post('/campaign-code/v2', { value: 'OMALAAKKONEN', loyaltyToken: 'y'.repeat(43) })).statusCode).toBe(401);
+
+    const token = await login('10.4.0.1');
+    const res = json(await c.post('/campaign-code/v2', { value: 'OMALAAKKONEN', loyaltyToken: token }));
+    expect(res).toEqual({ responseCode: 'SUCCESS', vouchers: ['ETU-20-HUOLTO'] });
+    const booking = json(await c.get('/get-booking/v2'));
+    expect(booking.campaign_code).toBe('OMALAAKKONEN');
+    const tenPercent = Math.round(before.active_price / 10);
+    expect(booking.discounts).toEqual([
+      { code: 'OMALAAKKONEN', description: expect.any(String), amount: tenPercent },
+      { code: 'ETU-20-HUOLTO', description: 'Huoltoetu 20 €', amount: 2000 },
+    ]);
+    expect(booking.price.active_price).toBe(before.active_price - tenPercent - 2000);
+
+    // Saved: the booking carries the code and the voucher, and the voucher is spent.
+    await c.post('/reserve-time', { reservation: await firstFreeSlot(c), timeSelectionType: 'EXACT_TIME' });
+    await c.post('/customer/v2', CUSTOMER);
+    const save = json(await c.post('/save-booking'));
+    const stored = await t.db.selectFrom('booking').selectAll().where('booking_key', '=', save.bookingKey).executeTakeFirstOrThrow();
+    expect(stored.campaign_code).toBe('OMALAAKKONEN');
+    expect(stored.voucher_ids).toEqual(['ETU-20-HUOLTO']);
+    expect(stored.total_cents).toBe(booking.price.active_price);
+    const voucher = await t.db.selectFrom('loyalty_voucher').select('used_booking_id').where('id', '=', 'ETU-20-HUOLTO').executeTakeFirstOrThrow();
+    expect(voucher.used_booking_id).toBe(stored.id);
+
+    // A spent voucher is not applied again.
+    const d = new ApiClient(t.app);
+    await prepareMaintenance(d);
+    expect(json(await d.post('/campaign-code/v2', { value: 'OMALAAKKONEN', loyaltyToken: token })).vouchers).toEqual([]);
+  });
+
+  it('applies a voucher only within its validity window, edges included', async () => {
+    const token = await login('10.5.0.1');
+    const today = todayInHelsinki();
+    const account = await t.db.selectFrom('loyalty_account').select('id').where('username', '=', USER.username).executeTakeFirstOrThrow();
+    const add = (id: string, from: string, to: string) =>
+      t.db.insertInto('loyalty_voucher').values({ id, account_id: account.id, title: id, discount_cents: 500, valid_from: from, valid_to: to }).execute();
+    await add('EDGE-FROM-TODAY', today, addDays(today, 5));
+    await add('EDGE-TO-TODAY', addDays(today, -5), today);
+    await add('EDGE-FUTURE', addDays(today, 1), addDays(today, 5));
+    await add('EDGE-PAST', addDays(today, -5), addDays(today, -1));
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    const res = json(await c.post('/campaign-code/v2', { value: 'OMALAAKKONEN', loyaltyToken: token }));
+    expect(res.vouchers.sort()).toEqual(['EDGE-FROM-TODAY', 'EDGE-TO-TODAY']);
+  });
+
+  it('a blank code removes the code and the vouchers; an unknown code is NOT_FOUND', async () => {
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    expect(json(await c.post('/campaign-code/v2', { value: 'EIOLE' }))).toEqual({ responseCode: 'NOT_FOUND' });
+    expect(json(await c.post('/campaign-code/v2', { value: 'syksy2026' }))).toEqual({ responseCode: 'SUCCESS' });
+    expect(json(await c.get('/get-booking/v2')).campaign_code).toBe('SYKSY2026');
+    await c.post('/campaign-code/v2', { value: null });
+    const booking = json(await c.get('/get-booking/v2'));
+    expect(booking.campaign_code).toBeNull();
+    expect(booking.discounts).toEqual([]);
+  });
+});

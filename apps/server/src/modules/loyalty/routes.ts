@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { carServiceContractsBody, confirmUserBody, loginBody, registerUserBody, tokenBody } from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import { parse } from '../../lib/parse.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import * as loyalty from './service.ts';
+
+/** The OmaLaakkonen API: POST with JSON bodies (SPEC §7 "Loyalty API"). */
+export function registerLoyaltyRoutes(app: FastifyInstance, db: Db, deps: { mailer: Mailer }) {
+  app.post('/login/', async (request) => {
+    const body = parse(loginBody, request.body);
+    return loyalty.login(db, body.username, body.password, request.ip);
+  });
+
+  app.post('/logout/', async (request) => {
+    const { token } = parse(tokenBody, request.body);
+    await loyalty.logout(db, token);
+    return { responseCode: 'SUCCESS' };
+  });
+
+  app.post('/getUserInfo/', async (request) => loyalty.userInfo(db, parse(tokenBody, request.body).token));
+  app.post('/getActiveCars/', async (request) => loyalty.activeCars(db, parse(tokenBody, request.body).token));
+  app.post('/getUserVouchers/', async (request) => loyalty.userVouchers(db, parse(tokenBody, request.body).token));
+  app.post('/getCarServiceContracts/', async (request) => {
+    const body = parse(carServiceContractsBody, request.body);
+    return loyalty.carServiceContracts(db, body.token, body.license);
+  });
+
+  app.post('/registerUser/', async (request) => {
+    const result = await loyalty.registerUser(db, parse(registerUserBody, request.body));
+    void deps.mailer.kick();
+    return result;
+  });
+
+  app.post('/confirmUser/', async (request) => {
+    const body = parse(confirmUserBody, request.body);
+    return loyalty.confirmUser(db, body.username, body.code);
+  });
+}

@@ -1,0 +1,82 @@
+/** The OmaLaakkonen loyalty API's contract (SPEC §3 "Loyalty account", §6, §7). */
+import { z } from 'zod';
+import { FIELD_ERRORS } from './messages.ts';
+import { PHONE_PATTERN, registerNumberSchema } from './validation.ts';
+
+/** The members' campaign code added on login (SPEC §9). */
+export const LOYALTY_CAMPAIGN_CODE = 'OMALAAKKONEN';
+
+/** sessionStorage key of the loyalty token (SPEC §4 "Login"). */
+export const LOYALTY_TOKEN_KEY = 'loyalty-token';
+
+/** Minimum password length for new accounts. */
+export const MIN_PASSWORD_LENGTH = 10;
+
+const token = z.string().min(20).max(100);
+
+/** The login form: both fields required (SPEC §5 "Login"). */
+export const loginBody = z.object({
+  username: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(254),
+  password: z.string().min(1, { error: FIELD_ERRORS.required }).max(200),
+});
+
+export const tokenBody = z.object({ token });
+export const carServiceContractsBody = z.object({ token, license: registerNumberSchema });
+
+export const registerUserBody = z.object({
+  username: z.string().trim().toLowerCase().pipe(z.email({ error: FIELD_ERRORS.email })),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { error: `Salasanassa on oltava vähintään ${MIN_PASSWORD_LENGTH} merkkiä` })
+    .max(200),
+  firstname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100),
+  lastname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100),
+  phone: z.string().trim().regex(PHONE_PATTERN, { error: FIELD_ERRORS.phone }).optional().or(z.literal('')),
+});
+
+export const confirmUserBody = z.object({
+  username: z.string().trim().toLowerCase().pipe(z.email({ error: FIELD_ERRORS.email })),
+  code: z.string().trim().regex(/^\d{6}$/, { error: 'Vahvistuskoodi on kuusi numeroa' }),
+});
+
+export interface LoyaltyAccount {
+  token: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  email: string;
+  address: string;
+  zip: string;
+  city: string;
+  brands: { id: number }[];
+}
+
+export interface LoyaltyVehicle {
+  license: string;
+  brand_name: string;
+  model_name: string;
+  car_type_specified: string;
+  /** Address of the car's picture. */
+  image: string | null;
+}
+
+export interface Voucher {
+  voucherId: string;
+  title: string;
+  /** Amount off the order, cents. */
+  discount: number;
+  validFrom: string;
+  validTo: string;
+  used: boolean;
+}
+
+/** A voucher is valid only from validFrom to validTo, both days included (SPEC §5). */
+export function isVoucherValid(v: { validFrom: string; validTo: string }, today: string): boolean {
+  return v.validFrom <= today && today <= v.validTo;
+}
+
+/** campaign-code/v2: a code, or null/blank to remove it; the members' code needs the loyalty token. */
+export const campaignCodeBody = z.object({
+  value: z.string().trim().max(40).nullable(),
+  loyaltyToken: token.nullable().optional(),
+});
