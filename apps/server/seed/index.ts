@@ -16,6 +16,7 @@ import { DEMO_VEHICLES, generateVehicles } from './vehicles.ts';
 import { EXTRA_ORDER_ITEMS, OFFERS, groupMediaRows, productAdditionalRows } from './extras.ts';
 import { groupImageId } from './services.ts';
 import { seedLoyalty } from './loyalty.ts';
+import { tireCatalogue } from './tires.ts';
 export { DEMO_VEHICLES, NOT_FOUND_PLATE } from './vehicles.ts';
 export { FULL_WEEK_OFFICE_ID, fullDays, nthWorkingDayAfter } from './bookings.ts';
 
@@ -31,6 +32,7 @@ export interface SeedSummary {
   vehicles: number;
   products: number;
   bookings: number;
+  tires: number;
 }
 
 export const DEFAULT_SEED = 20241129;
@@ -70,6 +72,7 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     vehicles: vehicles.filter((v) => !demoPlates.has(v.register_number)),
   });
 
+  let tireCount = 0;
   // One transaction, and only `trx` inside it: PGlite has a single connection.
   await db.transaction().execute(async (trx) => {
     const existing = await trx
@@ -132,6 +135,15 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     await trx.insertInto('offer').values(OFFERS(groupImageId)).execute();
     await seedLoyalty(trx, opts.today);
 
+    // Tires are products of their own group; the tire table holds what a search filters on.
+    const tires = tireCatalogue(createRandom(deriveSeed(base, 'tires')));
+    await trx.insertInto('service_group').values({ id: 'tires', stage: 'TIRE_SERVICES', kind: 'TIRES', title: 'Renkaat', calculator_id: null, sort: 0 }).execute();
+    await trx.insertInto('tire_supplier').values(tires.suppliers).execute();
+    await trx.insertInto('media').values(tires.media).execute();
+    for (const chunk of chunks(tires.products)) await trx.insertInto('product').values(chunk).execute();
+    for (const chunk of chunks(tires.tires)) await trx.insertInto('tire').values(chunk).execute();
+    tireCount = tires.tires.length;
+
     // Bookings get their ids from the database; resource_time rows follow per chunk.
     for (const chunk of chunks(bookings)) {
       const inserted = await trx
@@ -165,5 +177,6 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     vehicles: vehicles.length,
     products: catalogue.products.length,
     bookings: bookings.length,
+    tires: tireCount,
   };
 }

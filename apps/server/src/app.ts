@@ -21,6 +21,7 @@ import { registerMediaRoutes } from './modules/media/routes.ts';
 import { Mailer } from './modules/mail/outbox.ts';
 import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
 import { registerCampaignRoutes } from './modules/loyalty/campaign.ts';
+import { registerTireRoutes } from './modules/tires/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerBookingRoutes(api, db, { mailer, publicUrl: config.publicUrl });
       registerMediaRoutes(api, db);
       registerCampaignRoutes(api, db);
+      registerTireRoutes(api, db);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
       );

@@ -5,3 +5,4 @@ export * from './time.ts';
 export * from './rules.ts';
 export * from './api.ts';
 export * from './loyalty.ts';
+export * from './tires.ts';

@@ -151,6 +151,20 @@ export interface Database {
     created_at: DefaultTimestamp;
   };
   media: { id: string; content_type: string; data: Uint8Array };
+  tire_supplier: { id: number; name: string };
+  tire: {
+    product_id: string;
+    supplier_id: number;
+    model: string;
+    tire_type: string;
+    width: number;
+    aspect_ratio: number;
+    rim_diameter: number;
+    load_index: number;
+    speed_index: string;
+    extra_markings: Generated<string[]>;
+    stock: Generated<number>;
+  };
   loyalty_account: {
     id: Generated<number>;
     username: string;

@@ -156,7 +156,7 @@ export function registerServiceRoutes(app: FastifyInstance, db: Db) {
  * Changes the cart in one transaction. A changed cart needs a different length of time,
  * so a time held for the old cart is released.
  */
-async function changeCart(
+export async function changeCart(
   db: Db,
   token: string,
   change: (cart: CartLine[]) => CartLine[],

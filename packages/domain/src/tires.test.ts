@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { LOAD_INDEXES, defaultTireType, exampleTire, matchesVehicleClass, tireSearchBody } from './index.ts';
+
+const r = (extra: string[]) => ({ suggested_tire: { make: 'X', description: '', size_info: '', extra_markings: extra } });
+
+describe('tire rules', () => {
+  it('offers load indexes 70–130, 61 values', () => {
+    expect(LOAD_INDEXES).toHaveLength(61);
+    expect(LOAD_INDEXES[0]).toBe(70);
+    expect(LOAD_INDEXES.at(-1)).toBe(130);
+  });
+
+  it('the example tire is the first result matching the vehicle class (class 2 ↔ C)', () => {
+    const results = [r([]), r(['XL']), r(['C']), r(['C', 'XL'])];
+    expect(exampleTire(results, 2)).toBe(results[2]);
+    expect(exampleTire(results, 1)).toBe(results[0]);
+    expect(exampleTire([r(['C'])], 1)).toBeUndefined();
+    expect(matchesVehicleClass({ extra_markings: ['C'] }, 2)).toBe(true);
+  });
+
+  it('the search form needs every field and at least one supplier', () => {
+    const ok = { suppliers: [1], width: 205, aspectRatio: 55, rimDiameter: 16, minLoadIndex: 91, tireType: 'NORMAL' };
+    expect(tireSearchBody.safeParse(ok).success).toBe(true);
+    expect(tireSearchBody.safeParse({ ...ok, suppliers: [] }).success).toBe(false);
+    expect(tireSearchBody.safeParse({ ...ok, minLoadIndex: 69 }).success).toBe(false);
+    expect(tireSearchBody.safeParse({ ...ok, minLoadIndex: 131 }).success).toBe(false);
+    expect(tireSearchBody.safeParse({ ...ok, tireType: 'SUMMER' }).success).toBe(false);
+    const { width: _w, ...noWidth } = ok;
+    expect(tireSearchBody.safeParse(noWidth).success).toBe(false);
+  });
+
+  it('offers winter tires in the cold months', () => {
+    expect(defaultTireType(11)).toBe('WINTER_STUDLESS');
+    expect(defaultTireType(6)).toBe('NORMAL');
+  });
+});
