@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_STATUS } from '../lib/api-client.ts';
 import { WizardStateProvider } from '../stores/wizard-state.tsx';
+import { LoyaltyProvider } from '../features/loyalty/loyalty-context.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -21,7 +22,9 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <WizardStateProvider>{children}</WizardStateProvider>
+      <WizardStateProvider>
+        <LoyaltyProvider>{children}</LoyaltyProvider>
+      </WizardStateProvider>
     </QueryClientProvider>
   );
 }

@@ -43,6 +43,11 @@ export interface RequestOptions {
    */
   handleErrors?: boolean;
   signal?: AbortSignal;
+  /**
+   * Another API of this origin instead of API_BASE (the loyalty API, LOYALTY_API_BASE).
+   * It gets the XSRF and no-cache handling but never the process token.
+   */
+  base?: string;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -63,8 +68,8 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  let url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+function buildUrl(path: string, query?: Record<string, QueryValue>, base: string = API_BASE): string {
+  let url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
   if (query) {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) {
@@ -118,7 +123,8 @@ async function send(path: string, options: RequestOptions, retryingXsrf: boolean
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  if (!isInitSession(path)) {
+  const bookingApi = options.base === undefined || options.base === API_BASE;
+  if (bookingApi && !isInitSession(path)) {
     const token = getProcessToken();
     if (token) headers[PROCESS_TOKEN_HEADER] = token;
   }
@@ -131,7 +137,7 @@ async function send(path: string, options: RequestOptions, retryingXsrf: boolean
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(buildUrl(path, options.query, options.base), {
       method,
       headers,
       credentials: 'same-origin',
@@ -144,7 +150,7 @@ async function send(path: string, options: RequestOptions, retryingXsrf: boolean
     throw new ApiError(NETWORK_ERROR_STATUS, null, cause instanceof Error ? cause.message : 'Network error');
   }
 
-  const token = response.headers.get(PROCESS_TOKEN_HEADER);
+  const token = bookingApi ? response.headers.get(PROCESS_TOKEN_HEADER) : null;
   if (token) setProcessToken(token);
 
   const body = await parseBody(response);

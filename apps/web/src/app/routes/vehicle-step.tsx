@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from '@huolto/domain';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -8,6 +9,7 @@ import { useBooking } from '../../features/booking/api/get-booking.ts';
 import { vehicleText } from '../../features/booking/summary.ts';
 import { useSettings, type SiteSettings } from '../../features/session/api/get-settings.ts';
 import { VehicleForm } from '../../features/vehicle/components/vehicle-form.tsx';
+import { LoyaltyBlock } from '../../features/loyalty/components/loyalty-block.tsx';
 import { useProcess } from '../process-context.tsx';
 
 function toInstant(value: string): number {
@@ -38,6 +40,8 @@ export function VehicleStepRoute() {
   const settings = useSettings();
   const maintenance = process.type === 'MAINTENANCE';
   const vehicle = booking.data?.vehicle ?? null;
+  /** A car picked from the loyalty account's saved cars. */
+  const [picked, setPicked] = useState<{ registerNumber: string } | null>(null);
 
   return (
     <div className="page">
@@ -58,6 +62,7 @@ export function VehicleStepRoute() {
               defaultRegisterNumber={vehicle?.register_number ?? ''}
               defaultKilometers={booking.data?.kilometers ?? null}
               onVehicleSet={goNext}
+              fill={picked}
             />
           )}
           <details className="more-info">
@@ -65,8 +70,9 @@ export function VehicleStepRoute() {
             <p>Äskettäin rekisteröidyn auton tiedot päivittyvät viiveellä, joten voit täyttää tiedot myös itse.</p>
           </details>
         </div>
-        {vehicle && (
-          <aside className="columns__side">
+        <aside className="columns__side">
+          <LoyaltyBlock onSelectVehicle={(license) => setPicked({ registerNumber: license })} />
+          {vehicle && (
             <section className="card selected-vehicle" aria-label="Valittu auto">
               <h2 className="card__title">Valittu auto</h2>
               <p>
@@ -74,8 +80,8 @@ export function VehicleStepRoute() {
               </p>
               {booking.data?.kilometers != null && <p className="muted">{booking.data.kilometers.toLocaleString('fi-FI')} km</p>}
             </section>
-          </aside>
-        )}
+          )}
+        </aside>
       </div>
       <StepNav onBack={() => navigate(paths.landing)} onContinue={vehicle ? goNext : undefined} />
     </div>

@@ -23,7 +23,10 @@ export function bookingToSummary(booking: Booking): BookingSummaryModel {
       : null,
     start: booking.booking_total_duration?.start ?? null,
     end: booking.booking_total_duration?.end ?? null,
-    items: booking.order_items.map((i) => ({ description: i.display_description, price: i.price })),
+    items: [
+      ...booking.order_items.map((i) => ({ description: i.display_description, price: i.price })),
+      ...booking.extra_order_items.map((i) => ({ description: i.description, price: i.price })),
+    ],
     symptoms: booking.symptoms.map((s) => s.description),
     total: booking.price.active_price,
   };

@@ -17,6 +17,7 @@ import { notifyMessage } from '../../../lib/notifications.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useWizardState } from '../../../stores/wizard-state.tsx';
 import { CartTotal } from '../../../features/booking/components/booking-summary.tsx';
+import { CartPanel } from '../../../features/booking/components/cart-panel.tsx';
 import { formatReservation } from '../../../features/booking/summary.ts';
 import { useReserveTime } from '../../../features/reservation/api/reserve-time.ts';
 import { useRemoveReservation } from '../../../features/reservation/api/remove-reservation.ts';
@@ -184,6 +185,8 @@ function Aika({ booking }: { booking: Booking }) {
               <p className="muted">Et ole vielä valinnut aikaa.</p>
             )}
           </section>
+          {/* Read-only here: a cart change would release the time held for this cart. */}
+          <CartPanel booking={booking} details={false} />
         </aside>
       </div>
       <StepNav

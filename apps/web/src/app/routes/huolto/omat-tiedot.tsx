@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Booking, Customer } from '@huolto/domain';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { StepNav } from '../../../components/ui/step-nav.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyMessage } from '../../../lib/notifications.ts';
 import { useWizardState } from '../../../stores/wizard-state.tsx';
-import { BookingSummary, CartTotal } from '../../../features/booking/components/booking-summary.tsx';
+import { CartTotal } from '../../../features/booking/components/booking-summary.tsx';
+import { CartPanel } from '../../../features/booking/components/cart-panel.tsx';
 import { bookingToSummary } from '../../../features/booking/summary.ts';
 import {
   CustomerForm,
@@ -13,6 +14,9 @@ import {
   type CustomerFormValues,
 } from '../../../features/customer/components/customer-form.tsx';
 import { useConfirmBooking } from '../../../features/customer/hooks/use-confirm-booking.ts';
+import { LoyaltyBlock } from '../../../features/loyalty/components/loyalty-block.tsx';
+import { useLoyalty } from '../../../features/loyalty/loyalty-context.tsx';
+import { customerPrefillOf } from '../../../features/loyalty/prefill.ts';
 import { useProcess } from '../../process-context.tsx';
 import { RequireBooking, hasReservation } from '../require-booking.tsx';
 
@@ -33,6 +37,8 @@ function OmatTiedot({ booking }: { booking: Booking }) {
   const confirm = useConfirmBooking();
   const [valid, setValid] = useState(false);
   const [notes, setNotes] = useState(booking.notes ?? '');
+  const { account } = useLoyalty();
+  const prefill = useMemo(() => (account ? customerPrefillOf(account) : null), [account]);
 
   const c = booking.customer;
   const defaults = c
@@ -81,6 +87,7 @@ function OmatTiedot({ booking }: { booking: Booking }) {
       <PageTitle documentTitle={`Omat tiedot – ${process.title}`}>Omat tiedot</PageTitle>
       <div className="columns">
         <div className="columns__main">
+          <LoyaltyBlock intro="Kirjaudu, niin täytämme yhteystietosi valmiiksi ja jäsenetusi lasketaan tilaukseen." />
           <CustomerForm
             id={FORM_ID}
             defaultValues={defaults}
@@ -89,10 +96,12 @@ function OmatTiedot({ booking }: { booking: Booking }) {
             onValidityChange={setValid}
             onValidSubmit={(values) => void onConfirm(values)}
             onInvalidSubmit={() => notifyMessage('invalidCustomerForm')}
+            prefill={prefill}
           />
         </div>
         <aside className="columns__side">
-          <BookingSummary summary={bookingToSummary(booking)} />
+          {/* Read-only here: a cart change would release the reserved time. */}
+          <CartPanel booking={booking} />
         </aside>
       </div>
       <StepNav

@@ -1,23 +1,28 @@
 import { useId } from 'react';
-import type { Booking, ProductSuggestion, ServiceGroup } from '@huolto/domain';
+import type { Booking, ServicesStage } from '@huolto/domain';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { StepNav } from '../../../components/ui/step-nav.tsx';
-import { pushEvent } from '../../../lib/analytics.ts';
 import { useWizardState } from '../../../stores/wizard-state.tsx';
-import { BookingSummary, CartTotal } from '../../../features/booking/components/booking-summary.tsx';
-import { bookingToSummary } from '../../../features/booking/summary.ts';
+import { CartTotal } from '../../../features/booking/components/booking-summary.tsx';
+import { CartPanel } from '../../../features/booking/components/cart-panel.tsx';
 import { useCompatibleOrganizations } from '../../../features/organizations/api/get-compatible-organizations.ts';
 import { useSetActiveOrganization } from '../../../features/organizations/api/set-active-organization.ts';
 import { OfficePicker } from '../../../features/organizations/components/office-picker.tsx';
 import { useServices } from '../../../features/services/api/get-services.ts';
-import { useAddProductsToCart } from '../../../features/services/api/add-products-to-cart.ts';
-import { useRemoveProductsFromCart } from '../../../features/services/api/remove-products-from-cart.ts';
+import { useAdditionalServices } from '../../../features/services/api/get-additional-services.ts';
+import { useExtraServices } from '../../../features/services/api/get-extra-services.ts';
+import { useServicesByServiceCode } from '../../../features/services/api/get-services-by-service-code.ts';
+import { useSetServiceCode } from '../../../features/services/api/set-service-code.ts';
+import { useRemoveServiceCode } from '../../../features/services/api/remove-service-code.ts';
 import { useSaveSymptoms } from '../../../features/services/api/save-symptoms.ts';
 import { toCartItem } from '../../../features/services/api/cart-item.ts';
-import { ServiceGroups } from '../../../features/services/components/service-groups.tsx';
+import { useCartChange } from '../../../features/services/hooks/use-cart-change.ts';
+import { ServiceGroups, type GroupToggle } from '../../../features/services/components/service-groups.tsx';
+import { ServiceCodeForm, type ServiceCodeResult } from '../../../features/services/components/service-code-form.tsx';
 import { SymptomForm } from '../../../features/services/components/symptom-form.tsx';
 import { useProcess } from '../../process-context.tsx';
 import { RequireBooking, hasVehicle } from '../require-booking.tsx';
+import { useCartPanelActions } from './use-cart-panel-actions.ts';
 
 /** '/huolto/palvelut' (SPEC §2 "Services page (maintenance)"). */
 export function PalvelutRoute() {
@@ -34,20 +39,35 @@ function Palvelut({ booking }: { booking: Booking }) {
   const contractId = useId();
   const offices = useCompatibleOrganizations();
   const organizationId = booking.organization?.id ?? null;
+  const serviceCode = booking.service_code;
   const services = useServices(organizationId);
+  const additional = useAdditionalServices(organizationId);
+  const campaigns = useExtraServices(organizationId, 'FIXED_CAMPAIGN_SERVICES');
+  const byCode = useServicesByServiceCode(organizationId, serviceCode);
   const setOffice = useSetActiveOrganization();
-  const addToCart = useAddProductsToCart();
-  const removeFromCart = useRemoveProductsFromCart();
+  const cart = useCartChange();
+  const cartActions = useCartPanelActions(booking);
+  const setCode = useSetServiceCode();
+  const removeCode = useRemoveServiceCode();
   const saveSymptoms = useSaveSymptoms();
 
   const symptom = booking.symptoms[0] ?? null;
   const canContinue = organizationId !== null && (booking.order_items.length > 0 || booking.symptoms.length > 0);
+  const busy = cart.isPending || cartActions.busy;
 
-  const toggle = (product: ProductSuggestion, select: boolean, group: ServiceGroup) => {
-    const change = { items: [toCartItem(product, group.calculator_id)], stage: 'DEFAULT' as const };
-    return (select ? addToCart : removeFromCart).mutateAsync(change).then(() =>
-      pushEvent({ event: select ? 'add_to_cart' : 'remove_from_cart', productId: product.product.id }),
-    );
+  const toggleIn =
+    (stage: ServicesStage): GroupToggle =>
+    (product, select, group) =>
+      cart.change(toCartItem(product, group.calculator_id), select, stage);
+
+  const applyCode = async (value: string): Promise<ServiceCodeResult> => {
+    try {
+      const result = await setCode.mutateAsync(value);
+      if (result.responseCode === 'SUCCESS') return 'SUCCESS';
+      return result.responseCode === 'NOT_FOUND' ? 'NOT_FOUND' : 'FAILED';
+    } catch {
+      return 'FAILED';
+    }
   };
 
   return (
@@ -94,9 +114,50 @@ function Palvelut({ booking }: { booking: Booking }) {
                 <ServiceGroups
                   groups={services.data}
                   isLoading={services.isPending}
-                  onToggle={toggle}
-                  disabled={addToCart.isPending || removeFromCart.isPending}
+                  onToggle={toggleIn('DEFAULT')}
+                  disabled={busy}
+                  lazyContents
                 />
+                <ServiceGroups
+                  groups={additional.data}
+                  isLoading={additional.isPending}
+                  onToggle={toggleIn('DEFAULT')}
+                  disabled={busy}
+                  lazyContents
+                  empty={null}
+                  loadingRows={1}
+                  loadingLabel="Ladataan lisähuoltoja…"
+                />
+                <ServiceGroups
+                  groups={campaigns.data}
+                  isLoading={campaigns.isPending}
+                  onToggle={toggleIn('FIXED_CAMPAIGN_SERVICES')}
+                  disabled={busy}
+                  lazyContents
+                  empty={null}
+                  loadingRows={1}
+                  loadingLabel="Ladataan kampanjoita…"
+                />
+                <div className="service-code-block">
+                  <ServiceCodeForm
+                    code={serviceCode}
+                    onApply={applyCode}
+                    onRemove={() => removeCode.mutate()}
+                    busy={setCode.isPending || removeCode.isPending}
+                  />
+                  {serviceCode !== null && (
+                    <ServiceGroups
+                      groups={byCode.data}
+                      isLoading={byCode.isPending}
+                      onToggle={toggleIn('DEFAULT')}
+                      disabled={busy}
+                      lazyContents
+                      loadingRows={1}
+                      loadingLabel="Ladataan koodin palveluita…"
+                      empty={<p className="muted">Koodilla ei ole tällä hetkellä palveluita tässä toimipisteessä.</p>}
+                    />
+                  )}
+                </div>
                 <SymptomForm
                   symptom={symptom}
                   disabled={saveSymptoms.isPending}
@@ -108,7 +169,12 @@ function Palvelut({ booking }: { booking: Booking }) {
           </section>
         </div>
         <aside className="columns__side">
-          <BookingSummary summary={bookingToSummary(booking)} />
+          <CartPanel
+            booking={booking}
+            busy={busy}
+            onRemoveItem={cartActions.removeItem}
+            onRemoveExtraItem={cartActions.removeExtraItem}
+          />
         </aside>
       </div>
       <StepNav

@@ -50,6 +50,24 @@ export interface CustomerFormProps {
   onValidityChange: (valid: boolean) => void;
   onValidSubmit: (values: CustomerFormValues) => void;
   onInvalidSubmit: () => void;
+  /**
+   * Details to fill in from elsewhere (the loyalty account, SPEC §6): only fields that
+   * are still empty get them, so nothing the customer typed is overwritten.
+   */
+  prefill?: Partial<CustomerFormInput> | null;
+}
+
+/** The prefill values for the fields that are empty now (blank counts as empty). */
+export function fillEmptyFields(
+  current: Partial<CustomerFormInput>,
+  prefill: Partial<CustomerFormInput>,
+): Partial<CustomerFormInput> {
+  const fill: Partial<CustomerFormInput> = {};
+  for (const f of FIELDS) {
+    const value = prefill[f.name]?.trim();
+    if (value && !current[f.name]?.trim()) fill[f.name] = value;
+  }
+  return fill;
 }
 
 /** 'Omat tiedot' (SPEC §5 "Customer form"): name, phone and e-mail required. */
@@ -61,12 +79,15 @@ export function CustomerForm({
   onValidityChange,
   onValidSubmit,
   onInvalidSubmit,
+  prefill,
 }: CustomerFormProps) {
   const uid = useId();
   const {
     register,
     handleSubmit,
     setFocus,
+    getValues,
+    setValue,
     formState: { errors, isValid },
   } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
     defaultValues,
@@ -75,6 +96,13 @@ export function CustomerForm({
   });
 
   useEffect(() => onValidityChange(isValid), [isValid, onValidityChange]);
+
+  useEffect(() => {
+    if (!prefill) return;
+    for (const [name, value] of Object.entries(fillEmptyFields(getValues(), prefill)) as [FieldName, string][]) {
+      setValue(name, value, { shouldValidate: true, shouldDirty: true });
+    }
+  }, [prefill, getValues, setValue]);
 
   const onInvalid: SubmitErrorHandler<CustomerFormInput> = (errs) => {
     const first = FIELDS.find((f) => errs[f.name]);

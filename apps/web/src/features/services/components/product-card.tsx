@@ -1,33 +1,62 @@
 import { useId, useMemo, useState } from 'react';
 import { formatEuros, type ProductSuggestion } from '@huolto/domain';
 import { sanitizeHtml } from '../../../lib/sanitize-html.ts';
-import { ChevronIcon } from '../../../components/ui/icons.tsx';
+import { mediaUrl } from '../../../lib/media.ts';
+import { additionalProductsOf } from '../api/cart-item.ts';
+import { ServiceContents } from './service-contents.tsx';
 
 export interface ProductCardProps {
   product: ProductSuggestion;
-  /** Resolves when the cart and the offer are refreshed. */
+  /** Resolves when the cart and the offer are refreshed. Also called for the extra products under it. */
   onToggle: (product: ProductSuggestion, select: boolean) => Promise<unknown> | void;
   disabled?: boolean;
+  /**
+   * Without operations of its own, the contents are loaded with GET
+   * /product-additional-data when opened (needs a QueryClientProvider).
+   */
+  lazyContents?: boolean;
+  /** A smaller card: an extra product under a selected one. */
+  compact?: boolean;
+}
+
+/** Thumbnail size in CSS pixels (the width and height attributes keep the layout from jumping). */
+const IMAGE_SIZE = { width: 160, height: 120 } as const;
+const COMPACT_IMAGE_SIZE = { width: 96, height: 72 } as const;
+
+/** A suggestion is on campaign when its normal price is higher than its price (docs/api.md). */
+export function isCampaign(product: Pick<ProductSuggestion, 'price' | 'normal_price'>): boolean {
+  return product.normal_price !== null && product.normal_price > product.price;
+}
+
+function hasContents(product: ProductSuggestion, lazy: boolean): boolean {
+  return product.suggestion_sub_rows.length > 0 || lazy;
 }
 
 /**
- * A service as a card (SPEC "Product cards"): a checkbox labelled with the
- * description, the info text, the expandable service contents and the price rounded
- * up to whole euros.
+ * A service as a card (SPEC §2 "Product cards"): a checkbox labelled with the
+ * description, the price rounded up to whole euros (a campaign price against the
+ * normal price), images, the sanitised info text, the expandable service contents and,
+ * once selected, the extra products offered with it as smaller cards.
  */
-export function ProductCard({ product, onToggle, disabled }: ProductCardProps) {
+export function ProductCard({ product, onToggle, disabled, lazyContents = false, compact = false }: ProductCardProps) {
   const id = useId();
   const checkboxId = `${id}-checkbox`;
-  const contentsId = `${id}-contents`;
-  const [open, setOpen] = useState(false);
+  const priceId = `${id}-price`;
   /** The box follows the click at once; the offer's `selected` takes over when refreshed. */
   const [pending, setPending] = useState<boolean | null>(null);
   const checked = pending ?? product.selected;
   const info = useMemo(() => sanitizeHtml(product.additional_data.infoDescription), [product.additional_data.infoDescription]);
-  const campaign = product.normal_price !== null && product.normal_price > product.price;
+  const campaign = isCampaign(product);
+  const images = product.additional_data.imageIds;
+  const size = compact ? COMPACT_IMAGE_SIZE : IMAGE_SIZE;
+  const extras = useMemo(() => additionalProductsOf(product), [product]);
+
+  const classes = ['product-card', checked ? 'product-card--selected' : '', compact ? 'product-card--compact' : '']
+    .filter(Boolean)
+    .join(' ');
 
   return (
-    <article className={`product-card${checked ? ' product-card--selected' : ''}`}>
+    <article className={classes}>
       <div className="product-card__head">
         <input
           id={checkboxId}
@@ -35,17 +64,23 @@ export function ProductCard({ product, onToggle, disabled }: ProductCardProps) {
           type="checkbox"
           checked={checked}
           disabled={disabled}
+          aria-describedby={priceId}
           onChange={(e) => {
-            setPending(e.target.checked);
-            void Promise.resolve(onToggle(product, e.target.checked))
+            const select = e.target.checked;
+            setPending(select);
+            void Promise.resolve()
+              .then(() => onToggle(product, select))
               .catch(() => undefined)
               .finally(() => setPending(null));
           }}
         />
-        <label htmlFor={checkboxId} className="product-card__title">
-          {product.description}
-        </label>
-        <p className="product-card__price">
+        <div className="product-card__heading">
+          <label htmlFor={checkboxId} className="product-card__title">
+            {product.description}
+          </label>
+          {campaign && <span className="badge badge--campaign">Kampanja</span>}
+        </div>
+        <p className="product-card__price" id={priceId}>
           {campaign && product.normal_price !== null && (
             <s className="product-card__normal-price">
               <span className="visually-hidden">Normaalihinta </span>
@@ -58,30 +93,41 @@ export function ProductCard({ product, onToggle, disabled }: ProductCardProps) {
           </span>
         </p>
       </div>
-      {info && <div className="product-card__info rich-text" dangerouslySetInnerHTML={{ __html: info }} />}
-      {product.suggestion_sub_rows.length > 0 && (
-        <div className="product-card__contents">
-          <button
-            type="button"
-            className="link-button"
-            aria-expanded={open}
-            aria-controls={contentsId}
-            onClick={() => setOpen((v) => !v)}
-          >
-            {open ? 'Piilota huollon sisältö' : 'Näytä huollon sisältö'}
-            <ChevronIcon direction={open ? 'up' : 'down'} />
-          </button>
-          <ul id={contentsId} className="operations" hidden={!open}>
-            {product.suggestion_sub_rows.map((row, i) => (
-              <li key={i} className="operations__item">
-                <span className="operations__name">{row.operation.description}</span>
-                {row.spareParts.length > 0 && (
-                  <ul className="operations__parts" aria-label="Varaosat">
-                    {row.spareParts.map((part, j) => (
-                      <li key={j}>{part.description}</li>
-                    ))}
-                  </ul>
-                )}
+
+      {(images.length > 0 || info || hasContents(product, lazyContents)) && (
+        <div className={`product-card__body${images.length > 0 ? ' product-card__body--with-media' : ''}`}>
+          {images.length > 0 && (
+            <div className="product-card__media">
+              {images.map((imageId, i) => (
+                <img
+                  key={imageId}
+                  className="product-card__image"
+                  src={mediaUrl(imageId)}
+                  alt={images.length > 1 ? `${product.description} (kuva ${i + 1}/${images.length})` : product.description}
+                  loading="lazy"
+                  decoding="async"
+                  width={size.width}
+                  height={size.height}
+                />
+              ))}
+            </div>
+          )}
+          <div className="product-card__text">
+            {info && <div className="product-card__info rich-text" dangerouslySetInnerHTML={{ __html: info }} />}
+            <ServiceContents product={product} lazy={lazyContents} />
+          </div>
+        </div>
+      )}
+
+      {checked && extras.length > 0 && (
+        <div className="product-card__extras" role="group" aria-label={`Lisää samalla: ${product.description}`}>
+          <p className="product-card__extras-title" aria-hidden="true">
+            Lisää samalla
+          </p>
+          <ul className="product-card__extras-list">
+            {extras.map((extra) => (
+              <li key={extra.product.id}>
+                <ProductCard product={extra} compact disabled={disabled} onToggle={onToggle} />
               </li>
             ))}
           </ul>

@@ -1,46 +1,82 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ProductSuggestion, ServiceGroup } from '@huolto/domain';
 import { EmptyState, SkeletonList } from '../../../components/ui/spinner.tsx';
 import { ProductCard } from './product-card.tsx';
 
+export type GroupToggle = (product: ProductSuggestion, select: boolean, group: ServiceGroup) => Promise<unknown> | void;
+
 export interface ServiceGroupsProps {
   groups: ServiceGroup[] | undefined;
   isLoading: boolean;
-  onToggle: (product: ProductSuggestion, select: boolean, group: ServiceGroup) => Promise<unknown> | void;
+  onToggle: GroupToggle;
   disabled?: boolean;
+  /** Fetch a product's service contents when the suggestion has none. */
+  lazyContents?: boolean;
+  /** Shown when no group has products; null shows nothing. */
+  empty?: ReactNode;
+  /** Placeholder rows while loading. */
+  loadingRows?: number;
+  loadingLabel?: string;
 }
 
-function Group({ group, onToggle, disabled }: { group: ServiceGroup } & Pick<ServiceGroupsProps, 'onToggle' | 'disabled'>) {
+const DEFAULT_EMPTY = (
+  <EmptyState title="Valmiita huoltopaketteja ei löytynyt">
+    <p>Kerro alla, mitä autollesi pitää tehdä, niin otamme sinuun yhteyttä.</p>
+  </EmptyState>
+);
+
+/** The product cards of one group. */
+export function GroupProducts({
+  group,
+  onToggle,
+  disabled,
+  lazyContents,
+}: { group: ServiceGroup } & Pick<ServiceGroupsProps, 'onToggle' | 'disabled' | 'lazyContents'>) {
+  return (
+    <div className="service-group__items">
+      {group.suggestions.map((s) => (
+        <ProductCard
+          key={s.product.id}
+          product={s}
+          disabled={disabled}
+          lazyContents={lazyContents}
+          onToggle={(p, select) => onToggle(p, select, group)}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Group({ group, ...rest }: { group: ServiceGroup } & Pick<ServiceGroupsProps, 'onToggle' | 'disabled' | 'lazyContents'>) {
   const headingId = useId();
   return (
     <section className="service-group" aria-labelledby={headingId}>
       <h3 id={headingId} className="service-group__title">
         {group.title}
       </h3>
-      <div className="service-group__items">
-        {group.suggestions.map((s) => (
-          <ProductCard key={s.product.id} product={s} disabled={disabled} onToggle={(p, select) => onToggle(p, select, group)} />
-        ))}
-      </div>
+      <GroupProducts group={group} {...rest} />
     </section>
   );
 }
 
-/** The service groups of the chosen office: a title and the product cards of each. */
-export function ServiceGroups({ groups, isLoading, onToggle, disabled }: ServiceGroupsProps) {
-  if (isLoading) return <SkeletonList rows={3} label="Ladataan palveluita…" />;
+/** Service groups: a heading and the product cards of each. */
+export function ServiceGroups({
+  groups,
+  isLoading,
+  onToggle,
+  disabled,
+  lazyContents,
+  empty = DEFAULT_EMPTY,
+  loadingRows = 3,
+  loadingLabel = 'Ladataan palveluita…',
+}: ServiceGroupsProps) {
+  if (isLoading) return <SkeletonList rows={loadingRows} label={loadingLabel} />;
   const nonEmpty = (groups ?? []).filter((g) => g.suggestions.length > 0);
-  if (nonEmpty.length === 0) {
-    return (
-      <EmptyState title="Valmiita huoltopaketteja ei löytynyt">
-        <p>Kerro alla, mitä autollesi pitää tehdä, niin otamme sinuun yhteyttä.</p>
-      </EmptyState>
-    );
-  }
+  if (nonEmpty.length === 0) return <>{empty}</>;
   return (
     <div className="service-groups">
       {nonEmpty.map((g) => (
-        <Group key={g.id} group={g} onToggle={onToggle} disabled={disabled} />
+        <Group key={g.id} group={g} onToggle={onToggle} disabled={disabled} lazyContents={lazyContents} />
       ))}
     </div>
   );

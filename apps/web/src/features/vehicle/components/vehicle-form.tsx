@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -70,6 +70,11 @@ export interface VehicleFormProps {
   defaultKilometers?: number | null;
   /** The vehicle is set on the booking (found, or entered by hand): go on. */
   onVehicleSet: (vehicle: Partial<BookingVehicle> | null) => void;
+  /**
+   * A registration number picked elsewhere (the loyalty vehicle list): each new object
+   * fills the field, and the focus moves on to the mileage (or stays on the plate).
+   */
+  fill?: { registerNumber: string } | null;
 }
 
 /**
@@ -82,6 +87,7 @@ export function VehicleForm({
   defaultRegisterNumber = '',
   defaultKilometers = null,
   onVehicleSet,
+  fill = null,
 }: VehicleFormProps) {
   const queryClient = useQueryClient();
   const searchVehicle = useSearchVehicle();
@@ -96,6 +102,8 @@ export function VehicleForm({
     register,
     handleSubmit,
     watch,
+    setValue,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<VehicleFormValues, VehicleFormContext>({
     defaultValues: {
@@ -108,6 +116,12 @@ export function VehicleForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+
+  useEffect(() => {
+    if (!fill) return;
+    setValue('registerNumber', normalizeRegisterNumber(fill.registerNumber), { shouldDirty: true, shouldValidate: true });
+    setFocus(requireKilometers ? 'kilometers' : 'registerNumber');
+  }, [fill, requireKilometers, setValue, setFocus]);
 
   const currentPlate = normalizeRegisterNumber(watch('registerNumber') ?? '');
   const showMakeAndModel = notFoundPlate !== null && currentPlate === notFoundPlate;

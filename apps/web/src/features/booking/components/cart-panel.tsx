@@ -1,0 +1,160 @@
+import { formatEuros, type Booking, type OrderItem } from '@huolto/domain';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { formatReservation, vehicleText } from '../summary.ts';
+
+export interface CartPanelProps {
+  booking: Booking;
+  /** Removes a service or product; without it the items have no remove button. */
+  onRemoveItem?: (item: OrderItem) => Promise<unknown> | void;
+  /** Removes an extra order item by id. */
+  onRemoveExtraItem?: (id: string) => Promise<unknown> | void;
+  /** A cart change is under way: the remove buttons wait. */
+  busy?: boolean;
+  /** Show the vehicle, office and reserved time above the items. */
+  details?: boolean;
+  title?: string;
+}
+
+/** Whether the booking's total is below its normal price (a public campaign). */
+export function hasCampaignTotal(price: Booking['price']): boolean {
+  return price.has_public_campaign && price.normal_price > price.active_price;
+}
+
+/**
+ * The shopping cart side panel (SPEC §2 "Extra services page", "Customer details
+ * page"): the order items with amount and price, the extra order items, the symptoms
+ * and the total (the normal price struck through during a campaign), each item with a
+ * remove button when the step allows changes. On phones it comes below the content;
+ * the total also stays in the sticky bottom bar.
+ */
+export function CartPanel({
+  booking,
+  onRemoveItem,
+  onRemoveExtraItem,
+  busy,
+  details = true,
+  title = 'Ostoskori',
+}: CartPanelProps) {
+  const extras = booking.extra_order_items;
+  const empty = booking.order_items.length === 0 && extras.length === 0 && booking.symptoms.length === 0;
+  const vehicle = vehicleText(booking.vehicle);
+  const office = booking.organization;
+  const reserved = booking.booking_total_duration;
+  const reservation = reserved ? formatReservation(reserved.start, reserved.end) : null;
+  const price = booking.price;
+  // Reductions already taken off the total (campaign code, vouchers), so the lines add up to it.
+  const discounts = booking.discounts.filter((d) => d.amount > 0);
+
+  return (
+    <section className="summary cart card" aria-label={title}>
+      <h2 className="summary__title">{title}</h2>
+      {details && (vehicle || office || reservation) && (
+        <dl className="summary__details">
+          {vehicle && (
+            <div>
+              <dt>Auto</dt>
+              <dd>
+                {booking.vehicle?.register_number && <span className="plate">{booking.vehicle.register_number}</span>}{' '}
+                {vehicle}
+              </dd>
+            </div>
+          )}
+          {office && (
+            <div>
+              <dt>Toimipiste</dt>
+              <dd>
+                {office.name}
+                <br />
+                {office.address}, {office.post_code} {office.post_office}
+              </dd>
+            </div>
+          )}
+          {reservation && reserved && (
+            <div>
+              <dt>Aika</dt>
+              <dd>
+                <time dateTime={reserved.start} aria-label={reservation.label}>
+                  {reservation.text}
+                </time>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+
+      {empty ? (
+        <p className="summary__empty">Et ole vielä valinnut palveluita.</p>
+      ) : (
+        <ul className="summary__items cart__items">
+          {booking.order_items.map((item) => (
+            <li key={`${item.stage}:${item.product.id}`} className="cart__item">
+              <span className="cart__description">
+                {item.display_description}
+                <span className="cart__amount">{item.amount} kpl</span>
+              </span>
+              <span className="price">{formatEuros(item.price)}</span>
+              {onRemoveItem && (
+                <RemoveButton label={item.display_description} disabled={busy} onClick={() => onRemoveItem(item)} />
+              )}
+            </li>
+          ))}
+          {extras.map((item) => (
+            <li key={`extra:${item.id}`} className="cart__item">
+              <span className="cart__description">
+                {item.description}
+              </span>
+              <span className="price">{formatEuros(item.price)}</span>
+              {onRemoveExtraItem && (
+                <RemoveButton label={item.description} disabled={busy} onClick={() => onRemoveExtraItem(item.id)} />
+              )}
+            </li>
+          ))}
+          {booking.symptoms.map((s) => (
+            <li key={`symptom:${s.id}`} className="cart__item summary__item--symptom">
+              <span className="cart__description">
+                <span className="summary__label">Muu korjaus/huolto:</span> {s.description}
+              </span>
+              <span className="price price--muted">Hinta sovitaan</span>
+            </li>
+          ))}
+          {discounts.map((d) => (
+            <li key={`discount:${d.code}`} className="cart__item cart__item--discount">
+              <span className="cart__description">{d.description}</span>
+              <span className="price">
+                <span className="visually-hidden">Alennus </span>−{formatEuros(d.amount)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <p className="summary__total">
+        <span>Yhteensä</span>
+        <span className="cart__total-prices">
+          {hasCampaignTotal(price) && (
+            <s className="cart__normal-total">
+              <span className="visually-hidden">Normaalihinta </span>
+              {formatEuros(price.normal_price)}
+            </s>
+          )}
+          <span className="price price--total">{formatEuros(price.active_price)}</span>
+        </span>
+      </p>
+    </section>
+  );
+}
+
+function RemoveButton({ label, disabled, onClick }: { label: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button cart__remove"
+      aria-label={`Poista ostoskorista: ${label}`}
+      title="Poista"
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <CloseIcon />
+    </button>
+  );
+}

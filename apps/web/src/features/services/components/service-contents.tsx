@@ -1,0 +1,80 @@
+import { useId, useState } from 'react';
+import type { ProductSuggestion } from '@huolto/domain';
+import { ChevronIcon } from '../../../components/ui/icons.tsx';
+import { useProductAdditionalData } from '../api/get-product-additional-data.ts';
+
+type Row = ProductSuggestion['suggestion_sub_rows'][number];
+
+export interface ServiceContentsProps {
+  product: ProductSuggestion;
+  /** Load the operations with GET /product-additional-data when the suggestion has none. */
+  lazy?: boolean;
+}
+
+/**
+ * 'Näytä huollon sisältö' / 'Piilota huollon sisältö' (SPEC §2 "Product cards"): the
+ * operations of a service with their spare parts. Uses the suggestion's own rows;
+ * without them, and when `lazy`, fetches them the first time the list is opened.
+ */
+export function ServiceContents({ product, lazy = false }: ServiceContentsProps) {
+  const contentsId = `${useId()}-contents`;
+  const [open, setOpen] = useState(false);
+  const ownRows = product.suggestion_sub_rows;
+  const load = ownRows.length === 0 && lazy;
+  if (ownRows.length === 0 && !load) return null;
+
+  return (
+    <div className="product-card__contents">
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={open}
+        aria-controls={contentsId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? 'Piilota huollon sisältö' : 'Näytä huollon sisältö'}
+        <ChevronIcon direction={open ? 'up' : 'down'} />
+      </button>
+      <div id={contentsId} hidden={!open}>
+        {load ? <LoadedOperations productId={product.product.id} open={open} /> : <Operations rows={ownRows} />}
+      </div>
+    </div>
+  );
+}
+
+function LoadedOperations({ productId, open }: { productId: string; open: boolean }) {
+  const data = useProductAdditionalData(productId, open);
+  if (data.isError) return <p className="muted operations__status">Huollon sisällön lataaminen epäonnistui.</p>;
+  if (!data.data) {
+    return (
+      <p className="muted operations__status" role="status">
+        Ladataan huollon sisältöä…
+      </p>
+    );
+  }
+  const rows: Row[] = data.data.operations.map((o) => ({
+    operation: { description: o.description },
+    spareParts: o.spareParts ?? [],
+  }));
+  if (rows.length === 0) return <p className="muted operations__status">Huollon sisällöstä ei ole tarkempia tietoja.</p>;
+  return <Operations rows={rows} />;
+}
+
+function Operations({ rows }: { rows: Row[] }) {
+  return (
+    <ul className="operations">
+      {rows.map((row, i) => (
+        <li key={i} className="operations__item">
+          <span className="operations__name">{row.operation.description}</span>
+          {row.spareParts.length > 0 && (
+            <ul className="operations__parts" aria-label="Varaosat">
+              {row.spareParts.map((part, j) => (
+                <li key={j}>{part.description}</li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
