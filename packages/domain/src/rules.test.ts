@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROCESSES, adjacentStep, formatEuros, progressSteps, roundUpToEuros, stepStatuses } from './index.ts';
+import { PROCESSES, adjacentStep, formatEuros, formatReduction, progressSteps, roundUpToEuros, stepStatuses } from './index.ts';
 
 describe('prices', () => {
   it('round up to whole euros', () => {
@@ -8,6 +8,11 @@ describe('prices', () => {
     expect(roundUpToEuros(24990)).toBe(250);
     expect(roundUpToEuros(0)).toBe(0);
     expect(roundUpToEuros(1)).toBe(1);
+  });
+
+  it('show reductions rounded down, so that lines add up to the total', () => {
+    expect(formatReduction(3630)).toBe('\u221236\u00a0€');
+    expect(roundUpToEuros(36300) - Math.floor(3630 / 100) - Math.floor(2000 / 100)).toBe(roundUpToEuros(36300 - 3630 - 2000));
   });
 
   it('format as "1 234 €" with no-break spaces', () => {

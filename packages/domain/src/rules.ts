@@ -13,6 +13,14 @@ export function formatEuros(cents: number): string {
   return `${euroFormat.format(roundUpToEuros(cents))}\u00a0€`;
 }
 
+/**
+ * '−36 €' — a reduction in cents shown in whole euros rounded down, so that the rounded-up
+ * prices minus the shown reductions add up to the rounded-up total.
+ */
+export function formatReduction(cents: number): string {
+  return `\u2212${euroFormat.format(Math.floor(cents / 100))}\u00a0€`;
+}
+
 /** A step of a process: its route segment and its Finnish title. */
 export interface ProcessStep {
   path: string;

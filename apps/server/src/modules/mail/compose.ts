@@ -1,6 +1,7 @@
 import type { Booking } from '@huolto/domain';
 import {
   formatEuros,
+  formatReduction,
   formatFinnishDateLong,
   formatFinnishTime,
   parseLocalDateTime,
@@ -37,7 +38,7 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
   const items = [
     ...b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatEuros(i.price)}`),
     ...b.extra_order_items.map((i) => `${i.description}: ${formatEuros(i.price)}`),
-    ...b.discounts.map((d) => `${d.description}: −${formatEuros(d.amount)}`),
+    ...b.discounts.map((d) => `${d.description}: ${formatReduction(d.amount)}`),
   ];
   const symptoms = b.symptoms.map((s) => `Muu korjaus/huolto: ${s.description}`);
   const total = formatEuros(b.price.active_price);

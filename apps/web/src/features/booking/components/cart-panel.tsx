@@ -1,4 +1,4 @@
-import { formatEuros, type Booking, type OrderItem } from '@huolto/domain';
+import { formatEuros, formatReduction, type Booking, type OrderItem } from '@huolto/domain';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { formatReservation, vehicleText } from '../summary.ts';
 
@@ -121,7 +121,7 @@ export function CartPanel({
             <li key={`discount:${d.code}`} className="cart__item cart__item--discount">
               <span className="cart__description">{d.description}</span>
               <span className="price">
-                <span className="visually-hidden">Alennus </span>−{formatEuros(d.amount)}
+                <span className="visually-hidden">Alennus </span>{formatReduction(d.amount)}
               </span>
             </li>
           ))}

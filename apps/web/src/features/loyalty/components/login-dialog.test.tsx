@@ -175,6 +175,8 @@ describe('<LoginDialog>', () => {
     await screen.findByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
     expect(screen.getByRole('status').textContent).toBe('Tilisi on vahvistettu. Voit nyt kirjautua.');
     expect(username().value).toBe('uusi@example.com');
+    // The username is known: the focus waits in the password field.
+    await waitFor(() => expect(document.activeElement).toBe(password()));
     expect(bodies('/omalaakkonen/api/confirmUser/').at(-1)).toEqual({ username: 'uusi@example.com', code: '123456' });
   });
 });

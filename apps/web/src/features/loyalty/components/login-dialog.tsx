@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_PASSWORD_LENGTH, confirmUserBody, loginBody, registerUserBody } from '@huolto/domain';
@@ -117,6 +117,9 @@ function LoginForm({
     mode: 'onChange',
   });
 
+  // A view of the dialog that replaces another starts with the focus in its first empty field.
+  useEffect(() => setFocus(defaultUsername ? 'password' : 'username'), [defaultUsername, setFocus]);
+
   const onSubmit = async (values: LoginValues) => {
     try {
       const { token } = await login(values);
@@ -207,12 +210,15 @@ function RegisterForm({ onRegistered, onBack }: { onRegistered: (username: strin
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterInput>({
     defaultValues: { username: '', password: '', firstname: '', lastname: '', phone: '' },
     resolver: zodResolver(registerUserBody),
     mode: 'onTouched',
   });
+
+  useEffect(() => setFocus('username'), [setFocus]);
 
   const onSubmit = async (values: RegisterInput) => {
     try {
@@ -282,12 +288,15 @@ function ConfirmForm({ username, onConfirmed, onBack }: { username: string; onCo
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<{ code: string }, unknown, { code: string }>({
     defaultValues: { code: '' },
     resolver: zodResolver(confirmCodeBody),
     mode: 'onTouched',
   });
+
+  useEffect(() => setFocus('code'), [setFocus]);
 
   const onSubmit = async ({ code }: { code: string }) => {
     try {
