@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,13 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await h.browser.newContext({ viewport: { width, height: width < 600 ? 740 : 900 }, locale: 'fi-FI' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
 
 /** The demo account of the seed (README). */
 const DEMO = { username: 'testi@example.com', password: 'Salasana123!' };
@@ -37,7 +30,7 @@ async function logIn(page: Page) {
 
 describe('booking as a logged-in OmaLaakkonen member', () => {
   it('login on ajoneuvo, a saved car, the prefilled form and the voucher; the booking carries the code and the voucher', async () => {
-    const page = await newPage(1280);
+    const page = await newPage(h, 1280);
     await page.goto(h.baseUrl + '/huolto');
     await page.waitForURL(/\/huolto\/ajoneuvo$/);
     await page.getByRole('heading', { name: 'Varaa aika ilman kirjautumista' }).waitFor();
@@ -114,7 +107,7 @@ describe('booking as a logged-in OmaLaakkonen member', () => {
   });
 
   it('logging out on a 360 px phone takes the code off the booking', async () => {
-    const page = await newPage(360);
+    const page = await newPage(h, 360);
     await page.goto(h.baseUrl + '/huolto/ajoneuvo');
     await logIn(page);
     const token = await page.evaluate(() => sessionStorage.getItem('x-process-token'));

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,13 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await h.browser.newContext({ viewport: { width, height: width < 600 ? 740 : 900 }, locale: 'fi-FI' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
 
 /** Picks office 1, the first service, a time and a delivery option, then confirms with contact details. */
 async function bookFromServicesStep(page: Page, shotPrefix: string, email: string) {
@@ -77,7 +70,7 @@ async function storedBooking(registerNumber: string) {
 
 describe('booking a maintenance appointment in the browser', () => {
   it('ABC-123: from the landing page to the thanks page; the booking is stored, the time taken and the e-mail sent', async () => {
-    const page = await newPage(1280);
+    const page = await newPage(h, 1280);
     await page.goto(h.baseUrl + '/');
     await page.waitForURL(/\/etusivu$/);
     await screenshot(page, 'abc-0-etusivu');
@@ -113,7 +106,7 @@ describe('booking a maintenance appointment in the browser', () => {
   });
 
   it('ZZZ-999: not found, then make and model by hand, on a 360 px phone', async () => {
-    const page = await newPage(360);
+    const page = await newPage(h, 360);
     await page.goto(h.baseUrl + '/huolto');
     await page.waitForURL(/\/huolto\/ajoneuvo$/);
     await page.getByLabel('Rekisterinumero').fill('zzz-999');
@@ -134,7 +127,7 @@ describe('booking a maintenance appointment in the browser', () => {
   });
 
   it('an invalid plate gets a Finnish error and nothing is searched', async () => {
-    const page = await newPage(1280);
+    const page = await newPage(h, 1280);
     await page.goto(h.baseUrl + '/huolto/ajoneuvo');
     await page.getByLabel('Rekisterinumero').fill('1234');
     await page.getByLabel('Mittarilukema (km)').fill('1000');

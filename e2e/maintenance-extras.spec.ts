@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,9 +24,7 @@ async function tick(page: Page, label: string, call: string) {
 
 describe('a complete maintenance booking in the browser', () => {
   it('primary, additional and campaign services, a symptom, an extra service, an extra item and a note reach the saved booking', async () => {
-    const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fi-FI' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const page = await newPage(h);
     await page.goto(`${h.baseUrl}/huolto/ajoneuvo`);
     await page.getByLabel('Rekisterinumero').fill('ABC-123');
     await page.getByLabel('Mittarilukema (km)').fill('60000');
@@ -93,6 +91,6 @@ describe('a complete maintenance booking in the browser', () => {
     expect(snapshot.price.active_price).toBe(expectedTotal);
     expect(snapshot.price.has_public_campaign).toBe(true);
     expect(snapshot.price.normal_price).toBeGreaterThan(snapshot.price.active_price);
-    await context.close();
+    await page.context().close();
   });
 });

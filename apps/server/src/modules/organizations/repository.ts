@@ -6,16 +6,21 @@ export async function findOrganization(db: Executor, id: number) {
 }
 
 /** Active offices with their brand-dealer flag for a make (false for every office when unknown). */
-export async function listOrganizations(db: Executor, makeId: number | null): Promise<Organization[]> {
-  const rows = await db
+export async function listOrganizations(
+  db: Executor,
+  makeId: number | null,
+  opts: { tireChange?: boolean } = {},
+): Promise<Organization[]> {
+  let q = db
     .selectFrom('organization as o')
     .leftJoin('organization_make as om', (j) =>
       j.onRef('om.organization_id', '=', 'o.id').on('om.make_id', '=', makeId ?? -1),
     )
     .select(['o.id', 'o.name', 'o.address', 'o.post_code', 'o.post_office', 'om.make_id'])
     .where('o.active', '=', true)
-    .orderBy('o.name')
-    .execute();
+    .orderBy('o.name');
+  if (opts.tireChange) q = q.where('o.tire_change', '=', true);
+  const rows = await q.execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -3,8 +3,8 @@ import { activeOrganizationBody, compatibleOrganizationsQuery } from '@huolto/do
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { updateProcess, vehicleOf } from '../process/repository.ts';
-import { releaseHolds } from '../time/repository.ts';
+import { vehicleOf } from '../process/repository.ts';
+import { moveToOrganization } from './service.ts';
 import { findOrganization, listOrganizations } from './repository.ts';
 
 export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
@@ -20,13 +20,10 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/active-organization/v2', async (request) => {
     const body = parse(activeOrganizationBody, request.body);
-    if (!(await findOrganization(db, body.organizationId))) throw badRequest('organizationId', 'Tuntematon toimipiste');
     if (request.process.organization_id !== body.organizationId) {
-      // A held time belongs to the office it was taken at.
-      await db.transaction().execute(async (trx) => {
-        await releaseHolds(trx, request.process.token);
-        await updateProcess(trx, request.process.token, { organization_id: body.organizationId });
-      });
+      await moveToOrganization(db, request.process.token, body.organizationId);
+    } else if (!(await findOrganization(db, body.organizationId))) {
+      throw badRequest('organizationId', 'Tuntematon toimipiste');
     }
     return { responseCode: 'SUCCESS' };
   });

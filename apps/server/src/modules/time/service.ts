@@ -8,7 +8,6 @@ import {
   minutesToTime,
   parseLocalDateTime,
   timeToMinutes,
-  toHelsinki,
   todayInHelsinki,
 } from '@huolto/domain';
 import type { Selectable } from 'kysely';
@@ -202,9 +201,4 @@ export async function reserveTime(
     }
     return notAvailable('Päivä ehdittiin varata');
   });
-}
-
-/** 'HH:mm:ss' of an instant in Helsinki. */
-export function helsinkiTime(instant: Date) {
-  return toHelsinki(instant).time;
 }

@@ -10,10 +10,10 @@ import {
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
-import { ValidationError, badRequest } from '../../lib/errors.ts';
-import { cartOf, updateProcess, vehicleOf, type ProcessVehicle } from '../process/repository.ts';
-import { findOrganization, listOrganizations } from '../organizations/repository.ts';
-import { releaseHolds } from '../time/repository.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { cartOf, vehicleOf, type ProcessVehicle } from '../process/repository.ts';
+import { listOrganizations } from '../organizations/repository.ts';
+import { moveToOrganization } from '../organizations/service.ts';
 import { findProducts } from '../services/repository.ts';
 import { changeCart } from '../services/routes.ts';
 import { listSuppliers, searchTires, sizeOptions, type TireRow } from './repository.ts';
@@ -85,25 +85,11 @@ export function registerTireRoutes(app: FastifyInstance, db: Db) {
   });
 
   /** Offices that change tires; none is a brand dealer in the tire processes. */
-  app.get('/tire-change-organizations/v2', async () => {
-    const orgs = await listOrganizations(db, null);
-    const tireOffices = new Set(
-      (await db.selectFrom('organization').select('id').where('tire_change', '=', true).where('active', '=', true).execute()).map((o) => o.id),
-    );
-    return orgs.filter((o) => tireOffices.has(o.id));
-  });
+  app.get('/tire-change-organizations/v2', async () => listOrganizations(db, null, { tireChange: true }));
 
-  /**
-   * Moves the booking to another office: the held time is released (it belongs to the
-   * old office's calendar); the cart stays.
-   */
   app.post('/transfer-organization', async (request) => {
     const body = parse(transferOrganizationBody, request.body);
-    if (!(await findOrganization(db, body.organizationId))) throw badRequest('organizationId', 'Tuntematon toimipiste');
-    await db.transaction().execute(async (trx) => {
-      await releaseHolds(trx, request.process.token);
-      await updateProcess(trx, request.process.token, { organization_id: body.organizationId });
-    });
+    await moveToOrganization(db, request.process.token, body.organizationId);
     return { responseCode: 'SUCCESS' };
   });
 

@@ -1,0 +1,17 @@
+import type { Db } from '../../db/database.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { updateProcess } from '../process/repository.ts';
+import { releaseHolds } from '../time/repository.ts';
+import { findOrganization } from './repository.ts';
+
+/**
+ * Moves a booking process to another office. A held time belongs to the old office's
+ * calendar, so it is released; the cart stays.
+ */
+export async function moveToOrganization(db: Db, token: string, organizationId: number) {
+  if (!(await findOrganization(db, organizationId))) throw badRequest('organizationId', 'Tuntematon toimipiste');
+  await db.transaction().execute(async (trx) => {
+    await releaseHolds(trx, token);
+    await updateProcess(trx, token, { organization_id: organizationId });
+  });
+}
