@@ -172,6 +172,7 @@ export const tireSearchBody = z.object({
   minLoadIndex: z.number().int().min(70).max(130),
   tireType: z.enum(TIRE_TYPES),
 });
+export type TireSearchQuery = z.infer<typeof tireSearchBody>;
 
 // ---- Time ------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOAD_INDEXES, defaultTireType, exampleTire, matchesVehicleClass, tireSearchBody } from './index.ts';
+import { LOAD_INDEXES, defaultTireType, exampleTire, formatTireSize, matchesVehicleClass, tireSearchBody, tireSearchQueryOf, type TireSearchForm } from './index.ts';
 
 const r = (extra: string[]) => ({ suggested_tire: { make: 'X', description: '', size_info: '', extra_markings: extra } });
 
@@ -32,5 +32,23 @@ describe('tire rules', () => {
   it('offers winter tires in the cold months', () => {
     expect(defaultTireType(11)).toBe('WINTER_STUDLESS');
     expect(defaultTireType(6)).toBe('NORMAL');
+  });
+
+  it('the form gives a search body only when every field is filled', () => {
+    const form: TireSearchForm = { tireType: 'WINTER_STUDDED', suppliers: [1, 3], width: '205', aspectRatio: '55', rimDiameter: '16', loadIndex: '91' };
+    expect(tireSearchQueryOf(form)).toEqual({ suppliers: [1, 3], width: 205, aspectRatio: 55, rimDiameter: 16, minLoadIndex: 91, tireType: 'WINTER_STUDDED' });
+    expect(tireSearchQueryOf({ ...form, tireType: '' })).toBeNull();
+    expect(tireSearchQueryOf({ ...form, suppliers: [] })).toBeNull();
+    for (const field of ['width', 'aspectRatio', 'rimDiameter', 'loadIndex'] as const) {
+      expect(tireSearchQueryOf({ ...form, [field]: '' })).toBeNull();
+      expect(tireSearchQueryOf({ ...form, [field]: ' ' })).toBeNull();
+    }
+    expect(tireSearchQueryOf({ ...form, loadIndex: '69' })).toBeNull();
+    expect(tireSearchQueryOf({ ...form, loadIndex: '130' })).not.toBeNull();
+    expect(tireSearchQueryOf({ ...form, width: '205.5' })).toBeNull();
+  });
+
+  it('writes a size as 205/55R16', () => {
+    expect(formatTireSize({ width: 205, aspectRatio: 55, rimDiameter: 16 })).toBe('205/55R16');
   });
 });

@@ -1,6 +1,7 @@
 /** Tire rules shared by the tire search and the server (SPEC §2 "Tire search", §9). */
 import type { TireType } from './enums.ts';
 import { VEHICLE_CLASS } from './enums.ts';
+import { tireSearchBody, type TireSearchQuery } from './api.ts';
 
 /** Load index range, SPEC §9: 70–130, 61 values. */
 export const LOAD_INDEX_MIN = 70;
@@ -47,4 +48,65 @@ export function exampleTire<T extends { suggested_tire: { extra_markings: readon
 /** The tire type offered first: winter tires from October to March, in Helsinki. */
 export function defaultTireType(month: number): TireType {
   return month >= 10 || month <= 3 ? 'WINTER_STUDLESS' : 'NORMAL';
+}
+
+/** A tire of the search results, as `suggested_tire` of a product suggestion (SPEC §3). */
+export interface TireDetails extends SuggestedTire {
+  tire_type: TireType;
+  /** Tires in stock at the supplier; 0 = ordered on demand. */
+  stock: number;
+  /** 'Sarja asennettuna': four tires, fitted, in cents. */
+  set_price: number;
+}
+
+/** One tire size of the vehicle, suggested in the tire search. */
+export interface SuggestedTireSize {
+  width: number;
+  aspectRatio: number;
+  rimDiameter: number;
+  loadIndex: number;
+}
+
+/** GET /tire-sizes (SPEC §3 "Tire sizes", and the vehicle's own sizes). */
+export interface TireSizes {
+  suppliers: { id: number; name: string }[];
+  widths: number[];
+  aspectRatios: number[];
+  rimDiameters: number[];
+  defaultOfferedTireType: TireType;
+  defaultOfferedSupplierId: number;
+  suggestedSizes: SuggestedTireSize[];
+}
+
+/** '205/55R16' */
+export function formatTireSize(size: Pick<SuggestedTireSize, 'width' | 'aspectRatio' | 'rimDiameter'>): string {
+  return `${size.width}/${size.aspectRatio}R${size.rimDiameter}`;
+}
+
+/** The tire search form as its controls hold it: selects give strings, '' is unchosen. */
+export interface TireSearchForm {
+  tireType: TireType | '';
+  suppliers: number[];
+  width: string;
+  aspectRatio: string;
+  rimDiameter: string;
+  loadIndex: string;
+}
+
+/**
+ * The search-tires/v2 body of a filled form, or null while the form is not valid
+ * (SPEC §5 "Tire search": tire type, at least one supplier, width, aspect ratio, rim
+ * diameter and load index 70–130 are required). The search runs once this is non-null.
+ */
+export function tireSearchQueryOf(form: TireSearchForm): TireSearchQuery | null {
+  const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
+  const parsed = tireSearchBody.safeParse({
+    suppliers: form.suppliers,
+    width: num(form.width),
+    aspectRatio: num(form.aspectRatio),
+    rimDiameter: num(form.rimDiameter),
+    minLoadIndex: num(form.loadIndex),
+    tireType: form.tireType,
+  });
+  return parsed.success ? parsed.data : null;
 }

@@ -18,26 +18,41 @@ const lazyRoutes = {
   huoltoPalvelut: (() => import('./routes/huolto/palvelut.tsx').then((m) => ({ Component: m.PalvelutRoute }))) as Lazy,
   huoltoLisapalvelut: (() =>
     import('./routes/huolto/lisapalvelut.tsx').then((m) => ({ Component: m.LisapalvelutRoute }))) as Lazy,
-  huoltoAika: (() => import('./routes/huolto/aika.tsx').then((m) => ({ Component: m.AikaRoute }))) as Lazy,
-  huoltoOmatTiedot: (() =>
-    import('./routes/huolto/omat-tiedot.tsx').then((m) => ({ Component: m.OmatTiedotRoute }))) as Lazy,
+  time: (() => import('./routes/aika-step.tsx').then((m) => ({ Component: m.AikaRoute }))) as Lazy,
+  customer: (() => import('./routes/omat-tiedot-step.tsx').then((m) => ({ Component: m.OmatTiedotRoute }))) as Lazy,
+  tireOffice: (() => import('./routes/tires/toimpiste.tsx').then((m) => ({ Component: m.ToimipisteRoute }))) as Lazy,
+  tireChangeServices: (() =>
+    import('./routes/tires/renkaat-palvelut.tsx').then((m) => ({ Component: m.RenkaatPalvelutRoute }))) as Lazy,
+  tireSales: (() => import('./routes/tires/rengasmyynti.tsx').then((m) => ({ Component: m.RengasmyyntiRoute }))) as Lazy,
 };
 
-/** The screen of a step. Only maintenance is complete; other processes' steps are other issues. */
+/** The screen of a step: the vehicle, time, details and thanks steps are shared by every process. */
 function stepModule(process: ProcessDefinition, step: string): Lazy {
-  if (step === STEP.vehicle) return lazyRoutes.vehicle;
-  if (step === STEP.thanks) return lazyRoutes.thanks;
-  if (process.type === 'MAINTENANCE') {
-    switch (step) {
-      case STEP.services:
-        return lazyRoutes.huoltoPalvelut;
-      case STEP.extraServices:
-        return lazyRoutes.huoltoLisapalvelut;
-      case STEP.time:
-        return lazyRoutes.huoltoAika;
-      case STEP.customer:
-        return lazyRoutes.huoltoOmatTiedot;
-    }
+  switch (step) {
+    case STEP.vehicle:
+      return lazyRoutes.vehicle;
+    case STEP.time:
+      return lazyRoutes.time;
+    case STEP.customer:
+      return lazyRoutes.customer;
+    case STEP.thanks:
+      return lazyRoutes.thanks;
+  }
+  switch (process.type) {
+    case 'MAINTENANCE':
+      if (step === STEP.services) return lazyRoutes.huoltoPalvelut;
+      if (step === STEP.extraServices) return lazyRoutes.huoltoLisapalvelut;
+      break;
+    case 'TIRE_CHANGE':
+      if (step === STEP.office) return lazyRoutes.tireOffice;
+      if (step === STEP.services) return lazyRoutes.tireChangeServices;
+      break;
+    case 'TIRE_SALES':
+      if (step === STEP.tireSales) return lazyRoutes.tireSales;
+      if (step === STEP.office) return lazyRoutes.tireOffice;
+      break;
+    case 'WINDSHIELD':
+      break;
   }
   return lazyRoutes.underConstruction;
 }

@@ -10,10 +10,14 @@
 export const queryKeys = {
   booking: (token: string | null) => ['booking', token] as const,
   organizations: (token: string | null) => ['organizations', token] as const,
+  tireChangeOrganizations: (token: string | null) => ['organizations', token, 'tire-change'] as const,
   services: (token: string | null, organizationId: number | null) => ['services', token, organizationId, 'primary'] as const,
   /** Service groups of another source: 'additional', 'extra:<stage>', 'service-code:<code>'. */
   serviceGroups: (token: string | null, organizationId: number | null, source: string) =>
     ['services', token, organizationId, source] as const,
+  /** Tire search results; under 'services' so that a cart change refreshes their `selected`. */
+  tireSearch: (token: string | null, query: unknown) => ['services', token, 'tires', query] as const,
+  tireSizes: (token: string | null, registerNumber: string | null) => ['tire-sizes', token, registerNumber] as const,
   productAdditionalData: (token: string | null, productId: string) => ['product-additional-data', token, productId] as const,
   extraOrderItems: (token: string | null, organizationId: number | null) => ['extra-order-items', token, organizationId] as const,
   liftsOffers: (token: string | null) => ['lifts-offers', token] as const,

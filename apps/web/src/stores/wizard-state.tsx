@@ -1,5 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { VEHICLE_DELIVERY_OPTIONS, type ProcessType, type VehicleDeliveryOption } from '@huolto/domain';
+import {
+  TIRE_TYPES,
+  VEHICLE_DELIVERY_OPTIONS,
+  type ProcessType,
+  type TireSearchForm,
+  type VehicleDeliveryOption,
+} from '@huolto/domain';
 
 /**
  * UI state of the booking wizard that the server does not (yet) hold. Server state
@@ -12,6 +18,8 @@ export interface WizardState {
   serviceContract: boolean;
   /** The vehicle delivery option chosen on the time page (SPEC §3 enumerations). */
   deliveryOption: VehicleDeliveryOption | null;
+  /** The tire search form as the customer left it; null = the defaults of the car. */
+  tireSearch: TireSearchForm | null;
   /** The booking just saved, shown on the thanks page after the session is gone. */
   lastBooking: SavedBookingSummary | null;
 }
@@ -35,7 +43,18 @@ export interface SavedBookingSummary {
 
 export const WIZARD_STORAGE_KEY = 'huolto-wizard-state';
 
-const INITIAL: WizardState = { serviceContract: false, deliveryOption: null, lastBooking: null };
+const INITIAL: WizardState = { serviceContract: false, deliveryOption: null, tireSearch: null, lastBooking: null };
+
+/** A stored tire search form, or null when it is not one (an older or tampered value). */
+function tireSearchOf(value: unknown): TireSearchForm | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const str = (k: string) => typeof v[k] === 'string';
+  const okType = v.tireType === '' || TIRE_TYPES.includes(v.tireType as (typeof TIRE_TYPES)[number]);
+  const okSuppliers = Array.isArray(v.suppliers) && v.suppliers.every((s) => Number.isInteger(s));
+  if (!okType || !okSuppliers || !['width', 'aspectRatio', 'rimDiameter', 'loadIndex'].every(str)) return null;
+  return v as unknown as TireSearchForm;
+}
 
 function load(): WizardState {
   try {
@@ -47,6 +66,7 @@ function load(): WizardState {
       deliveryOption: VEHICLE_DELIVERY_OPTIONS.includes(parsed.deliveryOption as VehicleDeliveryOption)
         ? (parsed.deliveryOption as VehicleDeliveryOption)
         : null,
+      tireSearch: tireSearchOf(parsed.tireSearch),
       lastBooking: parsed.lastBooking ?? null,
     };
   } catch {

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { LOCAL_DATE_TIME_PATTERN, parseLocalDateTime } from '@huolto/domain';
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LOCAL_DATE_TIME_PATTERN, parseLocalDateTime, type Booking, type BookingVehicle } from '@huolto/domain';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { StepNav } from '../../components/ui/step-nav.tsx';
@@ -10,6 +11,10 @@ import { vehicleText } from '../../features/booking/summary.ts';
 import { useSettings, type SiteSettings } from '../../features/session/api/get-settings.ts';
 import { VehicleForm } from '../../features/vehicle/components/vehicle-form.tsx';
 import { LoyaltyBlock } from '../../features/loyalty/components/loyalty-block.tsx';
+import { removeServices } from '../../features/services/api/remove-services.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useProcessSession } from '../../hooks/use-process-session.ts';
+import { useWizardState } from '../../stores/wizard-state.tsx';
 import { useProcess } from '../process-context.tsx';
 
 function toInstant(value: string): number {
@@ -42,6 +47,37 @@ export function VehicleStepRoute() {
   const vehicle = booking.data?.vehicle ?? null;
   /** A car picked from the loyalty account's saved cars. */
   const [picked, setPicked] = useState<{ registerNumber: string } | null>(null);
+  const queryClient = useQueryClient();
+  const { token } = useProcessSession();
+  const { update } = useWizardState();
+
+  /** The car the booking had when the customer came (back) to this step. */
+  const arrivedWith = useRef<string | null | undefined>(undefined);
+  if (arrivedWith.current === undefined && booking.data) arrivedWith.current = booking.data.vehicle?.register_number ?? null;
+
+  /**
+   * Services and tires chosen for another car do not fit this one: when the car changes,
+   * every stage of the cart is emptied (remove-services) before going on, and the tire
+   * search starts again from the new car's sizes.
+   */
+  const onVehicleSet = async (set: Partial<BookingVehicle> | null) => {
+    const before = arrivedWith.current;
+    const now = set?.register_number ?? null;
+    if (before && now && now !== before) {
+      const current = queryClient.getQueryData<Booking>(queryKeys.booking(token));
+      const stages = [...new Set(current?.order_items.map((i) => i.stage) ?? [])];
+      if (stages.length > 0) {
+        await Promise.all(stages.map((stage) => removeServices(stage)));
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: queryKeys.allBooking }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.allServices }),
+        ]);
+      }
+      update({ tireSearch: null });
+      arrivedWith.current = now;
+    }
+    goNext();
+  };
 
   return (
     <div className="page">
@@ -61,7 +97,7 @@ export function VehicleStepRoute() {
               requireKilometers={maintenance}
               defaultRegisterNumber={vehicle?.register_number ?? ''}
               defaultKilometers={booking.data?.kilometers ?? null}
-              onVehicleSet={goNext}
+              onVehicleSet={(v) => void onVehicleSet(v)}
               fill={picked}
             />
           )}

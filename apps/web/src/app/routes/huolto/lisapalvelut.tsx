@@ -15,7 +15,8 @@ import { CollapsibleServiceGroups } from '../../../features/services/components/
 import { ExtraOrderItems } from '../../../features/services/components/extra-order-items.tsx';
 import { useProcess } from '../../process-context.tsx';
 import { RequireBooking, hasServices } from '../require-booking.tsx';
-import { useCartPanelActions } from './use-cart-panel-actions.ts';
+import { useCartPanelActions } from '../use-cart-panel-actions.ts';
+import { TireSearchBlock } from '../tires/tire-search-block.tsx';
 
 /** '/huolto/lisapalvelut' (SPEC §2 "Extra services page"). */
 export function LisapalvelutRoute() {
@@ -68,6 +69,14 @@ function Lisapalvelut({ booking }: { booking: Booking }) {
               disabled={busy}
               onChange={(ids) => saveExtras.mutateAsync(ids)}
             />
+          </section>
+
+          <section className="section" aria-labelledby="extra-tires-heading">
+            <h2 id="extra-tires-heading" className="section__title">
+              Renkaat
+            </h2>
+            <p className="muted">Uudet renkaat asennettuna samalla käynnillä. Tässä suosituksemme autollesi.</p>
+            <TireSearchBlock booking={booking} via="cart" disabled={busy} />
           </section>
         </div>
         <aside className="columns__side">

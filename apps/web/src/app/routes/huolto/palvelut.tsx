@@ -22,7 +22,7 @@ import { ServiceCodeForm, type ServiceCodeResult } from '../../../features/servi
 import { SymptomForm } from '../../../features/services/components/symptom-form.tsx';
 import { useProcess } from '../../process-context.tsx';
 import { RequireBooking, hasVehicle } from '../require-booking.tsx';
-import { useCartPanelActions } from './use-cart-panel-actions.ts';
+import { useCartPanelActions } from '../use-cart-panel-actions.ts';
 
 /** '/huolto/palvelut' (SPEC §2 "Services page (maintenance)"). */
 export function PalvelutRoute() {

@@ -10,6 +10,9 @@ export interface OfficePickerProps {
   onSelect: (office: Organization) => void;
   /** Split brand dealers from other offices (maintenance, SPEC §2 "Services page"). */
   splitBrandDealers?: boolean;
+  /** Keep the whole list open with a choice made (a page that is only the office choice). */
+  collapseSelected?: boolean;
+  disabled?: boolean;
 }
 
 /** One office as a selectable card: name, street address, postcode and post office. */
@@ -17,10 +20,12 @@ function OfficeCard({
   office,
   selected,
   onSelect,
+  disabled,
 }: {
   office: Organization;
   selected: boolean;
   onSelect: (office: Organization) => void;
+  disabled?: boolean;
 }) {
   return (
     <li>
@@ -28,6 +33,7 @@ function OfficeCard({
         type="button"
         className={`office-card${selected ? ' office-card--selected' : ''}`}
         aria-pressed={selected}
+        disabled={disabled}
         onClick={() => onSelect(office)}
       >
         <span className="office-card__radio" aria-hidden="true">
@@ -50,11 +56,13 @@ function OfficeList({
   offices,
   selectedId,
   onSelect,
+  disabled,
 }: {
   title: string;
   offices: Organization[];
   selectedId: number | null;
   onSelect: (office: Organization) => void;
+  disabled?: boolean;
 }) {
   const headingId = useId();
   if (offices.length === 0) return null;
@@ -65,7 +73,7 @@ function OfficeList({
       </h3>
       <ul className="office-list__items">
         {offices.map((o) => (
-          <OfficeCard key={o.id} office={o} selected={o.id === selectedId} onSelect={onSelect} />
+          <OfficeCard key={o.id} office={o} selected={o.id === selectedId} onSelect={onSelect} disabled={disabled} />
         ))}
       </ul>
     </section>
@@ -76,12 +84,20 @@ function OfficeList({
  * Office choice. In maintenance the offices are split into authorised brand service
  * and other offices (GLOSSARY texts).
  */
-export function OfficePicker({ offices, isLoading, selectedId, onSelect, splitBrandDealers = true }: OfficePickerProps) {
+export function OfficePicker({
+  offices,
+  isLoading,
+  selectedId,
+  onSelect,
+  splitBrandDealers = true,
+  collapseSelected = true,
+  disabled,
+}: OfficePickerProps) {
   /** With an office chosen the list folds to it, so that the services come into view. */
   const [expanded, setExpanded] = useState(false);
   const select = (office: Organization) => {
     setExpanded(false);
-    if (office.id !== selectedId) onSelect(office);
+    if (office.id !== selectedId || !collapseSelected) onSelect(office);
   };
   const selected = offices?.find((o) => o.id === selectedId);
   if (isLoading) return <SkeletonList rows={3} label="Ladataan toimipisteitä…" />;
@@ -92,7 +108,7 @@ export function OfficePicker({ offices, isLoading, selectedId, onSelect, splitBr
       </EmptyState>
     );
   }
-  if (selected && !expanded) {
+  if (selected && !expanded && collapseSelected) {
     return (
       <div className="office-picker">
         <ul className="office-list__items">
@@ -105,7 +121,7 @@ export function OfficePicker({ offices, isLoading, selectedId, onSelect, splitBr
     );
   }
   if (!splitBrandDealers) {
-    return <OfficeList title="Toimipisteet" offices={offices} selectedId={selectedId} onSelect={select} />;
+    return <OfficeList title="Toimipisteet" offices={offices} selectedId={selectedId} onSelect={select} disabled={disabled} />;
   }
   return (
     <div className="office-picker">
@@ -114,12 +130,14 @@ export function OfficePicker({ offices, isLoading, selectedId, onSelect, splitBr
         offices={offices.filter((o) => o.brand_dealer)}
         selectedId={selectedId}
         onSelect={select}
+        disabled={disabled}
       />
       <OfficeList
         title="Huolto ja korjaus muissa toimipisteissä"
         offices={offices.filter((o) => !o.brand_dealer)}
         selectedId={selectedId}
         onSelect={select}
+        disabled={disabled}
       />
     </div>
   );

@@ -1,28 +1,28 @@
 import { useMemo, useState } from 'react';
 import type { Booking, Customer } from '@huolto/domain';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { StepNav } from '../../../components/ui/step-nav.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notifyMessage } from '../../../lib/notifications.ts';
-import { useWizardState } from '../../../stores/wizard-state.tsx';
-import { CartTotal } from '../../../features/booking/components/booking-summary.tsx';
-import { CartPanel } from '../../../features/booking/components/cart-panel.tsx';
-import { bookingToSummary } from '../../../features/booking/summary.ts';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { StepNav } from '../../components/ui/step-nav.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { notifyMessage } from '../../lib/notifications.ts';
+import { useWizardState } from '../../stores/wizard-state.tsx';
+import { CartTotal } from '../../features/booking/components/booking-summary.tsx';
+import { CartPanel } from '../../features/booking/components/cart-panel.tsx';
+import { bookingToSummary } from '../../features/booking/summary.ts';
 import {
   CustomerForm,
   EMPTY_CUSTOMER,
   type CustomerFormValues,
-} from '../../../features/customer/components/customer-form.tsx';
-import { useConfirmBooking } from '../../../features/customer/hooks/use-confirm-booking.ts';
-import { LoyaltyBlock } from '../../../features/loyalty/components/loyalty-block.tsx';
-import { useLoyalty } from '../../../features/loyalty/loyalty-context.tsx';
-import { customerPrefillOf } from '../../../features/loyalty/prefill.ts';
-import { useProcess } from '../../process-context.tsx';
-import { RequireBooking, hasReservation } from '../require-booking.tsx';
+} from '../../features/customer/components/customer-form.tsx';
+import { useConfirmBooking } from '../../features/customer/hooks/use-confirm-booking.ts';
+import { LoyaltyBlock } from '../../features/loyalty/components/loyalty-block.tsx';
+import { useLoyalty } from '../../features/loyalty/loyalty-context.tsx';
+import { customerPrefillOf } from '../../features/loyalty/prefill.ts';
+import { useProcess } from '../process-context.tsx';
+import { RequireBooking, hasReservation } from './require-booking.tsx';
 
 const FORM_ID = 'customer-form';
 
-/** '/huolto/omat-tiedot' (SPEC §2 "Customer details page"). */
+/** 'omat-tiedot' of every process (SPEC §2 "Customer details page"). */
 export function OmatTiedotRoute() {
   return (
     <RequireBooking check={hasReservation} otherwise="aika">

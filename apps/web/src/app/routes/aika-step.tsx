@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  adjacentStep,
   formatFinnishDate,
   formatFinnishTime,
   toHelsinki,
@@ -8,32 +9,33 @@ import {
   type FreeTimeDay,
   type VehicleDeliveryOption,
 } from '@huolto/domain';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { StepNav } from '../../../components/ui/step-nav.tsx';
-import { EmptyState, LoadingState } from '../../../components/ui/spinner.tsx';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notifyMessage } from '../../../lib/notifications.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { useWizardState } from '../../../stores/wizard-state.tsx';
-import { CartTotal } from '../../../features/booking/components/booking-summary.tsx';
-import { CartPanel } from '../../../features/booking/components/cart-panel.tsx';
-import { formatReservation } from '../../../features/booking/summary.ts';
-import { useReserveTime } from '../../../features/reservation/api/reserve-time.ts';
-import { useRemoveReservation } from '../../../features/reservation/api/remove-reservation.ts';
-import { saveDeliveryOption } from '../../../features/reservation/api/save-delivery-option.ts';
-import { useWeekCalendar } from '../../../features/reservation/hooks/use-week-calendar.ts';
-import { daySlots, isDayOnly, reservationOf, sameSlot, type Slot } from '../../../features/reservation/calendar.ts';
-import { WeekCalendar } from '../../../features/reservation/components/week-calendar.tsx';
-import { SlotList } from '../../../features/reservation/components/slot-list.tsx';
-import { DeliveryOptions } from '../../../features/reservation/components/delivery-options.tsx';
-import { useProcess } from '../../process-context.tsx';
-import { RequireBooking, hasServices } from '../require-booking.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { StepNav } from '../../components/ui/step-nav.tsx';
+import { EmptyState, LoadingState } from '../../components/ui/spinner.tsx';
+import { CheckIcon } from '../../components/ui/icons.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { notifyMessage } from '../../lib/notifications.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useWizardState } from '../../stores/wizard-state.tsx';
+import { CartTotal } from '../../features/booking/components/booking-summary.tsx';
+import { CartPanel } from '../../features/booking/components/cart-panel.tsx';
+import { formatReservation } from '../../features/booking/summary.ts';
+import { useReserveTime } from '../../features/reservation/api/reserve-time.ts';
+import { useRemoveReservation } from '../../features/reservation/api/remove-reservation.ts';
+import { saveDeliveryOption } from '../../features/reservation/api/save-delivery-option.ts';
+import { useWeekCalendar } from '../../features/reservation/hooks/use-week-calendar.ts';
+import { daySlots, isDayOnly, reservationOf, sameSlot, type Slot } from '../../features/reservation/calendar.ts';
+import { WeekCalendar } from '../../features/reservation/components/week-calendar.tsx';
+import { SlotList } from '../../features/reservation/components/slot-list.tsx';
+import { DeliveryOptions } from '../../features/reservation/components/delivery-options.tsx';
+import { useProcess } from '../process-context.tsx';
+import { RequireBooking, hasServices } from './require-booking.tsx';
 
-/** '/huolto/aika' (SPEC §2 "Reservation page"). */
+/** 'aika' of every process (SPEC §2 "Reservation page"). Without services, back to the step before. */
 export function AikaRoute() {
+  const { process } = useProcess();
   return (
-    <RequireBooking check={hasServices} otherwise="palvelut">
+    <RequireBooking check={hasServices} otherwise={adjacentStep(process, 'aika', -1)?.path ?? 'ajoneuvo'}>
       {(booking) => <Aika booking={booking} />}
     </RequireBooking>
   );
