@@ -65,17 +65,27 @@ interface Size {
   width: number;
   aspectRatio: number;
   rimDiameter: number;
-  loadIndex: number;
-  van: boolean;
+  /** Load index of the passenger-car tire of this size; null when only vans use it. */
+  carLoadIndex: number | null;
+  /** Load index of the van (C) tire of this size; null when no van uses it. */
+  vanLoadIndex: number | null;
 }
 
 /** Every distinct size of the catalogue's models (vans marked) and the common sizes. */
 export function tireSizes(): Size[] {
   const sizes = new Map<string, Size>();
+  const max = (a: number | null | undefined, b: number) => Math.max(a ?? 0, b);
+  // A size that cars and vans share is sold both ways: a car tire and a van (C) tire.
   const add = (t: { width: number; aspectRatio: number; rimDiameter: number; loadIndex: number }, van: boolean) => {
     const key = `${t.width}/${t.aspectRatio}R${t.rimDiameter}`;
     const prev = sizes.get(key);
-    sizes.set(key, { ...t, loadIndex: Math.max(prev?.loadIndex ?? 0, t.loadIndex), van: van || (prev?.van ?? false) });
+    sizes.set(key, {
+      width: t.width,
+      aspectRatio: t.aspectRatio,
+      rimDiameter: t.rimDiameter,
+      carLoadIndex: van ? (prev?.carLoadIndex ?? null) : max(prev?.carLoadIndex, t.loadIndex),
+      vanLoadIndex: van ? max(prev?.vanLoadIndex, t.loadIndex) : (prev?.vanLoadIndex ?? null),
+    });
   };
   for (const make of MAKES) {
     for (const model of make.models) {
@@ -138,10 +148,13 @@ export function tireCatalogue(rng: Random): TireCatalogue {
               data: new TextEncoder().encode(tireSvg(`${supplier.name} ${model}`, type, supplier.id * 45)),
             });
           }
-          // A standard and a reinforced version of each size (vans: C).
-          const variants = size.van ? [['C'], ['C', 'XL']] : [[], ['XL']];
-          for (const markings of variants) {
-            const loadIndex = Math.min(130, Math.max(70, size.loadIndex + (markings.includes('XL') ? 3 : 0)));
+          // A standard and a reinforced version of each size, for cars and for vans (C).
+          const variants: [string[], number][] = [
+            ...(size.carLoadIndex !== null ? ([[[], size.carLoadIndex], [['XL'], size.carLoadIndex]] as [string[], number][]) : []),
+            ...(size.vanLoadIndex !== null ? ([[['C'], size.vanLoadIndex], [['C', 'XL'], size.vanLoadIndex]] as [string[], number][]) : []),
+          ];
+          for (const [markings, standardLoad] of variants) {
+            const loadIndex = Math.min(130, Math.max(70, standardLoad + (markings.includes('XL') ? 3 : 0)));
             const base = 40 + size.rimDiameter * 4.5 + (size.width - 150) * 0.35 + (type === 'NORMAL' ? 0 : 18) + (type === 'WINTER_STUDDED' ? 8 : 0);
             const euros = Math.round(base * supplier.level * (markings.includes('XL') ? 1.06 : 1) * (0.95 + rng.next() * 0.1));
             const priceCents = euros * 100 - 10; // e.g. 129,90 €

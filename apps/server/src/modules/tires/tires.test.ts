@@ -77,20 +77,31 @@ describe('search-tires/v2', () => {
     const standard = Math.min(...results.map((r) => Number(/ (\d+)/.exec(r.suggested_tire.size_info)![1])));
     const xlOnly = json<Result[]>(await c.post('/search-tires/v2', { ...GOLF, minLoadIndex: standard + 1 }));
     expect(xlOnly.length).toBeGreaterThan(0);
-    expect(xlOnly.every((r) => r.suggested_tire.extra_markings.includes('XL'))).toBe(true);
+    // Only the reinforced (XL) and van (C) tires carry more than the standard load.
+    expect(xlOnly.every((r) => Number(/ (\d+)/.exec(r.suggested_tire.size_info)![1]) > standard)).toBe(true);
+    expect(xlOnly.every((r) => r.suggested_tire.extra_markings.some((m) => m === 'XL' || m === 'C'))).toBe(true);
+    expect(xlOnly.length).toBeLessThan(results.length);
 
     expect(json<Result[]>(await c.post('/search-tires/v2', { ...GOLF, minLoadIndex: 130 }))).toEqual([]);
     const summer = json<Result[]>(await c.post('/search-tires/v2', { ...GOLF, tireType: 'NORMAL' }));
     expect(summer.every((r) => r.suggested_tire.tire_type === 'NORMAL')).toBe(true);
   });
 
-  it('van sizes come marked C', async () => {
+  it('a size shared by cars and vans is sold both ways; the van\'s own load index finds C tires', async () => {
     const c = await session('VAN-123');
-    const results = json<Result[]>(
-      await c.post('/search-tires/v2', { ...GOLF, width: 215, aspectRatio: 65, rimDiameter: 16, minLoadIndex: 100, tireType: 'WINTER_STUDLESS' }),
+    const [vanSize] = json<{ suggestedSizes: { width: number; aspectRatio: number; rimDiameter: number; loadIndex: number }[] }>(
+      await c.get('/tire-sizes'),
+    ).suggestedSizes;
+    expect(vanSize).toBeDefined();
+    const size = { width: vanSize!.width, aspectRatio: vanSize!.aspectRatio, rimDiameter: vanSize!.rimDiameter };
+    const vanTires = json<Result[]>(
+      await c.post('/search-tires/v2', { ...GOLF, ...size, minLoadIndex: vanSize!.loadIndex, tireType: 'WINTER_STUDLESS' }),
     );
-    expect(results.length).toBeGreaterThan(0);
-    expect(results.every((r) => r.suggested_tire.extra_markings.includes('C'))).toBe(true);
+    expect(vanTires.length).toBeGreaterThan(0);
+    expect(vanTires.every((r) => r.suggested_tire.extra_markings.includes('C'))).toBe(true);
+    // The Golf's size is sold as car tires too, not only as C tires.
+    const golf = json<Result[]>(await c.post('/search-tires/v2', { ...GOLF, minLoadIndex: 70, tireType: 'WINTER_STUDLESS' }));
+    expect(golf.some((r) => !r.suggested_tire.extra_markings.includes('C'))).toBe(true);
   });
 
   it.each([
