@@ -175,3 +175,27 @@ describe('tire sales (/rengasmyynti) in the browser', () => {
     await page.context().close();
   });
 });
+
+describe('changing the car', () => {
+  it('empties the cart of tires chosen for the earlier car and searches the new car\'s sizes', async () => {
+    const page = await newPage(h, 1280);
+    await searchVehicle(page, 'rengasmyynti', 'ABC-123');
+    await page.waitForURL(/\/rengasmyynti\/rengasmyynti$/);
+    const example = page.getByRole('article').filter({ hasText: 'Suosituksemme autollesi' });
+    await example.getByRole('button', { name: /^Valitse/ }).click();
+    await example.getByText('Valittu').waitFor();
+    const cart = page.getByRole('complementary').first();
+    await cart.getByText('205/55R16', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'Takaisin' }).click();
+    await page.waitForURL(/\/rengasmyynti\/ajoneuvo$/);
+    await page.getByLabel('Rekisterinumero').fill('BMW-123');
+    await page.getByRole('button', { name: 'Hae auton tiedot' }).click();
+    await page.waitForURL(/\/rengasmyynti\/rengasmyynti$/);
+    await page.getByRole('button', { name: '225/45R18 95' }).waitFor();
+    await page.getByRole('button', { name: '255/40R18 99' }).waitFor();
+    await cart.getByText('Et ole vielä valinnut palveluita.').waitFor();
+    expect(await cart.getByText('205/55R16', { exact: false }).count()).toBe(0);
+    await page.context().close();
+  });
+});
