@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { daySlots, isoWeekNumber, reservationOf, sameSlot, weekLabel } from './calendar.ts';
+import {
+  addMonths,
+  daySlots,
+  isLeadDateSelectable,
+  isoWeekNumber,
+  monthGrid,
+  monthLabel,
+  reservationOf,
+  sameSlot,
+  weekLabel,
+} from './calendar.ts';
 
 describe('calendar helpers', () => {
   it('numbers weeks the ISO way', () => {
@@ -25,5 +35,27 @@ describe('calendar helpers', () => {
       { startTime: '07:30:00', endTime: '17:00:00' },
     ]);
     expect(daySlots({ date: '2026-11-24', exactTimesAvailable: false, onlyDayTimesAvailable: false, calendarSlots: [] })).toEqual([]);
+  });
+
+  it('lays out a month in weeks starting on Monday', () => {
+    const grid = monthGrid('2026-11');
+    // 1.11.2026 is a Sunday: six blanks before it.
+    expect(grid[0]).toEqual([null, null, null, null, null, null, '2026-11-01']);
+    expect(grid.at(-1)).toEqual(['2026-11-30', null, null, null, null, null, null]);
+    expect(grid.flat().filter(Boolean)).toHaveLength(30);
+    expect(monthGrid('2027-02').flat().filter(Boolean)).toHaveLength(28);
+    expect(addMonths('2026-12', 1)).toBe('2027-01');
+    expect(addMonths('2027-01', -1)).toBe('2026-12');
+    expect(monthLabel('2026-11')).toBe('marraskuu 2026');
+  });
+
+  it('a lead date is a weekday after today (weekends, today and earlier disabled)', () => {
+    const today = '2026-11-24'; // a Tuesday
+    expect(isLeadDateSelectable('2026-11-24', today)).toBe(false);
+    expect(isLeadDateSelectable('2026-11-23', today)).toBe(false);
+    expect(isLeadDateSelectable('2026-11-25', today)).toBe(true);
+    expect(isLeadDateSelectable('2026-11-28', today)).toBe(false); // Saturday
+    expect(isLeadDateSelectable('2026-11-29', today)).toBe(false); // Sunday
+    expect(isLeadDateSelectable('2026-11-30', today)).toBe(true);
   });
 });

@@ -57,3 +57,42 @@ export function sameSlot(date: string, slot: Slot, reserved: { start: string; en
   if (!reserved) return false;
   return reserved.start === `${date}T${withSeconds(slot.startTime)}` && reserved.end === `${date}T${withSeconds(slot.endTime)}`;
 }
+
+/** 'YYYY-MM' of a date. */
+export const monthOf = (date: string) => date.slice(0, 7);
+
+/** The month after or before 'YYYY-MM'. */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The cells of a month view, weeks starting on Monday: the month's dates, with null
+ * for the blanks before the first and after the last day.
+ */
+export function monthGrid(month: string): (string | null)[][] {
+  const first = `${month}-01`;
+  const next = `${addMonths(month, 1)}-01`;
+  const cells: (string | null)[] = Array.from({ length: isoWeekdayOf(first) - 1 }, () => null);
+  for (let d = first; d < next; d = addDays(d, 1)) cells.push(d);
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+}
+
+function isoWeekdayOf(date: string): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
+}
+
+/** A lead date can be any weekday after today (SPEC §5 "Month calendar"). */
+export function isLeadDateSelectable(date: string, today: string): boolean {
+  return date > today && isoWeekdayOf(date) <= 5;
+}
+
+/** 'marraskuu 2026' */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const name = new Intl.DateTimeFormat('fi-FI', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 15)));
+  return `${name} ${y}`;
+}

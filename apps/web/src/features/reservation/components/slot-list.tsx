@@ -2,17 +2,19 @@ import { useId } from 'react';
 import { formatFinnishDateLong, formatFinnishTime, type FreeTimeDay } from '@huolto/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
-import { daySlots, sameSlot, type Slot } from '../calendar.ts';
+import { daySlots, sameSlot, withSeconds, type Slot } from '../calendar.ts';
 
 export interface SlotListProps {
   day: FreeTimeDay;
   reserved: { start: string; end: string } | null;
   onReserve: (day: FreeTimeDay, slot: Slot) => void;
   disabled?: boolean;
+  /** Slots ('YYYY-MM-DDTHH:mm:ss' starts) found taken by someone else since the list was loaded. */
+  taken?: ReadonlySet<string>;
 }
 
 /** The selected day's times, '8.00–9.30' each with 'Varaa aika' or 'Aika valittu'. */
-export function SlotList({ day, reserved, onReserve, disabled }: SlotListProps) {
+export function SlotList({ day, reserved, onReserve, disabled, taken }: SlotListProps) {
   const baseId = useId();
   const slots = daySlots(day);
   return (
@@ -20,6 +22,7 @@ export function SlotList({ day, reserved, onReserve, disabled }: SlotListProps) 
       <ul className="slots__list">
         {slots.map((slot, i) => {
           const selected = sameSlot(day.date, slot, reserved);
+          const gone = !selected && (taken?.has(`${day.date}T${withSeconds(slot.startTime)}`) ?? false);
           const timeId = `${baseId}-${i}`;
           return (
             <li key={`${slot.startTime}-${slot.endTime}`} className={`slot${selected ? ' slot--selected' : ''}`}>
@@ -30,6 +33,8 @@ export function SlotList({ day, reserved, onReserve, disabled }: SlotListProps) 
                 <span className="slot__status" role="status">
                   <CheckIcon /> Aika valittu
                 </span>
+              ) : gone ? (
+                <span className="slot__status slot__status--gone">Ei enää vapaana</span>
               ) : (
                 <Button
                   variant="secondary"

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useProcessSession } from '../../../hooks/use-process-session.ts';
+
+/** The morning and afternoon start times checked for a day-only day (SPEC §9). */
+export const LOCKER_DAY_TIMES = ['07:00:00', '13:00:00'] as const;
+
+/** POST /locker/reserved-times: which of the asked start times have no key-locker compartment left. */
+export const getLockerReservedTimes = (startTimes: string[]) =>
+  api.post<{ reservedTimes: string[] }>('/locker/reserved-times', { startTimes }, { handleErrors: true });
+
+/**
+ * Whether the key locker is full for the chosen time: for an exact time its start;
+ * for a day-only day both the morning and the afternoon are full.
+ */
+export function useLockerFull(startTimes: string[] | null) {
+  const { token } = useProcessSession();
+  const query = useQuery(
+    queryOptions({
+      queryKey: ['locker', token, startTimes],
+      queryFn: () => getLockerReservedTimes(startTimes!),
+      enabled: token !== null && startTimes !== null && startTimes.length > 0,
+      staleTime: 30 * 1000,
+    }),
+  );
+  const full = !!query.data && !!startTimes && startTimes.length > 0 && startTimes.every((t) => query.data.reservedTimes.includes(t));
+  return { full, isLoading: query.isFetching };
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { formatFinnishDateLong, todayInHelsinki } from '@huolto/domain';
+import { ChevronIcon } from '../../../components/ui/icons.tsx';
+import { addMonths, isLeadDateSelectable, monthGrid, monthLabel, monthOf } from '../calendar.ts';
+
+const WEEKDAYS = ['ma', 'ti', 'ke', 'to', 'pe', 'la', 'su'] as const;
+
+/** How far ahead a preferred date can be asked for, in months. */
+export const LEAD_MONTHS_AHEAD = 3;
+
+export interface MonthCalendarProps {
+  /** The chosen date, 'YYYY-MM-DD'. */
+  value: string | null;
+  onChange: (date: string) => void;
+  disabled?: boolean;
+  /** For tests; the Helsinki date of today otherwise. */
+  today?: string;
+}
+
+/**
+ * The month calendar of lead mode (SPEC §2 "Reservation page", §5 "Month calendar"):
+ * a preferred date instead of a time; weekends and today or earlier are disabled.
+ */
+export function MonthCalendar({ value, onChange, disabled, today = todayInHelsinki() }: MonthCalendarProps) {
+  const firstMonth = monthOf(today);
+  const lastMonth = addMonths(firstMonth, LEAD_MONTHS_AHEAD);
+  const [month, setMonth] = useState(() => (value ? monthOf(value) : firstMonth));
+  const grid = monthGrid(month);
+
+  return (
+    <div className="month-calendar">
+      <div className="month-calendar__head">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Edellinen kuukausi"
+          disabled={month <= firstMonth}
+          onClick={() => setMonth(addMonths(month, -1))}
+        >
+          <ChevronIcon direction="left" />
+        </button>
+        <h3 className="month-calendar__title" aria-live="polite">
+          {monthLabel(month)}
+        </h3>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Seuraava kuukausi"
+          disabled={month >= lastMonth}
+          onClick={() => setMonth(addMonths(month, 1))}
+        >
+          <ChevronIcon direction="right" />
+        </button>
+      </div>
+      <table className="month-calendar__grid">
+        <caption className="visually-hidden">Valitse toivottu päivä, {monthLabel(month)}</caption>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((d) => (
+              <th key={d} scope="col">
+                {d}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {grid.map((week, i) => (
+            <tr key={i}>
+              {week.map((date, j) =>
+                date === null ? (
+                  <td key={j} />
+                ) : (
+                  <td key={date}>
+                    <button
+                      type="button"
+                      className={`month-calendar__day${value === date ? ' month-calendar__day--selected' : ''}`}
+                      aria-pressed={value === date}
+                      aria-label={formatFinnishDateLong(date)}
+                      disabled={disabled || !isLeadDateSelectable(date, today)}
+                      onClick={() => onChange(date)}
+                    >
+                      {Number(date.slice(8))}
+                    </button>
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
