@@ -34,6 +34,8 @@ export interface SavedBookingSummary {
   /** Local date-times 'YYYY-MM-DDTHH:mm:ss' of the reserved time. */
   start: string | null;
   end: string | null;
+  /** The preferred date of a lead (a request to be contacted) instead of a time. */
+  leadDate?: string | null;
   items: { description: string; price: number }[];
   symptoms: string[];
   /** Cents. */

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   adjacentStep,
   formatFinnishDate,
+  formatFinnishDateLong,
   formatFinnishTime,
   toHelsinki,
   type Booking,
@@ -24,10 +25,20 @@ import { useReserveTime } from '../../features/reservation/api/reserve-time.ts';
 import { useRemoveReservation } from '../../features/reservation/api/remove-reservation.ts';
 import { saveDeliveryOption } from '../../features/reservation/api/save-delivery-option.ts';
 import { useWeekCalendar } from '../../features/reservation/hooks/use-week-calendar.ts';
-import { daySlots, isDayOnly, reservationOf, sameSlot, type Slot } from '../../features/reservation/calendar.ts';
+import { daySlots, isDayOnly, reservationOf, sameSlot, withSeconds, type Slot } from '../../features/reservation/calendar.ts';
 import { WeekCalendar } from '../../features/reservation/components/week-calendar.tsx';
 import { SlotList } from '../../features/reservation/components/slot-list.tsx';
 import { DeliveryOptions } from '../../features/reservation/components/delivery-options.tsx';
+import { MonthCalendar } from '../../features/reservation/components/month-calendar.tsx';
+import { OtherOffices } from '../../features/reservation/components/other-offices.tsx';
+import { MechanicPicker } from '../../features/reservation/components/mechanic-picker.tsx';
+import { setLead } from '../../features/reservation/api/set-lead.ts';
+import { LOCKER_DAY_TIMES, useLockerFull } from '../../features/reservation/api/locker-reserved-times.ts';
+import {
+  setCustomerSelectedResources,
+  useCustomerSelectableResources,
+} from '../../features/reservation/api/customer-resources.ts';
+import { useTransferOrganization } from '../../features/organizations/api/transfer-organization.ts';
 import { useProcess } from '../process-context.tsx';
 import { RequireBooking, hasServices } from './require-booking.tsx';
 
@@ -36,7 +47,8 @@ export function AikaRoute() {
   const { process } = useProcess();
   return (
     <RequireBooking check={hasServices} otherwise={adjacentStep(process, 'aika', -1)?.path ?? 'ajoneuvo'}>
-      {(booking) => <Aika booking={booking} />}
+      {/* A switch of office starts the calendar afresh. */}
+      {(booking) => <Aika key={booking.organization?.id ?? 0} booking={booking} />}
     </RequireBooking>
   );
 }
@@ -78,22 +90,104 @@ function Aika({ booking }: { booking: Booking }) {
     () => queryClient.invalidateQueries({ queryKey: queryKeys.allFreeTimes }),
     [queryClient],
   );
+  const refreshBooking = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.allBooking }),
+    [queryClient],
+  );
+
+  // Times go fast: the list is read again whenever the customer comes back to the tab.
+  useEffect(() => {
+    const onFocus = () => {
+      if (document.visibilityState === 'hidden') return;
+      void refreshTimes();
+      void refreshBooking();
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onFocus);
+    };
+  }, [refreshTimes, refreshBooking]);
+
+  /** Slots that someone else took after the list was shown; shown as no longer free. */
+  const [taken, setTaken] = useState<ReadonlySet<string>>(new Set());
+  /** The hold ran out (and the time may have gone) while the customer was away. */
+  const heldBefore = useRef(reserved !== null);
+  const releasing = useRef(false);
+  const [holdLost, setHoldLost] = useState(false);
+  useEffect(() => {
+    if (reserved) {
+      heldBefore.current = true;
+      setHoldLost(false);
+    } else if (heldBefore.current && !releasing.current) {
+      heldBefore.current = false;
+      setHoldLost(true);
+    }
+  }, [reserved]);
+
+  const leadMode = booking.lead_mode;
+  const leadDate = booking.lead_date;
+  const [leadPending, setLeadPending] = useState(false);
+  const chooseLead = async (date: string) => {
+    setLeadPending(true);
+    try {
+      const result = await setLead(date);
+      if (result.responseCode !== 'SUCCESS') notifyMessage('reservationFailed');
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 412)) notifyMessage('reservationFailed');
+    } finally {
+      await refreshBooking();
+      setLeadPending(false);
+    }
+  };
+
+  const transfer = useTransferOrganization();
+  const mechanics = useCustomerSelectableResources(office?.id ?? null);
+  const selectedMechanic = booking.selected_resource_ids[0] ?? null;
+  const chooseMechanic = async (resourceId: number | null) => {
+    releasing.current = true;
+    try {
+      await setCustomerSelectedResources(resourceId === null ? [] : [resourceId]);
+    } finally {
+      await Promise.all([refreshBooking(), refreshTimes()]);
+      releasing.current = false;
+    }
+  };
+
+  // The key locker: the reserved start, or the morning and afternoon of a day-only day (SPEC §9).
+  const lockerDate = reservedDate ?? selectedDay?.date ?? null;
+  const lockerTimes =
+    lockerDate === null
+      ? null
+      : dayOnly
+        ? LOCKER_DAY_TIMES.map((t) => `${lockerDate}T${t}`)
+        : reserved
+          ? [reserved.start]
+          : null;
+  const locker = useLockerFull(lockerTimes);
 
   const reserve = useCallback(
     async (day: FreeTimeDay, slot: Slot) => {
       try {
         // Choosing another time first gives the held one back.
+        releasing.current = true;
         if (reserved) await removeReservation.mutateAsync();
         const result = await reserveTime.mutateAsync({
           reservation: reservationOf(day.date, slot),
           timeSelectionType: isDayOnly(day) ? 'DAY_ONLY' : 'EXACT_TIME',
           workshiftPosition: null,
         });
-        if (result.responseCode !== 'SUCCESS') notifyMessage('reservationFailed');
+        if (result.responseCode !== 'SUCCESS') {
+          notifyMessage('reservationFailed');
+          // Someone else was quicker: the slot shows as gone until the list is read again.
+          setTaken((prev) => new Set(prev).add(`${day.date}T${withSeconds(slot.startTime)}`));
+        }
       } catch (err) {
         if (!(err instanceof ApiError && err.status === 412)) notifyMessage('reservationFailed');
       }
       await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.allBooking }), refreshTimes()]);
+      releasing.current = false;
     },
     [reserved, removeReservation, reserveTime, queryClient, refreshTimes],
   );
@@ -121,7 +215,9 @@ function Aika({ booking }: { booking: Booking }) {
   const holdUntil = booking.reservation_expires_at
     ? formatFinnishTime(toHelsinki(new Date(booking.reservation_expires_at)).time)
     : null;
-  const canContinue = delivery !== null && reserved !== null;
+  const lockerBlocked = delivery === 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' && locker.full;
+  // SPEC §5 "Reservation Continue": a delivery option and a time, or in lead mode a date.
+  const canContinue = leadMode ? leadDate !== null : delivery !== null && reserved !== null && !lockerBlocked;
   const busy = reserveTime.isPending || removeReservation.isPending;
 
   return (
@@ -139,41 +235,86 @@ function Aika({ booking }: { booking: Booking }) {
             </section>
           )}
 
-          <section className="section" aria-labelledby="calendar-heading">
-            <h2 id="calendar-heading" className="section__title">
-              Vapaat ajat
-            </h2>
-            <WeekCalendar calendar={calendar} />
-            {calendar.isLoading ? (
-              <LoadingState text="Haetaan vapaita aikoja…" />
-            ) : calendar.isError ? (
-              <EmptyState title="Vapaiden aikojen haku epäonnistui">
-                <p>Yritä hetken kuluttua uudelleen.</p>
-              </EmptyState>
-            ) : !calendar.hasFreeTimes ? (
-              <EmptyState title="Tällä viikolla ei ole vapaita aikoja">
-                <p>Valitse toinen viikko tai varaa aika puhelimitse.</p>
-              </EmptyState>
-            ) : selectedDay ? (
-              <div className="day-times">
-                <h3 className="day-times__title">{formatFinnishDate(selectedDay.date)}</h3>
-                <SlotList
-                  day={selectedDay}
-                  reserved={reserved ? { start: reserved.start, end: reserved.end } : null}
-                  onReserve={(day, slot) => void reserve(day, slot)}
+          {leadMode ? (
+            <section className="section" aria-labelledby="lead-heading">
+              <h2 id="lead-heading" className="section__title">
+                Toivottu päivä
+              </h2>
+              <p className="muted">
+                Valitse päivä, jolloin toivoisit käyntiä. Otamme sinuun yhteyttä ja sovimme tarkan ajan.
+              </p>
+              <MonthCalendar value={leadDate} onChange={(date) => void chooseLead(date)} disabled={leadPending} />
+            </section>
+          ) : (
+            <>
+              {holdLost && (
+                <div className="notice notice--warning" role="alert">
+                  <p>Valitsemasi aika vapautui, koska sitä ei vahvistettu ajoissa. Valitse aika uudelleen.</p>
+                </div>
+              )}
+              {mechanics.data && mechanics.data.length > 0 && (
+                <MechanicPicker
+                  resources={mechanics.data}
+                  value={selectedMechanic}
+                  onChange={(id) => void chooseMechanic(id)}
                   disabled={busy}
                 />
-              </div>
-            ) : null}
-          </section>
+              )}
+              <section className="section" aria-labelledby="calendar-heading">
+                <h2 id="calendar-heading" className="section__title">
+                  Vapaat ajat
+                </h2>
+                <WeekCalendar calendar={calendar} />
+                {calendar.isLoading ? (
+                  <LoadingState text="Haetaan vapaita aikoja…" />
+                ) : calendar.isError ? (
+                  <EmptyState title="Vapaiden aikojen haku epäonnistui">
+                    <p>Yritä hetken kuluttua uudelleen.</p>
+                  </EmptyState>
+                ) : !calendar.hasFreeTimes ? (
+                  <EmptyState title="Tällä viikolla ei ole vapaita aikoja">
+                    <p>Valitse toinen viikko, katso muiden toimipisteiden ajat tai varaa aika puhelimitse.</p>
+                  </EmptyState>
+                ) : selectedDay ? (
+                  <div className="day-times">
+                    <h3 className="day-times__title">{formatFinnishDate(selectedDay.date)}</h3>
+                    <SlotList
+                      day={selectedDay}
+                      reserved={reserved ? { start: reserved.start, end: reserved.end } : null}
+                      onReserve={(day, slot) => void reserve(day, slot)}
+                      disabled={busy}
+                      taken={taken}
+                    />
+                  </div>
+                ) : null}
+                <OtherOffices
+                  organizationId={office?.id ?? null}
+                  disabled={busy || transfer.isPending}
+                  onSwitch={async (other) => {
+                    releasing.current = true;
+                    // Switching office on this page transfers the booking with flag false (SPEC §4).
+                    await transfer.mutateAsync({ organizationId: other.id, flag: false });
+                  }}
+                />
+              </section>
 
-          <DeliveryOptions value={delivery} onChange={chooseDelivery} dayOnly={dayOnly} />
+              <DeliveryOptions value={delivery} onChange={chooseDelivery} dayOnly={dayOnly} lockerFull={locker.full} />
+            </>
+          )}
         </div>
 
         <aside className="columns__side">
           <section className="card reserved" aria-label="Valittu aika" aria-live="polite">
             <h2 className="card__title">Valittu aika</h2>
-            {reservation && reserved ? (
+            {leadMode ? (
+              leadDate ? (
+                <p className="reserved__time">
+                  <CheckIcon /> Toivottu päivä {formatFinnishDateLong(leadDate)}
+                </p>
+              ) : (
+                <p className="muted">Et ole vielä valinnut päivää.</p>
+              )
+            ) : reservation && reserved ? (
               <>
                 <p className="reserved__time">
                   <CheckIcon />{' '}
@@ -195,7 +336,15 @@ function Aika({ booking }: { booking: Booking }) {
         onBack={goBack}
         onContinue={goNext}
         continueDisabled={!canContinue}
-        continueHint={reserved ? 'Valitse, miten tuot auton korjaamolle.' : 'Valitse aika ja tapa tuoda auto.'}
+        continueHint={
+          leadMode
+            ? 'Valitse toivottu päivä.'
+            : lockerBlocked
+              ? 'Avainautomaatti on täynnä: valitse toinen aika tai tapa tuoda auto.'
+              : reserved
+                ? 'Valitse, miten tuot auton korjaamolle.'
+                : 'Valitse aika ja tapa tuoda auto.'
+        }
         summary={<CartTotal total={booking.price.active_price} />}
       />
     </div>

@@ -35,4 +35,6 @@ export function RequireBooking({ check, otherwise, children }: RequireBookingPro
 export const hasVehicle = (b: Booking) => b.vehicle !== null;
 export const hasServices = (b: Booking) =>
   b.vehicle !== null && b.organization !== null && (b.order_items.length > 0 || b.symptoms.length > 0);
-export const hasReservation = (b: Booking) => hasServices(b) && b.booking_total_duration !== null;
+/** A reserved time, or in lead mode a preferred date. */
+export const hasReservation = (b: Booking) =>
+  hasServices(b) && (b.booking_total_duration !== null || (b.lead_mode && b.lead_date !== null));

@@ -23,6 +23,7 @@ export function bookingToSummary(booking: Booking): BookingSummaryModel {
       : null,
     start: booking.booking_total_duration?.start ?? null,
     end: booking.booking_total_duration?.end ?? null,
+    leadDate: booking.booking_total_duration ? null : (booking.lead_date ?? null),
     items: [
       ...booking.order_items.map((i) => ({ description: i.display_description, price: i.price })),
       ...booking.extra_order_items.map((i) => ({ description: i.description, price: i.price })),

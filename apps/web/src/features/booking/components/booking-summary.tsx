@@ -1,4 +1,4 @@
-import { formatEuros } from '@huolto/domain';
+import { formatEuros, formatFinnishDateLong } from '@huolto/domain';
 import { formatReservation, type BookingSummaryModel } from '../summary.ts';
 
 export interface BookingSummaryProps {
@@ -18,11 +18,12 @@ export function BookingSummary({ summary, title = 'Ostoskori', isLoading, detail
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const empty = !summary || (summary.items.length === 0 && summary.symptoms.length === 0);
   const reservation = summary?.start ? formatReservation(summary.start, summary.end) : null;
+  const leadDate = !reservation ? (summary?.leadDate ?? null) : null;
 
   return (
     <section className="summary card" aria-label={title} aria-busy={isLoading || undefined}>
       <Heading className="summary__title">{title}</Heading>
-      {details && summary && (summary.vehicle || summary.office || reservation) && (
+      {details && summary && (summary.vehicle || summary.office || reservation || leadDate) && (
         <dl className="summary__details">
           {summary.vehicle && (
             <div>
@@ -39,6 +40,16 @@ export function BookingSummary({ summary, title = 'Ostoskori', isLoading, detail
                 {summary.office.name}
                 <br />
                 {summary.office.address}, {summary.office.post_code} {summary.office.post_office}
+              </dd>
+            </div>
+          )}
+          {leadDate && (
+            <div>
+              <dt>Toivottu päivä</dt>
+              <dd>
+                <time dateTime={leadDate}>{formatFinnishDateLong(leadDate)}</time>
+                <br />
+                <span className="muted">Otamme yhteyttä ja sovimme tarkan ajan.</span>
               </dd>
             </div>
           )}
