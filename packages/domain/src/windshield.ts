@@ -1,0 +1,192 @@
+/**
+ * Windshield service (SPEC §2 "Windshield page", §3 repair and replacement forms, §4
+ * "Windshield" and "Glue drying notice", §5 options and rules). Pure rules shared by the
+ * form on the web and the validation on the server.
+ */
+import { z } from 'zod';
+import { WINDSHIELD_SERVICES_TYPES } from './enums.ts';
+import { FIELD_ERRORS } from './messages.ts';
+import { addDays, formatFinnishDate, isFinnishHoliday, isoWeekday } from './time.ts';
+
+export type WindshieldServiceType = (typeof WINDSHIELD_SERVICES_TYPES)[number];
+
+/** Product ids of the windshield services (SPEC §3 "Windshield products"). */
+export const WINDSHIELD_PRODUCTS = {
+  change: 'windshieldChange',
+  repair: 'windshieldRepair',
+  insuranceRepair: 'windshieldInsuranceRepair',
+} as const;
+
+/** Quantity sent to remove every repair from the cart (SPEC §9). */
+export const WINDSHIELD_REPAIR_REMOVAL_QUANTITY = 999;
+
+export const CONTACT_METHODS = ['PHONE', 'EMAIL'] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = { PHONE: 'Puhelin', EMAIL: 'Sähköposti' };
+
+/** Rain detector and camera system answers (SPEC §5). */
+export const YES_NO_UNKNOWN = ['NO', 'DONT_KNOW', 'YES'] as const;
+export type YesNoUnknown = (typeof YES_NO_UNKNOWN)[number];
+export const YES_NO_UNKNOWN_LABELS: Record<YesNoUnknown, string> = { NO: 'Ei', DONT_KNOW: 'En tiedä', YES: 'Kyllä' };
+
+/** Replacement: reserve a time or ask for a price quote (product parameter WINDSHIELD_CHANGE_BOOKING_TYPE). */
+export const WINDSHIELD_BOOKING_TYPES = ['RESERVE_TIME', 'LEAD'] as const;
+export type WindshieldBookingType = (typeof WINDSHIELD_BOOKING_TYPES)[number];
+export const WINDSHIELD_BOOKING_TYPE_LABELS: Record<WindshieldBookingType, string> = {
+  RESERVE_TIME: 'Varaa aika',
+  LEAD: 'Pyydä hintatarjous',
+};
+
+/** The nine insurance companies to choose from (SPEC §5): Finland's motor insurers. */
+export const INSURANCE_COMPANIES = [
+  'If Vahinkovakuutus',
+  'LähiTapiola',
+  'Pohjola Vakuutus',
+  'Fennia',
+  'Turva',
+  'Pohjantähti',
+  'POP Vakuutus',
+  'Alandia',
+  'Ålands Ömsesidiga',
+] as const;
+export type InsuranceCompany = (typeof INSURANCE_COMPANIES)[number];
+
+/** Stone-chip repairs in one visit. */
+export const MAX_REPAIR_AMOUNT = 5;
+
+const required = { error: FIELD_ERRORS.required };
+
+/** Repair form (SPEC §3, §5): amount and contact method required; the insurer when insured. */
+export const repairFormSchema = z
+  .object({
+    amount: z.number(required).int(required).min(1, required).max(MAX_REPAIR_AMOUNT, required),
+    hasInsurance: z.boolean(),
+    insuranceCompany: z.enum(INSURANCE_COMPANIES, required).nullable(),
+    contactMethod: z.enum(CONTACT_METHODS, required),
+  })
+  .superRefine((f, ctx) => {
+    if (f.hasInsurance && !f.insuranceCompany) ctx.addIssue({ code: 'custom', path: ['insuranceCompany'], message: FIELD_ERRORS.required });
+  });
+export type RepairForm = z.infer<typeof repairFormSchema>;
+
+/** Deductible in whole euros. */
+const deductible = z.number(required).int(required).min(0, required).max(10_000, required);
+
+/**
+ * Replacement form (SPEC §3, §5): rain detector, camera system and contact method
+ * required; with insurance the insurer, the claim code (unless there is none) and the
+ * deductible (unless unknown).
+ */
+export const replacementFormSchema = z
+  .object({
+    hasInsurance: z.boolean(),
+    insuranceCompany: z.enum(INSURANCE_COMPANIES, required).nullable(),
+    claimCode: z.string().trim().max(40, { error: FIELD_ERRORS.tooLong }).nullable(),
+    noClaimCode: z.boolean(),
+    deductibleAmount: deductible.nullable(),
+    unknownDeductibleAmount: z.boolean(),
+    rainDetector: z.enum(YES_NO_UNKNOWN, required),
+    cameraSystem: z.enum(YES_NO_UNKNOWN, required),
+    contactMethod: z.enum(CONTACT_METHODS, required),
+  })
+  .superRefine((f, ctx) => {
+    if (!f.hasInsurance) return;
+    const missing = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: FIELD_ERRORS.required });
+    if (!f.insuranceCompany) missing('insuranceCompany');
+    if (!f.noClaimCode && !f.claimCode) missing('claimCode');
+    if (!f.unknownDeductibleAmount && f.deductibleAmount === null) missing('deductibleAmount');
+  });
+export type ReplacementForm = z.infer<typeof replacementFormSchema>;
+
+export const EMPTY_REPAIR_FORM = {
+  amount: null as number | null,
+  hasInsurance: false,
+  insuranceCompany: null as InsuranceCompany | null,
+  contactMethod: null as ContactMethod | null,
+};
+export type RepairFormDraft = typeof EMPTY_REPAIR_FORM;
+
+export const EMPTY_REPLACEMENT_FORM = {
+  hasInsurance: false,
+  insuranceCompany: null as InsuranceCompany | null,
+  claimCode: null as string | null,
+  noClaimCode: false,
+  deductibleAmount: null as number | null,
+  unknownDeductibleAmount: false,
+  rainDetector: null as YesNoUnknown | null,
+  cameraSystem: null as YesNoUnknown | null,
+  contactMethod: null as ContactMethod | null,
+};
+export type ReplacementFormDraft = typeof EMPTY_REPLACEMENT_FORM;
+
+const YES_NO_FI: Record<YesNoUnknown, string> = YES_NO_UNKNOWN_LABELS;
+
+/**
+ * The answers as the order item's parameter map, with Finnish keys (SPEC §3 "Order
+ * item: parameters"), so that the workshop reads them on the booking and in the e-mail.
+ */
+export function repairParameters(f: RepairForm): Record<string, string> {
+  return {
+    'Korjattavia kohtia': String(f.amount),
+    Vakuutus: f.hasInsurance ? 'Kyllä' : 'Ei',
+    ...(f.hasInsurance && f.insuranceCompany ? { Vakuutusyhtiö: f.insuranceCompany } : {}),
+    Yhteydenottotapa: CONTACT_METHOD_LABELS[f.contactMethod],
+  };
+}
+
+export function replacementParameters(f: ReplacementForm): Record<string, string> {
+  return {
+    Vakuutus: f.hasInsurance ? 'Kyllä' : 'Ei',
+    ...(f.hasInsurance
+      ? {
+          Vakuutusyhtiö: f.insuranceCompany ?? '',
+          Vahinkonumero: f.noClaimCode ? 'Ei vahinkonumeroa' : (f.claimCode ?? ''),
+          'Omavastuu (€)': f.unknownDeductibleAmount ? 'Ei tiedossa' : String(f.deductibleAmount ?? ''),
+        }
+      : {}),
+    Sadetunnistin: YES_NO_FI[f.rainDetector],
+    Kamerajärjestelmä: YES_NO_FI[f.cameraSystem],
+    Yhteydenottotapa: CONTACT_METHOD_LABELS[f.contactMethod],
+  };
+}
+
+/** The hour before which a finished replacement is handed over the same day (SPEC §9). */
+export const GLUE_SAME_DAY_BEFORE = '12:00:00';
+/** When the car is handed over on the same day. */
+export const GLUE_HANDOVER_TIME = '15:00';
+
+export interface GlueDryingHandover {
+  sameDay: boolean;
+  /** The handover date, 'YYYY-MM-DD'. */
+  date: string;
+  /** The notice, in Finnish. */
+  text: string;
+}
+
+function isWorkingDay(date: string) {
+  return isoWeekday(date) <= 5 && !isFinnishHoliday(date);
+}
+
+/**
+ * The glue-drying notice (SPEC §4): a replacement whose slot ends before 12:00 is
+ * handed over after 15:00 the same day; otherwise on the next day — the next day the
+ * workshop is open, since nobody hands a car over on a Sunday.
+ */
+export function glueDryingHandover(slotEnd: string): GlueDryingHandover {
+  const [date = '', time = ''] = slotEnd.split('T');
+  const hhmmss = time.length === 5 ? `${time}:00` : time;
+  if (hhmmss < GLUE_SAME_DAY_BEFORE) {
+    return {
+      sameDay: true,
+      date,
+      text: `Liiman on kuivuttava ennen kuin autolla voi ajaa. Auto on noudettavissa samana päivänä klo 15.00 jälkeen.`,
+    };
+  }
+  let next = addDays(date, 1);
+  while (!isWorkingDay(next)) next = addDays(next, 1);
+  return {
+    sameDay: false,
+    date: next,
+    text: `Liiman on kuivuttava ennen kuin autolla voi ajaa. Auto on noudettavissa seuraavana päivänä, ${formatFinnishDate(next)}.`,
+  };
+}
