@@ -23,6 +23,8 @@ const lazyRoutes = {
   tireOffice: (() => import('./routes/tires/toimpiste.tsx').then((m) => ({ Component: m.ToimipisteRoute }))) as Lazy,
   tireChangeServices: (() =>
     import('./routes/tires/renkaat-palvelut.tsx').then((m) => ({ Component: m.RenkaatPalvelutRoute }))) as Lazy,
+  windshieldServices: (() =>
+    import('./routes/windshield/palvelut.tsx').then((m) => ({ Component: m.WindshieldPalvelutRoute }))) as Lazy,
   tireSales: (() => import('./routes/tires/rengasmyynti.tsx').then((m) => ({ Component: m.RengasmyyntiRoute }))) as Lazy,
 };
 
@@ -52,6 +54,7 @@ function stepModule(process: ProcessDefinition, step: string): Lazy {
       if (step === STEP.office) return lazyRoutes.tireOffice;
       break;
     case 'WINDSHIELD':
+      if (step === STEP.services) return lazyRoutes.windshieldServices;
       break;
   }
   return lazyRoutes.underConstruction;

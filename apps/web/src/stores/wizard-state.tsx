@@ -3,9 +3,21 @@ import {
   TIRE_TYPES,
   VEHICLE_DELIVERY_OPTIONS,
   type ProcessType,
+  type RepairFormDraft,
+  type ReplacementFormDraft,
   type TireSearchForm,
   type VehicleDeliveryOption,
+  type WindshieldBookingType,
+  type WindshieldServiceType,
 } from '@huolto/domain';
+
+/** The windshield page's choices: repair or replacement, both forms, and quote or time. */
+export interface WindshieldDraft {
+  type: WindshieldServiceType | null;
+  repair: RepairFormDraft;
+  replacement: ReplacementFormDraft;
+  bookingType: WindshieldBookingType | null;
+}
 
 /**
  * UI state of the booking wizard that the server does not (yet) hold. Server state
@@ -20,6 +32,8 @@ export interface WizardState {
   deliveryOption: VehicleDeliveryOption | null;
   /** The tire search form as the customer left it; null = the defaults of the car. */
   tireSearch: TireSearchForm | null;
+  /** The windshield page as the customer left it; null = nothing chosen yet. */
+  windshield: WindshieldDraft | null;
   /** The booking just saved, shown on the thanks page after the session is gone. */
   lastBooking: SavedBookingSummary | null;
 }
@@ -45,7 +59,7 @@ export interface SavedBookingSummary {
 
 export const WIZARD_STORAGE_KEY = 'huolto-wizard-state';
 
-const INITIAL: WizardState = { serviceContract: false, deliveryOption: null, tireSearch: null, lastBooking: null };
+const INITIAL: WizardState = { serviceContract: false, deliveryOption: null, tireSearch: null, windshield: null, lastBooking: null };
 
 /** A stored tire search form, or null when it is not one (an older or tampered value). */
 function tireSearchOf(value: unknown): TireSearchForm | null {
@@ -69,11 +83,22 @@ function load(): WizardState {
         ? (parsed.deliveryOption as VehicleDeliveryOption)
         : null,
       tireSearch: tireSearchOf(parsed.tireSearch),
+      windshield: windshieldOf(parsed.windshield),
       lastBooking: parsed.lastBooking ?? null,
     };
   } catch {
     return INITIAL;
   }
+}
+
+/** A stored windshield draft, or null when it is not one. The forms are validated again on use. */
+function windshieldOf(value: unknown): WindshieldDraft | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Partial<WindshieldDraft>;
+  const okType = v.type === null || v.type === 'REPAIR' || v.type === 'REPLACEMENT';
+  const okBooking = v.bookingType === null || v.bookingType === 'RESERVE_TIME' || v.bookingType === 'LEAD';
+  if (!okType || !okBooking || typeof v.repair !== 'object' || typeof v.replacement !== 'object' || !v.repair || !v.replacement) return null;
+  return v as WindshieldDraft;
 }
 
 function save(state: WizardState): void {

@@ -5,6 +5,8 @@ import {
   formatFinnishDate,
   formatFinnishDateLong,
   formatFinnishTime,
+  glueDryingHandover,
+  WINDSHIELD_PRODUCTS,
   toHelsinki,
   type Booking,
   type FreeTimeDay,
@@ -323,6 +325,11 @@ function Aika({ booking }: { booking: Booking }) {
                   </time>
                 </p>
                 {holdUntil && <p className="muted">Pidämme ajan sinulle klo {holdUntil} asti.</p>}
+                {booking.order_items.some((i) => i.product.id === WINDSHIELD_PRODUCTS.change) && (
+                  <p className="notice glue-notice" role="note">
+                    {glueDryingHandover(reserved.end).text}
+                  </p>
+                )}
               </>
             ) : (
               <p className="muted">Et ole vielä valinnut aikaa.</p>
