@@ -17,6 +17,7 @@ import { EXTRA_ORDER_ITEMS, OFFERS, groupMediaRows, productAdditionalRows } from
 import { groupImageId } from './services.ts';
 import { seedLoyalty } from './loyalty.ts';
 import { tireCatalogue } from './tires.ts';
+import { WINDSHIELD_GROUP, WINDSHIELD_PARAMETER_ROWS, WINDSHIELD_PRODUCT_ROWS } from './windshield.ts';
 export { DEMO_VEHICLES, NOT_FOUND_PLATE } from './vehicles.ts';
 export { FULL_WEEK_OFFICE_ID, fullDays, nthWorkingDayAfter } from './bookings.ts';
 
@@ -143,6 +144,11 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     for (const chunk of chunks(tires.products)) await trx.insertInto('product').values(chunk).execute();
     for (const chunk of chunks(tires.tires)) await trx.insertInto('tire').values(chunk).execute();
     tireCount = tires.tires.length;
+
+    // The windshield service (/proautolasi): its own group kind, products with CHOICE parameters.
+    await trx.insertInto('service_group').values(WINDSHIELD_GROUP).execute();
+    await trx.insertInto('product').values(WINDSHIELD_PRODUCT_ROWS).execute();
+    await trx.insertInto('product_parameter').values(WINDSHIELD_PARAMETER_ROWS).execute();
 
     // Bookings get their ids from the database; resource_time rows follow per chunk.
     for (const chunk of chunks(bookings)) {

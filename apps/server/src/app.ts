@@ -22,6 +22,7 @@ import { Mailer } from './modules/mail/outbox.ts';
 import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
 import { registerCampaignRoutes } from './modules/loyalty/campaign.ts';
 import { registerTireRoutes } from './modules/tires/routes.ts';
+import { registerWindshieldRoutes } from './modules/windshield/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerMediaRoutes(api, db);
       registerCampaignRoutes(api, db);
       registerTireRoutes(api, db);
+      registerWindshieldRoutes(api, db);
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
       );

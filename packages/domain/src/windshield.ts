@@ -17,6 +17,55 @@ export const WINDSHIELD_PRODUCTS = {
   insuranceRepair: 'windshieldInsuranceRepair',
 } as const;
 
+/** Provider of the windshield products (the Proautolasi chain). */
+export const WINDSHIELD_PROVIDER = 'PROAUTOLASI';
+
+/** The CHOICE product parameter that says whether the insurer's campaign applies. */
+export const INSURANCE_CAMPAIGN_PARAMETER = 'INSURANCE_CAMPAIGN';
+
+/** One value of a CHOICE product parameter; `campaign` marks a value that gives the campaign price. */
+export const choiceValueSchema = z.object({ value: z.string(), description: z.string(), campaign: z.boolean() });
+export type ChoiceValue = z.infer<typeof choiceValueSchema>;
+
+/** A product parameter (SPEC §3 "Windshield products"): a CHOICE whose values may carry a campaign. */
+export const productParameterSchema = z.object({
+  parameterCode: z.string(),
+  type: z.literal('CHOICE'),
+  values: z.array(choiceValueSchema),
+});
+export type ProductParameter = z.infer<typeof productParameterSchema>;
+
+/** GET /windshield/products: one product. */
+export const windshieldProductSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  description: z.string(),
+  /** Cents per unit, after the campaign. */
+  price: z.number().int(),
+  /** Cents per unit without the campaign; null when there is no campaign. */
+  normal_price: z.number().int().nullable(),
+  /** Minutes of work per unit (per repair; the whole change). */
+  duration_minutes: z.number().int(),
+  productParameters: z.array(productParameterSchema),
+});
+export type WindshieldProduct = z.infer<typeof windshieldProductSchema>;
+export const windshieldProductsResponse = z.array(windshieldProductSchema);
+
+/**
+ * The unit price of a cart line in cents: a product whose CHOICE parameters carry a
+ * campaign costs its (campaign) price only when the chosen value of each such parameter
+ * is a campaign value; otherwise its normal price. Products without such parameters
+ * cost their price.
+ */
+export function unitPriceWithChoices(
+  product: { price: number; normal_price: number | null; productParameters: readonly ProductParameter[] },
+  chosen: Readonly<Record<string, string>> | undefined,
+): number {
+  const campaignParameters = product.productParameters.filter((p) => p.values.some((v) => v.campaign));
+  const campaign = campaignParameters.every((p) => p.values.some((v) => v.campaign && v.value === chosen?.[p.parameterCode]));
+  return campaign ? product.price : (product.normal_price ?? product.price);
+}
+
 /** Quantity sent to remove every repair from the cart (SPEC §9). */
 export const WINDSHIELD_REPAIR_REMOVAL_QUANTITY = 999;
 

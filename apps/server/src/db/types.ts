@@ -66,6 +66,14 @@ export interface Database {
     sort: Generated<number>;
     active: Generated<boolean>;
     service_code: string | null;
+    duration_per_unit: Generated<boolean>;
+  };
+  product_parameter: {
+    product_id: string;
+    parameter_code: string;
+    type: Generated<'CHOICE'>;
+    choice_values: Json;
+    sort: Generated<number>;
   };
   product_additional: { product_id: string; additional_product_id: string; sort: Generated<number> };
   extra_order_item: { id: string; description: string; price_cents: number; sort: Generated<number>; active: Generated<boolean> };

@@ -5,6 +5,8 @@ import {
   formatFinnishDateLong,
   formatFinnishTime,
   parseLocalDateTime,
+  WINDSHIELD_BOOKING_TYPE_LABELS,
+  type WindshieldBookingType,
 } from '@huolto/domain';
 
 export interface ComposedMail {
@@ -19,6 +21,22 @@ const escapeHtml = (s: string) =>
 
 /** iCalendar text escaping (RFC 5545 §3.3.11). */
 const escapeIcs = (s: string) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([,;])/g, '\\$1');
+
+/** A machine code among an order item's parameters (INSURANCE_CAMPAIGN): its effect shows in the price, not in the e-mail. */
+const PARAMETER_CODE = /^[A-Z][A-Z0-9_]*$/;
+
+/** An order item's parameters as 'Key: value' lines (the windshield form answers, …). */
+export function parameterLines(parameters: Readonly<Record<string, string>>): string[] {
+  return Object.entries(parameters)
+    .filter(([key]) => !PARAMETER_CODE.test(key))
+    .map(([key, value]) => `${key}: ${value}`);
+}
+
+/** The replacement's booking type (product parameter WINDSHIELD_CHANGE_BOOKING_TYPE) in Finnish, when set. */
+function bookingTypeLabel(b: Booking): string | null {
+  const value = b.product_parameters.find((p) => p.parameterCode === 'WINDSHIELD_CHANGE_BOOKING_TYPE')?.selectedValue;
+  return value && value in WINDSHIELD_BOOKING_TYPE_LABELS ? WINDSHIELD_BOOKING_TYPE_LABELS[value as WindshieldBookingType] : null;
+}
 
 const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
 
@@ -40,6 +58,9 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
     ...b.extra_order_items.map((i) => `${i.description}: ${formatEuros(i.price)}`),
     ...b.discounts.map((d) => `${d.description}: ${formatReduction(d.amount)}`),
   ];
+  // Listed under each order item's line; items[i] is order_items[i] for the first ones.
+  const itemDetails = b.order_items.map((i) => parameterLines(i.parameters));
+  const bookingType = bookingTypeLabel(b);
   const symptoms = b.symptoms.map((s) => `Muu korjaus/huolto: ${s.description}`);
   const total = formatEuros(b.price.active_price);
   const manageUrl = `${publicUrl.replace(/\/$/, '')}/varaus/${bookingKey}`;
@@ -54,9 +75,10 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
     `Aika: ${when}`,
     `Toimipiste: ${place}`,
     `Ajoneuvo: ${car}`,
+    ...(bookingType ? [`Varaustapa: ${bookingType}`] : []),
     '',
     'Palvelut:',
-    ...items.map((l) => `- ${l}`),
+    ...items.flatMap((l, i) => [`- ${l}`, ...(itemDetails[i] ?? []).map((d) => `    ${d}`)]),
     ...symptoms.map((l) => `- ${l}`),
     '',
     `Yhteensä: ${total} (hinnat sisältävät arvonlisäveron)`,
@@ -76,9 +98,15 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
 <tr><th align="left">Aika</th><td>${escapeHtml(when)}</td></tr>
 <tr><th align="left">Toimipiste</th><td>${escapeHtml(place)}</td></tr>
 <tr><th align="left">Ajoneuvo</th><td>${escapeHtml(car)}</td></tr>
-</table>
+${bookingType ? `<tr><th align="left">Varaustapa</th><td>${escapeHtml(bookingType)}</td></tr>\n` : ''}</table>
 <h2 style="font-size:1.1em">Palvelut</h2>
-<ul>${[...items, ...symptoms].map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+<ul>${[...items, ...symptoms]
+    .map((l, i) => {
+      const details = itemDetails[i] ?? [];
+      const sub = details.length ? `<ul style="color:#555">${details.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>` : '';
+      return `<li>${escapeHtml(l)}${sub}</li>`;
+    })
+    .join('')}</ul>
 <p><strong>Yhteensä: ${escapeHtml(total)}</strong> (hinnat sisältävät arvonlisäveron)</p>
 ${b.notes ? `<p>Lisätiedot: ${escapeHtml(b.notes)}</p>` : ''}
 <p>Varaustunnus: <strong>${escapeHtml(bookingKey)}</strong><br><a href="${escapeHtml(manageUrl)}">Näytä varaus</a></p>

@@ -15,6 +15,8 @@ export interface ProductRow {
   image_ids: string[];
   sort: number;
   service_code: string | null;
+  /** true: duration_minutes is per unit (a line takes amount × duration). */
+  duration_per_unit: boolean;
 }
 
 export interface OperationRow {
@@ -76,7 +78,7 @@ export async function findProductsOfGroups(db: Executor, groupIds: string[]): Pr
     .selectFrom('product')
     .select([
       'id', 'group_id', 'provider', 'description', 'info_html', 'price_cents', 'normal_price_cents',
-      'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code',
+      'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code', 'duration_per_unit',
     ])
     .where('group_id', 'in', groupIds)
     .where('active', '=', true)
@@ -91,7 +93,7 @@ export async function findProducts(db: Executor, ids: string[]): Promise<Product
     .selectFrom('product')
     .select([
       'id', 'group_id', 'provider', 'description', 'info_html', 'price_cents', 'normal_price_cents',
-      'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code',
+      'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code', 'duration_per_unit',
     ])
     .where('id', 'in', ids)
     .where('active', '=', true)
@@ -106,5 +108,26 @@ export async function findOperations(db: Executor, productIds: string[]): Promis
     .where('product_id', 'in', productIds)
     .orderBy('product_id')
     .orderBy('sort')
+    .execute();
+}
+
+export interface ProductParameterRow {
+  product_id: string;
+  parameter_code: string;
+  type: 'CHOICE';
+  choice_values: unknown;
+  sort: number;
+}
+
+/** The CHOICE parameters of the given products, in order. */
+export async function findProductParameters(db: Executor, productIds: string[]): Promise<ProductParameterRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_parameter')
+    .select(['product_id', 'parameter_code', 'type', 'choice_values', 'sort'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('sort')
+    .orderBy('parameter_code')
     .execute();
 }

@@ -9,6 +9,7 @@ import { releaseHolds } from '../time/repository.ts';
 import { findOperations, findProducts, listExtraOrderItems, listOffers, serviceCodeExists } from './repository.ts';
 import { serviceCodeGroups, serviceGroupsFor } from './service.ts';
 import { bookingView } from '../booking/view.ts';
+import { cartItemIssues } from '../windshield/service.ts';
 
 const stageQuery = z.object({ stage: z.enum(SERVICES_STAGES) });
 const categoryQuery = z.object({ categoryId: z.string().min(1).max(80).optional() });
@@ -111,13 +112,18 @@ export function registerServiceRoutes(app: FastifyInstance, db: Db) {
     const body = parse(cartChangeBody, request.body);
     const ids = body.items.map((i) => i.productId);
     // A product behind a service code can be added only with that code.
-    const known = new Set(
-      (await findProducts(db, ids)).filter((p) => p.service_code === null || p.service_code === request.process.service_code).map((p) => p.id),
+    const known = new Map(
+      (await findProducts(db, ids))
+        .filter((p) => p.service_code === null || p.service_code === request.process.service_code)
+        .map((p) => [p.id, p]),
     );
     const unknown = body.items.flatMap((item, i) =>
       known.has(item.productId) ? [] : [{ path: `items.${i}.productId`, message: 'Tuntematon tuote' }],
     );
     if (unknown.length) throw new ValidationError(unknown);
+    // Windshield products only in a windshield process, with their amount and choices.
+    const issues = await cartItemIssues(db, request.process.process_type, body.items, known);
+    if (issues.length) throw new ValidationError(issues);
     await changeCart(db, request.process.token, (cart) => {
       const next = cart.filter((l) => !ids.includes(l.productId));
       for (const item of body.items) {

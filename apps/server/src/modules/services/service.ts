@@ -1,10 +1,12 @@
-import type { ProductSuggestion, ServiceGroup } from '@huolto/domain';
+import type { ProductParameter, ProductSuggestion, ServiceGroup } from '@huolto/domain';
+import { choiceValueSchema, unitPriceWithChoices } from '@huolto/domain';
 import type { Executor, ProcessRow } from '../process/repository.ts';
 import { cartOf, vehicleOf } from '../process/repository.ts';
 import {
   findAdditionalLinks,
   findGroups,
   findOperations,
+  findProductParameters,
   findProducts,
   findProductsOfGroups,
   listExtraOrderItems,
@@ -134,13 +136,36 @@ export async function serviceCodeGroups(db: Executor, process: ProcessRow): Prom
 /** Minutes of work without services, when the customer only describes a symptom. */
 export const SYMPTOM_ONLY_MINUTES = 60;
 
-/** Lines of the cart with their catalogue product, in cart order. */
+/** The CHOICE parameters of products (SPEC §3 "Windshield products"), by product id. */
+export async function productParametersOf(db: Executor, productIds: string[]): Promise<Map<string, ProductParameter[]>> {
+  const map = new Map<string, ProductParameter[]>();
+  for (const row of await findProductParameters(db, productIds)) {
+    const list = map.get(row.product_id) ?? [];
+    list.push({ parameterCode: row.parameter_code, type: row.type, values: choiceValueSchema.array().parse(row.choice_values) });
+    map.set(row.product_id, list);
+  }
+  return map;
+}
+
+/**
+ * Lines of the cart with their catalogue product, in cart order. The product's
+ * `price_cents` is the line's unit price: a product whose CHOICE parameters carry a
+ * campaign keeps its campaign price only when the line chose a campaign value, and costs
+ * its normal price otherwise.
+ */
 export async function pricedCart(db: Executor, process: ProcessRow) {
   const cart = cartOf(process);
-  const products = new Map((await findProducts(db, cart.map((l) => l.productId))).map((p) => [p.id, p]));
+  const ids = cart.map((l) => l.productId);
+  const products = new Map((await findProducts(db, ids)).map((p) => [p.id, p]));
+  const parameters = await productParametersOf(db, ids);
   return cart.flatMap((line) => {
     const product = products.get(line.productId);
-    return product ? [{ line, product }] : [];
+    if (!product) return [];
+    const unit = unitPriceWithChoices(
+      { price: product.price_cents, normal_price: product.normal_price_cents, productParameters: parameters.get(product.id) ?? [] },
+      line.parameters,
+    );
+    return [{ line, product: { ...product, price_cents: unit } }];
   });
 }
 
@@ -154,11 +179,12 @@ export async function pricedExtraOrderItems(db: Executor, process: ProcessRow) {
 }
 
 /**
- * The length of time the cart needs: the services' durations added up, rounded up to
- * half hours; a symptom alone gets an hour of diagnosis.
+ * The length of time the cart needs: the services' durations added up (times the amount
+ * for a product priced per unit of work, e.g. 30 minutes per stone-chip repair), rounded
+ * up to half hours; a symptom alone gets an hour of diagnosis.
  */
-export function totalDurationMinutes(lines: { product: ProductRow }[], hasSymptoms: boolean): number {
-  const sum = lines.reduce((s, { product }) => s + product.duration_minutes, 0);
+export function totalDurationMinutes(lines: { line: { amount: number }; product: ProductRow }[], hasSymptoms: boolean): number {
+  const sum = lines.reduce((s, { line, product }) => s + product.duration_minutes * (product.duration_per_unit ? line.amount : 1), 0);
   const minutes = sum === 0 && hasSymptoms ? SYMPTOM_ONLY_MINUTES : sum;
   return Math.ceil(minutes / 30) * 30;
 }

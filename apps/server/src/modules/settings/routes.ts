@@ -8,9 +8,9 @@ import {
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { createProcess } from '../process/repository.ts';
 import { findOrganization } from '../organizations/repository.ts';
+import { usableOrganization } from '../organizations/offices.ts';
 import { readSettings } from './repository.ts';
 
 export function registerSettingsRoutes(app: FastifyInstance, db: Db) {
@@ -18,9 +18,7 @@ export function registerSettingsRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/init-session', open, async (request, reply) => {
     const q = parse(initSessionQuery, request.query);
-    if (q.organizationId !== undefined && !(await findOrganization(db, q.organizationId))) {
-      throw badRequest('organizationId', 'Tuntematon toimipiste');
-    }
+    if (q.organizationId !== undefined) await usableOrganization(db, q.organizationId, q.usedProcessType);
     // 256 bits: a token cannot be guessed, so one session can never reach another's booking.
     const token = randomBytes(32).toString('base64url');
     await createProcess(db, {

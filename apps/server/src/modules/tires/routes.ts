@@ -14,8 +14,10 @@ import { ValidationError } from '../../lib/errors.ts';
 import { cartOf, vehicleOf, type ProcessVehicle } from '../process/repository.ts';
 import { listOrganizations } from '../organizations/repository.ts';
 import { moveToOrganization } from '../organizations/service.ts';
+import { usableOrganization } from '../organizations/offices.ts';
 import { findProducts } from '../services/repository.ts';
 import { changeCart } from '../services/routes.ts';
+import { cartItemIssues } from '../windshield/service.ts';
 import { listSuppliers, searchTires, sizeOptions, type TireRow } from './repository.ts';
 
 /** The supplier offered first in the tire search (Nokian Tyres). */
@@ -89,6 +91,7 @@ export function registerTireRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/transfer-organization', async (request) => {
     const body = parse(transferOrganizationBody, request.body);
+    await usableOrganization(db, body.organizationId, request.process.process_type);
     await moveToOrganization(db, request.process.token, body.organizationId);
     return { responseCode: 'SUCCESS' };
   });
@@ -108,6 +111,9 @@ export function registerTireRoutes(app: FastifyInstance, db: Db) {
       return p && tireGroups.has(p.group_id) ? [] : [{ path: `items.${i}.productId`, message: 'Ei rengaspalvelu' }];
     });
     if (bad.length) throw new ValidationError(bad);
+    // A windshield process takes only windshield products.
+    const issues = await cartItemIssues(db, request.process.process_type, body.items, products);
+    if (issues.length) throw new ValidationError(issues);
     const ids = new Set(body.items.map((i) => i.productId));
     await changeCart(db, request.process.token, (cart) => [
       ...cart.filter((l) => !ids.has(l.productId)),
