@@ -6,6 +6,7 @@ import {
   repairParameters,
   replacementFormSchema,
   replacementParameters,
+  unitPriceWithChoices,
 } from './index.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
@@ -96,5 +97,29 @@ describe('glue drying notice', () => {
     expect(glueDryingHandover('2026-11-27T14:00:00')).toMatchObject({ sameDay: false, date: '2026-11-30' });
     // Before Independence Day (Sunday 6.12.2026) and a weekend: Monday 7.12.
     expect(glueDryingHandover('2026-12-04T15:00:00').date).toBe('2026-12-07');
+  });
+});
+
+describe('unit price with CHOICE parameters', () => {
+  const choice = {
+    parameterCode: 'INSURANCE_CAMPAIGN',
+    type: 'CHOICE' as const,
+    values: [
+      { value: 'true', description: 'Vakuutusyhtiön kampanja', campaign: true },
+      { value: 'false', description: 'Normaalihinta', campaign: false },
+    ],
+  };
+  const insuranceRepair = { price: 0, normal_price: 6900, productParameters: [choice] };
+
+  it('is the campaign price only when a campaign value is chosen', () => {
+    expect(unitPriceWithChoices(insuranceRepair, { INSURANCE_CAMPAIGN: 'true' })).toBe(0);
+    expect(unitPriceWithChoices(insuranceRepair, { INSURANCE_CAMPAIGN: 'false' })).toBe(6900);
+    expect(unitPriceWithChoices(insuranceRepair, {})).toBe(6900);
+    expect(unitPriceWithChoices(insuranceRepair, undefined)).toBe(6900);
+  });
+
+  it('is the price of a product without a normal price or without campaign parameters', () => {
+    expect(unitPriceWithChoices({ price: 6900, normal_price: null, productParameters: [choice] }, { INSURANCE_CAMPAIGN: 'false' })).toBe(6900);
+    expect(unitPriceWithChoices({ price: 39000, normal_price: 45000, productParameters: [] }, undefined)).toBe(39000);
   });
 });
