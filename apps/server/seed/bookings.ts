@@ -1,14 +1,18 @@
 /**
  * Existing bookings, so that every rule of the calendar can be seen: whole days that are
- * full at every office, a full week at office 3, and a scatter of bookings elsewhere.
- * Dates are relative to the day the seed runs; nothing is booked in the past.
+ * full at every office, a full week at office 3, a scatter of bookings elsewhere, a
+ * half-day whose key locker is full at office 1, and a year and more of past bookings
+ * (the volume a real chain has: at least 30,000 bookings in all). Dates are relative to
+ * the day the seed runs.
  */
 import {
+  DEFAULT_LOCKER_COMPARTMENTS,
   addDays,
   fromHelsinki,
   isFinnishHoliday,
   isoWeekday,
   minutesToTime,
+  normalizePhoneNumber,
   startOfWeek,
   type BookingVehicle,
   type Customer,
@@ -32,6 +36,8 @@ export interface BookingPlanOptions {
   resources: readonly SeedResource[];
   /** Cars the bookings are for. */
   vehicles: readonly SeedVehicle[];
+  /** PRNG of the past bookings; without it no past bookings are planned. */
+  historyRng?: Random;
 }
 
 /** The office whose whole week three weeks ahead is full (the calendar's auto-advance). */
@@ -40,6 +46,25 @@ export const FULL_WEEK_OFFICE_ID = 3;
 const SCATTER_DAYS = 56;
 /** Chance that a free hourly slot starts a booking; with 1–3 h lengths about 25 % is taken. */
 const SCATTER_START_CHANCE = 0.2;
+
+/** Past bookings reach back at least this many days… */
+const HISTORY_MIN_DAYS = 370;
+/** …and further until the database holds this many bookings in all. */
+export const MIN_TOTAL_BOOKINGS = 30_000;
+/** Chance that a free hourly slot of a past day started a booking. */
+const HISTORY_START_CHANCE = 0.3;
+
+/** The office whose key locker is full on one half-day, and which half-day. */
+export const LOCKER_FULL_OFFICE_ID = 1;
+/** The morning (8.00–9.00) of the third working day after the seed date. */
+export function lockerFullDay(today: string): string {
+  return nthWorkingDayAfter(today, 3);
+}
+
+/** A returning customer: earlier visits at office 1 (README demo data). */
+export const RETURNING_CUSTOMER_PHONE = '040 076 5432';
+/** The resource that served the returning customer's latest visit (Mekaanikko Sanna). */
+export const RETURNING_CUSTOMER_RESOURCE_ID = 2;
 
 const OPENING = 7 * 60 + 30;
 const CLOSING = 17 * 60;
@@ -154,35 +179,89 @@ export function generateBookings(rng: Random, opts: BookingPlanOptions): SeedBoo
   };
 
   const bookings: SeedBooking[] = [];
-  const book = (office: OfficeSpec, resourceId: number, date: string, from: number, to: number): void => {
+  interface Extra {
+    customer?: Partial<Customer>;
+    usingKeyLocker?: boolean;
+    processType?: string;
+    timeSelectionType?: string;
+  }
+  const book = (
+    r: Random,
+    office: OfficeSpec,
+    resourceId: number,
+    date: string,
+    from: number,
+    to: number,
+    extra: Extra = {},
+  ): void => {
     // Helsinki wall clock → instant; stays right across daylight-saving changes.
-    const start = fromHelsinki(date, minutesToTime(from));
-    const end = fromHelsinki(date, minutesToTime(to));
+    const start = instantOf(date, from);
+    const end = instantOf(date, to);
     const hours = Math.ceil((to - Math.max(from, FIRST_SLOT)) / 60);
-    const vehicle = rng.pick(opts.vehicles);
+    const vehicle = r.pick(opts.vehicles);
+    const customer = { ...randomCustomer(r, office), ...extra.customer };
     bookings.push({
       resourceId,
       during: `[${start.toISOString()},${end.toISOString()})`,
       row: {
         booking_key: bookingKey(),
         process_token: null,
-        process_type: 'MAINTENANCE',
+        process_type: extra.processType ?? 'MAINTENANCE',
         organization_id: office.id,
         register_number: vehicle.register_number,
         status: 'CONFIRMED',
         start_at: start,
         end_at: end,
-        time_selection_type: 'EXACT_TIME',
-        customer: JSON.stringify(randomCustomer(rng, office)),
+        time_selection_type: extra.timeSelectionType ?? 'EXACT_TIME',
+        customer: JSON.stringify(customer),
+        customer_phone: normalizePhoneNumber(customer.phone_number),
         vehicle: JSON.stringify(bookingVehicle(vehicle)),
         order_items: JSON.stringify([]),
-        total_cents: rng.pick(TOTALS_BY_HOURS[hours] ?? LONG_JOB_TOTALS),
-        snapshot: JSON.stringify({}),
+        total_cents: r.pick(TOTALS_BY_HOURS[hours] ?? LONG_JOB_TOTALS),
+        using_key_locker: extra.usingKeyLocker ?? false,
+        snapshot: JSON.stringify(extra.usingKeyLocker ? { using_key_locker: true } : {}),
       },
     });
   };
 
+  /** Fixed bookings placed before the scatter, by 'resourceId|date': [from, to) minutes. */
+  const fixed = new Map<string, [number, number][]>();
+  const bookFixed = (r: Random, office: OfficeSpec, resourceId: number, date: string, from: number, to: number, extra: Extra) => {
+    book(r, office, resourceId, date, from, to, extra);
+    const key = `${resourceId}|${date}`;
+    fixed.set(key, [...(fixed.get(key) ?? []), [from, to]]);
+  };
+  /**
+   * Bookings on the hourly grid of one resource-day: each free hour starts one with the
+   * given chance, 1–3 hours long, never over a fixed booking.
+   */
+  const scatter = (r: Random, office: OfficeSpec, resourceId: number, date: string, startChance: number, extra: Extra = {}) => {
+    const taken = fixed.get(`${resourceId}|${date}`) ?? [];
+    let from = FIRST_SLOT;
+    while (from < CLOSING) {
+      const inside = taken.find(([a, b]) => from >= a && from < b);
+      if (inside) {
+        from = inside[1];
+        continue;
+      }
+      if (!r.chance(startChance)) {
+        from += 60;
+        continue;
+      }
+      const hours = r.weighted([
+        [1, 70],
+        [2, 25],
+        [3, 5],
+      ] as const);
+      const next = taken.filter(([a]) => a > from).reduce((m, [a]) => Math.min(m, a), CLOSING);
+      const to = Math.min(next, from + hours * 60);
+      book(r, office, resourceId, date, from, to, extra);
+      from = to;
+    }
+  };
+
   const firstDay = addDays(opts.today, 1);
+  const lockerDay = lockerFullDay(opts.today);
   for (const office of opts.offices) {
     const resources = opts.resources.filter((r) => r.organization_id === office.id);
     const full = fullDays(opts.today, office.id);
@@ -193,10 +272,19 @@ export function generateBookings(rng: Random, opts: BookingPlanOptions): SeedBoo
         let from = OPENING;
         let to = FIRST_SLOT + rng.int(1, 2) * 60;
         while (from < CLOSING) {
-          book(office, resource.id, date, from, to);
+          book(rng, office, resource.id, date, from, to);
           from = to;
           to = Math.min(CLOSING, from + rng.int(1, 3) * 60);
         }
+      }
+    }
+
+    // A full key locker: on the locker day's morning every compartment is taken by a
+    // customer who leaves the car in the locker (8.00–9.00, one lift each).
+    if (office.id === LOCKER_FULL_OFFICE_ID) {
+      const compartments = office.locker_compartments ?? DEFAULT_LOCKER_COMPARTMENTS;
+      for (const resource of resources.slice(0, compartments)) {
+        bookFixed(rng, office, resource.id, lockerDay, FIRST_SLOT, FIRST_SLOT + 60, { usingKeyLocker: true });
       }
     }
 
@@ -204,24 +292,65 @@ export function generateBookings(rng: Random, opts: BookingPlanOptions): SeedBoo
     for (let i = 0; i < SCATTER_DAYS; i++) {
       const date = addDays(firstDay, i);
       if (!isWorkingDay(date) || full.includes(date)) continue;
-      for (const resource of resources) {
-        let from = FIRST_SLOT;
-        while (from < CLOSING) {
-          if (!rng.chance(SCATTER_START_CHANCE)) {
-            from += 60;
-            continue;
-          }
-          const hours = rng.weighted([
-            [1, 70],
-            [2, 25],
-            [3, 5],
-          ] as const);
-          const to = Math.min(CLOSING, from + hours * 60);
-          book(office, resource.id, date, from, to);
-          from = to;
+      for (const resource of resources) scatter(rng, office, resource.id, date, SCATTER_START_CHANCE);
+    }
+  }
+
+  if (opts.historyRng) planHistory(opts.historyRng);
+  return bookings;
+
+  /**
+   * The past: every working day from yesterday back at least a year, and further until
+   * there are MIN_TOTAL_BOOKINGS bookings, each lift's day scattered like the future's.
+   * Office 1 has a returning customer whose latest visit was with Mekaanikko Sanna.
+   */
+  function planHistory(h: Random) {
+    const office1 = opts.offices.find((o) => o.id === 1);
+    if (office1) {
+      const customer = { first_name: 'Ritva', last_name: 'Palaava', phone_number: RETURNING_CUSTOMER_PHONE, email: 'ritva.palaava@example.com' };
+      const latest = lastWorkingDayOnOrBefore(addDays(opts.today, -14));
+      const earlier = lastWorkingDayOnOrBefore(addDays(opts.today, -120));
+      bookFixed(h, office1, RETURNING_CUSTOMER_RESOURCE_ID, latest, 10 * 60, 11 * 60, { customer });
+      bookFixed(h, office1, RETURNING_CUSTOMER_RESOURCE_ID + 1, earlier, 9 * 60, 11 * 60, { customer });
+    }
+    const byOffice = opts.offices.map((office) => ({
+      office,
+      resources: opts.resources.filter((r) => r.organization_id === office.id),
+    }));
+    let date = opts.today;
+    for (let back = 1; back <= HISTORY_MIN_DAYS || bookings.length < MIN_TOTAL_BOOKINGS; back++) {
+      date = addDays(date, -1);
+      if (!isWorkingDay(date)) continue;
+      for (const { office, resources } of byOffice) {
+        for (const resource of resources) {
+          const processType = office.tire_change && h.chance(0.3) ? 'TIRE_CHANGE' : 'MAINTENANCE';
+          scatter(h, office, resource.id, date, HISTORY_START_CHANCE, {
+            processType,
+            timeSelectionType: office.time_selection_type,
+          });
         }
       }
     }
   }
-  return bookings;
+}
+
+/**
+ * The instant of a Helsinki wall-clock time on a working day, fast: the day's UTC offset
+ * is looked up once (at noon) and reused. Daylight saving changes at 3.00/4.00 on a
+ * Sunday, never during a working day, so the offset holds from opening to closing.
+ */
+const noonCache = new Map<string, number>();
+function instantOf(date: string, minutes: number): Date {
+  let noon = noonCache.get(date);
+  if (noon === undefined) {
+    noon = fromHelsinki(date, '12:00:00').getTime();
+    noonCache.set(date, noon);
+  }
+  return new Date(noon + (minutes - 12 * 60) * 60000);
+}
+
+function lastWorkingDayOnOrBefore(date: string): string {
+  let d = date;
+  while (!isWorkingDay(d)) d = addDays(d, -1);
+  return d;
 }

@@ -5,6 +5,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { Database } from '../src/db/types.ts';
+import { DEFAULT_LOCKER_COMPARTMENTS } from '@huolto/domain';
 import { MAKE } from './catalog.ts';
 
 export interface OfficeSpec {
@@ -25,6 +26,12 @@ export interface OfficeSpec {
   dealerFor: readonly number[];
   /** Lifts with their mechanics; the capacity of the calendar. */
   resources: number;
+  /** Key-locker compartments (default 4). */
+  locker_compartments?: number;
+  /** The office takes only leads (a wished date), no reserved times. */
+  lead_only?: boolean;
+  /** Customers may choose their mechanic. */
+  customer_selects_resource?: boolean;
 }
 
 // Office e-mails use the reserved .example top-level domain so that nothing real is mailed.
@@ -45,6 +52,7 @@ export const OFFICES: readonly OfficeSpec[] = [
     show_loan_calculator: true,
     dealerFor: [MAKE.VOLKSWAGEN, MAKE.AUDI, MAKE.SKODA, MAKE.SEAT],
     resources: 5,
+    customer_selects_resource: true,
   },
   {
     id: 2,
@@ -96,6 +104,7 @@ export const OFFICES: readonly OfficeSpec[] = [
     show_loan_calculator: true,
     dealerFor: [MAKE.TOYOTA],
     resources: 5,
+    customer_selects_resource: true,
   },
   {
     id: 5,
@@ -130,6 +139,7 @@ export const OFFICES: readonly OfficeSpec[] = [
     show_loan_calculator: false,
     dealerFor: [MAKE.FORD, MAKE.MAZDA],
     resources: 3,
+    locker_compartments: 2,
   },
   {
     id: 7,
@@ -198,6 +208,7 @@ export const OFFICES: readonly OfficeSpec[] = [
     show_loan_calculator: false,
     dealerFor: [],
     resources: 2,
+    lead_only: true,
   },
   {
     id: 11,
@@ -249,6 +260,7 @@ export const OFFICES: readonly OfficeSpec[] = [
     show_loan_calculator: false,
     dealerFor: [],
     resources: 2,
+    locker_compartments: 2,
   },
   {
     id: 14,
@@ -273,7 +285,16 @@ export interface SeedResource {
   id: number;
   organization_id: number;
   name: string;
+  /** A customer may choose this mechanic (offices with customer_selects_resource). */
+  selectable: boolean;
+  /** The mechanic's name shown to customers. */
+  display_name: string;
 }
+
+/** Mechanics' first names, handed out to resources in order across the chain. */
+const MECHANICS = [
+  'Jari', 'Sanna', 'Pekka', 'Laura', 'Timo', 'Mika', 'Katja', 'Juha', 'Outi', 'Ville', 'Heikki', 'Riikka',
+];
 
 export function organizationRows(): Insertable<Database['organization']>[] {
   return OFFICES.map((o) => ({
@@ -296,6 +317,9 @@ export function organizationRows(): Insertable<Database['organization']>[] {
     windshield: o.windshield,
     show_loan_calculator: o.show_loan_calculator,
     active: true,
+    locker_compartments: o.locker_compartments ?? DEFAULT_LOCKER_COMPARTMENTS,
+    lead_only: o.lead_only ?? false,
+    customer_selects_resource: o.customer_selects_resource ?? false,
   }));
 }
 
@@ -303,12 +327,21 @@ export function organizationMakeRows(): Insertable<Database['organization_make']
   return OFFICES.flatMap((o) => o.dealerFor.map((makeId) => ({ organization_id: o.id, make_id: makeId })));
 }
 
-/** Resources numbered 1… across the chain, in office order: office 1 has ids 1–5. */
+/**
+ * Resources numbered 1… across the chain, in office order: office 1 has ids 1–5
+ * (Mekaanikko Jari, Sanna, Pekka, Laura, Timo).
+ */
 export function resourceRows(): SeedResource[] {
   const rows: SeedResource[] = [];
   for (const office of OFFICES) {
     for (let n = 1; n <= office.resources; n++) {
-      rows.push({ id: rows.length + 1, organization_id: office.id, name: `Nosturi ${n}` });
+      rows.push({
+        id: rows.length + 1,
+        organization_id: office.id,
+        name: `Nosturi ${n}`,
+        selectable: office.customer_selects_resource ?? false,
+        display_name: `Mekaanikko ${MECHANICS[rows.length % MECHANICS.length]}`,
+      });
     }
   }
   return rows;

@@ -14,7 +14,7 @@ import {
   TIRE_TYPES,
   PRODUCT_PARAMETER_CODES,
 } from './enums.ts';
-import { customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
+import { PHONE_PATTERN, customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
 import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN } from './time.ts';
 
 /** Base path of the booking API (SPEC §7). */
@@ -222,6 +222,61 @@ export const reservationDetailsBody = z.object({
   usingKeyLocker: z.boolean().default(false),
 });
 
+/** POST /free-times/morning and /free-times/evening take the same body as /free-times. */
+export const shiftFreeTimesBody = freeTimesBody;
+
+/** POST /free-times-on-organization: a date range of at most 62 days. */
+export const freeTimesOnOrganizationBody = z
+  .object({ start: dateString, end: dateString })
+  .refine((b) => b.start <= b.end, { path: ['end'], message: 'Loppupäivä ennen alkupäivää' })
+  .refine((b) => Date.parse(b.end) - Date.parse(b.start) <= 62 * 86400000, {
+    path: ['end'],
+    message: 'Aikaväli on enintään 62 päivää',
+  });
+export type FreeTimesOnOrganizationBody = z.infer<typeof freeTimesOnOrganizationBody>;
+
+/**
+ * Another office's availability for the booking (SPEC §3 "Organization transfer info"):
+ * `calendar` holds only the days that have free times.
+ */
+export const organizationFreeTimesSchema = z.object({
+  organization: organizationSchema,
+  calendar: z.array(freeTimeDaySchema),
+});
+export type OrganizationFreeTimes = z.infer<typeof organizationFreeTimesSchema>;
+export const freeTimesOnOrganizationResponse = z.array(organizationFreeTimesSchema);
+
+/** POST /locker/reserved-times: start times as local 'YYYY-MM-DDTHH:mm:ss', 1–20 of them. */
+export const lockerReservedTimesBody = z.object({
+  startTimes: z.array(localDateTime).min(1).max(20),
+});
+export type LockerReservedTimesBody = z.infer<typeof lockerReservedTimesBody>;
+/** The asked start times whose half-day has no free key-locker compartment left. */
+export const lockerReservedTimesResponse = z.object({ reservedTimes: z.array(z.string()) });
+export type LockerReservedTimesResponse = z.infer<typeof lockerReservedTimesResponse>;
+
+/** POST /lead: the date the customer would like to be contacted about (lead mode). */
+export const leadBody = z.object({ leadDate: dateString });
+export type LeadBody = z.infer<typeof leadBody>;
+
+/** A mechanic the customer may choose (GET /customer-selectable-resources). */
+export const selectableResourceSchema = z.object({ id: z.number().int(), name: z.string() });
+export type SelectableResource = z.infer<typeof selectableResourceSchema>;
+export const customerSelectableResourcesResponse = z.array(selectableResourceSchema);
+
+/** GET /resource-for-customer?phoneNumber= */
+export const resourceForCustomerQuery = z.object({
+  phoneNumber: z.string().trim().max(30).regex(PHONE_PATTERN, { error: 'Virheellinen puhelinnumero' }),
+});
+export const resourceForCustomerResponse = z.object({ resource: selectableResourceSchema.nullable() });
+export type ResourceForCustomerResponse = z.infer<typeof resourceForCustomerResponse>;
+
+/** POST /customer-selected-resources: the mechanics to book with; an empty list means anyone. */
+export const customerSelectedResourcesBody = z.object({
+  resourceIds: z.array(z.number().int().positive()).max(10),
+});
+export type CustomerSelectedResourcesBody = z.infer<typeof customerSelectedResourcesBody>;
+
 // ---- Booking ---------------------------------------------------------------
 
 export const customerBody = customerSchema;
@@ -267,6 +322,14 @@ export const bookingSchema = z.object({
   vouchers: z.array(z.object({ voucherId: z.string(), title: z.string(), discount: z.number().int() })),
   service_contract: z.boolean(),
   reservation_expires_at: z.string().nullable(),
+  /** The car is left in the office's key locker (reservation-details/v2 usingKeyLocker). */
+  using_key_locker: z.boolean(),
+  /** Lead mode: the wished date ('YYYY-MM-DD') instead of a reserved time, or null. */
+  lead_date: z.string().nullable(),
+  /** true when the booking takes a lead date instead of a time (WINDSHIELD_CHANGE_BOOKING_TYPE LEAD, or a lead-only office). */
+  lead_mode: z.boolean(),
+  /** Mechanics the customer chose (customer-selected-resources); empty: anyone. */
+  selected_resource_ids: z.array(z.number().int()),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

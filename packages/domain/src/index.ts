@@ -6,3 +6,4 @@ export * from './rules.ts';
 export * from './api.ts';
 export * from './loyalty.ts';
 export * from './tires.ts';
+export * from './reservation.ts';

@@ -39,9 +39,18 @@ export interface Database {
     windshield: Generated<boolean>;
     show_loan_calculator: Generated<boolean>;
     active: Generated<boolean>;
+    locker_compartments: Generated<number>;
+    lead_only: Generated<boolean>;
+    customer_selects_resource: Generated<boolean>;
   };
   organization_make: { organization_id: number; make_id: number };
-  resource: { id: number; organization_id: number; name: string };
+  resource: {
+    id: number;
+    organization_id: number;
+    name: string;
+    selectable: Generated<boolean>;
+    display_name: string | null;
+  };
   service_group: {
     id: string;
     stage: string;
@@ -107,6 +116,9 @@ export interface Database {
     campaign_code: string | null;
     loyalty_account_id: number | null;
     voucher_ids: Generated<Json>;
+    using_key_locker: Generated<boolean>;
+    lead_date: ColumnType<string | null, string | null | undefined, string | null>;
+    selected_resource_ids: Generated<Json>;
     booking_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
     created_at: DefaultTimestamp;
     updated_at: DefaultTimestamp;
@@ -120,9 +132,9 @@ export interface Database {
     organization_id: number;
     register_number: string;
     status: Generated<string>;
-    start_at: Timestamp;
-    end_at: Timestamp;
-    time_selection_type: string;
+    start_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    end_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    time_selection_type: string | null;
     customer: Json;
     vehicle: Json;
     order_items: Json;
@@ -132,6 +144,10 @@ export interface Database {
     campaign_code: string | null;
     voucher_ids: Generated<Json>;
     loyalty_account_id: number | null;
+    kind: Generated<'RESERVATION' | 'LEAD'>;
+    lead_date: ColumnType<string | null, string | null | undefined, string | null>;
+    using_key_locker: Generated<boolean>;
+    customer_phone: string | null;
   };
   resource_time: {
     id: ColumnType<string, never, never>;

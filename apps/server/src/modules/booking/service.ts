@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Booking } from '@huolto/domain';
+import { leadDateProblem, normalizePhoneNumber, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { findLiveProcess, updateProcess } from '../process/repository.ts';
@@ -23,16 +24,17 @@ export function missingPart(b: Booking): string | null {
   if (!b.organization) return 'Toimipiste puuttuu';
   if (b.order_items.length === 0 && b.symptoms.length === 0) return 'Valitse vähintään yksi palvelu';
   if (!b.customer) return 'Asiakastiedot puuttuvat';
-  if (!b.booking_total_duration) return 'Aika puuttuu tai varaus on vanhentunut';
+  if (!b.booking_total_duration && !b.lead_date) return 'Aika puuttuu tai varaus on vanhentunut';
   return null;
 }
 
 /**
  * Saves the booking of a process in one transaction: the booking row, its held time
- * turned into booked time, and the confirmation e-mail in the outbox. Saving twice
- * answers the first booking's key.
+ * turned into booked time, and the confirmation e-mail in the outbox. A process in lead
+ * mode without a held time is saved as a lead: its wished date, no time on any resource.
+ * Saving twice answers the first booking's key.
  */
-export async function saveBooking(db: Db, token: string, opts: { publicUrl: string }): Promise<SaveOutcome> {
+export async function saveBooking(db: Db, token: string, opts: { publicUrl: string }, now = new Date()): Promise<SaveOutcome> {
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const process = await findLiveProcess(trx, token, true);
     if (!process) throw new DomainError(412, 'SESSION_EXPIRED', 'Istunto on päättynyt.');
@@ -43,9 +45,18 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
     const view = await bookingView(trx, process);
     const missing = missingPart(view);
     if (missing) return { responseCode: 'INVALID', message: missing };
-    const duration = view.booking_total_duration!;
+    const duration = view.booking_total_duration;
     const held = await findHeldTime(trx, token);
-    if (!held || held.kind !== 'HOLD') return { responseCode: 'INVALID', message: 'Aika puuttuu tai varaus on vanhentunut' };
+    const isLead = !(held && held.kind === 'HOLD') && !!view.lead_date;
+    if (!isLead && (!held || held.kind !== 'HOLD' || !duration)) {
+      return { responseCode: 'INVALID', message: 'Aika puuttuu tai varaus on vanhentunut' };
+    }
+    if (isLead) {
+      const problem = leadDateProblem(view.lead_date!, todayInHelsinki(now));
+      if (problem) return { responseCode: 'INVALID', message: problem };
+    }
+    // What is stored and mailed: a lead carries its date and no time.
+    const saved: Booking = isLead ? { ...view, booking_total_duration: null } : { ...view, lead_date: null };
 
     const bookingKey = newBookingKey();
     const inserted = await trx
@@ -56,14 +67,18 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
         process_type: process.process_type,
         organization_id: view.organization!.id,
         register_number: view.vehicle!.register_number,
-        start_at: held.start,
-        end_at: held.end,
-        time_selection_type: duration.time_selection_type,
+        kind: isLead ? 'LEAD' : 'RESERVATION',
+        start_at: isLead ? null : held!.start,
+        end_at: isLead ? null : held!.end,
+        time_selection_type: isLead ? null : duration!.time_selection_type,
+        lead_date: isLead ? view.lead_date : null,
+        using_key_locker: !isLead && view.using_key_locker,
+        customer_phone: normalizePhoneNumber(view.customer!.phone_number),
         customer: JSON.stringify(view.customer),
         vehicle: JSON.stringify(view.vehicle),
         order_items: JSON.stringify(view.order_items),
         total_cents: view.price.active_price,
-        snapshot: JSON.stringify(view),
+        snapshot: JSON.stringify(saved),
         campaign_code: view.campaign_code,
         voucher_ids: JSON.stringify(view.vouchers.map((v) => v.voucherId)),
         loyalty_account_id: process.loyalty_account_id,
@@ -72,17 +87,19 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       .executeTakeFirstOrThrow();
 
     // The hold becomes the booking's time only if it is still live: an expired hold may
-    // already have been given to someone else.
-    const confirmed = await trx
-      .updateTable('resource_time')
-      .set({ kind: 'BOOKED', booking_id: inserted.id, expires_at: null })
-      .where('process_token', '=', token)
-      .where('kind', '=', 'HOLD')
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning('id')
-      .execute();
-    if (confirmed.length === 0) {
-      throw new DomainError(409, 'HOLD_EXPIRED', 'Varattu aika ehti vanhentua. Valitse aika uudelleen.');
+    // already have been given to someone else. A lead takes no time.
+    if (!isLead) {
+      const confirmed = await trx
+        .updateTable('resource_time')
+        .set({ kind: 'BOOKED', booking_id: inserted.id, expires_at: null })
+        .where('process_token', '=', token)
+        .where('kind', '=', 'HOLD')
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning('id')
+        .execute();
+      if (confirmed.length === 0) {
+        throw new DomainError(409, 'HOLD_EXPIRED', 'Varattu aika ehti vanhentua. Valitse aika uudelleen.');
+      }
     }
     await updateProcess(trx, token, { booking_id: inserted.id });
     // A voucher is spent by the booking it was used on; one already spent elsewhere fails the save.
@@ -97,7 +114,7 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       if (spent.length === 0) throw new DomainError(409, 'VOUCHER_USED', 'Etusetelin on jo käytetty.');
     }
 
-    const mail = composeConfirmation(view, bookingKey, opts.publicUrl);
+    const mail = composeConfirmation(saved, bookingKey, opts.publicUrl);
     await trx
       .insertInto('email_outbox')
       .values({

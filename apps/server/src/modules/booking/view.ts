@@ -1,10 +1,11 @@
 import type { Booking, OrderItem } from '@huolto/domain';
 import { formatLocalDateTime } from '@huolto/domain';
 import type { Executor, ProcessRow } from '../process/repository.ts';
-import { vehicleOf } from '../process/repository.ts';
+import { selectedResourceIdsOf, vehicleOf } from '../process/repository.ts';
 import { findOrganization, isBrandDealer } from '../organizations/repository.ts';
 import { pricedCart, pricedExtraOrderItems, totalDurationMinutes } from '../services/service.ts';
 import { findHeldTime } from '../time/repository.ts';
+import { isLeadMode } from '../time/service.ts';
 import { findCampaign } from '../loyalty/repository.ts';
 import { validVouchers } from '../loyalty/service.ts';
 
@@ -83,6 +84,10 @@ export async function bookingView(db: Executor, process: ProcessRow): Promise<Bo
     vouchers,
     service_contract: process.service_contract,
     reservation_expires_at: held?.kind === 'HOLD' && held.expires_at ? new Date(held.expires_at).toISOString() : null,
+    using_key_locker: process.using_key_locker,
+    lead_date: process.lead_date ?? null,
+    lead_mode: isLeadMode(process, org),
+    selected_resource_ids: selectedResourceIdsOf(process),
   };
 }
 

@@ -13,7 +13,8 @@ export interface ComposedMail {
   subject: string;
   text: string;
   html: string;
-  ics: string;
+  /** The .ics event of the reserved time; null for a lead, which has no agreed time. */
+  ics: string | null;
 }
 
 const escapeHtml = (s: string) =>
@@ -40,15 +41,23 @@ function bookingTypeLabel(b: Booking): string | null {
 
 const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
 
-/** The Finnish booking confirmation with an .ics event of the reserved time. */
+/**
+ * The Finnish booking confirmation with an .ics event of the reserved time. A lead (a
+ * wished date instead of a time) says the date and that the office will call; it has no
+ * .ics event.
+ */
 export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: string, now = new Date()): ComposedMail {
   const org = b.organization!;
   const vehicle = b.vehicle!;
-  const time = b.booking_total_duration!;
-  const [date, startTime] = time.start.split('T') as [string, string];
-  const endTime = time.end.split('T')[1]!;
-  const when =
-    time.time_selection_type === 'DAY_ONLY'
+  const time = b.booking_total_duration;
+  const leadDate = time ? null : b.lead_date;
+  if (!time && !leadDate) throw new Error('composeConfirmation: the booking has neither a time nor a lead date');
+  const [date, startTime] = time ? (time.start.split('T') as [string, string]) : [leadDate!, ''];
+  const endTime = time ? time.end.split('T')[1]! : '';
+  const timeLabel = time ? 'Aika' : 'Toivottu päivä';
+  const timeValue = !time
+    ? `${formatFinnishDateLong(date)}, otamme yhteyttä`
+    : time.time_selection_type === 'DAY_ONLY'
       ? `${formatFinnishDateLong(date)} (työ tehdään päivän aikana)`
       : `${formatFinnishDateLong(date)} klo ${formatFinnishTime(startTime)}–${formatFinnishTime(endTime)}`;
   const place = `${org.name}, ${org.address}, ${org.post_code} ${org.post_office}`;
@@ -66,13 +75,15 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
   const manageUrl = `${publicUrl.replace(/\/$/, '')}/varaus/${bookingKey}`;
   const customer = b.customer!;
 
-  const subject = `Varausvahvistus: ${car}, ${formatFinnishDateLong(date)}`;
+  const subject = time
+    ? `Varausvahvistus: ${car}, ${formatFinnishDateLong(date)}`
+    : `Palvelupyyntö vastaanotettu: ${car}, toivottu päivä ${formatFinnishDateLong(date)}`;
   const text = [
     `Hei ${customer.first_name},`,
     '',
     'kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.',
     '',
-    `Aika: ${when}`,
+    `${timeLabel}: ${timeValue}`,
     `Toimipiste: ${place}`,
     `Ajoneuvo: ${car}`,
     ...(bookingType ? [`Varaustapa: ${bookingType}`] : []),
@@ -95,7 +106,7 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
 <p>Hei ${escapeHtml(customer.first_name)},</p>
 <p>kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.</p>
 <table cellpadding="4">
-<tr><th align="left">Aika</th><td>${escapeHtml(when)}</td></tr>
+<tr><th align="left">${escapeHtml(timeLabel)}</th><td>${escapeHtml(timeValue)}</td></tr>
 <tr><th align="left">Toimipiste</th><td>${escapeHtml(place)}</td></tr>
 <tr><th align="left">Ajoneuvo</th><td>${escapeHtml(car)}</td></tr>
 ${bookingType ? `<tr><th align="left">Varaustapa</th><td>${escapeHtml(bookingType)}</td></tr>\n` : ''}</table>
@@ -113,6 +124,7 @@ ${b.notes ? `<p>Lisätiedot: ${escapeHtml(b.notes)}</p>` : ''}
 <p>Ystävällisin terveisin<br>Laakkonen</p>
 </body></html>`;
 
+  if (!time) return { subject, text, html, ics: null };
   const start = parseLocalDateTime(time.start);
   const end = parseLocalDateTime(time.end);
   const ics = [

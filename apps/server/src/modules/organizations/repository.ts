@@ -9,7 +9,7 @@ export async function findOrganization(db: Executor, id: number) {
 export async function listOrganizations(
   db: Executor,
   makeId: number | null,
-  opts: { tireChange?: boolean } = {},
+  opts: { tireChange?: boolean; windshield?: boolean } = {},
 ): Promise<Organization[]> {
   let q = db
     .selectFrom('organization as o')
@@ -20,6 +20,7 @@ export async function listOrganizations(
     .where('o.active', '=', true)
     .orderBy('o.name');
   if (opts.tireChange) q = q.where('o.tire_change', '=', true);
+  if (opts.windshield) q = q.where('o.windshield', '=', true);
   const rows = await q.execute();
   return rows.map((r) => ({
     id: r.id,

@@ -5,13 +5,13 @@ import { releaseHolds } from '../time/repository.ts';
 import { findOrganization } from './repository.ts';
 
 /**
- * Moves a booking process to another office. A held time belongs to the old office's
- * calendar, so it is released; the cart stays.
+ * Moves a booking process to another office. A held time, a lead date and the chosen
+ * mechanics belong to the old office, so they are released and cleared; the cart stays.
  */
 export async function moveToOrganization(db: Db, token: string, organizationId: number) {
   if (!(await findOrganization(db, organizationId))) throw badRequest('organizationId', 'Tuntematon toimipiste');
   await db.transaction().execute(async (trx) => {
     await releaseHolds(trx, token);
-    await updateProcess(trx, token, { organization_id: organizationId });
+    await updateProcess(trx, token, { organization_id: organizationId, lead_date: null, selected_resource_ids: [] });
   });
 }

@@ -70,10 +70,13 @@ type ProcessPatch = Partial<{
   campaign_code: string | null;
   loyalty_account_id: number | null;
   voucher_ids: string[];
+  using_key_locker: boolean;
+  lead_date: string | null;
+  selected_resource_ids: number[];
   booking_id: number | string | null;
 }>;
 
-const JSON_COLUMNS = new Set(['vehicle', 'customer', 'symptoms', 'cart', 'product_parameters', 'extra_order_items', 'voucher_ids']);
+const JSON_COLUMNS = new Set(['vehicle', 'customer', 'symptoms', 'cart', 'product_parameters', 'extra_order_items', 'voucher_ids', 'selected_resource_ids']);
 
 /** Applies a change to a process and extends its life. */
 export async function updateProcess(db: Executor, token: string, patch: ProcessPatch) {
@@ -99,4 +102,10 @@ export function cartOf(process: ProcessRow): CartLine[] {
 
 export function vehicleOf(process: ProcessRow): ProcessVehicle | null {
   return (process.vehicle as ProcessVehicle | null) ?? null;
+}
+
+/** The mechanics a process is limited to (customer-selected-resources); empty: anyone. */
+export function selectedResourceIdsOf(process: ProcessRow): number[] {
+  const ids = process.selected_resource_ids as unknown;
+  return Array.isArray(ids) ? ids.filter((v): v is number => typeof v === 'number') : [];
 }

@@ -7,26 +7,45 @@ export interface BusyInterval {
   end: Date;
 }
 
-export async function findResources(db: Executor, organizationId: number) {
-  return db.selectFrom('resource').select(['id', 'name']).where('organization_id', '=', organizationId).orderBy('id').execute();
+export interface ResourceRow {
+  id: number;
+  organization_id: number;
+  name: string;
+  selectable: boolean;
+  display_name: string | null;
+}
+
+/** The resources of one or more offices, by id. */
+export async function findResources(db: Executor, organizationIds: number | readonly number[]): Promise<ResourceRow[]> {
+  const ids = typeof organizationIds === 'number' ? [organizationIds] : [...organizationIds];
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('resource')
+    .select(['id', 'organization_id', 'name', 'selectable', 'display_name'])
+    .where('organization_id', 'in', ids)
+    .orderBy('id')
+    .execute();
 }
 
 /**
- * Time taken on an office's resources within a range: bookings and live holds. The
- * asking process's own hold is left out so that its chosen time still shows.
+ * Time taken on the resources of one or more offices within a range: bookings and live
+ * holds, in one query. The asking process's own hold is left out so that its chosen time
+ * still shows.
  */
 export async function findBusyIntervals(
   db: Executor,
-  organizationId: number,
+  organizationIds: number | readonly number[],
   from: Date,
   to: Date,
   exceptToken: string | null,
 ): Promise<BusyInterval[]> {
+  const ids = typeof organizationIds === 'number' ? [organizationIds] : [...organizationIds];
+  if (ids.length === 0) return [];
   const rows = await sql<{ resource_id: number; start: Date; end: Date }>`
     SELECT rt.resource_id, lower(rt.during) AS start, upper(rt.during) AS "end"
     FROM resource_time rt
     JOIN resource r ON r.id = rt.resource_id
-    WHERE r.organization_id = ${organizationId}
+    WHERE r.organization_id IN (${sql.join(ids)})
       AND rt.during && tstzrange(${from}, ${to}, '[)')
       AND (rt.kind = 'BOOKED' OR rt.expires_at > now())
       AND (rt.process_token IS DISTINCT FROM ${exceptToken})
@@ -82,4 +101,54 @@ export async function findHeldTime(db: Executor, token: string): Promise<HeldTim
     ORDER BY id DESC LIMIT 1`.execute(db);
   const row = res.rows[0];
   return row && { ...row, start: new Date(row.start), end: new Date(row.end) };
+}
+
+/**
+ * Start instants of the key-locker uses at an office within a range: saved bookings
+ * whose customer leaves the car in the locker, and live holds of other processes that
+ * said so in reservation-details/v2.
+ */
+export async function findLockerStarts(
+  db: Executor,
+  organizationId: number,
+  from: Date,
+  to: Date,
+  exceptToken: string,
+): Promise<Date[]> {
+  const res = await sql<{ start: Date }>`
+    SELECT b.start_at AS start
+    FROM booking b
+    WHERE b.organization_id = ${organizationId} AND b.using_key_locker AND b.status = 'CONFIRMED'
+      AND b.kind = 'RESERVATION' AND b.start_at >= ${from} AND b.start_at < ${to}
+    UNION ALL
+    SELECT lower(rt.during) AS start
+    FROM resource_time rt
+    JOIN resource r ON r.id = rt.resource_id
+    JOIN process p ON p.token = rt.process_token
+    WHERE r.organization_id = ${organizationId} AND rt.kind = 'HOLD' AND rt.expires_at > now()
+      AND p.using_key_locker AND rt.process_token <> ${exceptToken}
+      AND lower(rt.during) >= ${from} AND lower(rt.during) < ${to}`.execute(db);
+  return res.rows.map((r) => new Date(r.start));
+}
+
+/**
+ * The selectable resource of an office that served the customer's most recent earlier
+ * booking there, matched on the normalised phone number.
+ */
+export async function findResourceOfLastVisit(
+  db: Executor,
+  organizationId: number,
+  phone: string,
+): Promise<{ id: number; name: string } | undefined> {
+  const res = await sql<{ id: number; name: string }>`
+    SELECT r.id, coalesce(r.display_name, r.name) AS name
+    FROM booking b
+    JOIN resource_time rt ON rt.booking_id = b.id AND rt.kind = 'BOOKED'
+    JOIN resource r ON r.id = rt.resource_id
+    WHERE b.organization_id = ${organizationId} AND b.customer_phone = ${phone}
+      AND b.status = 'CONFIRMED' AND b.kind = 'RESERVATION' AND b.start_at < now()
+      AND r.organization_id = ${organizationId} AND r.selectable
+    ORDER BY b.start_at DESC, b.id DESC
+    LIMIT 1`.execute(db);
+  return res.rows[0];
 }

@@ -1,15 +1,53 @@
 import type { FastifyInstance } from 'fastify';
-import { freeTimesBody, reservationDetailsBody, reserveTimeBody } from '@huolto/domain';
+import {
+  customerSelectedResourcesBody,
+  freeTimesBody,
+  freeTimesOnOrganizationBody,
+  leadBody,
+  lockerReservedTimesBody,
+  reservationDetailsBody,
+  reserveTimeBody,
+  resourceForCustomerQuery,
+} from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
 import { updateProcess } from '../process/repository.ts';
 import { releaseHolds } from './repository.ts';
-import { freeTimes, reserveTime } from './service.ts';
+import {
+  freeTimes,
+  freeTimesOnOrganizations,
+  lockerReservedTimes,
+  reserveTime,
+  resourceForCustomer,
+  selectableResources,
+  setLead,
+  setSelectedResources,
+} from './service.ts';
+
+/** Phone look-ups per client address per minute: enough for a person, not for a scan. */
+const RESOURCE_FOR_CUSTOMER_RATE_LIMIT = 30;
 
 export function registerTimeRoutes(app: FastifyInstance, db: Db) {
   app.post('/free-times', async (request) => {
     const body = parse(freeTimesBody, request.body);
     return freeTimes(db, request.process, body);
+  });
+
+  /** Only the MORNING shift: starts before 12:00 (day-only: room between opening and 12:00). */
+  app.post('/free-times/morning', async (request) => {
+    const body = parse(freeTimesBody, request.body);
+    return freeTimes(db, request.process, body, 'MORNING');
+  });
+
+  /** Only the EVENING shift: starts at or after 12:00 (day-only: room between 12:00 and closing). */
+  app.post('/free-times/evening', async (request) => {
+    const body = parse(freeTimesBody, request.body);
+    return freeTimes(db, request.process, body, 'EVENING');
+  });
+
+  app.post('/free-times-on-organization', async (request) => {
+    const body = parse(freeTimesOnOrganizationBody, request.body);
+    return freeTimesOnOrganizations(db, request.process, body);
   });
 
   app.post('/reserve-time', async (request) => {
@@ -27,7 +65,36 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db) {
     await updateProcess(db, request.process.token, {
       customer_waiting: body.customerWaiting,
       vehicle_left_for_day: body.vehicleLeftForDay,
+      using_key_locker: body.usingKeyLocker,
     });
+    return { responseCode: 'SUCCESS' };
+  });
+
+  app.post('/locker/reserved-times', async (request) => {
+    const body = parse(lockerReservedTimesBody, request.body);
+    return { reservedTimes: await lockerReservedTimes(db, request.process, body.startTimes) };
+  });
+
+  app.post('/lead', async (request) => {
+    const body = parse(leadBody, request.body);
+    await setLead(db, request.process.token, body.leadDate);
+    return { responseCode: 'SUCCESS' };
+  });
+
+  app.get('/customer-selectable-resources', async (request) => selectableResources(db, request.process));
+
+  app.get(
+    '/resource-for-customer',
+    { config: { rateLimit: { max: RESOURCE_FOR_CUSTOMER_RATE_LIMIT, timeWindow: '1 minute' } } },
+    async (request) => {
+      const query = parse(resourceForCustomerQuery, request.query);
+      return { resource: await resourceForCustomer(db, request.process, query.phoneNumber) };
+    },
+  );
+
+  app.post('/customer-selected-resources', async (request) => {
+    const body = parse(customerSelectedResourcesBody, request.body);
+    await setSelectedResources(db, request.process.token, body.resourceIds);
     return { responseCode: 'SUCCESS' };
   });
 }

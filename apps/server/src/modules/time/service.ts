@@ -1,13 +1,14 @@
-import type { FreeTimeDay } from '@huolto/domain';
+import type { FreeTimeDay, Organization, OrganizationFreeTimes, TimeSelectionType } from '@huolto/domain';
 import {
   HOLD_MINUTES,
   addDays,
+  formatLocalDateTime,
   fromHelsinki,
-  isFinnishHoliday,
-  isoWeekday,
-  minutesToTime,
+  isWorkingDay,
+  leadDateProblem,
+  lockerHalfDayKey,
+  normalizePhoneNumber,
   parseLocalDateTime,
-  timeToMinutes,
   todayInHelsinki,
 } from '@huolto/domain';
 import type { Selectable } from 'kysely';
@@ -15,70 +16,46 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 import type { Executor, ProcessRow } from '../process/repository.ts';
-import { findLiveProcess } from '../process/repository.ts';
-import { findOrganization } from '../organizations/repository.ts';
+import { findLiveProcess, selectedResourceIdsOf, updateProcess, vehicleOf } from '../process/repository.ts';
+import { findOrganization, listOrganizations } from '../organizations/repository.ts';
+import { officesForProcess } from '../organizations/offices.ts';
 import { pricedCart, totalDurationMinutes } from '../services/service.ts';
 import {
   findBusyIntervals,
+  findHeldTime,
+  findLockerStarts,
+  findResourceOfLastVisit,
   findResources,
   purgeExpiredHolds,
   releaseHolds,
   tryInsertHold,
-  type BusyInterval,
+  type ResourceRow,
 } from './repository.ts';
+import {
+  computeFreeDays,
+  dayGap,
+  dayWindow,
+  exactCandidates,
+  groupByResource,
+  hasAvailability,
+  officeTypeRequested,
+  SAME_DAY_LEAD_MINUTES,
+  type Shift,
+} from './slots.ts';
+
+export { SAME_DAY_LEAD_MINUTES } from './slots.ts';
 
 type OrganizationRow = Selectable<Database['organization']>;
 
-/** The earliest a same-day slot can start, in minutes from now. */
-export const SAME_DAY_LEAD_MINUTES = 60;
+const sessionExpired = () => new DomainError(412, 'SESSION_EXPIRED', 'Istunto on päättynyt.');
+const alreadySaved = () => new DomainError(409, 'ALREADY_SAVED', 'Varaus on jo tallennettu.');
 
-export function isWorkingDay(date: string) {
-  return isoWeekday(date) <= 5 && !isFinnishHoliday(date);
-}
-
-/** Free [start, end) on a resource: nothing it holds overlaps. */
-function isFree(busy: BusyInterval[], start: Date, end: Date) {
-  return !busy.some((b) => b.start < end && b.end > start);
-}
-
-function groupByResource(resourceIds: number[], busy: BusyInterval[]) {
-  const map = new Map<number, BusyInterval[]>(resourceIds.map((id) => [id, []]));
-  for (const b of busy) map.get(b.resource_id)?.push(b);
-  return map;
-}
-
-/** Candidate exact start times of a day on the office's grid (Helsinki wall clock). */
-function exactCandidates(org: OrganizationRow, date: string, minutes: number) {
-  const first = timeToMinutes(org.first_slot_time);
-  const closing = timeToMinutes(org.closing_time);
-  const out: { startTime: string; endTime: string; start: Date; end: Date }[] = [];
-  for (let t = first; t + minutes <= closing; t += org.slot_step_minutes) {
-    const startTime = minutesToTime(t);
-    const endTime = minutesToTime(t + minutes);
-    out.push({ startTime, endTime, start: fromHelsinki(date, startTime), end: fromHelsinki(date, endTime) });
-  }
-  return out;
-}
-
-/** The first (MORNING) or last (EVENING) free stretch of a day on one resource. */
-function dayGap(busy: BusyInterval[], dayStart: Date, dayEnd: Date, minutes: number, position: 'MORNING' | 'EVENING') {
-  const need = minutes * 60000;
-  const gaps: { start: Date; end: Date }[] = [];
-  let cursor = dayStart;
-  for (const b of [...busy].sort((x, y) => x.start.getTime() - y.start.getTime())) {
-    if (b.end <= cursor) continue;
-    if (b.start >= dayEnd) break;
-    if (b.start.getTime() - cursor.getTime() >= need) gaps.push({ start: cursor, end: b.start });
-    if (b.end > cursor) cursor = b.end;
-  }
-  if (dayEnd.getTime() - cursor.getTime() >= need) gaps.push({ start: cursor, end: dayEnd });
-  if (gaps.length === 0) return undefined;
-  if (position === 'MORNING') {
-    const g = gaps[0]!;
-    return { start: g.start, end: new Date(g.start.getTime() + need) };
-  }
-  const g = gaps[gaps.length - 1]!;
-  return { start: new Date(g.end.getTime() - need), end: g.end };
+/** Minutes of work the cart of a process needs; 400 naming `cart` when it is empty. */
+export async function cartMinutes(db: Executor, process: ProcessRow): Promise<number> {
+  const lines = await pricedCart(db, process);
+  const minutes = totalDurationMinutes(lines, ((process.symptoms as unknown[]) ?? []).length > 0);
+  if (minutes === 0) throw badRequest('cart', 'Valitse ensin palvelu');
+  return minutes;
 }
 
 export interface BookingContext {
@@ -91,57 +68,126 @@ export async function bookingContext(db: Executor, process: ProcessRow): Promise
   if (!process.organization_id) throw badRequest('organizationId', 'Valitse ensin toimipiste');
   const org = await findOrganization(db, process.organization_id);
   if (!org) throw badRequest('organizationId', 'Tuntematon toimipiste');
-  const lines = await pricedCart(db, process);
-  const minutes = totalDurationMinutes(lines, ((process.symptoms as unknown[]) ?? []).length > 0);
-  if (minutes === 0) throw badRequest('cart', 'Valitse ensin palvelu');
-  return { org, minutes };
+  return { org, minutes: await cartMinutes(db, process) };
 }
 
-/** Each day's free times at the process's office (SPEC §3 "Free time day"). */
+/**
+ * The resources that may take a process's booking at its office: the mechanics the
+ * customer chose, when the office lets customers choose and the choice names some of
+ * its selectable resources; otherwise every resource of the office.
+ */
+export function usableResources(org: OrganizationRow, resources: readonly ResourceRow[], selected: readonly number[]): number[] {
+  const all = resources.filter((r) => r.organization_id === org.id);
+  if (selected.length > 0 && org.customer_selects_resource) {
+    const chosen = all.filter((r) => r.selectable && selected.includes(r.id));
+    if (chosen.length > 0) return chosen.map((r) => r.id);
+  }
+  return all.map((r) => r.id);
+}
+
+/** true when the process takes a lead date instead of a time (SPEC §2 "lead mode"). */
+export function isLeadMode(process: ProcessRow, org: { lead_only: boolean } | undefined): boolean {
+  const params = (process.product_parameters as { parameterCode: string; selectedValue: string }[] | null) ?? [];
+  const lead = params.some((p) => p.parameterCode === 'WINDSHIELD_CHANGE_BOOKING_TYPE' && p.selectedValue === 'LEAD');
+  return lead || !!org?.lead_only;
+}
+
+/**
+ * Each day's free times at the process's office (SPEC §3 "Free time day"), for the whole
+ * day or one shift. A list of selection types without the office's own type, and a
+ * lead-only office, answer days without availability.
+ */
 export async function freeTimes(
+  db: Db,
+  process: ProcessRow,
+  range: { start: string; end: string; resourceTimeSelectionTypes?: readonly TimeSelectionType[] | undefined },
+  shift?: Shift,
+  now = new Date(),
+): Promise<FreeTimeDay[]> {
+  const { org, minutes } = await bookingContext(db, process);
+  const resourceIds = usableResources(org, await findResources(db, org.id), selectedResourceIdsOf(process));
+  const from = fromHelsinki(range.start);
+  const to = fromHelsinki(addDays(range.end, 1));
+  const busy = groupByResource(resourceIds, await findBusyIntervals(db, org.id, from, to, process.token));
+  return computeFreeDays({
+    office: org,
+    minutes,
+    start: range.start,
+    end: range.end,
+    busy,
+    now,
+    shift,
+    open: !org.lead_only && officeTypeRequested(org.time_selection_type, range.resourceTimeSelectionTypes),
+  });
+}
+
+/**
+ * The offices a process may move to: the tire-change offices for tire processes,
+ * otherwise those of compatible-organizations/v2 (windshield offices for WINDSHIELD).
+ */
+async function compatibleOrganizations(db: Executor, process: ProcessRow): Promise<Organization[]> {
+  if (process.process_type === 'TIRE_CHANGE' || process.process_type === 'TIRE_SALES') {
+    return listOrganizations(db, vehicleOf(process)?.make_id ?? null, { tireChange: true });
+  }
+  return officesForProcess(db, process);
+}
+
+/**
+ * Free days of every other office the booking could move to, for the cart's length of
+ * work: offices without a free day are left out, each calendar holds only free days,
+ * earliest first free day first, then by name. Busy time of all offices is read in one
+ * query.
+ */
+export async function freeTimesOnOrganizations(
   db: Db,
   process: ProcessRow,
   range: { start: string; end: string },
   now = new Date(),
-): Promise<FreeTimeDay[]> {
-  const { org, minutes } = await bookingContext(db, process);
-  const resources = (await findResources(db, org.id)).map((r) => r.id);
+): Promise<OrganizationFreeTimes[]> {
+  const minutes = await cartMinutes(db, process);
+  const candidates = (await compatibleOrganizations(db, process)).filter((o) => o.id !== process.organization_id);
+  if (candidates.length === 0) return [];
+  const rows = await db
+    .selectFrom('organization')
+    .selectAll()
+    .where('id', 'in', candidates.map((o) => o.id))
+    .where('active', '=', true)
+    .where('lead_only', '=', false)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const offices = candidates.filter((o) => byId.has(o.id));
+  if (offices.length === 0) return [];
+  const ids = offices.map((o) => o.id);
+  const resources = await findResources(db, ids);
   const from = fromHelsinki(range.start);
   const to = fromHelsinki(addDays(range.end, 1));
-  const busy = groupByResource(resources, await findBusyIntervals(db, org.id, from, to, process.token));
-  const today = todayInHelsinki(now);
-  const earliest = new Date(now.getTime() + SAME_DAY_LEAD_MINUTES * 60000);
+  const busy = groupByResource(
+    resources.map((r) => r.id),
+    await findBusyIntervals(db, ids, from, to, process.token),
+  );
 
-  const days: FreeTimeDay[] = [];
-  for (let date = range.start; date <= range.end; date = addDays(date, 1)) {
-    const day: FreeTimeDay = { date, exactTimesAvailable: false, onlyDayTimesAvailable: false, calendarSlots: [] };
-    days.push(day);
-    if (date < today || !isWorkingDay(date)) continue;
-    if (org.time_selection_type === 'DAY_ONLY') {
-      const dayStart = fromHelsinki(date, org.opening_time);
-      const dayEnd = fromHelsinki(date, org.closing_time);
-      const start = dayStart < earliest ? earliest : dayStart;
-      day.onlyDayTimesAvailable =
-        date > today && [...busy.values()].some((b) => dayGap(b, start, dayEnd, minutes, 'MORNING') !== undefined);
-      continue;
-    }
-    for (const c of exactCandidates(org, date, minutes)) {
-      if (c.start < earliest) continue;
-      if ([...busy.values()].some((b) => isFree(b, c.start, c.end))) {
-        day.calendarSlots.push({ startTime: c.startTime, endTime: c.endTime });
-      }
-    }
-    day.exactTimesAvailable = day.calendarSlots.length > 0;
+  const out: OrganizationFreeTimes[] = [];
+  for (const organization of offices) {
+    const org = byId.get(organization.id)!;
+    const own = new Map(resources.filter((r) => r.organization_id === org.id).map((r) => [r.id, busy.get(r.id) ?? []]));
+    const days = computeFreeDays({ office: org, minutes, start: range.start, end: range.end, busy: own, now }).filter(
+      hasAvailability,
+    );
+    if (days.length > 0) out.push({ organization, calendar: days });
   }
-  return days;
+  return out.sort(
+    (a, b) => a.calendar[0]!.date.localeCompare(b.calendar[0]!.date) || a.organization.name.localeCompare(b.organization.name, 'fi'),
+  );
 }
 
 export type ReserveOutcome = { responseCode: 'SUCCESS' } | { responseCode: 'NOT_AVAILABLE'; message: string };
 
 /**
  * Holds a time for a process. EXACT_TIME takes the asked slot on any free resource;
- * DAY_ONLY takes a stretch of the asked day (first or last by shift position). Any
- * earlier hold of the process is released in the same transaction.
+ * DAY_ONLY takes a stretch of the asked day: with a shift position the first (MORNING)
+ * or last (EVENING) stretch inside that shift, else of the whole day. Only the mechanics
+ * the customer chose are used when there is a choice. Any earlier hold of the process is
+ * released and its lead date cleared in the same transaction.
  */
 export async function reserveTime(
   db: Db,
@@ -158,12 +204,13 @@ export async function reserveTime(
   return db.transaction().execute(async (trx) => {
     // The row lock orders a session's own concurrent calls.
     const process = await findLiveProcess(trx, token, true);
-    if (!process) throw new DomainError(412, 'SESSION_EXPIRED', 'Istunto on päättynyt.');
-    if (process.booking_id) throw new DomainError(409, 'ALREADY_SAVED', 'Varaus on jo tallennettu.');
+    if (!process) throw sessionExpired();
+    if (process.booking_id) throw alreadySaved();
     const { org, minutes } = await bookingContext(trx, process);
+    if (org.lead_only) return notAvailable('Toimipisteessä ei varata aikaa: valitse toivottu päivä');
     if (!isWorkingDay(date) || date < todayInHelsinki(now)) return notAvailable('Toimipiste on suljettu');
 
-    let wanted: { start: Date; end: Date }[];
+    let window: { start: Date; end: Date };
     if (body.timeSelectionType === 'EXACT_TIME') {
       if (org.time_selection_type !== 'EXACT_TIME') throw badRequest('timeSelectionType', 'Toimipisteessä valitaan vain päivä');
       const slot = exactCandidates(org, date, minutes).find(
@@ -171,34 +218,118 @@ export async function reserveTime(
       );
       if (!slot) throw badRequest('reservation', 'Aika ei ole toimipisteen aikataulussa tai sen pituus ei vastaa palveluita');
       if (slot.start.getTime() < now.getTime() + SAME_DAY_LEAD_MINUTES * 60000) return notAvailable('Aika on jo mennyt');
-      wanted = [{ start: slot.start, end: slot.end }];
+      window = { start: slot.start, end: slot.end };
     } else {
-      const dayStart = fromHelsinki(date, org.opening_time);
-      const dayEnd = fromHelsinki(date, org.closing_time);
       if (date <= todayInHelsinki(now)) return notAvailable('Päivä ei ole varattavissa');
-      wanted = [{ start: dayStart, end: dayEnd }];
+      window = dayWindow(org, date)!;
     }
 
     await releaseHolds(trx, token);
-    const window = wanted[0]!;
     await purgeExpiredHolds(trx, org.id, window.start, window.end);
-    const resources = (await findResources(trx, org.id)).map((r) => r.id);
+    const resourceIds = usableResources(org, await findResources(trx, org.id), selectedResourceIdsOf(process));
+    const won = async (): Promise<ReserveOutcome> => {
+      if (process.lead_date) await updateProcess(trx, token, { lead_date: null });
+      return { responseCode: 'SUCCESS' };
+    };
 
     if (body.timeSelectionType === 'EXACT_TIME') {
-      for (const resourceId of resources) {
+      for (const resourceId of resourceIds) {
         if (await tryInsertHold(trx, { resourceId, start: window.start, end: window.end, token, holdMinutes: HOLD_MINUTES })) {
-          return { responseCode: 'SUCCESS' } as const;
+          return won();
         }
       }
       return notAvailable('Aika ehdittiin varata');
     }
-    const busy = groupByResource(resources, await findBusyIntervals(trx, org.id, window.start, window.end, token));
-    for (const resourceId of resources) {
-      const gap = dayGap(busy.get(resourceId) ?? [], window.start, window.end, minutes, body.workshiftPosition ?? 'MORNING');
-      if (gap && (await tryInsertHold(trx, { resourceId, ...gap, token, holdMinutes: HOLD_MINUTES }))) {
-        return { responseCode: 'SUCCESS' } as const;
+    const busy = groupByResource(resourceIds, await findBusyIntervals(trx, org.id, window.start, window.end, token));
+    const position = body.workshiftPosition ?? 'MORNING';
+    const shiftWindow = body.workshiftPosition ? dayWindow(org, date, body.workshiftPosition) : undefined;
+    // Within the asked shift first; a job too long for one shift takes the whole day.
+    for (const w of [shiftWindow, window]) {
+      if (!w) continue;
+      for (const resourceId of resourceIds) {
+        const gap = dayGap(busy.get(resourceId) ?? [], w.start, w.end, minutes, position);
+        if (gap && (await tryInsertHold(trx, { resourceId, ...gap, token, holdMinutes: HOLD_MINUTES }))) return won();
       }
     }
     return notAvailable('Päivä ehdittiin varata');
+  });
+}
+
+/**
+ * Which asked start times fall on a half-day whose key-locker compartments at the
+ * booking's office are all taken by saved bookings and other processes' live holds.
+ */
+export async function lockerReservedTimes(db: Db, process: ProcessRow, startTimes: readonly string[]): Promise<string[]> {
+  if (!process.organization_id) throw badRequest('organizationId', 'Valitse ensin toimipiste');
+  const org = await findOrganization(db, process.organization_id);
+  if (!org) throw badRequest('organizationId', 'Tuntematon toimipiste');
+  const dates = startTimes.map((t) => t.slice(0, 10)).sort();
+  const from = fromHelsinki(dates[0]!);
+  const to = fromHelsinki(addDays(dates[dates.length - 1]!, 1));
+  const counts = new Map<string, number>();
+  for (const start of await findLockerStarts(db, org.id, from, to, process.token)) {
+    const key = lockerHalfDayKey(formatLocalDateTime(start));
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return startTimes.filter((t) => (counts.get(lockerHalfDayKey(t)) ?? 0) >= org.locker_compartments);
+}
+
+/**
+ * Lead mode: the customer wishes a date and is contacted instead of reserving a time.
+ * The date must be a working day after today, at most three months ahead. Any hold of
+ * the process is released.
+ */
+export async function setLead(db: Db, token: string, leadDate: string, now = new Date()): Promise<void> {
+  const problem = leadDateProblem(leadDate, todayInHelsinki(now));
+  if (problem) throw badRequest('leadDate', problem);
+  await db.transaction().execute(async (trx) => {
+    const process = await findLiveProcess(trx, token, true);
+    if (!process) throw sessionExpired();
+    if (process.booking_id) throw alreadySaved();
+    if (!process.organization_id || !(await findOrganization(trx, process.organization_id))) {
+      throw badRequest('organizationId', 'Valitse ensin toimipiste');
+    }
+    await releaseHolds(trx, token);
+    await updateProcess(trx, token, { lead_date: leadDate });
+  });
+}
+
+/** The mechanics customers may choose at the process's office (none when it does not allow it). */
+export async function selectableResources(db: Executor, process: ProcessRow): Promise<{ id: number; name: string }[]> {
+  if (!process.organization_id) return [];
+  const org = await findOrganization(db, process.organization_id);
+  if (!org?.customer_selects_resource) return [];
+  return (await findResources(db, org.id)).filter((r) => r.selectable).map((r) => ({ id: r.id, name: r.display_name ?? r.name }));
+}
+
+/** The mechanic who served this phone number's latest earlier visit at the office, if any. */
+export async function resourceForCustomer(db: Executor, process: ProcessRow, phoneNumber: string) {
+  if (!process.organization_id) return null;
+  const org = await findOrganization(db, process.organization_id);
+  if (!org?.customer_selects_resource) return null;
+  return (await findResourceOfLastVisit(db, org.id, normalizePhoneNumber(phoneNumber))) ?? null;
+}
+
+/**
+ * Limits the booking to the chosen mechanics (an empty list: anyone). Each must be a
+ * selectable resource of the booking's office. A held time on a mechanic no longer
+ * chosen is released.
+ */
+export async function setSelectedResources(db: Db, token: string, resourceIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(resourceIds)];
+  await db.transaction().execute(async (trx) => {
+    const process = await findLiveProcess(trx, token, true);
+    if (!process) throw sessionExpired();
+    if (process.booking_id) throw alreadySaved();
+    if (ids.length > 0) {
+      const allowed = new Set((await selectableResources(trx, process)).map((r) => r.id));
+      const wrong = ids.filter((id) => !allowed.has(id));
+      if (wrong.length > 0) {
+        throw badRequest('resourceIds', `Mekaanikkoa ei voi valita tässä toimipisteessä: ${wrong.join(', ')}`);
+      }
+      const held = await findHeldTime(trx, token);
+      if (held?.kind === 'HOLD' && !ids.includes(held.resource_id)) await releaseHolds(trx, token);
+    }
+    await updateProcess(trx, token, { selected_resource_ids: ids });
   });
 }

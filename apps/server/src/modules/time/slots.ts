@@ -1,0 +1,185 @@
+/**
+ * The calendar arithmetic of an office, without a database: which exact start times a
+ * day offers, whether a day-only day has room, and how the morning and evening shifts
+ * split a day. Everything is Helsinki wall-clock time turned into instants with
+ * fromHelsinki, so a slot stays at 8.00 on both sides of a daylight-saving change.
+ */
+import type { FreeTimeDay, ShiftPosition, TimeSelectionType } from '@huolto/domain';
+import {
+  SHIFT_SPLIT_TIME,
+  addDays,
+  fromHelsinki,
+  isWorkingDay,
+  minutesToTime,
+  shiftOfTime,
+  timeToMinutes,
+  todayInHelsinki,
+} from '@huolto/domain';
+
+/** The earliest a same-day slot can start, in minutes from now. */
+export const SAME_DAY_LEAD_MINUTES = 60;
+
+/** What the computation needs of an office (a subset of its row). */
+export interface OfficeCalendar {
+  /** EXACT_TIME or DAY_ONLY. */
+  time_selection_type: string;
+  /** Helsinki wall clock 'HH:mm' or 'HH:mm:ss'. */
+  opening_time: string;
+  closing_time: string;
+  first_slot_time: string;
+  slot_step_minutes: number;
+}
+
+export interface Interval {
+  start: Date;
+  end: Date;
+}
+
+export interface Candidate extends Interval {
+  startTime: string;
+  endTime: string;
+}
+
+/** A shift restricts the day to starts before 12:00 (MORNING) or at/after it (EVENING). */
+export type Shift = ShiftPosition;
+
+/**
+ * Whether free-times with `requested` selection types shows anything at an office of
+ * `officeType`. No list: yes. USE_ORGANIZATION_SETTING stands for the office's own type;
+ * a list without the office's type shows nothing.
+ */
+export function officeTypeRequested(officeType: string, requested: readonly TimeSelectionType[] | undefined): boolean {
+  if (requested === undefined) return true;
+  return requested.some((t) => (t === 'USE_ORGANIZATION_SETTING' ? officeType : t) === officeType);
+}
+
+/** Free [start, end) on a resource: nothing it holds overlaps. */
+export function isFree(busy: readonly Interval[], start: Date, end: Date): boolean {
+  return !busy.some((b) => b.start < end && b.end > start);
+}
+
+/**
+ * Candidate exact start times of a day on the office's grid: from the first slot time in
+ * steps, each long enough for the work and ending by closing time. With a shift, only the
+ * starts of that shift.
+ */
+export function exactCandidates(office: OfficeCalendar, date: string, minutes: number, shift?: Shift): Candidate[] {
+  const first = timeToMinutes(office.first_slot_time);
+  const closing = timeToMinutes(office.closing_time);
+  const out: Candidate[] = [];
+  if (minutes <= 0 || office.slot_step_minutes <= 0) return out;
+  for (let t = first; t + minutes <= closing; t += office.slot_step_minutes) {
+    const startTime = minutesToTime(t);
+    if (shift && shiftOfTime(startTime) !== shift) continue;
+    const endTime = minutesToTime(t + minutes);
+    out.push({ startTime, endTime, start: fromHelsinki(date, startTime), end: fromHelsinki(date, endTime) });
+  }
+  return out;
+}
+
+/**
+ * The part of a day a day-only booking may use: opening to closing, or with a shift
+ * opening to 12:00 (MORNING) or 12:00 to closing (EVENING). Undefined when empty.
+ */
+export function dayWindow(office: OfficeCalendar, date: string, shift?: Shift): Interval | undefined {
+  const opening = timeToMinutes(office.opening_time);
+  const closing = timeToMinutes(office.closing_time);
+  const noon = timeToMinutes(SHIFT_SPLIT_TIME);
+  const from = shift === 'EVENING' ? Math.max(opening, noon) : opening;
+  const to = shift === 'MORNING' ? Math.min(closing, noon) : closing;
+  if (to <= from) return undefined;
+  return { start: fromHelsinki(date, minutesToTime(from)), end: fromHelsinki(date, minutesToTime(to)) };
+}
+
+/**
+ * The first (MORNING) or last (EVENING) free stretch of `minutes` on one resource
+ * between dayStart and dayEnd, or undefined when none fits.
+ */
+export function dayGap(
+  busy: readonly Interval[],
+  dayStart: Date,
+  dayEnd: Date,
+  minutes: number,
+  position: Shift,
+): Interval | undefined {
+  const need = minutes * 60000;
+  if (need <= 0 || dayEnd.getTime() - dayStart.getTime() < need) return undefined;
+  const gaps: Interval[] = [];
+  let cursor = dayStart;
+  for (const b of [...busy].sort((x, y) => x.start.getTime() - y.start.getTime())) {
+    if (b.end <= cursor) continue;
+    if (b.start >= dayEnd) break;
+    if (b.start.getTime() - cursor.getTime() >= need) gaps.push({ start: cursor, end: b.start });
+    if (b.end > cursor) cursor = b.end;
+  }
+  if (dayEnd.getTime() - cursor.getTime() >= need) gaps.push({ start: cursor, end: dayEnd });
+  if (gaps.length === 0) return undefined;
+  if (position === 'MORNING') {
+    const g = gaps[0]!;
+    return { start: g.start, end: new Date(g.start.getTime() + need) };
+  }
+  const g = gaps[gaps.length - 1]!;
+  return { start: new Date(g.end.getTime() - need), end: g.end };
+}
+
+/** Busy intervals per resource; every listed resource gets a list, others are dropped. */
+export function groupByResource<T extends Interval & { resource_id: number }>(
+  resourceIds: readonly number[],
+  busy: readonly T[],
+): Map<number, Interval[]> {
+  const map = new Map<number, Interval[]>(resourceIds.map((id) => [id, []]));
+  for (const b of busy) map.get(b.resource_id)?.push(b);
+  return map;
+}
+
+export interface FreeDaysInput {
+  office: OfficeCalendar;
+  /** Length of the work, minutes. */
+  minutes: number;
+  /** Inclusive 'YYYY-MM-DD' range. */
+  start: string;
+  end: string;
+  /** Busy time of each resource that may take the booking (its keys are those resources). */
+  busy: ReadonlyMap<number, readonly Interval[]>;
+  now: Date;
+  shift?: Shift | undefined;
+  /** false: every day comes back without availability (type not asked for, lead-only office). */
+  open?: boolean;
+}
+
+/**
+ * Each day's free times (SPEC §3 "Free time day"). An EXACT_TIME office lists the grid
+ * starts that some resource can take in full, not earlier than an hour from now; a
+ * DAY_ONLY office says whether some resource has room for the work on a day after
+ * today. Weekends, Finnish holidays and past days have nothing.
+ */
+export function computeFreeDays(input: FreeDaysInput): FreeTimeDay[] {
+  const { office, minutes, busy, now, shift } = input;
+  const today = todayInHelsinki(now);
+  const earliest = new Date(now.getTime() + SAME_DAY_LEAD_MINUTES * 60000);
+  const lists = [...busy.values()];
+  const days: FreeTimeDay[] = [];
+  for (let date = input.start; date <= input.end; date = addDays(date, 1)) {
+    const day: FreeTimeDay = { date, exactTimesAvailable: false, onlyDayTimesAvailable: false, calendarSlots: [] };
+    days.push(day);
+    if (input.open === false || lists.length === 0 || date < today || !isWorkingDay(date)) continue;
+    if (office.time_selection_type === 'DAY_ONLY') {
+      const window = dayWindow(office, date, shift);
+      if (!window || date <= today) continue;
+      const from = window.start < earliest ? earliest : window.start;
+      day.onlyDayTimesAvailable = lists.some((b) => dayGap(b, from, window.end, minutes, 'MORNING') !== undefined);
+      continue;
+    }
+    for (const c of exactCandidates(office, date, minutes, shift)) {
+      if (c.start < earliest) continue;
+      if (lists.some((b) => isFree(b, c.start, c.end))) day.calendarSlots.push({ startTime: c.startTime, endTime: c.endTime });
+    }
+    day.exactTimesAvailable = day.calendarSlots.length > 0;
+  }
+  return days;
+}
+
+/** A day of the calendar has something to book. */
+export function hasAvailability(day: FreeTimeDay): boolean {
+  return day.exactTimesAvailable || day.onlyDayTimesAvailable;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMonthsToDate,
+  isLeadDateAllowed,
+  isWorkingDay,
+  lastLeadDate,
+  leadDateProblem,
+  lockerHalfDayKey,
+  normalizePhoneNumber,
+  shiftOfTime,
+} from './reservation.ts';
+import { freeTimesOnOrganizationBody, leadBody, lockerReservedTimesBody, resourceForCustomerQuery, customerSelectedResourcesBody } from './api.ts';
+
+describe('working days', () => {
+  it('are Monday to Friday without Finnish holidays', () => {
+    expect(isWorkingDay('2026-11-23')).toBe(true); // Monday
+    expect(isWorkingDay('2026-11-28')).toBe(false); // Saturday
+    expect(isWorkingDay('2026-12-24')).toBe(false); // Jouluaatto, Thursday
+    expect(isWorkingDay('2027-05-06')).toBe(false); // Helatorstai
+  });
+});
+
+describe('shifts and key-locker half-days', () => {
+  it('split at noon', () => {
+    expect(shiftOfTime('07:00:00')).toBe('MORNING');
+    expect(shiftOfTime('11:59')).toBe('MORNING');
+    expect(shiftOfTime('12:00:00')).toBe('EVENING');
+    expect(shiftOfTime('13:00:00')).toBe('EVENING');
+    expect(lockerHalfDayKey('2026-11-26T07:00:00')).toBe('2026-11-26|MORNING');
+    expect(lockerHalfDayKey('2026-11-26T11:00:00')).toBe('2026-11-26|MORNING');
+    expect(lockerHalfDayKey('2026-11-26T12:00:00')).toBe('2026-11-26|AFTERNOON');
+    expect(lockerHalfDayKey('2026-11-26T13:00:00')).toBe('2026-11-26|AFTERNOON');
+  });
+});
+
+describe('lead dates', () => {
+  const today = '2026-11-23';
+
+  it('are working days after today and within three months', () => {
+    expect(leadDateProblem('2026-11-24', today)).toBeNull();
+    expect(leadDateProblem('2026-11-23', today)).toMatch(/jälkeen/);
+    expect(leadDateProblem('2026-11-20', today)).toMatch(/jälkeen/);
+    expect(leadDateProblem('2026-11-28', today)).toMatch(/arkipäivä/);
+    expect(leadDateProblem('2026-12-24', today)).toMatch(/arkipäivä/);
+    expect(lastLeadDate(today)).toBe('2027-02-23');
+    expect(isLeadDateAllowed('2027-02-23', today)).toBe(true);
+    expect(leadDateProblem('2027-02-24', today)).toMatch(/3 kuukauden/);
+  });
+
+  it('count months by the calendar, the month end kept', () => {
+    expect(addMonthsToDate('2026-11-30', 3)).toBe('2027-02-28');
+    expect(addMonthsToDate('2027-11-30', 3)).toBe('2028-02-29');
+    expect(addMonthsToDate('2026-12-15', 1)).toBe('2027-01-15');
+    expect(addMonthsToDate('2027-01-31', -2)).toBe('2026-11-30');
+  });
+});
+
+describe('phone numbers', () => {
+  it('are matched as digits with a leading 0 instead of +358', () => {
+    expect(normalizePhoneNumber('040 123 4567')).toBe('0401234567');
+    expect(normalizePhoneNumber('+358 40 123 4567')).toBe('0401234567');
+    expect(normalizePhoneNumber('+358-40-1234567')).toBe('0401234567');
+    expect(normalizePhoneNumber('00358401234567')).toBe('0401234567');
+    expect(normalizePhoneNumber('09 123 456')).toBe('09123456');
+    expect(normalizePhoneNumber('+46 70 123 4567')).toBe('46701234567');
+  });
+});
+
+describe('request schemas of the time calls', () => {
+  it('free-times-on-organization takes dates at most 62 days apart', () => {
+    expect(freeTimesOnOrganizationBody.safeParse({ start: '2026-11-23', end: '2027-01-24' }).success).toBe(true);
+    expect(freeTimesOnOrganizationBody.safeParse({ start: '2026-11-23', end: '2027-01-25' }).error?.issues[0]?.path).toEqual(['end']);
+    expect(freeTimesOnOrganizationBody.safeParse({ start: '2026-11-23', end: '2026-11-22' }).success).toBe(false);
+    expect(freeTimesOnOrganizationBody.safeParse({ start: '23.11.2026', end: '2026-11-24' }).error?.issues[0]?.path).toEqual(['start']);
+  });
+
+  it('locker/reserved-times takes 1 to 20 local date-times', () => {
+    expect(lockerReservedTimesBody.safeParse({ startTimes: ['2026-11-26T08:00:00'] }).success).toBe(true);
+    expect(lockerReservedTimesBody.safeParse({ startTimes: [] }).success).toBe(false);
+    expect(lockerReservedTimesBody.safeParse({ startTimes: Array(21).fill('2026-11-26T08:00:00') }).success).toBe(false);
+    expect(lockerReservedTimesBody.safeParse({ startTimes: ['2026-11-26 08:00'] }).error?.issues[0]?.path).toEqual(['startTimes', 0]);
+  });
+
+  it('lead, resource-for-customer and customer-selected-resources', () => {
+    expect(leadBody.safeParse({ leadDate: '2026-11-24' }).success).toBe(true);
+    expect(leadBody.safeParse({ leadDate: 'huomenna' }).error?.issues[0]?.path).toEqual(['leadDate']);
+    expect(resourceForCustomerQuery.safeParse({ phoneNumber: '+358 40 123 4567' }).success).toBe(true);
+    expect(resourceForCustomerQuery.safeParse({ phoneNumber: 'soita minulle' }).error?.issues[0]?.path).toEqual(['phoneNumber']);
+    expect(customerSelectedResourcesBody.safeParse({ resourceIds: [] }).success).toBe(true);
+    expect(customerSelectedResourcesBody.safeParse({ resourceIds: Array.from({ length: 11 }, (_, i) => i + 1) }).success).toBe(false);
+    expect(customerSelectedResourcesBody.safeParse({ resourceIds: [0] }).error?.issues[0]?.path).toEqual(['resourceIds', 0]);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Rules of the reservation page that both the server and the web app apply: working
+ * days, the morning/evening shift split, the key locker's half-days, lead dates and the
+ * phone-number form used to recognise a returning customer. Pure; Finnish time.
+ */
+import { isFinnishHoliday, isoWeekday, timeToMinutes } from './time.ts';
+
+/** Workshops work Monday to Friday, not on Finnish holidays. */
+export function isWorkingDay(date: string): boolean {
+  return isoWeekday(date) <= 5 && !isFinnishHoliday(date);
+}
+
+/** Noon splits the day: a start before it is the MORNING shift, at or after it EVENING. */
+export const SHIFT_SPLIT_TIME = '12:00:00';
+
+/** The shift of a Helsinki wall-clock start time ('HH:mm' or 'HH:mm:ss'). */
+export function shiftOfTime(time: string): 'MORNING' | 'EVENING' {
+  return timeToMinutes(time) < timeToMinutes(SHIFT_SPLIT_TIME) ? 'MORNING' : 'EVENING';
+}
+
+/** Key lockers are counted per half-day: a start before 12:00 is that date's morning. */
+export type LockerHalfDay = 'MORNING' | 'AFTERNOON';
+
+/** The start times the web app asks about for a day-only day (SPEC §9: 07:00 and 13:00). */
+export const LOCKER_MORNING_TIME = '07:00:00';
+export const LOCKER_AFTERNOON_TIME = '13:00:00';
+
+/** Compartments of an office's key locker unless the office says otherwise. */
+export const DEFAULT_LOCKER_COMPARTMENTS = 4;
+
+/** 'YYYY-MM-DD|MORNING' — the half-day of a local date-time 'YYYY-MM-DDTHH:mm:ss'. */
+export function lockerHalfDayKey(localDateTime: string): string {
+  const [date = '', time = '00:00:00'] = localDateTime.split('T');
+  const half: LockerHalfDay = shiftOfTime(time) === 'MORNING' ? 'MORNING' : 'AFTERNOON';
+  return `${date}|${half}`;
+}
+
+/** A lead date lies at most this many months ahead (SPEC §2 "lead mode"). */
+export const LEAD_MAX_MONTHS = 3;
+
+/** Adds calendar months to a date; a day past the month's end becomes its last day. */
+export function addMonthsToDate(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+}
+
+/** The last date a lead may be set for, from today. */
+export function lastLeadDate(today: string): string {
+  return addMonthsToDate(today, LEAD_MAX_MONTHS);
+}
+
+/**
+ * Why a lead date cannot be chosen, in Finnish, or null when it can: it must be a working
+ * day (Monday–Friday, not a Finnish holiday) after today and within three months.
+ */
+export function leadDateProblem(date: string, today: string): string | null {
+  if (date <= today) return 'Toivotun päivän pitää olla tämän päivän jälkeen';
+  if (date > lastLeadDate(today)) return `Toivottu päivä voi olla enintään ${LEAD_MAX_MONTHS} kuukauden päässä`;
+  if (!isWorkingDay(date)) return 'Toivotun päivän pitää olla arkipäivä';
+  return null;
+}
+
+export function isLeadDateAllowed(date: string, today: string): boolean {
+  return leadDateProblem(date, today) === null;
+}
+
+/**
+ * A phone number in the form bookings are matched on: digits only, the Finnish country
+ * code (+358, 00358 or 358) replaced by the leading 0. '+358 40 123 4567' → '0401234567'.
+ */
+export function normalizePhoneNumber(raw: string): string {
+  const digits = raw.replace(/\D/g, '');
+  const international = /^(00)?358(\d{4,})$/.exec(digits);
+  return international ? `0${international[2]}` : digits;
+}
+
