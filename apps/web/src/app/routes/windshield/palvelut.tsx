@@ -119,6 +119,14 @@ function WindshieldPalvelut({ booking }: { booking: Booking }) {
       : l.product.id === WINDSHIELD_PRODUCTS.change,
   );
   const canContinue = organizationId !== null && complete && inCart && !syncing && plan === null;
+  // Continue pressed while the cart is still catching up with the form: go on once it has.
+  const [continueAsked, setContinueAsked] = useState(false);
+  useEffect(() => {
+    if (continueAsked && canContinue) goNext();
+  }, [continueAsked, canContinue, goNext]);
+  useEffect(() => {
+    if (!complete) setContinueAsked(false);
+  }, [complete]);
 
   return (
     <div className="page">
@@ -242,11 +250,12 @@ function WindshieldPalvelut({ booking }: { booking: Booking }) {
       <StepNav
         onBack={goBack}
         onContinue={() => {
-          if (!canContinue) {
+          if (!complete) {
             setShowErrors(true);
             return;
           }
-          goNext();
+          if (canContinue) goNext();
+          else setContinueAsked(true);
         }}
         continueDisabled={organizationId === null || draft.type === null || syncing}
         continueHint={organizationId === null ? 'Valitse toimipiste.' : 'Valitse korjaus tai vaihto.'}
