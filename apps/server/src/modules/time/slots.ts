@@ -40,6 +40,25 @@ export interface Candidate extends Interval {
   endTime: string;
 }
 
+/**
+ * fromHelsinki, remembered: the same few wall-clock times of the same dates come up for
+ * every office and every request, and Intl-based conversion is the slow part of a month
+ * of calendars. The function is pure, so remembering is always right; the memory is
+ * bounded.
+ */
+const instants = new Map<string, number>();
+const MAX_REMEMBERED = 50_000;
+export function helsinkiInstant(date: string, time: string): Date {
+  const key = `${date}T${time}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    if (instants.size >= MAX_REMEMBERED) instants.clear();
+    ms = fromHelsinki(date, time).getTime();
+    instants.set(key, ms);
+  }
+  return new Date(ms);
+}
+
 /** A shift restricts the day to starts before 12:00 (MORNING) or at/after it (EVENING). */
 export type Shift = ShiftPosition;
 
@@ -72,7 +91,7 @@ export function exactCandidates(office: OfficeCalendar, date: string, minutes: n
     const startTime = minutesToTime(t);
     if (shift && shiftOfTime(startTime) !== shift) continue;
     const endTime = minutesToTime(t + minutes);
-    out.push({ startTime, endTime, start: fromHelsinki(date, startTime), end: fromHelsinki(date, endTime) });
+    out.push({ startTime, endTime, start: helsinkiInstant(date, startTime), end: helsinkiInstant(date, endTime) });
   }
   return out;
 }
@@ -88,7 +107,7 @@ export function dayWindow(office: OfficeCalendar, date: string, shift?: Shift): 
   const from = shift === 'EVENING' ? Math.max(opening, noon) : opening;
   const to = shift === 'MORNING' ? Math.min(closing, noon) : closing;
   if (to <= from) return undefined;
-  return { start: fromHelsinki(date, minutesToTime(from)), end: fromHelsinki(date, minutesToTime(to)) };
+  return { start: helsinkiInstant(date, minutesToTime(from)), end: helsinkiInstant(date, minutesToTime(to)) };
 }
 
 /**
@@ -158,11 +177,13 @@ export function computeFreeDays(input: FreeDaysInput): FreeTimeDay[] {
   const today = todayInHelsinki(now);
   const earliest = new Date(now.getTime() + SAME_DAY_LEAD_MINUTES * 60000);
   const lists = [...busy.values()];
+  // Busy time as numbers, for the many overlap tests of exact slots.
+  const spans = lists.map((l) => l.map((b) => [b.start.getTime(), b.end.getTime()] as const));
   const days: FreeTimeDay[] = [];
   for (let date = input.start; date <= input.end; date = addDays(date, 1)) {
     const day: FreeTimeDay = { date, exactTimesAvailable: false, onlyDayTimesAvailable: false, calendarSlots: [] };
     days.push(day);
-    if (input.open === false || lists.length === 0 || date < today || !isWorkingDay(date)) continue;
+    if (input.open === false || lists.length === 0 || date < today || !workingDay(date)) continue;
     if (office.time_selection_type === 'DAY_ONLY') {
       const window = dayWindow(office, date, shift);
       if (!window || date <= today) continue;
@@ -170,13 +191,34 @@ export function computeFreeDays(input: FreeDaysInput): FreeTimeDay[] {
       day.onlyDayTimesAvailable = lists.some((b) => dayGap(b, from, window.end, minutes, 'MORNING') !== undefined);
       continue;
     }
-    for (const c of exactCandidates(office, date, minutes, shift)) {
+    const candidates = exactCandidates(office, date, minutes, shift);
+    if (candidates.length === 0) continue;
+    const dayFrom = candidates[0]!.start.getTime();
+    const dayTo = candidates[candidates.length - 1]!.end.getTime();
+    const todays = spans.map((l) => l.filter(([s, e]) => s < dayTo && e > dayFrom));
+    for (const c of candidates) {
       if (c.start < earliest) continue;
-      if (lists.some((b) => isFree(b, c.start, c.end))) day.calendarSlots.push({ startTime: c.startTime, endTime: c.endTime });
+      const from = c.start.getTime();
+      const to = c.end.getTime();
+      if (todays.some((l) => !l.some(([s, e]) => s < to && e > from))) {
+        day.calendarSlots.push({ startTime: c.startTime, endTime: c.endTime });
+      }
     }
     day.exactTimesAvailable = day.calendarSlots.length > 0;
   }
   return days;
+}
+
+/** isWorkingDay, remembered (it builds the year's holidays on every call). */
+const workingDays = new Map<string, boolean>();
+function workingDay(date: string): boolean {
+  let v = workingDays.get(date);
+  if (v === undefined) {
+    if (workingDays.size >= MAX_REMEMBERED) workingDays.clear();
+    v = isWorkingDay(date);
+    workingDays.set(date, v);
+  }
+  return v;
 }
 
 /** A day of the calendar has something to book. */
