@@ -1,0 +1,194 @@
+// The calls `npm run bench` measures. To measure another call, add an object to SCENARIOS:
+//
+//   {
+//     id: 'short-name',                 // key in bench-results.json
+//     label: 'POST /some-call',         // shown in the table
+//     baseline: false,                  // exactly one scenario is the baseline of the ratio column
+//     budgetP99Ms: 25,                  // optional: p99 budget, printed as ✓/✗ (never fails the run)
+//     async prepare(server) {           // runs once per database, before the load
+//       const s = await server.session('MAINTENANCE');           // a real booking session
+//       ...                                                     // check the call answers what it should
+//       return { requests: [{ method: 'POST', path: ..., headers: s.headers(), body: JSON.stringify(...) }], note: '...' };
+//     },
+//   }
+//
+// `requests` is autocannon's requests array: every connection goes through it in order,
+// over and over, so several entries vary the load (sizes, dates, …).
+
+import { randomBytes } from 'node:crypto';
+
+export const API = '/ServiceBooking/rest';
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/**
+ * A browser-like client of the API: a double-submit XSRF cookie + header on every call
+ * (plugins/xsrf.ts) and the booking process token once init-session has answered one
+ * (plugins/session.ts).
+ */
+export class ApiSession {
+  token = undefined;
+  xsrf = randomBytes(18).toString('base64url');
+
+  constructor(baseUrl) {
+    this.baseUrl = baseUrl;
+  }
+
+  /** The headers a browser sends: cookie, XSRF echo and the process token. */
+  headers() {
+    return {
+      cookie: `XSRF-TOKEN=${this.xsrf}`,
+      'x-xsrf-token': this.xsrf,
+      ...(this.token ? { 'x-process-token': this.token } : {}),
+    };
+  }
+
+  async call(method, path, body, query) {
+    const url = new URL(API + path, this.baseUrl);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    const res = await fetch(url, {
+      method,
+      headers: { ...this.headers(), ...(hasBody ? JSON_TYPE : {}) },
+      ...(hasBody ? { body: JSON.stringify(body ?? {}) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    const token = res.headers.get('x-process-token');
+    if (token) this.token = token;
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  get = (path, query) => this.call('GET', path, undefined, query);
+  post = (path, body, query) => this.call('POST', path, body, query);
+
+  /** init-session + search-vehicle ABC-123 at 60,000 km. */
+  async start(processType) {
+    await this.post('/init-session', {}, { usedProcessType: processType, installationType: 'LAAKKONEN_PUBLIC' });
+    if (!this.token) throw new Error('init-session answered no x-process-token header');
+    const vehicle = await this.post('/search-vehicle', { registerNumber: 'ABC-123', kilometers: 60000 });
+    if (vehicle?.responseCode !== 'SUCCESS') throw new Error(`search-vehicle answered ${JSON.stringify(vehicle).slice(0, 300)}`);
+    return this;
+  }
+}
+
+/** A POST entry of autocannon's requests array, with the session's headers. */
+function post(session, path, body) {
+  return { method: 'POST', path: API + path, headers: { ...session.headers(), ...JSON_TYPE }, body: JSON.stringify(body) };
+}
+
+/** YYYY-MM-DD of a Date in Helsinki. */
+function helsinkiDate(d) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+function addDays(date, n) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Monday..Sunday of the current week in Helsinki. On a Saturday or Sunday no working day
+ * of the current week is left, so free-times would compute nothing: the next week is used
+ * then, unless BENCH_WEEK=current.
+ */
+export function benchWeek(now = new Date(), mode = process.env.BENCH_WEEK) {
+  const today = helsinkiDate(now);
+  const dow = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  let monday = addDays(today, -((dow + 6) % 7));
+  const weekend = dow === 0 || dow === 6;
+  const next = weekend && mode !== 'current';
+  if (next) monday = addDays(monday, 7);
+  return { start: monday, end: addDays(monday, 6), today, next };
+}
+
+/** Tire sizes rotated in the search-tires load (those the catalogue has are kept). */
+const TIRE_SIZES = ['205/55R16', '195/65R15', '225/45R17', '205/60R16', '215/55R17', '185/65R15', '225/40R18', '235/45R18'];
+const TIRE_TYPES = ['NORMAL', 'WINTER_STUDDED', 'WINTER_STUDLESS'];
+const MIN_LOAD_INDEXES = [70, 75, 80, 85, 88, 91];
+
+export const SCENARIOS = [
+  {
+    id: 'trivial',
+    label: 'GET /active-processes',
+    baseline: true,
+    // The server's cheapest JSON GET: no session, no database (answers a constant list).
+    // GET /health and GET /settings each read the database, so they are not trivial.
+    async prepare(server) {
+      const s = new ApiSession(server.url);
+      const body = await s.get('/active-processes');
+      if (!Array.isArray(body) || body.length === 0) throw new Error(`active-processes answered ${JSON.stringify(body)}`);
+      return {
+        requests: [{ method: 'GET', path: `${API}/active-processes`, headers: s.headers() }],
+        note: 'baseline: the cheapest JSON GET (no session, no database)',
+      };
+    },
+  },
+  {
+    id: 'search-tires',
+    label: 'POST /search-tires/v2',
+    budgetP99Ms: 20,
+    async prepare(server) {
+      const s = await new ApiSession(server.url).start('TIRE_SALES');
+      const options = await s.get('/tire-sizes');
+      const suppliers = options.suppliers.map((x) => x.id);
+      const sizes = TIRE_SIZES.map((text) => {
+        const [, width, aspectRatio, rimDiameter] = /^(\d+)\/(\d+)R(\d+)$/.exec(text).map(Number);
+        return { text, width, aspectRatio, rimDiameter };
+      }).filter((z) => options.widths.includes(z.width) && options.aspectRatios.includes(z.aspectRatio) && options.rimDiameters.includes(z.rimDiameter));
+      // Every query is asked once here; only those that find tires go into the load.
+      const bodies = [];
+      const counts = [];
+      const used = new Set();
+      for (const z of sizes) {
+        for (const tireType of TIRE_TYPES) {
+          for (const minLoadIndex of MIN_LOAD_INDEXES) {
+            const body = { suppliers, width: z.width, aspectRatio: z.aspectRatio, rimDiameter: z.rimDiameter, minLoadIndex, tireType };
+            const found = await s.post('/search-tires/v2', body);
+            if (!Array.isArray(found)) throw new Error(`search-tires answered ${JSON.stringify(found).slice(0, 300)}`);
+            if (found.length === 0) continue;
+            bodies.push(body);
+            counts.push(found.length);
+            used.add(z.text);
+          }
+        }
+      }
+      if (bodies.length === 0) throw new Error('no tire query found any tire');
+      // Interleave sizes so that consecutive requests of a connection differ.
+      bodies.sort((a, b) => a.minLoadIndex - b.minLoadIndex || TIRE_TYPES.indexOf(a.tireType) - TIRE_TYPES.indexOf(b.tireType));
+      const avg = counts.reduce((a, b) => a + b, 0) / counts.length;
+      return {
+        requests: bodies.map((b) => post(s, '/search-tires/v2', b)),
+        note:
+          `${bodies.length} queries: ${[...used].join(', ')} × ${TIRE_TYPES.length} types × minLoadIndex ` +
+          `${MIN_LOAD_INDEXES[0]}–${MIN_LOAD_INDEXES.at(-1)}, all ${suppliers.length} suppliers; ` +
+          `${Math.min(...counts)}–${Math.max(...counts)} tires each (avg ${avg.toFixed(0)})`,
+      };
+    },
+  },
+  {
+    id: 'free-times',
+    label: 'POST /free-times (1 week)',
+    budgetP99Ms: 15,
+    async prepare(server) {
+      const s = await new ApiSession(server.url).start('MAINTENANCE');
+      await s.post('/active-organization/v2', { organizationId: 1 });
+      const groups = await s.get('/services/v2');
+      const product = groups?.[0]?.suggestions?.[0]?.product;
+      if (!product) throw new Error('services/v2 offered no product');
+      const added = await s.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' });
+      if (added?.responseCode !== 'SUCCESS') throw new Error(`add-products-to-cart answered ${JSON.stringify(added)}`);
+      const week = benchWeek();
+      const days = await s.post('/free-times', { start: week.start, end: week.end });
+      if (!Array.isArray(days) || days.length !== 7) throw new Error(`free-times answered ${JSON.stringify(days).slice(0, 300)}`);
+      const slots = days.reduce((n, d) => n + d.calendarSlots.length, 0);
+      return {
+        requests: [post(s, '/free-times', { start: week.start, end: week.end })],
+        note:
+          `office 1, product ${product.id}, ${week.start}..${week.end}` +
+          `${week.next ? ` (next week: today ${week.today} is a weekend day)` : ''}; ${slots} free slots` +
+          (slots === 0 ? ' — WARNING: no free slot, the call computes little' : ''),
+      };
+    },
+  },
+];
