@@ -47,9 +47,10 @@ describe('seed', () => {
   });
 
   // 30,000+ bookings with their booked time (an exclusion-constrained GiST index) take
-  // most of it; about 12 s on an idle two-core machine.
-  it('finishes within 40 seconds', () => {
-    expect(first.ms).toBeLessThan(40_000);
+  // most of it: about 20 s on the shared two-core machine (6–8 s with the future bookings
+  // only). Row-by-row inserts would take minutes.
+  it('finishes within 60 seconds', () => {
+    expect(first.ms).toBeLessThan(60_000);
   });
 
   it('creates the offices, office 1 among them', async () => {
