@@ -106,8 +106,9 @@ describe('vehicle delivery options', () => {
   it('a day-only office hides the waiting option and books the day', async () => {
     const page = await newPage(h, 360);
     await toTimeStep(page, 'Laakkonen Hämeenlinna');
-    await page.getByRole('button', { name: /Varaa aika/ }).first().click();
+    // A day-only day is a single time: it is selected by itself.
     await page.getByText('Aika valittu').first().waitFor();
+    await page.getByText(/päivän aikana/).waitFor();
     expect(await page.getByLabel('Odotan paikan päällä').count()).toBe(0);
     await page.getByLabel('Jätän auton päiväksi').check();
     await screenshot(page, 'aika-day-only-360');

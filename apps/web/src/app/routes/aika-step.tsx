@@ -320,9 +320,13 @@ function Aika({ booking }: { booking: Booking }) {
               <>
                 <p className="reserved__time">
                   <CheckIcon />{' '}
-                  <time dateTime={reserved.start} aria-label={reservation.label}>
-                    {reservation.text}
-                  </time>
+                  {reserved.time_selection_type === 'DAY_ONLY' ? (
+                    <time dateTime={reserved.start.slice(0, 10)}>{formatFinnishDateLong(reserved.start.slice(0, 10))}, päivän aikana</time>
+                  ) : (
+                    <time dateTime={reserved.start} aria-label={reservation.label}>
+                      {reservation.text}
+                    </time>
+                  )}
                 </p>
                 {holdUntil && <p className="muted">Pidämme ajan sinulle klo {holdUntil} asti.</p>}
                 {booking.order_items.some((i) => i.product.id === WINDSHIELD_PRODUCTS.change) && (

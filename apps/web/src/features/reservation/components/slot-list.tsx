@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatFinnishDateLong, formatFinnishTime, type FreeTimeDay } from '@huolto/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
-import { daySlots, sameSlot, withSeconds, type Slot } from '../calendar.ts';
+import { daySlots, isDayOnly, sameSlot, withSeconds, type Slot } from '../calendar.ts';
 
 export interface SlotListProps {
   day: FreeTimeDay;
@@ -21,7 +21,8 @@ export function SlotList({ day, reserved, onReserve, disabled, taken }: SlotList
     <section className="slots" aria-label={`Vapaat ajat ${formatFinnishDateLong(day.date)}`}>
       <ul className="slots__list">
         {slots.map((slot, i) => {
-          const selected = sameSlot(day.date, slot, reserved);
+          // A day-only time is the day itself; the workshop fits the work in.
+          const selected = isDayOnly(day) ? (reserved?.start.startsWith(`${day.date}T`) ?? false) : sameSlot(day.date, slot, reserved);
           const gone = !selected && (taken?.has(`${day.date}T${withSeconds(slot.startTime)}`) ?? false);
           const timeId = `${baseId}-${i}`;
           return (
