@@ -10,6 +10,7 @@ type Lazy = NonNullable<RouteObject['lazy']>;
 /** Each step is its own chunk, loaded when first visited. */
 const lazyRoutes = {
   landing: (() => import('./routes/landing.tsx').then((m) => ({ Component: m.LandingRoute }))) as Lazy,
+  manageBooking: (() => import('./routes/manage-booking.tsx').then((m) => ({ Component: m.ManageBookingRoute }))) as Lazy,
   notFound: (() => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute }))) as Lazy,
   vehicle: (() => import('./routes/vehicle-step.tsx').then((m) => ({ Component: m.VehicleStepRoute }))) as Lazy,
   thanks: (() => import('./routes/thanks-step.tsx').then((m) => ({ Component: m.ThanksStepRoute }))) as Lazy,
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.landing} replace /> },
       { path: paths.landing.slice(1), lazy: lazyRoutes.landing },
+      { path: paths.manageBooking.slice(1), lazy: lazyRoutes.manageBooking },
       ...Object.values(PROCESSES).map(processRoute),
       { path: '*', lazy: lazyRoutes.notFound },
     ],

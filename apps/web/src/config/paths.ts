@@ -7,6 +7,8 @@ import { PROCESSES, type ProcessDefinition, type ProcessType } from '@huolto/dom
 export const paths = {
   root: '/',
   landing: '/etusivu',
+  /** The booking's own page, linked from the confirmation e-mail (?varaus=&rekisteri=). */
+  manageBooking: '/oma-varaus',
   /** '/huolto' */
   process: (process: ProcessDefinition | ProcessType) => `/${resolve(process).path}`,
   /** '/huolto/palvelut' */

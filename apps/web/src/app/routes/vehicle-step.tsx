@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LOCAL_DATE_TIME_PATTERN, parseLocalDateTime, type Booking, type BookingVehicle } from '@huolto/domain';
+import { LOCAL_DATE_TIME_PATTERN, parseLocalDateTime, type Booking, type BookingVehicle, type RedirectSettings } from '@huolto/domain';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { StepNav } from '../../components/ui/step-nav.tsx';
@@ -10,6 +10,8 @@ import { useBooking } from '../../features/booking/api/get-booking.ts';
 import { vehicleText } from '../../features/booking/summary.ts';
 import { useSettings, type SiteSettings } from '../../features/session/api/get-settings.ts';
 import { VehicleForm } from '../../features/vehicle/components/vehicle-form.tsx';
+import { RedirectDialog } from '../../features/vehicle/components/redirect-dialog.tsx';
+import { getRedirectSettings } from '../../features/vehicle/api/get-redirect-settings.ts';
 import { LoyaltyBlock } from '../../features/loyalty/components/loyalty-block.tsx';
 import { removeServices } from '../../features/services/api/remove-services.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -50,6 +52,8 @@ export function VehicleStepRoute() {
   const queryClient = useQueryClient();
   const { token } = useProcessSession();
   const { update } = useWizardState();
+  /** The make books on its own site: the popup, and the car it is for. */
+  const [redirect, setRedirect] = useState<{ settings: RedirectSettings; make: string; registerNumber: string } | null>(null);
 
   /** The car the booking had when the customer came (back) to this step. */
   const arrivedWith = useRef<string | null | undefined>(undefined);
@@ -75,6 +79,13 @@ export function VehicleStepRoute() {
       }
       update({ tireSearch: null });
       arrivedWith.current = now;
+    }
+    // Redirect settings of the make (SPEC §4): present → the popup; absent → the flow goes on.
+    const settings = await getRedirectSettings();
+    if (settings && now) {
+      const make = set?.make ?? queryClient.getQueryData<Booking>(queryKeys.booking(token))?.vehicle?.make ?? '';
+      setRedirect({ settings, make, registerNumber: now });
+      return;
     }
     goNext();
   };
@@ -120,6 +131,18 @@ export function VehicleStepRoute() {
         </aside>
       </div>
       <StepNav onBack={() => navigate(paths.landing)} onContinue={vehicle ? goNext : undefined} />
+      {redirect && (
+        <RedirectDialog
+          settings={redirect.settings}
+          make={redirect.make}
+          registerNumber={redirect.registerNumber}
+          kilometers={booking.data?.kilometers ?? null}
+          onStay={() => {
+            setRedirect(null);
+            goNext();
+          }}
+        />
+      )}
     </div>
   );
 }
