@@ -52,7 +52,7 @@ export function LandingRoute() {
       key: 'puhelin',
       title: 'Ajanvaraus puhelimitse',
       text: 'Soita meille, niin varaamme ajan puolestasi.',
-      href: links?.bookingByPhone,
+      href: links?.bookingByPhone ?? links?.phoneBooking,
     },
   ];
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Booking, Customer } from '@huolto/domain';
+import { showLoanCalculator, type Booking, type Customer } from '@huolto/domain';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { StepNav } from '../../components/ui/step-nav.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -15,6 +15,9 @@ import {
 } from '../../features/customer/components/customer-form.tsx';
 import { useConfirmBooking } from '../../features/customer/hooks/use-confirm-booking.ts';
 import { LoyaltyBlock } from '../../features/loyalty/components/loyalty-block.tsx';
+import { useLoanSettings } from '../../features/finance/api/loan-settings.ts';
+import { LoanCalculator } from '../../features/finance/components/loan-calculator.tsx';
+import { useSettings } from '../../features/session/api/get-settings.ts';
 import { useLoyalty } from '../../features/loyalty/loyalty-context.tsx';
 import { customerPrefillOf } from '../../features/loyalty/prefill.ts';
 import { useProcess } from '../process-context.tsx';
@@ -33,6 +36,8 @@ export function OmatTiedotRoute() {
 
 function OmatTiedot({ booking }: { booking: Booking }) {
   const { process, goBack, goTo } = useProcess();
+  const loan = useLoanSettings(booking.organization?.id ?? null, process.type);
+  const settings = useSettings();
   const wizard = useWizardState();
   const confirm = useConfirmBooking();
   const [valid, setValid] = useState(false);
@@ -102,6 +107,11 @@ function OmatTiedot({ booking }: { booking: Booking }) {
         <aside className="columns__side">
           {/* Read-only here: a cart change would release the reserved time. */}
           <CartPanel booking={booking} />
+          {showLoanCalculator({
+            officeSetting: loan.officeSetting,
+            activePriceCents: booking.price.active_price,
+            minimumPriceCents: loan.minimumPriceCents,
+          }) && <LoanCalculator priceCents={booking.price.active_price} instalmentLink={settings.data?.links?.instalmentBilling} />}
         </aside>
       </div>
       <StepNav

@@ -10,7 +10,7 @@ export interface SiteSettings {
   currency?: string;
   holdMinutes?: number;
   serviceBreak?: { start?: string | null; end?: string | null; message?: string | null } | null;
-  links?: { damageInspection?: string; bookingByPhone?: string; frontPage?: string };
+  links?: { damageInspection?: string; bookingByPhone?: string; phoneBooking?: string; frontPage?: string; instalmentBilling?: string };
 }
 
 export const getSettings = () => api.get<SiteSettings>('/settings', { handleErrors: true });
