@@ -41,6 +41,7 @@ import {
   useCustomerSelectableResources,
 } from '../../features/reservation/api/customer-resources.ts';
 import { useTransferOrganization } from '../../features/organizations/api/transfer-organization.ts';
+import { OfficeInfoText } from '../../features/organizations/components/office-info-text.tsx';
 import { useProcess } from '../process-context.tsx';
 import { RequireBooking, hasServices } from './require-booking.tsx';
 
@@ -236,6 +237,7 @@ function Aika({ booking }: { booking: Booking }) {
               <p className="muted">Avoinna ma–pe 7.30–17.00</p>
             </section>
           )}
+          <OfficeInfoText organizationId={office?.id ?? null} />
 
           {leadMode ? (
             <section className="section" aria-labelledby="lead-heading">

@@ -8,6 +8,7 @@ import { CartPanel } from '../../../features/booking/components/cart-panel.tsx';
 import { useCompatibleOrganizations } from '../../../features/organizations/api/get-compatible-organizations.ts';
 import { useSetActiveOrganization } from '../../../features/organizations/api/set-active-organization.ts';
 import { OfficePicker } from '../../../features/organizations/components/office-picker.tsx';
+import { OfficeInfoText } from '../../../features/organizations/components/office-info-text.tsx';
 import { useServices } from '../../../features/services/api/get-services.ts';
 import { useAdditionalServices } from '../../../features/services/api/get-additional-services.ts';
 import { useExtraServices } from '../../../features/services/api/get-extra-services.ts';
@@ -88,6 +89,7 @@ function Palvelut({ booking }: { booking: Booking }) {
               selectedId={organizationId}
               onSelect={(office) => setOffice.mutate(office.id)}
             />
+            <OfficeInfoText organizationId={organizationId} />
           </section>
 
           <section className="section" aria-labelledby="services-heading">
