@@ -18,6 +18,7 @@ import { groupImageId } from './services.ts';
 import { seedLoyalty } from './loyalty.ts';
 import { tireCatalogue } from './tires.ts';
 import { WINDSHIELD_GROUP, WINDSHIELD_PARAMETER_ROWS, WINDSHIELD_PRODUCT_ROWS } from './windshield.ts';
+import { seedManagement } from './management.ts';
 export { DEMO_VEHICLES, NOT_FOUND_PLATE } from './vehicles.ts';
 export {
   FULL_WEEK_OFFICE_ID,
@@ -59,7 +60,9 @@ const SETTINGS: Record<string, unknown> = {
   links: {
     damageInspection: 'https://www.laakkonen.fi/vahinkotarkastus',
     bookingByPhone: 'https://www.laakkonen.fi/yhteystiedot',
+    phoneBooking: 'https://www.laakkonen.fi/yhteystiedot',
     frontPage: 'https://www.laakkonen.fi/',
+    instalmentBilling: 'https://www.laakkonen.fi/osamaksu',
   },
 };
 
@@ -186,6 +189,9 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     await trx.insertInto('service_group').values(WINDSHIELD_GROUP).execute();
     await trx.insertInto('product').values(WINDSHIELD_PRODUCT_ROWS).execute();
     await trx.insertInto('product_parameter').values(WINDSHIELD_PARAMETER_ROWS).execute();
+
+    // Redirect settings of four makes, damage-inspection offices, office info texts.
+    await seedManagement(trx, opts.today);
 
     // Bookings and their booked time, 1,000 a statement: the rows travel as one JSON
     // parameter (much faster on PGlite than 16,000 bound parameters), and the booked time

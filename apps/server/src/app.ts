@@ -23,6 +23,9 @@ import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
 import { registerCampaignRoutes } from './modules/loyalty/campaign.ts';
 import { registerTireRoutes } from './modules/tires/routes.ts';
 import { registerWindshieldRoutes } from './modules/windshield/routes.ts';
+import { registerRedirectRoutes } from './modules/redirect/routes.ts';
+import { registerFinanceRoutes } from './modules/finance/routes.ts';
+import { registerManageRoutes } from './modules/manage/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerCampaignRoutes(api, db);
       registerTireRoutes(api, db);
       registerWindshieldRoutes(api, db);
+      registerRedirectRoutes(api, db, { redirectUrls: config.redirectUrls });
+      // Calls that look a booking up by its key are rate-limited like search-vehicle.
+      registerFinanceRoutes(api, db, { keyLookupRateLimit: config.vehicleSearchRateLimit });
+      registerManageRoutes(api, db, { mailer, publicUrl: config.publicUrl, rateLimit: config.vehicleSearchRateLimit });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
       );

@@ -1,5 +1,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { REDIRECT_MAKES, type RedirectMake } from '@huolto/domain';
+
+/** An http(s) address, or unset (an empty value counts as unset). */
+const redirectUrl = z
+  .string()
+  .url()
+  .regex(/^https?:\/\//, { message: 'must be an http:// or https:// URL' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 /** The environment, parsed once at start. Every bad variable is listed at once. */
 const envSchema = z.object({
@@ -21,6 +30,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** search-vehicle calls allowed per client address per minute. */
   VEHICLE_SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Booking sites of the makes that book elsewhere (SPEC §4); override the seeded addresses. */
+  REDIRECT_URL_BMW: redirectUrl,
+  REDIRECT_URL_MINI: redirectUrl,
+  REDIRECT_URL_KIA: redirectUrl,
+  REDIRECT_URL_MITSUBISHI: redirectUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -34,6 +48,8 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   vehicleSearchRateLimit: number;
+  /** REDIRECT_URL_<MAKE>: the make's booking site instead of the one in the database. */
+  redirectUrls: Partial<Record<RedirectMake, string>>;
   logLevel: string;
   /** Directory of the built web app; absent when only the API is served. */
   webDist: string | undefined;
@@ -55,6 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     vehicleSearchRateLimit: e.VEHICLE_SEARCH_RATE_LIMIT,
+    redirectUrls: Object.fromEntries(
+      REDIRECT_MAKES.flatMap((make) => {
+        const url = e[`REDIRECT_URL_${make}`];
+        return url ? [[make, url]] : [];
+      }),
+    ),
     logLevel: e.LOG_LEVEL,
     webDist: resolve(new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -72,7 +72,8 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
   const bookingType = bookingTypeLabel(b);
   const symptoms = b.symptoms.map((s) => `Muu korjaus/huolto: ${s.description}`);
   const total = formatEuros(b.price.active_price);
-  const manageUrl = `${publicUrl.replace(/\/$/, '')}/varaus/${bookingKey}`;
+  // The web app's /oma-varaus page opens, cancels or changes the booking with key and plate.
+  const manageUrl = `${publicUrl.replace(/\/$/, '')}/oma-varaus?varaus=${encodeURIComponent(bookingKey)}&rekisteri=${encodeURIComponent(vehicle.register_number)}`;
   const customer = b.customer!;
 
   const subject = time
@@ -96,7 +97,7 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
     ...(b.notes ? ['', `Lisätiedot: ${b.notes}`] : []),
     '',
     `Varaustunnus: ${bookingKey}`,
-    `Voit tarkastella varaustasi osoitteessa ${manageUrl}`,
+    `Katso tai peru varauksesi: ${manageUrl}`,
     '',
     'Ystävällisin terveisin',
     'Laakkonen',
@@ -120,7 +121,7 @@ ${bookingType ? `<tr><th align="left">Varaustapa</th><td>${escapeHtml(bookingTyp
     .join('')}</ul>
 <p><strong>Yhteensä: ${escapeHtml(total)}</strong> (hinnat sisältävät arvonlisäveron)</p>
 ${b.notes ? `<p>Lisätiedot: ${escapeHtml(b.notes)}</p>` : ''}
-<p>Varaustunnus: <strong>${escapeHtml(bookingKey)}</strong><br><a href="${escapeHtml(manageUrl)}">Näytä varaus</a></p>
+<p>Varaustunnus: <strong>${escapeHtml(bookingKey)}</strong><br><a href="${escapeHtml(manageUrl)}">Katso tai peru varauksesi</a></p>
 <p>Ystävällisin terveisin<br>Laakkonen</p>
 </body></html>`;
 

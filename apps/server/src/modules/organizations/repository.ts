@@ -1,4 +1,5 @@
 import type { Organization } from '@huolto/domain';
+import { extended } from '../../lib/extra-tables.ts';
 import type { Executor } from '../process/repository.ts';
 
 export async function findOrganization(db: Executor, id: number) {
@@ -41,4 +42,36 @@ export async function isBrandDealer(db: Executor, organizationId: number, makeId
     .where('make_id', '=', makeId)
     .executeTakeFirst();
   return !!row;
+}
+
+/** What the session-free office lists filter on. */
+export interface OfficeFilter {
+  /** Post office (town), case-insensitive. */
+  site?: string;
+  id?: number;
+  damageInspection?: boolean;
+}
+
+/**
+ * Active offices for the session-free lists, by name, with their coordinates; no vehicle
+ * is known there, so no office is a brand dealer.
+ */
+export async function listOffices(db: Executor, filter: OfficeFilter = {}) {
+  let q = extended(db)
+    .selectFrom('organization')
+    .select(['id', 'name', 'address', 'post_code', 'post_office', 'latitude', 'longitude'])
+    .where('active', '=', true)
+    .orderBy('name')
+    .orderBy('id');
+  if (filter.id !== undefined) q = q.where('id', '=', filter.id);
+  if (filter.damageInspection) q = q.where('damage_inspection', '=', true);
+  const rows = await q.execute();
+  // Compared here rather than with SQL lower(), which leaves ÅÄÖ alone under the C locale.
+  const site = filter.site?.trim().toLocaleLowerCase('fi-FI');
+  return site === undefined ? rows : rows.filter((r) => r.post_office.toLocaleLowerCase('fi-FI') === site);
+}
+
+/** An office row as the Organization of the API. */
+export function toOrganization(r: { id: number; name: string; address: string; post_code: string; post_office: string }): Organization {
+  return { id: r.id, name: r.name, address: r.address, post_code: r.post_code, post_office: r.post_office, brand_dealer: false };
 }

@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  DEFAULT_MODULES,
   HOLD_MINUTES,
+  PROCESS_AVAILABILITY,
   PROCESS_TOKEN_HEADER,
-  PROCESS_TYPES,
+  bookingSettingsOrganizationQuery,
   initSessionQuery,
+  moduleSettingQuery,
+  type BookingSettingsOrganization,
+  type ServicelaneSettings,
 } from '@huolto/domain';
+import { badRequest } from '../../lib/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
 import { createProcess } from '../process/repository.ts';
 import { findOrganization } from '../organizations/repository.ts';
 import { usableOrganization } from '../organizations/offices.ts';
-import { readSettings } from './repository.ts';
+import { readSettings, siteLinks } from './repository.ts';
 
 export function registerSettingsRoutes(app: FastifyInstance, db: Db) {
   const open = { config: { session: false } };
@@ -39,14 +45,50 @@ export function registerSettingsRoutes(app: FastifyInstance, db: Db) {
       timeZone: 'Europe/Helsinki',
       holdMinutes: HOLD_MINUTES,
       serviceBreak: s.serviceBreak ?? null,
-      links: s.links ?? {},
+      links: siteLinks(s.links),
     };
   };
   app.get('/settings', open, settings);
   app.get('/get-generic-online-settings', open, settings);
 
-  app.get('/active-processes', open, async () => [...PROCESS_TYPES]);
-  app.get('/enabled-processes-generic-online', open, async () => [...PROCESS_TYPES]);
+  // Constant answers without the database: the bench's baseline call (scripts/bench-scenarios.mjs).
+  const processes = JSON.stringify(PROCESS_AVAILABILITY);
+  const processList = async (_request: unknown, reply: FastifyReply) => reply.type('application/json; charset=utf-8').send(processes);
+  app.get('/active-processes', open, processList);
+  app.get('/enabled-processes-generic-online', open, processList);
+
+  /** An office's booking settings for a process type (the loan calculator's office setting among them). */
+  app.get('/booking-settings/organization', open, async (request): Promise<BookingSettingsOrganization> => {
+    const q = parse(bookingSettingsOrganizationQuery, request.query);
+    const org = await findOrganization(db, q.organizationId);
+    if (!org) throw badRequest('organizationId', 'Tuntematon toimipiste');
+    return {
+      organizationId: org.id,
+      processType: q.processType,
+      timeSelectionType: org.time_selection_type === 'DAY_ONLY' ? 'DAY_ONLY' : 'EXACT_TIME',
+      showStaticLoanCalculator: org.show_loan_calculator,
+      leadOnly: org.lead_only,
+      customerSelectsResource: org.customer_selects_resource,
+    };
+  });
+
+  /** The drive-in reception lane: off unless the `servicelane` setting turns it on. */
+  app.get('/servicelane-settings', open, async (): Promise<ServicelaneSettings> => {
+    const stored = (await readSettings(db)).servicelane as Partial<ServicelaneSettings> | undefined;
+    return {
+      enabled: stored?.enabled === true,
+      organizationIds: Array.isArray(stored?.organizationIds) ? stored.organizationIds.filter((v) => Number.isInteger(v)) : [],
+      message: typeof stored?.message === 'string' ? stored.message : null,
+    };
+  });
+
+  /** Whether a module is on: the `modules` setting, else the default; an unknown module is off. */
+  app.get('/module-setting', open, async (request) => {
+    const { module } = parse(moduleSettingQuery, request.query);
+    const stored = (await readSettings(db)).modules as Record<string, unknown> | undefined;
+    const value = stored?.[module];
+    return { module, enabled: typeof value === 'boolean' ? value : (DEFAULT_MODULES[module] ?? false) };
+  });
 
   app.get('/booking-settings/v2', async (request) => {
     const org = request.process.organization_id ? await findOrganization(db, request.process.organization_id) : undefined;

@@ -1,0 +1,40 @@
+import { randomInt } from 'node:crypto';
+import {
+  DEFAULT_MINIMUM_PRICE_FOR_CREDIT_CENTS,
+  makeReference,
+  monthlyPayment,
+  type CreditAmountResponse,
+  type LoanYears,
+} from '@huolto/domain';
+import type { Executor } from '../process/repository.ts';
+
+/** Setting key of the smallest price for credit, in cents. */
+export const MINIMUM_PRICE_SETTING = 'minimumPriceForCredit';
+
+/** The smallest price the loan calculator is shown for, in cents (setting, else 2 000 €). */
+export async function minimumPriceForCredit(db: Executor): Promise<number> {
+  const row = await db.selectFrom('setting').select('value').where('key', '=', MINIMUM_PRICE_SETTING).executeTakeFirst();
+  const value = row?.value;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_MINIMUM_PRICE_FOR_CREDIT_CENTS;
+}
+
+/** The loan calculator's answer for a price in cents over 1–6 years (SPEC §9). */
+export function creditAmount(priceCents: number, years: LoanYears): CreditAmountResponse {
+  const payment = monthlyPayment(priceCents, years);
+  const months = years * 12;
+  return { years, monthlyPayment: payment, months, totalEuros: payment * months };
+}
+
+/**
+ * The reference number of a saved booking: '1', the booking id in at least eight digits,
+ * and the check digit; the same booking always gets the same reference and no two
+ * bookings share one.
+ */
+export function bookingReference(bookingId: number | string): string {
+  return makeReference(`1${String(bookingId).padStart(8, '0')}`);
+}
+
+/** A reference for a payment without a booking: '9' and eight random digits, and the check digit. */
+export function randomReference(): string {
+  return makeReference(`9${String(randomInt(0, 100_000_000)).padStart(8, '0')}`);
+}

@@ -1,0 +1,294 @@
+import {
+  formatLocalDateTime,
+  isCancellable,
+  type Booking,
+  type ManageResponseCode,
+  type ManagedBooking,
+  type OpenBookingResponse,
+  type OrderItem,
+} from '@huolto/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { extended } from '../../lib/extra-tables.ts';
+import { composeConfirmation } from '../mail/compose.ts';
+import type { Executor } from '../process/repository.ts';
+import { listExtraOrderItems } from '../services/repository.ts';
+import {
+  composeCancellationToCustomer,
+  composeCancellationToWorkshop,
+  composeEditRequest,
+  composeRowsAdded,
+  type CustomerContact,
+} from './mail.ts';
+import {
+  findAddedRows,
+  findBookingByKeyAndPlate,
+  findBookingOffice,
+  queueMail,
+  type AddedRow,
+  type BookingOffice,
+  type BookingRow,
+} from './repository.ts';
+
+export interface BookingAccess {
+  bookingKey: string;
+  registerNumber: string;
+}
+
+interface Loaded {
+  row: BookingRow;
+  office: BookingOffice;
+  added: AddedRow[];
+  view: ManagedBooking;
+}
+
+type StoredCustomer = { first_name?: string; last_name?: string; phone_number?: string; email?: string };
+type StoredVehicle = { make?: string; model?: string };
+
+function snapshotOf(row: BookingRow): Partial<Booking> {
+  const s = row.snapshot;
+  return s && typeof s === 'object' ? (s as Partial<Booking>) : {};
+}
+
+function customerOf(row: BookingRow): StoredCustomer {
+  return (row.customer as StoredCustomer | null) ?? {};
+}
+
+function contactOf(row: BookingRow): CustomerContact {
+  const c = customerOf(row);
+  return { name: `${c.first_name ?? ''} ${c.last_name ?? ''}`.trim(), phone: c.phone_number ?? '', email: c.email ?? '' };
+}
+
+/** Whether the booking is still ahead: a lead, or a time that has not started. */
+function isUpcoming(row: BookingRow, now: Date) {
+  return row.kind === 'LEAD' || row.start_at === null || row.start_at.getTime() > now.getTime();
+}
+
+/** A saved booking as open-booking shows it; its lines are in cents, reductions negative. */
+export function managedView(row: BookingRow, office: BookingOffice, added: AddedRow[], now: Date): ManagedBooking {
+  const snap = snapshotOf(row);
+  const vehicle = (row.vehicle as StoredVehicle | null) ?? {};
+  const orderItems = (Array.isArray(row.order_items) ? row.order_items : []) as OrderItem[];
+  const items = [
+    ...orderItems.map((i) => ({ description: i.display_description, amount: i.amount, price: i.price })),
+    ...(snap.extra_order_items ?? []).map((i) => ({ description: i.description, amount: 1, price: i.price })),
+    ...added.map((r) => ({ description: r.description, amount: r.amount, price: r.unit_price_cents * r.amount })),
+    ...(snap.discounts ?? []).map((d) => ({ description: d.description, amount: 1, price: -d.amount })),
+  ];
+  const start = row.kind === 'RESERVATION' && row.start_at ? row.start_at : null;
+  return {
+    bookingKey: row.booking_key,
+    status: row.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED',
+    kind: row.kind,
+    registerNumber: row.register_number,
+    vehicle: `${vehicle.make ?? ''} ${vehicle.model ?? ''}`.trim(),
+    office,
+    start: start ? formatLocalDateTime(start) : null,
+    end: start && row.end_at ? formatLocalDateTime(row.end_at) : null,
+    leadDate: row.kind === 'LEAD' ? row.lead_date : null,
+    items,
+    total: row.total_cents,
+    customerFirstName: customerOf(row).first_name ?? '',
+    cancellable: isCancellable({ status: row.status, kind: row.kind, start }, now),
+  };
+}
+
+/**
+ * The booking as the confirmation e-mail needs it: the snapshot taken when it was saved
+ * (older bookings have only their columns), with the rows added since and the current total.
+ */
+export function bookingForMail(row: BookingRow, office: BookingOffice, added: AddedRow[]): Booking {
+  const snap = snapshotOf(row);
+  const addedTotal = added.reduce((s, r) => s + r.unit_price_cents * r.amount, 0);
+  const minutes = row.start_at && row.end_at ? Math.round((row.end_at.getTime() - row.start_at.getTime()) / 60000) : 0;
+  const vehicle = (row.vehicle ?? null) as Booking['vehicle'];
+  return {
+    process_type: row.process_type as Booking['process_type'],
+    symptoms: [],
+    notes: null,
+    product_parameters: [],
+    customer_waiting: false,
+    vehicle_left_for_day: false,
+    total_duration_minutes: minutes,
+    kilometers: null,
+    service_code: null,
+    campaign_code: null,
+    discounts: [],
+    vouchers: [],
+    service_contract: false,
+    selected_resource_ids: [],
+    ...snap,
+    organization: {
+      id: office.id,
+      name: office.name,
+      address: office.address,
+      post_code: office.post_code,
+      post_office: office.post_office,
+      brand_dealer: snap.organization?.brand_dealer ?? false,
+    },
+    vehicle,
+    customer: row.customer as Booking['customer'],
+    order_items: (Array.isArray(row.order_items) ? row.order_items : []) as OrderItem[],
+    extra_order_items: [
+      ...(snap.extra_order_items ?? []),
+      ...added.map((r) => ({
+        id: r.product_id,
+        description: r.amount > 1 ? `${r.description} × ${r.amount}` : r.description,
+        price: r.unit_price_cents * r.amount,
+      })),
+    ],
+    booking_total_duration:
+      row.kind === 'RESERVATION' && row.start_at && row.end_at
+        ? {
+            start: formatLocalDateTime(row.start_at),
+            end: formatLocalDateTime(row.end_at),
+            time_selection_type: row.time_selection_type ?? 'EXACT_TIME',
+            minutes,
+          }
+        : null,
+    lead_date: row.kind === 'LEAD' ? row.lead_date : null,
+    lead_mode: row.kind === 'LEAD',
+    using_key_locker: row.using_key_locker,
+    reservation_expires_at: null,
+    price: {
+      active_price: row.total_cents,
+      normal_price: Math.max((snap.price?.normal_price ?? row.total_cents - addedTotal) + addedTotal, row.total_cents),
+      has_public_campaign: snap.price?.has_public_campaign ?? false,
+    },
+  };
+}
+
+/** Free text as typed, without control characters (line breaks kept); HTML escaping is the mail's job. */
+function cleanText(text: string): string {
+  return text.replace(/[^\P{C}\n]/gu, '').trim();
+}
+
+async function load(db: Executor, access: BookingAccess, now: Date, forUpdate = false): Promise<Loaded | undefined> {
+  const row = await findBookingByKeyAndPlate(db, access.bookingKey, access.registerNumber, forUpdate);
+  if (!row) return undefined;
+  const office = await findBookingOffice(db, row.organization_id);
+  const added = await findAddedRows(db, row.id);
+  return { row, office, added, view: managedView(row, office, added, now) };
+}
+
+export async function openBooking(db: Db, access: BookingAccess, now = new Date()): Promise<OpenBookingResponse> {
+  const loaded = await load(db, access, now);
+  return loaded ? { responseCode: 'SUCCESS', booking: loaded.view } : { responseCode: 'NOT_FOUND' };
+}
+
+/**
+ * Cancels a booking in one transaction: the status, its time freed at once, vouchers
+ * spent on it given back, and two e-mails queued (the workshop and the customer).
+ */
+export async function cancelBooking(db: Db, access: BookingAccess, now = new Date()): Promise<ManageResponseCode> {
+  return db.transaction().execute(async (trx) => {
+    const loaded = await load(trx, access, now, true);
+    if (!loaded) return 'NOT_FOUND';
+    const { row, office } = loaded;
+    if (!loaded.view.cancellable) return 'NOT_CANCELLABLE';
+    await extended(trx)
+      .updateTable('booking')
+      .set({ status: 'CANCELLED', cancelled_at: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      .execute();
+    await trx.deleteFrom('resource_time').where('booking_id', '=', row.id).execute();
+    await trx.updateTable('loyalty_voucher').set({ used_booking_id: null }).where('used_booking_id', '=', row.id).execute();
+    const view: ManagedBooking = { ...loaded.view, status: 'CANCELLED', cancellable: false };
+    const contact = contactOf(row);
+    if (office.email) {
+      const mail = composeCancellationToWorkshop(view, contact);
+      await queueMail(trx, { bookingId: row.id, recipient: office.email, ...mail, fileStem: `${row.booking_key}-peruutus-toimipiste` });
+    }
+    if (contact.email) {
+      const mail = composeCancellationToCustomer(view);
+      await queueMail(trx, { bookingId: row.id, recipient: contact.email, ...mail, fileStem: `${row.booking_key}-peruutus` });
+    }
+    return 'SUCCESS';
+  });
+}
+
+/** Sends the customer's change request to the workshop. */
+export async function sendEditRequest(db: Db, access: BookingAccess, text: string, now = new Date()): Promise<ManageResponseCode> {
+  const loaded = await load(db, access, now);
+  if (!loaded) return 'NOT_FOUND';
+  const { row, office, view } = loaded;
+  if (row.status !== 'CONFIRMED' || !isUpcoming(row, now) || !office.email) return 'NOT_AVAILABLE';
+  const clean = cleanText(text);
+  if (!clean) throw new ValidationError([{ path: 'message', message: 'Pakollinen tieto' }]);
+  const mail = composeEditRequest(view, contactOf(row), clean);
+  await queueMail(db, { bookingId: row.id, recipient: office.email, ...mail, fileStem: `${row.booking_key}-muutospyynto` });
+  return 'SUCCESS';
+}
+
+/** Queues the confirmation e-mail again, as it reads now (rows added since included). */
+export async function resendConfirmation(db: Db, access: BookingAccess, publicUrl: string, now = new Date()): Promise<ManageResponseCode> {
+  const loaded = await load(db, access, now);
+  if (!loaded) return 'NOT_FOUND';
+  const { row, office, added } = loaded;
+  const email = contactOf(row).email;
+  if (row.status !== 'CONFIRMED' || !email) return 'NOT_AVAILABLE';
+  const mail = composeConfirmation(bookingForMail(row, office, added), row.booking_key, publicUrl, now);
+  await queueMail(db, { bookingId: row.id, recipient: email, ...mail, fileStem: `${row.booking_key}-vahvistus` });
+  return 'SUCCESS';
+}
+
+/**
+ * Adds extra order items to a confirmed booking that is still ahead: the rows, the new
+ * total and an e-mail to the workshop, in one transaction. Only products of the
+ * extra-order-items list can be added; another product is a 400 naming its row.
+ */
+export async function addRows(
+  db: Db,
+  access: BookingAccess,
+  rows: readonly { productId: string; amount: number }[],
+  now = new Date(),
+): Promise<ManageResponseCode> {
+  const products = new Map((await listExtraOrderItems(db)).map((p) => [p.id, p]));
+  const bad = rows.flatMap((r, i) => (products.has(r.productId) ? [] : [{ path: `rows.${i}.productId`, message: 'Tuntematon lisätuote' }]));
+  if (bad.length) throw new ValidationError(bad);
+  const outcome = await db.transaction().execute(async (trx): Promise<ManageResponseCode> => {
+    const loaded = await load(trx, access, now, true);
+    if (!loaded) return 'NOT_FOUND';
+    const { row, office } = loaded;
+    if (row.status !== 'CONFIRMED' || !isUpcoming(row, now)) return 'NOT_AVAILABLE';
+    const lines = rows.map((r) => {
+      const p = products.get(r.productId)!;
+      return { productId: p.id, description: p.description, amount: r.amount, unitPrice: p.price_cents };
+    });
+    const x = extended(trx);
+    await x
+      .insertInto('booking_added_row')
+      .values(lines.map((l) => ({ booking_id: row.id, product_id: l.productId, description: l.description, amount: l.amount, unit_price_cents: l.unitPrice })))
+      .execute();
+    const addedCents = lines.reduce((s, l) => s + l.unitPrice * l.amount, 0);
+    await trx
+      .updateTable('booking')
+      .set({ total_cents: sql<number>`total_cents + ${addedCents}` })
+      .where('id', '=', row.id)
+      .execute();
+    if (office.email) {
+      const view: ManagedBooking = { ...loaded.view, total: row.total_cents + addedCents };
+      const mail = composeRowsAdded(
+        view,
+        contactOf(row),
+        lines.map((l) => ({ description: l.description, amount: l.amount, price: l.unitPrice * l.amount })),
+      );
+      await queueMail(trx, { bookingId: row.id, recipient: office.email, ...mail, fileStem: `${row.booking_key}-lisatuotteet` });
+    }
+    return 'SUCCESS';
+  });
+  return outcome;
+}
+
+/** Stores feedback; linked to the booking when the key is one (an unknown key is not revealed). */
+export async function saveFeedback(db: Db, body: { bookingKey?: string | null; rating: number; message?: string | null }) {
+  const booking = body.bookingKey
+    ? await db.selectFrom('booking').select('id').where('booking_key', '=', body.bookingKey).executeTakeFirst()
+    : undefined;
+  const message = body.message ? cleanText(body.message) || null : null;
+  await extended(db)
+    .insertInto('feedback')
+    .values({ booking_id: booking?.id ?? null, rating: body.rating, message })
+    .execute();
+}

@@ -1,0 +1,111 @@
+/**
+ * Managing a saved booking without a session (SPEC §7 "Finish"): open it with its key and
+ * the car's registration number, cancel it, ask for a change, get the confirmation again,
+ * add extra items, and give feedback.
+ */
+import { z } from 'zod';
+import { INSTALLATION_TYPE } from './enums.ts';
+import { registerNumberSchema } from './validation.ts';
+import { bookingKeySchema } from './site.ts';
+import { FIELD_ERRORS } from './messages.ts';
+
+/** A booking can be cancelled online until this many hours before its start. */
+export const CANCEL_LIMIT_HOURS = 2;
+
+/**
+ * Whether a booking can still be cancelled: it is confirmed, and it is a lead (no agreed
+ * time) or starts more than CANCEL_LIMIT_HOURS from now.
+ */
+export function isCancellable(b: { status: string; kind: string; start: Date | null }, now: Date): boolean {
+  if (b.status !== 'CONFIRMED') return false;
+  if (b.kind === 'LEAD' || b.start === null) return true;
+  return b.start.getTime() - now.getTime() > CANCEL_LIMIT_HOURS * 3600_000;
+}
+
+/** What identifies a saved booking: its key and the car's registration number. */
+export const bookingAccessBody = z.object({
+  bookingKey: bookingKeySchema,
+  registerNumber: registerNumberSchema,
+  installationType: z.literal(INSTALLATION_TYPE).default(INSTALLATION_TYPE),
+});
+export type BookingAccess = z.input<typeof bookingAccessBody>;
+
+export const openBookingBody = bookingAccessBody;
+export const cancelBookingBody = bookingAccessBody;
+export const sendEmailBody = bookingAccessBody;
+
+export const sendEditRequestBody = bookingAccessBody.extend({
+  message: z
+    .string({ error: FIELD_ERRORS.required })
+    .trim()
+    .min(1, { error: FIELD_ERRORS.required })
+    .max(1000, { error: FIELD_ERRORS.tooLong }),
+});
+
+export const addRowsBody = bookingAccessBody.extend({
+  rows: z
+    .array(
+      z.object({
+        productId: z.string({ error: FIELD_ERRORS.required }).trim().min(1, { error: FIELD_ERRORS.required }).max(80),
+        amount: z.number({ error: FIELD_ERRORS.required }).int().min(1).max(99),
+      }),
+    )
+    .min(1)
+    .max(10),
+});
+export type AddRowsBody = z.input<typeof addRowsBody>;
+
+export const feedbackBody = z.object({
+  bookingKey: bookingKeySchema.nullish(),
+  rating: z.number({ error: FIELD_ERRORS.required }).int().min(1).max(5),
+  message: z.string().max(2000, { error: FIELD_ERRORS.tooLong }).nullish(),
+});
+export type FeedbackBody = z.input<typeof feedbackBody>;
+
+export const BOOKING_STATUSES = ['CONFIRMED', 'CANCELLED'] as const;
+export const BOOKING_KINDS = ['RESERVATION', 'LEAD'] as const;
+
+export const managedBookingSchema = z.object({
+  bookingKey: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  kind: z.enum(BOOKING_KINDS),
+  registerNumber: z.string(),
+  /** Make and model, e.g. 'Volkswagen Golf'. */
+  vehicle: z.string(),
+  office: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    address: z.string(),
+    post_code: z.string(),
+    post_office: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  /** Helsinki wall clock 'YYYY-MM-DDTHH:mm:ss'; null for a lead. */
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  /** A lead's wished date 'YYYY-MM-DD'; null for a reservation. */
+  leadDate: z.string().nullable(),
+  /** Lines in cents; reductions are lines with a negative price. They add up to `total`. */
+  items: z.array(z.object({ description: z.string(), amount: z.number().int(), price: z.number().int() })),
+  total: z.number().int(),
+  customerFirstName: z.string(),
+  cancellable: z.boolean(),
+});
+export type ManagedBooking = z.infer<typeof managedBookingSchema>;
+
+export const openBookingResponse = z.discriminatedUnion('responseCode', [
+  z.object({ responseCode: z.literal('SUCCESS'), booking: managedBookingSchema }),
+  z.object({ responseCode: z.literal('NOT_FOUND') }),
+]);
+export type OpenBookingResponse = z.infer<typeof openBookingResponse>;
+
+/**
+ * Answers of the other management calls: NOT_FOUND when key and plate do not match,
+ * NOT_CANCELLABLE when cancelling is no longer possible, NOT_AVAILABLE when a cancelled
+ * or past booking cannot take the change.
+ */
+export const MANAGE_RESPONSE_CODES = ['SUCCESS', 'NOT_FOUND', 'NOT_CANCELLABLE', 'NOT_AVAILABLE'] as const;
+export type ManageResponseCode = (typeof MANAGE_RESPONSE_CODES)[number];
+export const manageResponse = z.object({ responseCode: z.enum(MANAGE_RESPONSE_CODES) });
+export type ManageResponse = z.infer<typeof manageResponse>;
