@@ -35,8 +35,9 @@ export function ManageBookingRoute() {
   const [ref, setRef] = useState<BookingRef | null>(initial);
   const [state, setState] = useState<State>(initial ? { kind: 'loading' } : { kind: 'ask' });
 
-  const load = async (r: BookingRef) => {
-    setState({ kind: 'loading' });
+  /** Loads the booking; a refresh after a change keeps the page (and its note) in place. */
+  const load = async (r: BookingRef, refresh = false) => {
+    if (!refresh) setState({ kind: 'loading' });
     try {
       const answer = await openBooking(r);
       if (answer.responseCode === 'SUCCESS' && 'booking' in answer) setState({ kind: 'open', booking: answer.booking });
@@ -69,7 +70,7 @@ export function ManageBookingRoute() {
           <Button onClick={() => ref && void load(ref)}>Yritä uudelleen</Button>
         </EmptyState>
       ) : (
-        <BookingView booking={state.booking} bookingRef={ref!} onChanged={() => ref && void load(ref)} />
+        <BookingView booking={state.booking} bookingRef={ref!} onChanged={() => ref && void load(ref, true)} />
       )}
     </div>
   );
