@@ -14,7 +14,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
-          exclude: ['**/node_modules/**'],
+          // *.pg.test.ts need PostgreSQL: only runs with DATABASE_URL include them.
+          exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,

@@ -13,6 +13,8 @@ import { Mailer } from '../src/modules/mail/outbox.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** PostgreSQL: the URL of this copy, for other processes to connect to. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
     return {
       handle,
+      url: url.toString(),
       drop: async () => {
         await handle.close();
         await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -109,7 +112,73 @@ export class ApiClient {
   }
 }
 
-export const json = <T = any>(res: LightMyRequestResponse): T => res.json() as T;
+export const json = <T = any>(res: Pick<LightMyRequestResponse, 'json'>): T => res.json() as T;
+
+/** What the helpers below need of an answer: an inject() response or a fetch() one. */
+export interface ApiResponse {
+  statusCode: number;
+  body: string;
+  json(): any;
+}
+
+/** A client of the API, in-process (ApiClient) or over HTTP (HttpApiClient). */
+export interface ApiSession {
+  token: string | undefined;
+  init(processType?: ProcessType): Promise<ApiResponse>;
+  get(path: string, query?: Record<string, string>): Promise<ApiResponse>;
+  post(path: string, body?: unknown, query?: Record<string, string>): Promise<ApiResponse>;
+}
+
+/**
+ * ApiClient over real HTTP, for servers running in other processes: keeps the XSRF cookie
+ * and the process token like a browser. With several base URLs (http://host:port) its
+ * requests take turns among them, starting from the one at `first`.
+ */
+export class HttpApiClient implements ApiSession {
+  token: string | undefined;
+  /** The base URL that answered the latest request. */
+  lastBase: string | undefined;
+  private xsrf = randomBytes(12).toString('hex');
+  private turn: number;
+
+  constructor(
+    private readonly bases: readonly string[],
+    first = 0,
+  ) {
+    if (bases.length === 0) throw new Error('HttpApiClient needs a base URL');
+    this.turn = first;
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    query?: Record<string, string>,
+  ): Promise<ApiResponse> {
+    const base = this.bases[this.turn++ % this.bases.length]!;
+    const headers: Record<string, string> = { cookie: `${XSRF_COOKIE}=${this.xsrf}`, [XSRF_HEADER]: this.xsrf };
+    if (this.token) headers[PROCESS_TOKEN_HEADER] = this.token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const url = `${base}${API_BASE}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
+    const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const text = await res.text();
+    this.lastBase = base;
+    const token = res.headers.get(PROCESS_TOKEN_HEADER);
+    if (token) this.token = token;
+    return { statusCode: res.status, body: text, json: () => JSON.parse(text) };
+  }
+
+  get = (path: string, query?: Record<string, string>) => this.request('GET', path, undefined, query);
+  post = (path: string, body?: unknown, query?: Record<string, string>) => this.request('POST', path, body ?? {}, query);
+  put = (path: string, body?: unknown) => this.request('PUT', path, body ?? {});
+  delete = (path: string) => this.request('DELETE', path);
+
+  async init(processType: ProcessType = 'MAINTENANCE') {
+    const res = await this.post('/init-session', undefined, { usedProcessType: processType, installationType: 'LAAKKONEN_PUBLIC' });
+    if (res.statusCode !== 200) throw new Error(`init-session ${res.statusCode} ${res.body}`);
+    return res;
+  }
+}
 
 /** Monday-to-Sunday date range covering the next few weeks, in Helsinki dates. */
 export function upcomingRange(weeks = 4) {
@@ -121,7 +190,7 @@ export function upcomingRange(weeks = 4) {
  * Walks a maintenance process up to the time step: ABC-123 at 60,000 km, office 1,
  * the first primary service. Answers the chosen product id.
  */
-export async function prepareMaintenance(c: ApiClient, opts: { organizationId?: number; registerNumber?: string } = {}) {
+export async function prepareMaintenance(c: ApiSession, opts: { organizationId?: number; registerNumber?: string } = {}) {
   await c.init('MAINTENANCE');
   const search = await c.post('/search-vehicle', { registerNumber: opts.registerNumber ?? 'abc-123', kilometers: 60000 });
   if (json(search).responseCode !== 'SUCCESS') throw new Error(`search-vehicle ${search.body}`);
@@ -135,7 +204,7 @@ export async function prepareMaintenance(c: ApiClient, opts: { organizationId?: 
 }
 
 /** The first free exact slot of the coming weeks as a reservation string. */
-export async function firstFreeSlot(c: ApiClient) {
+export async function firstFreeSlot(c: ApiSession) {
   const days = json<{ date: string; calendarSlots: { startTime: string; endTime: string }[] }[]>(
     await c.post('/free-times', { ...upcomingRange(), resourceTimeSelectionTypes: ['EXACT_TIME'] }),
   );
