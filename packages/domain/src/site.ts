@@ -146,8 +146,7 @@ export const moduleSettingQuery = z.object({
   module: z
     .string({ error: FIELD_ERRORS.required })
     .trim()
-    .min(1, { error: FIELD_ERRORS.required })
-    .regex(/^[A-Za-z0-9_.-]{1,60}$/, { error: 'Tuntematon moduulin nimi' }),
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, { error: 'Anna moduulin nimi (kirjaimia, numeroita, _ . -)' }),
 });
 export const moduleSettingResponse = z.object({ module: z.string(), enabled: z.boolean() });
 export type ModuleSetting = z.infer<typeof moduleSettingResponse>;
