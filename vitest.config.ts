@@ -19,7 +19,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Seeding 30,000 bookings twice (seed.test.ts) takes minutes on a busy two-core machine.
+          hookTimeout: 300_000,
           pool: 'forks',
         },
       },
