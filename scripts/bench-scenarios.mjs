@@ -107,6 +107,45 @@ const TIRE_SIZES = ['205/55R16', '195/65R15', '225/45R17', '205/60R16', '215/55R
 const TIRE_TYPES = ['NORMAL', 'WINTER_STUDDED', 'WINTER_STUDLESS'];
 const MIN_LOAD_INDEXES = [70, 75, 80, 85, 88, 91];
 
+/**
+ * A TIRE_SALES session and the search-tires bodies that find tires: the common sizes the
+ * catalogue has × tire types × minimum load indexes, all suppliers. Every body is asked once.
+ */
+async function tireQueries(server) {
+  const s = await new ApiSession(server.url).start('TIRE_SALES');
+  const options = await s.get('/tire-sizes');
+  const suppliers = options.suppliers.map((x) => x.id);
+  const sizes = TIRE_SIZES.map((text) => {
+    const [, width, aspectRatio, rimDiameter] = /^(\d+)\/(\d+)R(\d+)$/.exec(text).map(Number);
+    return { text, width, aspectRatio, rimDiameter };
+  }).filter((z) => options.widths.includes(z.width) && options.aspectRatios.includes(z.aspectRatio) && options.rimDiameters.includes(z.rimDiameter));
+  const bodies = [];
+  const counts = [];
+  const used = new Set();
+  for (const z of sizes) {
+    for (const tireType of TIRE_TYPES) {
+      for (const minLoadIndex of MIN_LOAD_INDEXES) {
+        const body = { suppliers, width: z.width, aspectRatio: z.aspectRatio, rimDiameter: z.rimDiameter, minLoadIndex, tireType };
+        const found = await s.post('/search-tires/v2', body);
+        if (!Array.isArray(found)) throw new Error(`search-tires answered ${JSON.stringify(found).slice(0, 300)}`);
+        if (found.length === 0) continue;
+        bodies.push(body);
+        counts.push(found.length);
+        used.add(z.text);
+      }
+    }
+  }
+  if (bodies.length === 0) throw new Error('no tire query found any tire');
+  // Interleave sizes so that consecutive requests of a connection differ.
+  bodies.sort((a, b) => a.minLoadIndex - b.minLoadIndex || TIRE_TYPES.indexOf(a.tireType) - TIRE_TYPES.indexOf(b.tireType));
+  const avg = counts.reduce((a, b) => a + b, 0) / counts.length;
+  const note =
+    `${bodies.length} queries: ${[...used].join(', ')} × ${TIRE_TYPES.length} types × minLoadIndex ` +
+    `${MIN_LOAD_INDEXES[0]}–${MIN_LOAD_INDEXES.at(-1)}, all ${suppliers.length} suppliers; ` +
+    `${Math.min(...counts)}–${Math.max(...counts)} tires each (avg ${avg.toFixed(0)})`;
+  return { s, bodies, suppliers, note };
+}
+
 export const SCENARIOS = [
   {
     id: 'trivial',
@@ -129,40 +168,32 @@ export const SCENARIOS = [
     label: 'POST /search-tires/v2',
     budgetP99Ms: 20,
     async prepare(server) {
-      const s = await new ApiSession(server.url).start('TIRE_SALES');
-      const options = await s.get('/tire-sizes');
-      const suppliers = options.suppliers.map((x) => x.id);
-      const sizes = TIRE_SIZES.map((text) => {
-        const [, width, aspectRatio, rimDiameter] = /^(\d+)\/(\d+)R(\d+)$/.exec(text).map(Number);
-        return { text, width, aspectRatio, rimDiameter };
-      }).filter((z) => options.widths.includes(z.width) && options.aspectRatios.includes(z.aspectRatio) && options.rimDiameters.includes(z.rimDiameter));
-      // Every query is asked once here; only those that find tires go into the load.
-      const bodies = [];
-      const counts = [];
-      const used = new Set();
-      for (const z of sizes) {
-        for (const tireType of TIRE_TYPES) {
-          for (const minLoadIndex of MIN_LOAD_INDEXES) {
-            const body = { suppliers, width: z.width, aspectRatio: z.aspectRatio, rimDiameter: z.rimDiameter, minLoadIndex, tireType };
-            const found = await s.post('/search-tires/v2', body);
-            if (!Array.isArray(found)) throw new Error(`search-tires answered ${JSON.stringify(found).slice(0, 300)}`);
-            if (found.length === 0) continue;
-            bodies.push(body);
-            counts.push(found.length);
-            used.add(z.text);
-          }
-        }
-      }
-      if (bodies.length === 0) throw new Error('no tire query found any tire');
-      // Interleave sizes so that consecutive requests of a connection differ.
-      bodies.sort((a, b) => a.minLoadIndex - b.minLoadIndex || TIRE_TYPES.indexOf(a.tireType) - TIRE_TYPES.indexOf(b.tireType));
-      const avg = counts.reduce((a, b) => a + b, 0) / counts.length;
+      const { s, bodies, note } = await tireQueries(server);
       return {
         requests: bodies.map((b) => post(s, '/search-tires/v2', b)),
-        note:
-          `${bodies.length} queries: ${[...used].join(', ')} × ${TIRE_TYPES.length} types × minLoadIndex ` +
-          `${MIN_LOAD_INDEXES[0]}–${MIN_LOAD_INDEXES.at(-1)}, all ${suppliers.length} suppliers; ` +
-          `${Math.min(...counts)}–${Math.max(...counts)} tires each (avg ${avg.toFixed(0)})`,
+        // The server keeps each search's answer for 60 s (tires/search-cache.ts), and
+        // tireQueries() has just asked every one: this is the cached path.
+        note: `${note}; answered from the server's search cache (each was asked once in preparation)`,
+      };
+    },
+  },
+  {
+    id: 'search-tires-uncached',
+    label: 'POST /search-tires/v2 (cache miss)',
+    async prepare(server) {
+      const { s, bodies, suppliers, note } = await tireQueries(server);
+      // Each query once per supplier left out: more distinct searches than the cache keeps
+      // (500). One counter shared by all connections hands out the next search to every
+      // request (autocannon runs the connections through `requests` side by side, so that
+      // a plain list would have 19 of 20 connections find what the first one just loaded):
+      // a search comes again only after all the others, long evicted, so every request
+      // misses and queries the database.
+      const misses = suppliers.flatMap((out) => bodies.map((b) => JSON.stringify({ ...b, suppliers: suppliers.filter((x) => x !== out) })));
+      let next = 0;
+      const request = post(s, '/search-tires/v2', {});
+      return {
+        requests: [{ ...request, setupRequest: (req) => ({ ...req, body: misses[next++ % misses.length] }) }],
+        note: `${misses.length} distinct searches (${note.split(':')[0]} × ${suppliers.length} with one supplier left out) in turn, more than the cache's 500: every request queries the database`,
       };
     },
   },

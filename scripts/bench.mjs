@@ -183,21 +183,6 @@ async function createPgDatabase(adminUrl) {
   return { name, url: url.toString() };
 }
 
-/**
- * Planner statistics for the freshly seeded PostgreSQL database, as autovacuum would
- * gather them on a production server (the bench must not depend on whether autovacuum is
- * on, nor on when it last ran). PGlite has no autovacuum, so it is measured as it runs.
- */
-async function analyze(url) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query('ANALYZE');
-  } finally {
-    await c.end();
-  }
-}
-
 // ---------------------------------------------------------------- load
 
 function percentile(sorted, p) {
@@ -274,15 +259,15 @@ async function measure(server, scenario, database) {
 
 async function runDatabase(database, databaseUrl) {
   const load = loadavg()[0];
+  // The seed ends with ANALYZE (seed/index.ts), on PGlite and PostgreSQL alike.
   const server = await startServer(database, databaseUrl);
-  if (databaseUrl) await analyze(databaseUrl);
   const rows = [];
   for (const scenario of SCENARIOS) rows.push(await measure(server, scenario, database));
   const base = rows.find((r) => r.baseline);
   for (const r of rows) {
     r.ratioToTrivial = base && base.requestsPerSecond > 0 ? r.requestsPerSecond / base.requestsPerSecond : null;
   }
-  return { database, startSeconds: server.startSeconds, analyzed: !!databaseUrl, loadAverageBefore: load, rows };
+  return { database, startSeconds: server.startSeconds, loadAverageBefore: load, loadAverageAfter: loadavg()[0], rows };
 }
 
 // ---------------------------------------------------------------- output
@@ -358,8 +343,8 @@ async function main() {
   console.log('');
   for (const run of runs) {
     console.log(
-      `${run.database}: server ready in ${run.startSeconds.toFixed(1)} s (migrate + seed)` +
-        `${run.analyzed ? ', ANALYZE after seeding' : ''}; load average before: ${run.loadAverageBefore.toFixed(2)}`,
+      `${run.database}: server ready in ${run.startSeconds.toFixed(1)} s (migrate + seed + ANALYZE); ` +
+        `load average (1 min) before: ${run.loadAverageBefore.toFixed(2)}, after: ${run.loadAverageAfter.toFixed(2)}`,
     );
   }
   const notes = new Map();

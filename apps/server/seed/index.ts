@@ -6,6 +6,7 @@
 import { DATE_PATTERN } from '@huolto/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/types.ts';
+import { analyzeTables } from '../src/db/analyze.ts';
 import { generateBookings, type SeedBooking } from './bookings.ts';
 import { MAKES, classificationOf, modelId } from './catalog.ts';
 import { OFFICES, organizationMakeRows, organizationRows, resourceRows } from './organizations.ts';
@@ -221,6 +222,9 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
       if (inserted.rows[0]?.n !== chunk.length) throw new Error('seed: a booking or its time was not inserted');
     }
   });
+
+  // Planner statistics of the filled tables (PGlite has no autovacuum).
+  await analyzeTables(db);
 
   return {
     organizations: OFFICES.length,

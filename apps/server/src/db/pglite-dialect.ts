@@ -16,6 +16,12 @@ import {
  * A Kysely dialect for PGlite. PGlite has one connection: a transaction runs through
  * PGlite's own transaction() so that every query inside it uses the transaction's
  * handle, and work outside waits on a mutex until it ends.
+ *
+ * PGlite runs in the server's own thread and its queries resolve without a turn of the
+ * event loop, so the waiters of the mutex would run one after another in microtasks while
+ * no socket is read. Each acquisition therefore yields to the event loop once (a
+ * setImmediate) before it runs: new requests are read and queue up behind the current
+ * ones, first come first served, instead of waiting until the queue happens to empty.
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pg: PGlite) {}
@@ -32,6 +38,8 @@ export class PGliteDialect implements Dialect {
     return new PostgresQueryCompiler();
   }
 }
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -50,6 +58,9 @@ class PGliteDriver implements Driver {
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.mutex.lock();
+    // Holding the lock: a query started meanwhile queues behind this one (FIFO). The
+    // queries of an open transaction use its connection and do not come through here.
+    await yieldToEventLoop();
     return new PGliteConnection(this.pg, release);
   }
   async beginTransaction(conn: DatabaseConnection, _settings: TransactionSettings) {

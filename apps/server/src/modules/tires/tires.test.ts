@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { ApiClient, createTestApp, json, type TestApp } from '../../../test/helpers.ts';
+import { searchTires } from './repository.ts';
+import { serializeTireSearch, tireSearchJson, toSuggestion } from './routes.ts';
+import { TIRE_SEARCH_TTL_MS, TtlLruCache, tireSearchCacheOf, tireSearchKey } from './search-cache.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -163,5 +166,132 @@ describe('tire change offices and transfer', () => {
     const items = json(await c.get('/get-booking/v2')).order_items;
     expect(items.map((i: { product: { id: string } }) => i.product.id)).toEqual(['TIRE-HOTEL']);
     expect(items[0].stage).toBe('TIRE_SERVICES');
+  });
+});
+
+describe('search-tires/v2 cache', () => {
+  const SIZE = { suppliers: [8, 1, 2, 3, 4, 5, 6, 7], width: 195, aspectRatio: 65, rimDiameter: 15, minLoadIndex: 70, tireType: 'NORMAL' };
+  const search = (c: ApiClient, body: object = SIZE) => c.post('/search-tires/v2', body);
+
+  it('answers exactly what serialising the suggestions would, selected or not', async () => {
+    const rows = await searchTires(t.db, SIZE);
+    expect(rows.length).toBeGreaterThan(2);
+    const cached = serializeTireSearch(rows);
+    const unselected = JSON.stringify(rows.map((r) => toSuggestion(r, new Set())));
+    expect(cached.unselected.toString('utf8')).toBe(unselected);
+    expect(tireSearchJson(cached, new Set(['TIRE-HOTEL'])).toString()).toBe(unselected);
+    const inCart = new Set([rows[1]!.product_id, 'TIRE-HOTEL']);
+    expect(tireSearchJson(cached, inCart)).toBe(JSON.stringify(rows.map((r) => toSuggestion(r, inCart))));
+    expect(serializeTireSearch([]).unselected.toString()).toBe('[]');
+  });
+
+  it('one entry per search whatever the order or repetition of suppliers', () => {
+    expect(tireSearchKey({ ...SIZE, suppliers: [3, 1, 2, 1] })).toBe(tireSearchKey({ ...SIZE, suppliers: [1, 2, 3] }));
+    expect(tireSearchKey({ ...SIZE, suppliers: [1, 2] })).not.toBe(tireSearchKey({ ...SIZE, suppliers: [1, 2, 3] }));
+    expect(tireSearchKey({ ...SIZE, minLoadIndex: 71 })).not.toBe(tireSearchKey(SIZE));
+  });
+
+  it('a price change in the database shows once the cache is cleared or the entry has expired', async () => {
+    const c = await session();
+    const [first] = json<Result[]>(await search(c));
+    const id = first!.product.id;
+    const priceOf = async () => json<Result[]>(await search(c)).find((r) => r.product.id === id)?.price;
+    const setPrice = (cents: number) => t.db.updateTable('product').set({ price_cents: cents }).where('id', '=', id).execute();
+    try {
+      await setPrice(first!.price + 100);
+      expect(await priceOf()).toBe(first!.price); // cached
+      tireSearchCacheOf(t.db).clear();
+      expect(await priceOf()).toBe(first!.price + 100);
+
+      await setPrice(first!.price + 200);
+      const start = Date.now();
+      const clock = vi.spyOn(Date, 'now');
+      clock.mockReturnValue(start + TIRE_SEARCH_TTL_MS - 1000);
+      expect(await priceOf()).toBe(first!.price + 100); // still within the TTL
+      clock.mockReturnValue(start + TIRE_SEARCH_TTL_MS + 1000);
+      expect(await priceOf()).toBe(first!.price + 200);
+    } finally {
+      vi.restoreAllMocks();
+      await setPrice(first!.price);
+      tireSearchCacheOf(t.db).clear();
+    }
+  });
+
+  it('selected is per session even when the answer comes from the cache', async () => {
+    const a = await session();
+    const b = await session();
+    const before = json<Result[]>(await search(a));
+    const chosen = before[2]!.product.id;
+    // A change the cache hides proves that the answers below are the cached ones.
+    await t.db.updateTable('product').set({ description: 'changed' }).where('id', '=', chosen).execute();
+    try {
+      await a.post('/add-products-to-cart', { items: [{ productId: chosen, provider: 'TIRE', amount: 4 }], stage: 'TIRE_SERVICES' });
+      const forA = json<(Result & { selected: boolean; description: string })[]>(await search(a));
+      const forB = json<(Result & { selected: boolean; description: string })[]>(await search(b, { ...SIZE, suppliers: [...SIZE.suppliers].reverse() }));
+      expect(forA.find((r) => r.product.id === chosen)!.description).not.toBe('changed');
+      expect(forA.filter((r) => r.selected).map((r) => r.product.id)).toEqual([chosen]);
+      expect(forB.every((r) => !r.selected)).toBe(true);
+      expect(forB).toEqual(forA.map((r) => ({ ...r, selected: false })));
+    } finally {
+      tireSearchCacheOf(t.db).clear();
+    }
+  });
+
+  it('the answer is JSON with the usual headers', async () => {
+    const res = await search(await session());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('TtlLruCache', () => {
+  const make = (maxEntries = 3, ttlMs = 1000) => {
+    let now = 0;
+    const cache = new TtlLruCache<string>({ maxEntries, ttlMs, now: () => now });
+    return { cache, tick: (ms: number) => (now += ms) };
+  };
+
+  it('keeps a value for ttlMs after loading it, then loads again', async () => {
+    const { cache, tick } = make();
+    let loads = 0;
+    const load = async () => `v${++loads}`;
+    expect(await cache.getOrLoad('k', load)).toBe('v1');
+    tick(999);
+    expect(await cache.getOrLoad('k', load)).toBe('v1');
+    tick(1);
+    expect(await cache.getOrLoad('k', load)).toBe('v2');
+    cache.clear();
+    expect(await cache.getOrLoad('k', load)).toBe('v3');
+  });
+
+  it('drops the least recently used entry beyond maxEntries', async () => {
+    const { cache } = make(2);
+    const loads: string[] = [];
+    const load = (k: string) => () => (loads.push(k), Promise.resolve(k));
+    await cache.getOrLoad('a', load('a'));
+    await cache.getOrLoad('b', load('b'));
+    await cache.getOrLoad('a', load('a')); // a is now the most recent
+    await cache.getOrLoad('c', load('c')); // drops b
+    expect(cache.size).toBe(2);
+    await cache.getOrLoad('a', load('a'));
+    await cache.getOrLoad('b', load('b'));
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('shares a pending load and does not keep a failed one', async () => {
+    const { cache } = make();
+    let loads = 0;
+    let fail = true;
+    const load = () => {
+      loads++;
+      return new Promise<string>((resolve, reject) => setImmediate(() => (fail ? reject(new Error('db down')) : resolve('ok'))));
+    };
+    const both = [cache.getOrLoad('k', load), cache.getOrLoad('k', load)];
+    await expect(Promise.all(both)).rejects.toThrow('db down');
+    expect(loads).toBe(1);
+    fail = false;
+    expect(await cache.getOrLoad('k', load)).toBe('ok');
+    expect(loads).toBe(2);
   });
 });
