@@ -53,7 +53,10 @@ describe('booking as a logged-in OmaLaakkonen member', () => {
     await page.waitForURL(/\/huolto\/palvelut$/);
     await page.getByRole('button', { name: /Laakkonen Helsinki Konala/ }).click();
     const firstService = page.getByRole('checkbox').filter({ hasNot: page.getByText('huolto- ja/tai leasingsopimus') }).nth(1);
+    // The office's services load (and reload with the member's prices) before one is picked.
+    await page.getByRole('heading', { name: /huolto/i }).first().waitFor();
     await firstService.waitFor();
+    await page.waitForLoadState('networkidle');
     await firstService.check();
     await expect.poll(() => firstService.isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Jatka' }).first().click();

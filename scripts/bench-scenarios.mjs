@@ -222,4 +222,26 @@ export const SCENARIOS = [
       };
     },
   },
+  {
+    id: 'other-offices',
+    label: 'POST /free-times-on-organization (1 month)',
+    budgetP99Ms: 100,
+    async prepare(server) {
+      const s = await new ApiSession(server.url).start('MAINTENANCE');
+      await s.post('/active-organization/v2', { organizationId: 1 });
+      const groups = await s.get('/services/v2');
+      const product = groups?.[0]?.suggestions?.[0]?.product;
+      if (!product) throw new Error('services/v2 offered no product');
+      const added = await s.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' });
+      if (added?.responseCode !== 'SUCCESS') throw new Error(`add-products-to-cart answered ${JSON.stringify(added)}`);
+      const start = helsinkiDate(new Date());
+      const end = addDays(start, 31);
+      const offices = await s.post('/free-times-on-organization', { start, end });
+      if (!Array.isArray(offices)) throw new Error(`free-times-on-organization answered ${JSON.stringify(offices).slice(0, 300)}`);
+      return {
+        requests: [post(s, '/free-times-on-organization', { start, end })],
+        note: `other offices than office 1 for product ${product.id}, ${start}..${end}; ${offices.length} offices with free days`,
+      };
+    },
+  },
 ];

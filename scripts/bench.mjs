@@ -22,7 +22,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { SCENARIOS } from './bench-scenarios.mjs';
+import { SCENARIOS as ALL_SCENARIOS } from './bench-scenarios.mjs';
+
+/** BENCH_ONLY=free-times,other-offices measures just those calls (and the baseline). */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const SCENARIOS = ONLY.length === 0 ? ALL_SCENARIOS : ALL_SCENARIOS.filter((s) => s.baseline || ONLY.includes(s.id));
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pg = createRequire(join(root, 'apps/server/package.json'))('pg');
