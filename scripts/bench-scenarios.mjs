@@ -146,6 +146,18 @@ async function tireQueries(server) {
   return { s, bodies, suppliers, note };
 }
 
+/** A MAINTENANCE session at office 1 with the first offered service in its cart. */
+async function maintenanceWithService(server) {
+  const s = await new ApiSession(server.url).start('MAINTENANCE');
+  await s.post('/active-organization/v2', { organizationId: 1 });
+  const groups = await s.get('/services/v2');
+  const product = groups?.[0]?.suggestions?.[0]?.product;
+  if (!product) throw new Error('services/v2 offered no product');
+  const added = await s.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' });
+  if (added?.responseCode !== 'SUCCESS') throw new Error(`add-products-to-cart answered ${JSON.stringify(added)}`);
+  return { s, product };
+}
+
 export const SCENARIOS = [
   {
     id: 'trivial',
@@ -202,13 +214,7 @@ export const SCENARIOS = [
     label: 'POST /free-times (1 week)',
     budgetP99Ms: 15,
     async prepare(server) {
-      const s = await new ApiSession(server.url).start('MAINTENANCE');
-      await s.post('/active-organization/v2', { organizationId: 1 });
-      const groups = await s.get('/services/v2');
-      const product = groups?.[0]?.suggestions?.[0]?.product;
-      if (!product) throw new Error('services/v2 offered no product');
-      const added = await s.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' });
-      if (added?.responseCode !== 'SUCCESS') throw new Error(`add-products-to-cart answered ${JSON.stringify(added)}`);
+      const { s, product } = await maintenanceWithService(server);
       const week = benchWeek();
       const days = await s.post('/free-times', { start: week.start, end: week.end });
       if (!Array.isArray(days) || days.length !== 7) throw new Error(`free-times answered ${JSON.stringify(days).slice(0, 300)}`);
@@ -227,13 +233,7 @@ export const SCENARIOS = [
     label: 'POST /free-times-on-organization (1 month)',
     budgetP99Ms: 100,
     async prepare(server) {
-      const s = await new ApiSession(server.url).start('MAINTENANCE');
-      await s.post('/active-organization/v2', { organizationId: 1 });
-      const groups = await s.get('/services/v2');
-      const product = groups?.[0]?.suggestions?.[0]?.product;
-      if (!product) throw new Error('services/v2 offered no product');
-      const added = await s.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' });
-      if (added?.responseCode !== 'SUCCESS') throw new Error(`add-products-to-cart answered ${JSON.stringify(added)}`);
+      const { s, product } = await maintenanceWithService(server);
       const start = helsinkiDate(new Date());
       const end = addDays(start, 31);
       const offices = await s.post('/free-times-on-organization', { start, end });
