@@ -245,3 +245,142 @@ export const SCENARIOS = [
     },
   },
 ];
+
+/** The customer of the bench's bookings (a fixed test identity; nothing personal). */
+const BENCH_CUSTOMER = {
+  first_name: 'Testi',
+  last_name: 'Asiakas',
+  phone_number: '040 000 0000',
+  email: 'bench@example.com',
+  address: 'Testikatu 1',
+  post_code: '00100',
+  post_office: 'Helsinki',
+  service_contract: false,
+};
+
+/** Offices that take maintenance bookings for ABC-123 (compatible-organizations/v2). */
+async function maintenanceOffices(server) {
+  const s = await new ApiSession(server.url).start('MAINTENANCE');
+  const offices = await s.get('/compatible-organizations/v2');
+  const ids = (Array.isArray(offices) ? offices : []).map((o) => o.id).filter((id) => Number.isInteger(id));
+  if (ids.length === 0) throw new Error(`compatible-organizations/v2 answered ${JSON.stringify(offices).slice(0, 300)}`);
+  return ids;
+}
+
+/**
+ * One whole maintenance booking through the API, as the web app makes it: init-session,
+ * search-vehicle, active-organization/v2, services/v2, add-products-to-cart, free-times for
+ * one week, reserve-time (a random free slot; another one when it was just taken),
+ * customer/v2, get-booking/v2 and save-booking. Answers the time of each call.
+ */
+async function bookOnce(server, organizationId, weekOffset) {
+  const times = [];
+  const s = new ApiSession(server.url);
+  const timed = async (fn) => {
+    const t0 = performance.now();
+    const out = await fn();
+    times.push(performance.now() - t0);
+    return out;
+  };
+  await timed(() => s.post('/init-session', {}, { usedProcessType: 'MAINTENANCE', installationType: 'LAAKKONEN_PUBLIC' }));
+  await timed(() => s.post('/search-vehicle', { registerNumber: 'ABC-123', kilometers: 60000 }));
+  await timed(() => s.post('/active-organization/v2', { organizationId }));
+  const groups = await timed(() => s.get('/services/v2'));
+  const product = groups?.[0]?.suggestions?.[0]?.product;
+  if (!product) throw new Error('services/v2 offered no product');
+  await timed(() => s.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' }));
+  const week = benchWeek();
+  const start = addDays(week.start, 7 * weekOffset);
+  const days = await timed(() => s.post('/free-times', { start, end: addDays(start, 6), resourceTimeSelectionTypes: ['EXACT_TIME'] }));
+  const slots = days.flatMap((d) => d.calendarSlots.map((x) => `${d.date}T${x.startTime}|${d.date}T${x.endTime}`));
+  let reserved = false;
+  let conflicts = 0;
+  while (!reserved && slots.length > 0) {
+    const [slot] = slots.splice(Math.floor(Math.random() * slots.length), 1);
+    const r = await timed(() => s.post('/reserve-time', { reservation: slot, timeSelectionType: 'EXACT_TIME', workshiftPosition: null }));
+    reserved = r?.responseCode === 'SUCCESS';
+    if (!reserved) conflicts++;
+  }
+  if (!reserved) return { times, saved: false, conflicts, full: true };
+  await timed(() => s.post('/customer/v2', BENCH_CUSTOMER));
+  await timed(() => s.get('/get-booking/v2'));
+  const saved = await timed(() => s.post('/save-booking'));
+  if (saved?.responseCode !== 'SUCCESS') throw new Error(`save-booking answered ${JSON.stringify(saved).slice(0, 300)}`);
+  return { times, saved: true, conflicts, full: false };
+}
+
+/** `clients` workers book again and again for `seconds`, spread over offices and 12 weeks. */
+async function bookingLoad(server, clients, seconds) {
+  const offices = await maintenanceOffices(server);
+  const perBooking = [];
+  let requests = 0;
+  let conflicts = 0;
+  let full = 0;
+  let n = 0;
+  const until = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, worker) => {
+      while (performance.now() < until) {
+        const i = n++;
+        const result = await bookOnce(server, offices[(worker + i) % offices.length], 1 + (i % 12));
+        requests += result.times.length;
+        conflicts += result.conflicts;
+        if (result.full) full++;
+        if (result.saved) perBooking.push(result.times.reduce((a, b) => a + b, 0));
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  perBooking.sort((a, b) => a - b);
+  return {
+    latencies: perBooking,
+    requests,
+    elapsed,
+    note:
+      `${clients} client${clients === 1 ? '' : 's'}: ${perBooking.length} bookings saved in ${elapsed.toFixed(1)} s over ${offices.length} offices and 12 weeks ` +
+      `(${(requests / Math.max(1, perBooking.length)).toFixed(1)} calls each; ${conflicts} slots taken meanwhile, ${full} weeks full); ` +
+      `req/s counts calls, p50/p99 are of whole bookings (the sum of their calls' times)`,
+  };
+}
+
+SCENARIOS.push(
+  {
+    id: 'get-booking',
+    label: 'GET /get-booking/v2',
+    async prepare(server) {
+      const { s, product } = await maintenanceWithService(server);
+      const booking = await s.get('/get-booking/v2');
+      if (!booking || typeof booking !== 'object') throw new Error(`get-booking/v2 answered ${JSON.stringify(booking).slice(0, 300)}`);
+      return {
+        requests: [{ method: 'GET', path: `${API}/get-booking/v2`, headers: s.headers() }],
+        note: `a MAINTENANCE session with ABC-123 at office 1 and product ${product.id} in the cart`,
+      };
+    },
+  },
+  {
+    id: 'services',
+    label: 'GET /services/v2',
+    async prepare(server) {
+      const { s } = await maintenanceWithService(server);
+      const groups = await s.get('/services/v2');
+      const count = groups.reduce((n, g) => n + (g.suggestions?.length ?? 0), 0);
+      return {
+        requests: [{ method: 'GET', path: `${API}/services/v2`, headers: s.headers() }],
+        note: `office 1 for ABC-123: ${groups.length} groups, ${count} services with the car's prices`,
+      };
+    },
+  },
+  {
+    id: 'whole-booking',
+    label: 'whole maintenance booking, 1 client',
+    // One booking at a time: the sum of its calls' times is the server's time for a booking.
+    budgetP99Ms: 150,
+    run: (server, { seconds }) => bookingLoad(server, 1, seconds),
+  },
+  {
+    id: 'whole-booking-load',
+    label: 'whole maintenance booking, N clients',
+    run: (server, { connections, seconds }) => bookingLoad(server, connections, seconds),
+  },
+);
