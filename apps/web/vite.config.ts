@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/check-web-budget.mjs reads .vite/manifest.json to size each page's JavaScript.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -17,15 +17,7 @@ import {
 import { PHONE_PATTERN, customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
 import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN } from './time.ts';
 
-/** Base path of the booking API (SPEC §7). */
-export const API_BASE = '/ServiceBooking/rest';
-/** Base path of the loyalty API (SPEC §7). */
-export const LOYALTY_API_BASE = '/omalaakkonen/api';
-/** Header that carries the process token (SPEC §4). */
-export const PROCESS_TOKEN_HEADER = 'x-process-token';
-/** Double-submit XSRF cookie and header names (the standard pair). */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+// API_BASE, the headers and the XSRF names are in http.ts (no zod there).
 
 const id = z.coerce.number().int().positive();
 const dateString = z.string().regex(DATE_PATTERN, { error: 'Päivämäärä muodossa VVVV-KK-PP' });

@@ -1,4 +1,5 @@
 export * from './enums.ts';
+export * from './http.ts';
 export * from './messages.ts';
 export * from './validation.ts';
 export * from './time.ts';

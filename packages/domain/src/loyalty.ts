@@ -3,11 +3,7 @@ import { z } from 'zod';
 import { FIELD_ERRORS } from './messages.ts';
 import { PHONE_PATTERN, registerNumberSchema } from './validation.ts';
 
-/** The members' campaign code added on login (SPEC §9). */
-export const LOYALTY_CAMPAIGN_CODE = 'OMALAAKKONEN';
-
-/** sessionStorage key of the loyalty token (SPEC §4 "Login"). */
-export const LOYALTY_TOKEN_KEY = 'loyalty-token';
+// LOYALTY_CAMPAIGN_CODE and LOYALTY_TOKEN_KEY are in http.ts (no zod there).
 
 /** Minimum password length for new accounts. */
 export const MIN_PASSWORD_LENGTH = 10;
