@@ -13,9 +13,10 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 20; 1 shows one request's own time)
 //   BENCH_WARMUP       seconds of unmeasured load before each call (default 2; 0 = none)
 //   BENCH_WEEK         `current` keeps the current week for free-times even on a weekend
+//   BENCH_LIGHTHOUSE   0 leaves out the Lighthouse run (on PGlite, before the load)
 
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SCENARIOS as ALL_SCENARIOS } from './bench-scenarios.mjs';
+import { LIGHTHOUSE_PAGES, lighthouseTable, runLighthouse } from './bench-lighthouse.mjs';
 
 /** BENCH_ONLY=free-times,other-offices measures just those calls (and the baseline). */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean);
@@ -294,17 +296,19 @@ async function measureFlow(server, scenario, database) {
   };
 }
 
-async function runDatabase(database, databaseUrl) {
+async function runDatabase(database, databaseUrl, withLighthouse) {
   const load = loadavg()[0];
   // The seed ends with ANALYZE (seed/index.ts), on PGlite and PostgreSQL alike.
   const server = await startServer(database, databaseUrl);
+  // Lighthouse first, while the machine is quiet: it simulates a phone from the page's trace.
+  const lighthouse = withLighthouse ? await runLighthouse(server.url, log) : undefined;
   const rows = [];
   for (const scenario of SCENARIOS) rows.push(await measure(server, scenario, database));
   const base = rows.find((r) => r.baseline);
   for (const r of rows) {
     r.ratioToTrivial = base && base.requestsPerSecond > 0 ? r.requestsPerSecond / base.requestsPerSecond : null;
   }
-  return { database, startSeconds: server.startSeconds, loadAverageBefore: load, loadAverageAfter: loadavg()[0], rows };
+  return { database, startSeconds: server.startSeconds, loadAverageBefore: load, loadAverageAfter: loadavg()[0], rows, lighthouse };
 }
 
 // ---------------------------------------------------------------- output
@@ -346,13 +350,19 @@ async function main() {
       `${CONNECTIONS_TEXT}, ${WARMUP} s warm-up + ${DURATION} s each; ${cpus().length} CPUs, Node ${process.version}`,
   );
 
+  const withLighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
+  if (withLighthouse && !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    log('Building the web app for Lighthouse…');
+    const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 2, 2] });
+    if (r.status !== 0) throw new Error('the web build failed');
+  }
   const runs = [];
   const failures = [];
-  for (const target of targets) {
+  for (const [i, target] of targets.entries()) {
     if (stopping) break;
     try {
       const url = target.url ? (await createPgDatabase(target.url)).url : undefined;
-      runs.push(await runDatabase(target.database, url));
+      runs.push(await runDatabase(target.database, url, withLighthouse && i === 0));
     } catch (err) {
       log(`\n[${target.database}] bench failed: ${err.stack ?? err}`);
       failures.push({ database: target.database, error: String(err.message ?? err) });
@@ -378,6 +388,12 @@ async function main() {
   console.log('');
   console.log(table(runs));
   console.log('');
+  for (const run of runs) {
+    if (!run.lighthouse) continue;
+    console.log(`Lighthouse 12 (mobile emulation, ${run.database} server): ${LIGHTHOUSE_PAGES.join(', ')}`);
+    console.log(lighthouseTable(run.lighthouse));
+    console.log('');
+  }
   for (const run of runs) {
     console.log(
       `${run.database}: server ready in ${run.startSeconds.toFixed(1)} s (migrate + seed + ANALYZE); ` +
