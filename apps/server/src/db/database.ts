@@ -34,7 +34,15 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
   /** pg pool size. */
   poolSize?: number;
+  /**
+   * pg: how long a request waits for a new connection before it fails (and is answered
+   * 503) when PostgreSQL does not answer; default 5 s.
+   */
+  connectionTimeoutMs?: number;
 }
+
+/** The default of DatabaseOptions.connectionTimeoutMs. */
+export const CONNECTION_TIMEOUT_MS = 5_000;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
@@ -45,7 +53,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
         return pg.types.getTypeParser(oid, format);
       },
     } as pg.CustomTypesConfig;
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      types,
+      // Without a limit a request waits for ever on a server that accepts but never answers.
+      connectionTimeoutMillis: opts.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+      // Finds a connection whose peer vanished without a FIN sooner than the OS default.
+      keepAlive: true,
+    });
     // An idle client that loses its connection (server restart, failover) must not crash
     // the process; the pool replaces it on the next checkout.
     pool.on('error', (err) => console.warn('idle PostgreSQL client error:', err.message));

@@ -2,10 +2,54 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { MESSAGES } from '@huolto/domain';
 import { DomainError } from '../lib/errors.ts';
 
+/** Socket errors of a database connection that could not be made or was cut. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of a server that is going away or not taking connections: class 08
+ * (connection exception), 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot
+ * connect now, 53300 too many connections.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** Messages of node-postgres (pg, pg-pool) for a lost or timed-out connection. */
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/, // …unexpectedly, …due to connection timeout
+  /^timeout exceeded when trying to connect$/, // pg-pool connectionTimeoutMillis
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Cannot use a pool after calling end on the pool$/,
+];
+
+/**
+ * True when the database could not be reached: the request did nothing wrong and may
+ * succeed once the database is back (HTTP 503). Looks through `cause` and
+ * AggregateError (a connect to several addresses) chains.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string') {
+    if (CONNECTION_ERROR_CODES.has(e.code) || UNAVAILABLE_SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((re) => re.test(e.message as string))) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
 /**
  * One place maps failures to HTTP: domain errors keep their status and code, Fastify's
- * own 4xx (bad JSON, body too large, rate limit) keep theirs, anything else is a 500
- * with a fixed body that leaks nothing.
+ * own 4xx (bad JSON, body too large, rate limit) keep theirs, a database that cannot be
+ * reached is a 503 with the §8 server-error text, anything else is a 500 with a fixed
+ * body that leaks nothing.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
@@ -23,6 +67,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         error: err.code ?? 'BAD_REQUEST',
         message: status === 429 ? 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.' : err.message,
       });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: 'DATABASE_UNAVAILABLE', message: MESSAGES.serverError.text });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'INTERNAL', message: MESSAGES.serverError.text });

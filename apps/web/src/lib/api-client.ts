@@ -10,9 +10,9 @@ import { clearProcessSession, getProcessToken, setProcessToken } from './process
  *   response carries (SPEC §4, §7);
  * - echoes the XSRF cookie on mutating calls, fetching GET /settings first when the
  *   cookie is not there yet (docs/api.md "XSRF");
- * - maps errors (SPEC §8): 412 → session expired warning and reset; 400/404/500/504 →
- *   server-error warning unless the caller handles errors itself. The caller always
- *   gets an ApiError.
+ * - maps errors (SPEC §8): 412 → session expired warning and reset; 400/404/500/504 and
+ *   503 (database unavailable) → server-error warning unless the caller handles errors
+ *   itself. The caller always gets an ApiError.
  */
 
 export class ApiError extends Error {
@@ -38,7 +38,7 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   /**
-   * The caller shows its own message for 400/404/500/504 (and network failures);
+   * The caller shows its own message for 400/404/500/503/504 (and network failures);
    * a 412 still resets the session.
    */
   handleErrors?: boolean;
@@ -51,6 +51,12 @@ export interface RequestOptions {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Statuses answered with the §8 server-error warning: SERVER_ERROR_STATUSES and 503,
+ * which the server answers while its database cannot be reached.
+ */
+const WARNING_STATUSES = new Set<number>([...SERVER_ERROR_STATUSES, 503]);
 
 let onSessionExpired: (() => void) | null = null;
 
@@ -171,7 +177,7 @@ async function send(path: string, options: RequestOptions, retryingXsrf: boolean
     // The XSRF cookie was missing or stale: get a fresh one and try once more.
     await primeXsrfCookie();
     return send(path, options, true);
-  } else if ((SERVER_ERROR_STATUSES as readonly number[]).includes(response.status) && !options.handleErrors) {
+  } else if (WARNING_STATUSES.has(response.status) && !options.handleErrors) {
     notifyMessage('serverError');
   }
   throw new ApiError(response.status, body);
