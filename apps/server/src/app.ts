@@ -26,6 +26,7 @@ import { registerWindshieldRoutes } from './modules/windshield/routes.ts';
 import { registerRedirectRoutes } from './modules/redirect/routes.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerManageRoutes } from './modules/manage/routes.ts';
+import { registerOpenApi } from './openapi/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -47,6 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // First, so that the API document sees every route registered after it.
+  registerOpenApi(app);
   const mailer =
     deps.mailer ??
     new Mailer(db, {
