@@ -35,8 +35,8 @@ export interface DatabaseOptions {
   /** pg pool size. */
   poolSize?: number;
   /**
-   * pg: how long a request waits for a new connection before it fails (and is answered
-   * 503) when PostgreSQL does not answer; default 5 s.
+   * pg: how long opening a new connection may take before it fails (and the request is
+   * answered 503) when PostgreSQL does not answer; default 5 s.
    */
   connectionTimeoutMs?: number;
 }
@@ -53,12 +53,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
         return pg.types.getTypeParser(oid, format);
       },
     } as pg.CustomTypesConfig;
+    // A new connection gives up after connectionTimeoutMs (without a limit a request waits
+    // for ever on a server that accepts but never answers). Set on the client, not the
+    // pool: pg-pool would apply the same limit to waiting for a busy pool's free
+    // connection, and a burst of requests would then be answered 503 by a healthy database.
+    const connectionTimeoutMillis = opts.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
+    class TimedClient extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis });
+      }
+    }
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       types,
-      // Without a limit a request waits for ever on a server that accepts but never answers.
-      connectionTimeoutMillis: opts.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+      Client: TimedClient,
       // Finds a connection whose peer vanished without a FIN sooner than the OS default.
       keepAlive: true,
     });

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@huolto/domain';
+import { openDatabase } from '../db/database.ts';
 import { registerErrorHandler, isDatabaseUnavailable } from './errors.ts';
 
 /** A TCP server on a free port that takes connections and never answers (a hung database). */
@@ -60,6 +61,17 @@ describe('which failures count as the database being unavailable', () => {
     const e3 = await connecting;
     expect(e3).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(e3)).toBe(true);
+  });
+
+  it('openDatabase gives up on a PostgreSQL that takes the connection but never answers', async () => {
+    const hung = await silentServer();
+    cleanup.push(() => closeSilent(hung));
+    const handle = await openDatabase({ databaseUrl: `postgres://x@127.0.0.1:${hung.port}/x`, connectionTimeoutMs: 300 });
+    cleanup.push(() => handle.close());
+    const started = Date.now();
+    const err = await caught(handle.db.selectFrom('organization').select('id').execute());
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(isDatabaseUnavailable(err)).toBe(true);
   });
 
   it('SQLSTATEs of a server going away, pool messages, causes; not other errors', () => {

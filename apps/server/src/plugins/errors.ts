@@ -25,6 +25,7 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const CONNECTION_MESSAGES = [
   /^Connection terminated/, // …unexpectedly, …due to connection timeout
   /^timeout exceeded when trying to connect$/, // pg-pool connectionTimeoutMillis
+  /^timeout expired$/, // pg Client connectionTimeoutMillis (db/database.ts)
   /^Client has encountered a connection error and is not queryable$/,
   /^Cannot use a pool after calling end on the pool$/,
 ];
