@@ -11,6 +11,9 @@ import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
+import { registerHealthRoutes } from './plugins/health.ts';
+import { AppLogController, genReqId, loggerOptions, registerRequestId } from './plugins/logging.ts';
+import { createMetrics, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerVehicleRoutes } from './modules/vehicle/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
@@ -43,7 +46,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   const { config, database } = deps;
   const db = database.db;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // JSON lines without personal data, each with the request's id (plugins/logging.ts).
+    logger: loggerOptions(deps.logger, config.logLevel),
+    logController: new AppLogController(),
+    genReqId,
+    // genReqId reads x-request-id itself: Fastify would take the header unchecked.
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -59,6 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       pollMs: 30_000,
       log: app.log,
     });
+  registerRequestId(app);
+  const metrics = createMetrics();
+  registerMetrics(app, metrics, { db });
+  mailer.useMetrics(metrics.mail);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -74,8 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         'upgrade-insecure-requests': null,
       },
     },
-    // The site runs on plain http on a developer's machine; production sets HSTS at the edge.
-    strictTransportSecurity: false,
+    // Browsers ignore HSTS over plain http, so a developer's http://localhost is unaffected.
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true, preload: false },
+    // Management links carry the booking key and plate in the query: never sent onwards.
+    referrerPolicy: { policy: 'no-referrer' },
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -88,10 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     }
   });
 
-  app.get('/health', { config: { session: false } }, async () => {
-    await database.db.selectFrom('organization').select('id').limit(1).execute();
-    return { status: 'ok' };
-  });
+  registerHealthRoutes(app, db);
+  registerMetricsRoute(app, metrics, { token: config.metricsToken });
 
   await app.register(
     async (api) => {
@@ -101,7 +113,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerOrganizationRoutes(api, db);
       registerServiceRoutes(api, db);
       registerTimeRoutes(api, db);
-      registerBookingRoutes(api, db, { mailer, publicUrl: config.publicUrl });
+      registerBookingRoutes(api, db, {
+        mailer,
+        publicUrl: config.publicUrl,
+        saveRateLimit: config.saveBookingRateLimit,
+        bookingsSaved: metrics.bookingsSaved,
+      });
       registerMediaRoutes(api, db);
       registerCampaignRoutes(api, db);
       registerTireRoutes(api, db);
@@ -122,7 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       loyalty.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });
-      registerLoyaltyRoutes(loyalty, db, { mailer });
+      registerLoyaltyRoutes(loyalty, db, {
+        mailer,
+        rateLimits: { login: config.loginRateLimit, registration: config.registrationRateLimit },
+      });
       loyalty.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
       );

@@ -30,6 +30,18 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** search-vehicle calls allowed per client address per minute. */
   VEHICLE_SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** OmaLaakkonen login calls allowed per client address per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** OmaLaakkonen registration (and confirmation) calls allowed per client address per minute. */
+  REGISTRATION_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** save-booking calls allowed per client address per minute. */
+  SAVE_BOOKING_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** When set, GET /metrics wants `authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { message: 'must be at least 16 characters' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Booking sites of the makes that book elsewhere (SPEC §4); override the seeded addresses. */
   REDIRECT_URL_BMW: redirectUrl,
   REDIRECT_URL_MINI: redirectUrl,
@@ -48,6 +60,10 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   vehicleSearchRateLimit: number;
+  loginRateLimit: number;
+  registrationRateLimit: number;
+  saveBookingRateLimit: number;
+  metricsToken: string | undefined;
   /** REDIRECT_URL_<MAKE>: the make's booking site instead of the one in the database. */
   redirectUrls: Partial<Record<RedirectMake, string>>;
   logLevel: string;
@@ -71,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     vehicleSearchRateLimit: e.VEHICLE_SEARCH_RATE_LIMIT,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    registrationRateLimit: e.REGISTRATION_RATE_LIMIT,
+    saveBookingRateLimit: e.SAVE_BOOKING_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
     redirectUrls: Object.fromEntries(
       REDIRECT_MAKES.flatMap((make) => {
         const url = e[`REDIRECT_URL_${make}`];

@@ -52,18 +52,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Logger options for buildApp (e.g. `{ level: 'info', stream }` to read the log); off by default. */
+  logger?: boolean | object;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'huolto-data-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     webDist: undefined,
+    // Tests make many calls from one address; the rate-limit tests set their own limits.
     vehicleSearchRateLimit: 1000,
+    loginRateLimit: 1000,
+    registrationRateLimit: 1000,
+    saveBookingRateLimit: 1000,
     ...overrides,
   };
   const outboxDir = join(dataDir, 'outbox');
   const mailer = new Mailer(database.handle.db, { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir });
-  const app = await buildApp({ config, database: database.handle, mailer, logger: false });
+  const app = await buildApp({ config, database: database.handle, mailer, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,
@@ -83,7 +92,11 @@ export class ApiClient {
   token: string | undefined;
   private xsrf = randomBytes(12).toString('hex');
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The client's address as the server sees it (rate limits are per address). */
+    private readonly opts: { remoteAddress?: string } = {},
+  ) {}
 
   async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string>) {
     const headers: Record<string, string> = { cookie: `${XSRF_COOKIE}=${this.xsrf}`, [XSRF_HEADER]: this.xsrf };
@@ -92,6 +105,7 @@ export class ApiClient {
       method,
       url: `${API_BASE}${path}`,
       headers,
+      ...(this.opts.remoteAddress ? { remoteAddress: this.opts.remoteAddress } : {}),
       ...(query ? { query } : {}),
       ...(body !== undefined ? { payload: body as object } : {}),
     });

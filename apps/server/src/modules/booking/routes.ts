@@ -13,7 +13,16 @@ import type { Mailer } from '../mail/outbox.ts';
 import { saveBooking } from './service.ts';
 import { bookingView } from './view.ts';
 
-export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: { mailer: Mailer; publicUrl: string }) {
+export interface BookingRouteDeps {
+  mailer: Mailer;
+  publicUrl: string;
+  /** save-booking calls allowed per client address per minute. */
+  saveRateLimit: number;
+  /** Counts bookings saved, by process type. */
+  bookingsSaved?: { inc(labels: { process_type: string }): void };
+}
+
+export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: BookingRouteDeps) {
   app.get('/get-booking/v2', async (request) => bookingView(db, request.process));
 
   app.post('/customer/v2', async (request) => {
@@ -37,9 +46,12 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: { mail
     return { responseCode: 'SUCCESS' };
   });
 
-  app.post('/save-booking', async (request, reply) => {
+  app.post('/save-booking', { config: { rateLimit: { max: deps.saveRateLimit, timeWindow: '1 minute' } } }, async (request, reply) => {
+    // A process that already has a booking answers its key again: not a new booking.
+    const alreadySaved = request.process.booking_id !== null;
     const outcome = await saveBooking(db, request.process.token, { publicUrl: deps.publicUrl });
     if (outcome.responseCode === 'SUCCESS') {
+      if (!alreadySaved) deps.bookingsSaved?.inc({ process_type: request.process.process_type });
       // Sent after commit; the outbox keeps it if sending fails now.
       deps.mailer.kick();
     } else {

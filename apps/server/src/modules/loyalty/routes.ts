@@ -6,8 +6,16 @@ import type { Mailer } from '../mail/outbox.ts';
 import * as loyalty from './service.ts';
 
 /** The OmaLaakkonen API: POST with JSON bodies (SPEC §7 "Loyalty API"). */
-export function registerLoyaltyRoutes(app: FastifyInstance, db: Db, deps: { mailer: Mailer }) {
-  app.post('/login/', async (request) => {
+export interface LoyaltyRouteDeps {
+  mailer: Mailer;
+  /** Calls allowed per client address per minute, on top of the failed-login limits of the service. */
+  rateLimits: { login: number; registration: number };
+}
+
+export function registerLoyaltyRoutes(app: FastifyInstance, db: Db, deps: LoyaltyRouteDeps) {
+  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
+
+  app.post('/login/', perMinute(deps.rateLimits.login), async (request) => {
     const body = parse(loginBody, request.body);
     return loyalty.login(db, body.username, body.password, request.ip);
   });
@@ -26,13 +34,13 @@ export function registerLoyaltyRoutes(app: FastifyInstance, db: Db, deps: { mail
     return loyalty.carServiceContracts(db, body.token, body.license);
   });
 
-  app.post('/registerUser/', async (request) => {
+  app.post('/registerUser/', perMinute(deps.rateLimits.registration), async (request) => {
     const result = await loyalty.registerUser(db, parse(registerUserBody, request.body));
     void deps.mailer.kick();
     return result;
   });
 
-  app.post('/confirmUser/', async (request) => {
+  app.post('/confirmUser/', perMinute(deps.rateLimits.registration), async (request) => {
     const body = parse(confirmUserBody, request.body);
     return loyalty.confirmUser(db, body.username, body.code);
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { serializeError } from '../../plugins/logging.ts';
 
 /** Attempts before a message is marked FAILED; retries back off exponentially. */
 export const MAX_ATTEMPTS = 8;
@@ -30,6 +31,13 @@ export interface MailerOptions {
   log?: { error: (obj: unknown, msg: string) => void };
 }
 
+/** Counters the Mailer keeps (Prometheus counters of the app, see plugins/metrics.ts). */
+export interface MailMetrics {
+  queued: { inc(): void };
+  sent: { inc(): void };
+  failed: { inc(labels: { final: 'true' | 'false' }): void };
+}
+
 /**
  * Sends what the outbox holds: over SMTP when SMTP_URL is set, otherwise as .eml files
  * in DATA_DIR/outbox. Messages are claimed with a short lease so that several server
@@ -40,6 +48,7 @@ export class Mailer {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | null = null;
   private again = false;
+  private metrics: MailMetrics | undefined;
 
   constructor(
     private readonly db: Db,
@@ -54,6 +63,11 @@ export class Mailer {
     }
   }
 
+  /** Counts queued, sent and failed messages from now on. */
+  useMetrics(metrics: MailMetrics) {
+    this.metrics = metrics;
+  }
+
   /** Starts a send run now (or right after the one under way). */
   kick(): Promise<number> {
     if (this.running) {
@@ -62,7 +76,8 @@ export class Mailer {
     }
     this.running = this.flush()
       .catch((err) => {
-        this.opts.log?.error({ err }, 'mail outbox run failed');
+        // Errors are logged without recipients: serializeError drops SMTP and database details.
+        this.opts.log?.error({ err: serializeError(err) }, 'mail outbox run failed');
         return 0;
       })
       .finally(() => {
@@ -82,6 +97,8 @@ export class Mailer {
       const batch = await this.claim();
       if (batch.length === 0) return sent;
       for (const row of batch) {
+        // Every message is claimed first with attempts 1: counted as queued once, whichever instance sends it.
+        if (row.attempts === 1) this.metrics?.queued.inc();
         try {
           await this.send(row);
           await this.db
@@ -90,6 +107,7 @@ export class Mailer {
             .where('id', '=', String(row.id))
             .execute();
           sent++;
+          this.metrics?.sent.inc();
         } catch (err) {
           const attempts = row.attempts;
           await this.db
@@ -101,7 +119,9 @@ export class Mailer {
             })
             .where('id', '=', String(row.id))
             .execute();
-          this.opts.log?.error({ err, outboxId: row.id }, 'sending mail failed');
+          this.metrics?.failed.inc({ final: attempts >= MAX_ATTEMPTS ? 'true' : 'false' });
+          // The message id only: the recipient's address stays out of the log.
+          this.opts.log?.error({ outboxId: row.id, attempts, err: serializeError(err) }, 'sending mail failed');
         }
       }
     }
