@@ -53,7 +53,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     // genReqId reads x-request-id itself: Fastify would take the header unchecked.
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only X-Forwarded-For set by the configured proxies counts (TRUST_PROXY), so a client
+    // cannot pick its own address to slip past the rate limits.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   // First, so that the API document sees every route registered after it.
@@ -157,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

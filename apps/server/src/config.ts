@@ -47,6 +47,17 @@ const envSchema = z.object({
   REDIRECT_URL_MINI: redirectUrl,
   REDIRECT_URL_KIA: redirectUrl,
   REDIRECT_URL_MITSUBISHI: redirectUrl,
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (rate limits, logs):
+   * unset or `false` — none, the connection's own address counts; a number — that many
+   * proxy hops; otherwise a comma-separated list of proxy addresses or CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      message: 'must be false, true, a hop count or a comma-separated list of addresses',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -67,6 +78,8 @@ export interface Config {
   /** REDIRECT_URL_<MAKE>: the make's booking site instead of the one in the database. */
   redirectUrls: Partial<Record<RedirectMake, string>>;
   logLevel: string;
+  /** Fastify's trustProxy: false, true, a hop count or proxy addresses. */
+  trustProxy: boolean | number | string[];
   /** Directory of the built web app; absent when only the API is served. */
   webDist: string | undefined;
 }
@@ -98,6 +111,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     ),
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: resolve(new URL('../../web/dist', import.meta.url).pathname),
   };
+}
+
+function parseTrustProxy(text: string | undefined): boolean | number | string[] {
+  if (text === undefined || text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((x) => x.trim());
 }

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { API_BASE, LOYALTY_API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../test/helpers.ts';
 import { BODY_LIMIT_BYTES } from './app.ts';
+import { loadConfig } from './config.ts';
 import { serializeError } from './plugins/logging.ts';
 
 let t: TestApp;
@@ -59,6 +60,36 @@ describe('security basics', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+
+  it('does not let a client choose its own address with X-Forwarded-For (TRUST_PROXY unset)', async () => {
+    const c = new ApiClient(t.app, { remoteAddress: '198.51.100.7' });
+    await c.init();
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/search-vehicle`,
+        remoteAddress: '198.51.100.7',
+        headers: {
+          cookie: 'XSRF-TOKEN=abc',
+          'x-xsrf-token': 'abc',
+          [PROCESS_TOKEN_HEADER]: c.token!,
+          'content-type': 'application/json',
+          'x-forwarded-for': `203.0.113.${i}`,
+        },
+        payload: { registerNumber: 'ABC-123', kilometers: 1 },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it('counts the proxy-given address when TRUST_PROXY names the proxy', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 
   it('refuses a body over the limit with 413', async () => {
