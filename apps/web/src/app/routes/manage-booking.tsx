@@ -14,6 +14,8 @@ import {
   type BookingRef,
   type OpenedBooking,
 } from '../../features/manage-booking/api/manage-booking.ts';
+import { FeedbackForm } from '../../features/manage-booking/components/feedback-form.tsx';
+import { ResendConfirmationButton } from '../../features/manage-booking/components/resend-confirmation-button.tsx';
 
 type State =
   | { kind: 'ask' }
@@ -24,7 +26,8 @@ type State =
 
 /**
  * '/oma-varaus?varaus=&rekisteri=' — the page the confirmation e-mail links to: the
- * customer sees the booking, cancels it (the time is freed at once) or asks for a change.
+ * customer sees the booking, cancels it (the time is freed at once), asks for a change,
+ * gets the confirmation e-mail again or gives feedback.
  */
 export function ManageBookingRoute() {
   const [params] = useSearchParams();
@@ -219,6 +222,7 @@ function BookingView({ booking, bookingRef, onChanged }: { booking: OpenedBookin
 
       {!cancelled && (
         <>
+          <ResendConfirmationButton bookingRef={bookingRef} />
           <section className="card form-stack" aria-labelledby={`${id}-change`}>
             <h2 className="card__title" id={`${id}-change`}>
               Pyydä muutosta
@@ -248,6 +252,7 @@ function BookingView({ booking, bookingRef, onChanged }: { booking: OpenedBookin
           )}
         </>
       )}
+      <FeedbackForm bookingKey={booking.bookingKey} />
       <p>
         <ButtonLink variant="ghost" to={paths.landing}>
           Tee uusi varaus

@@ -33,3 +33,24 @@ export const openBooking = (ref: BookingRef) => api.post<Answer<{ booking: Opene
 export const cancelBooking = (ref: BookingRef) => api.post<Answer>('/cancel-booking', body(ref), { handleErrors: true });
 export const sendEditRequest = (ref: BookingRef, message: string) =>
   api.post<Answer>('/send-edit-request', { ...body(ref), message }, { handleErrors: true });
+
+/** POST /send-email: the confirmation e-mail again, to the address of the booking. */
+export const resendConfirmation = (ref: BookingRef) => api.post<Answer>('/send-email', body(ref), { handleErrors: true });
+
+export interface Feedback {
+  /** 1 (very dissatisfied) to 5 (very satisfied). */
+  rating: number;
+  /** Free text, at most FEEDBACK_MESSAGE_MAX characters; blank is sent as null. */
+  message: string;
+}
+
+/** Longest feedback message the server takes (feedbackBody of @huolto/domain). */
+export const FEEDBACK_MESSAGE_MAX = 2000;
+
+/** POST /feedback/v2: the customer's rating and comment, linked to the booking by its key. */
+export const sendFeedback = (bookingKey: string, feedback: Feedback) =>
+  api.post<Answer>(
+    '/feedback/v2',
+    { bookingKey, rating: feedback.rating, message: feedback.message.trim() || null },
+    { handleErrors: true },
+  );

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { notify } from '../../../lib/notifications.ts';
+import { resendConfirmation, type BookingRef } from '../api/manage-booking.ts';
+import { notifySuccessReplacing } from '../outcome.ts';
+
+/** What the customer is told after asking for the confirmation again. */
+export const RESEND_TEXTS = {
+  sent: 'Varausvahvistus on lähetetty uudelleen sähköpostiisi.',
+  notAvailable: 'Tälle varaukselle ei voi enää lähettää vahvistusta.',
+  failed: 'Vahvistuksen lähettäminen epäonnistui. Yritä hetken kuluttua uudelleen.',
+} as const;
+
+/**
+ * 'Lähetä vahvistus uudelleen sähköpostiin' (POST /send-email): the confirmation again,
+ * to the e-mail address given at booking — never to an address typed here, so that the
+ * link cannot be used to send a booking's details elsewhere.
+ */
+export function ResendConfirmationButton({ bookingRef }: { bookingRef: BookingRef }) {
+  const [busy, setBusy] = useState(false);
+
+  const resend = async () => {
+    setBusy(true);
+    try {
+      const answer = await resendConfirmation(bookingRef);
+      if (answer.responseCode === 'SUCCESS') notifySuccessReplacing(RESEND_TEXTS.sent, RESEND_TEXTS.failed);
+      else notify('WARNING', RESEND_TEXTS.notAvailable);
+    } catch {
+      notify('ERROR', RESEND_TEXTS.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => void resend()}>
+      Lähetä vahvistus uudelleen sähköpostiin
+    </Button>
+  );
+}

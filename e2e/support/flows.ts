@@ -1,0 +1,119 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/**
+ * Steps of the maintenance booking flow (/huolto) shared by browser tests: the same
+ * selectors and waits as e2e/maintenance-booking.spec.ts. Each helper starts on the step
+ * it names and, when it moves on, waits until the next step has loaded.
+ */
+
+/** A car of the seed that is found and has no redirect settings (README demo plates). */
+export const FOUND_PLATE = 'ABC-123';
+/** The office the flows book at (office id 1). */
+export const KONALA = /Laakkonen Helsinki Konala/;
+
+export interface ContactDetails {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+}
+
+export const MAIJA: ContactDetails = {
+  firstName: 'Maija',
+  lastName: 'Mallikas',
+  phone: '040 765 4321',
+  email: 'maija.mallikas@example.com',
+};
+
+/** Opens the vehicle step of maintenance and fills plate and mileage (without searching). */
+export async function openVehicleStep(page: Page, baseUrl: string, plate = FOUND_PLATE, kilometers = '60000') {
+  await page.goto(`${baseUrl}/huolto/ajoneuvo`);
+  await page.waitForURL(/\/huolto\/ajoneuvo$/);
+  await page.getByRole('heading', { name: 'Varaa aika ilman kirjautumista' }).waitFor();
+  await page.getByLabel('Rekisterinumero').fill(plate);
+  await page.getByLabel('Mittarilukema (km)').fill(kilometers);
+}
+
+export function searchButton(page: Page) {
+  return page.getByRole('button', { name: 'Hae auton tiedot' });
+}
+
+/** Vehicle step: searches a car that is found; waits for the services step. */
+export async function searchFoundVehicle(page: Page, baseUrl: string, plate = FOUND_PLATE) {
+  await openVehicleStep(page, baseUrl, plate);
+  await searchButton(page).click();
+  await page.waitForURL(/\/huolto\/palvelut$/);
+}
+
+/** The first service of the chosen office (the service-contract checkbox left out). */
+export function serviceCheckboxes(page: Page) {
+  return page.getByRole('checkbox').filter({ hasNot: page.getByText('huolto- ja/tai leasingsopimus') });
+}
+
+/** Services step: picks the office and waits until its services are shown. */
+export async function chooseOffice(page: Page) {
+  await page.getByRole('button', { name: KONALA }).click();
+  await servicesShown(page);
+}
+
+/**
+ * Services step: waits until the office's services are shown and no longer reloading
+ * (a pick during a reload is lost).
+ */
+export async function servicesShown(page: Page) {
+  await page.getByRole('heading', { name: /huolto/i }).first().waitFor();
+  await serviceCheckboxes(page).nth(1).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/** Services step: office 1 and its first service; on through extra services to the time step. */
+export async function chooseServiceAndContinue(page: Page) {
+  await chooseOffice(page);
+  const service = serviceCheckboxes(page).nth(1);
+  await service.check();
+  await expect.poll(() => service.isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Jatka' }).first().click();
+  await page.waitForURL(/\/huolto\/lisapalvelut$/);
+  await page.getByRole('button', { name: 'Jatka' }).first().click();
+  await page.waitForURL(/\/huolto\/aika$/);
+  await page.getByText('Avoinna ma–pe 7.30–17.00').waitFor();
+}
+
+/** The first 'Varaa aika' button of the time step, once the free times are shown. */
+export async function firstFreeTime(page: Page) {
+  const reserve = page.getByRole('button', { name: /Varaa aika/ }).first();
+  await reserve.waitFor();
+  return reserve;
+}
+
+/** Time step: reserves the first free time, leaves the car for the day and continues to omat-tiedot. */
+export async function reserveAndContinue(page: Page) {
+  await (await firstFreeTime(page)).click();
+  await page.getByText('Aika valittu').first().waitFor();
+  await page.getByLabel('Jätän auton päiväksi').check();
+  const next = page.getByRole('button', { name: 'Jatka' }).first();
+  await expect.poll(() => next.isEnabled()).toBe(true);
+  await next.click();
+  await page.waitForURL(/\/huolto\/omat-tiedot$/);
+  await page.getByLabel('Etunimi').waitFor();
+}
+
+/** From the vehicle step to a filled-in time step's successor: omat-tiedot with a reserved time. */
+export async function maintenanceToCustomerStep(page: Page, baseUrl: string, plate = FOUND_PLATE) {
+  await searchFoundVehicle(page, baseUrl, plate);
+  await chooseServiceAndContinue(page);
+  await reserveAndContinue(page);
+}
+
+/** omat-tiedot: fills the required contact details. */
+export async function fillContactDetails(page: Page, who: ContactDetails = MAIJA) {
+  await page.getByLabel('Etunimi').fill(who.firstName);
+  await page.getByLabel('Sukunimi').fill(who.lastName);
+  await page.getByLabel('Puhelinnumero').fill(who.phone);
+  await page.getByLabel('Sähköposti').fill(who.email);
+}
+
+export function confirmButton(page: Page) {
+  return page.getByRole('button', { name: 'Vahvista tilaus' }).first();
+}
