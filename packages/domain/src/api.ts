@@ -11,11 +11,11 @@ import {
   SERVICES_STAGES,
   SHIFT_POSITIONS,
   TIME_SELECTION_TYPES,
-  TIRE_TYPES,
   PRODUCT_PARAMETER_CODES,
 } from './enums.ts';
 import { PHONE_PATTERN, customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
 import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN } from './time.ts';
+import { tireSearchQuerySchema } from './tires.ts';
 
 // API_BASE, the headers and the XSRF names are in http.ts (no zod there).
 
@@ -39,7 +39,7 @@ export const initSessionQuery = z.object({
 
 export const searchVehicleBody = z.object({
   registerNumber: registerNumberSchema,
-  kilometers: kilometersSchema.nullable().optional(),
+  kilometers: z.optional(z.nullable(kilometersSchema)),
 });
 
 /** The payload for a vehicle that the register does not know (SPEC §3). */
@@ -156,15 +156,8 @@ export const productParameterBody = z.object({
   selectedValue: z.string().max(100),
 });
 
-export const tireSearchBody = z.object({
-  suppliers: z.array(z.number().int()).min(1),
-  width: z.number().int(),
-  aspectRatio: z.number().int(),
-  rimDiameter: z.number().int(),
-  minLoadIndex: z.number().int().min(70).max(130),
-  tireType: z.enum(TIRE_TYPES),
-});
-export type TireSearchQuery = z.infer<typeof tireSearchBody>;
+/** tireSearchQuerySchema (zod/mini, tires.ts) as a classic object for the server's parse and OpenAPI. */
+export const tireSearchBody = z.object(tireSearchQuerySchema.shape);
 
 // ---- Time ------------------------------------------------------------------
 
@@ -271,7 +264,8 @@ export type CustomerSelectedResourcesBody = z.infer<typeof customerSelectedResou
 
 // ---- Booking ---------------------------------------------------------------
 
-export const customerBody = customerSchema;
+/** customerSchema (zod/mini, validation.ts) as a classic object for the server's parse and OpenAPI. */
+export const customerBody = z.object(customerSchema.shape);
 
 export const orderItemSchema = z.object({
   display_description: z.string(),
@@ -290,7 +284,7 @@ export const bookingSchema = z.object({
   process_type: z.enum(PROCESS_TYPES),
   organization: organizationSchema.nullable(),
   vehicle: bookingVehicleSchema.nullable(),
-  customer: customerSchema.nullable(),
+  customer: customerBody.nullable(),
   symptoms: z.array(z.object({ id: z.number(), description: z.string() })),
   notes: z.string().nullable(),
   order_items: z.array(orderItemSchema),

@@ -9,6 +9,7 @@ export * from './loyalty.ts';
 export * from './tires.ts';
 export * from './reservation.ts';
 export * from './windshield.ts';
+export * from './windshield-products.ts';
 export * from './finance.ts';
 export * from './redirect.ts';
 export * from './reference.ts';

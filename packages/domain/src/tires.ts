@@ -1,12 +1,26 @@
 /** Tire rules shared by the tire search and the server (SPEC §2 "Tire search", §9). */
+import * as z from 'zod/mini';
 import type { TireType } from './enums.ts';
-import { VEHICLE_CLASS } from './enums.ts';
-import { tireSearchBody, type TireSearchQuery } from './api.ts';
+import { TIRE_TYPES, VEHICLE_CLASS } from './enums.ts';
 
 /** Load index range, SPEC §9: 70–130, 61 values. */
 export const LOAD_INDEX_MIN = 70;
 export const LOAD_INDEX_MAX = 130;
 export const LOAD_INDEXES: readonly number[] = Array.from({ length: LOAD_INDEX_MAX - LOAD_INDEX_MIN + 1 }, (_, i) => LOAD_INDEX_MIN + i);
+
+/**
+ * The search-tires/v2 query (SPEC §5 "Tire search"), in zod/mini as the tire search step
+ * validates with it (see validation.ts); api.ts wraps it for the server as tireSearchBody.
+ */
+export const tireSearchQuerySchema = z.object({
+  suppliers: z.array(z.number().check(z.int())).check(z.minLength(1)),
+  width: z.number().check(z.int()),
+  aspectRatio: z.number().check(z.int()),
+  rimDiameter: z.number().check(z.int()),
+  minLoadIndex: z.number().check(z.int(), z.gte(LOAD_INDEX_MIN), z.lte(LOAD_INDEX_MAX)),
+  tireType: z.enum(TIRE_TYPES),
+});
+export type TireSearchQuery = z.infer<typeof tireSearchQuerySchema>;
 
 /** Finnish names of the tire types (GLOSSARY). */
 export const TIRE_TYPE_LABELS: Record<TireType, string> = {
@@ -100,7 +114,7 @@ export interface TireSearchForm {
  */
 export function tireSearchQueryOf(form: TireSearchForm): TireSearchQuery | null {
   const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
-  const parsed = tireSearchBody.safeParse({
+  const parsed = tireSearchQuerySchema.safeParse({
     suppliers: form.suppliers,
     width: num(form.width),
     aspectRatio: num(form.aspectRatio),

@@ -1,4 +1,10 @@
-import { z } from 'zod';
+/**
+ * The form rules of SPEC §5. Written with zod/mini: the web app's steps validate with these
+ * schemas, and zod/mini keeps that to a few kilobytes where zod's classic API costs about
+ * 25 kB gzip on every step (scripts/check-web-budget.mjs). The server's request schemas
+ * (api.ts, classic zod) embed them; the two APIs share zod's core and mix freely.
+ */
+import * as z from 'zod/mini';
 import { FIELD_ERRORS } from './messages.ts';
 
 /**
@@ -17,17 +23,20 @@ export function isValidRegisterNumber(input: string): boolean {
 }
 
 export const registerNumberSchema = z
-  .string({ error: FIELD_ERRORS.required })
-  .transform(normalizeRegisterNumber)
-  .refine((v) => v.length > 0, { message: FIELD_ERRORS.required })
-  .refine((v) => REGISTER_NUMBER_PATTERN.test(v), { message: FIELD_ERRORS.registerNumber });
+  .pipe(z.string({ error: FIELD_ERRORS.required }), z.transform(normalizeRegisterNumber))
+  .check(
+    z.refine((v) => v.length > 0, { message: FIELD_ERRORS.required }),
+    z.refine((v) => REGISTER_NUMBER_PATTERN.test(v), { message: FIELD_ERRORS.registerNumber }),
+  );
 
 /** Mileage in kilometres; a car's odometer stays well under ten million. */
 export const kilometersSchema = z.coerce
   .number({ error: FIELD_ERRORS.kilometers })
-  .int({ error: FIELD_ERRORS.kilometers })
-  .min(0, { error: FIELD_ERRORS.kilometers })
-  .max(9_999_999, { error: FIELD_ERRORS.kilometers });
+  .check(
+    z.int({ error: FIELD_ERRORS.kilometers }),
+    z.gte(0, { error: FIELD_ERRORS.kilometers }),
+    z.lte(9_999_999, { error: FIELD_ERRORS.kilometers }),
+  );
 
 /**
  * Notes: characters outside letters, digits, punctuation and separators are stripped
@@ -43,8 +52,10 @@ export function normalizeServiceCode(input: string | null | undefined): string |
   return v.length === 0 ? null : v.toUpperCase();
 }
 
-const trimmed = (max: number) => z.string().trim().max(max, { error: FIELD_ERRORS.tooLong });
-const requiredText = (max: number) => trimmed(max).min(1, { error: FIELD_ERRORS.required });
+const trimmed = (max: number) => z.string().check(z.trim(), z.maxLength(max, { error: FIELD_ERRORS.tooLong }));
+const requiredText = (max: number) => trimmed(max).check(z.minLength(1, { error: FIELD_ERRORS.required }));
+/** An optional text field: missing is ''. */
+const optionalText = (text: ReturnType<typeof trimmed>) => z._default(z.optional(text), '');
 
 /** Finnish or international phone number: digits with optional +, spaces and hyphens. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 \-]{5,18}[0-9]$/;
@@ -53,29 +64,26 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9 \-]{5,18}[0-9]$/;
 export const customerFormSchema = z.object({
   first_name: requiredText(100),
   last_name: requiredText(100),
-  phone_number: requiredText(30).regex(PHONE_PATTERN, { error: FIELD_ERRORS.phone }),
-  email: requiredText(254).pipe(z.email({ error: FIELD_ERRORS.email })),
-  address: trimmed(200).optional().default(''),
-  post_code: trimmed(5)
-    .regex(/^(\d{5})?$/, { error: FIELD_ERRORS.postCode })
-    .optional()
-    .default(''),
-  post_office: trimmed(100).optional().default(''),
+  phone_number: requiredText(30).check(z.regex(PHONE_PATTERN, { error: FIELD_ERRORS.phone })),
+  email: z.pipe(requiredText(254), z.email({ error: FIELD_ERRORS.email })),
+  address: optionalText(trimmed(200)),
+  post_code: optionalText(trimmed(5).check(z.regex(/^(\d{5})?$/, { error: FIELD_ERRORS.postCode }))),
+  post_office: optionalText(trimmed(100)),
 });
 export type CustomerForm = z.input<typeof customerFormSchema>;
 
 /** The customer as sent to customer/v2 (SPEC §3 "Customer (sent)"). */
-export const customerSchema = customerFormSchema.extend({
-  preferred_contact_method: z.literal('EMAIL').default('EMAIL'),
-  company_name: z.null().default(null),
-  customer_type: z.null().default(null),
-  direct_marketing_allowed: z.boolean().default(false),
-  service_contract: z.boolean().default(false),
+export const customerSchema = z.extend(customerFormSchema, {
+  preferred_contact_method: z._default(z.literal('EMAIL'), 'EMAIL'),
+  company_name: z._default(z.null(), null),
+  customer_type: z._default(z.null(), null),
+  direct_marketing_allowed: z._default(z.boolean(), false),
+  service_contract: z._default(z.boolean(), false),
 });
 export type Customer = z.output<typeof customerSchema>;
 
 /** Symptom description: required, free text (SPEC §5). */
 export const symptomSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.optional(z.number().check(z.int(), z.positive())),
   description: requiredText(1000),
 });

@@ -3,7 +3,8 @@
  * "Windshield" and "Glue drying notice", §5 options and rules). Pure rules shared by the
  * form on the web and the validation on the server.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { ProductParameter } from './windshield-products.ts';
 import { WINDSHIELD_SERVICES_TYPES } from './enums.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { addDays, formatFinnishDate, isFinnishHoliday, isoWeekday } from './time.ts';
@@ -23,33 +24,7 @@ export const WINDSHIELD_PROVIDER = 'PROAUTOLASI';
 /** The CHOICE product parameter that says whether the insurer's campaign applies. */
 export const INSURANCE_CAMPAIGN_PARAMETER = 'INSURANCE_CAMPAIGN';
 
-/** One value of a CHOICE product parameter; `campaign` marks a value that gives the campaign price. */
-export const choiceValueSchema = z.object({ value: z.string(), description: z.string(), campaign: z.boolean() });
-export type ChoiceValue = z.infer<typeof choiceValueSchema>;
-
-/** A product parameter (SPEC §3 "Windshield products"): a CHOICE whose values may carry a campaign. */
-export const productParameterSchema = z.object({
-  parameterCode: z.string(),
-  type: z.literal('CHOICE'),
-  values: z.array(choiceValueSchema),
-});
-export type ProductParameter = z.infer<typeof productParameterSchema>;
-
-/** GET /windshield/products: one product. */
-export const windshieldProductSchema = z.object({
-  id: z.string(),
-  provider: z.string(),
-  description: z.string(),
-  /** Cents per unit, after the campaign. */
-  price: z.number().int(),
-  /** Cents per unit without the campaign; null when there is no campaign. */
-  normal_price: z.number().int().nullable(),
-  /** Minutes of work per unit (per repair; the whole change). */
-  duration_minutes: z.number().int(),
-  productParameters: z.array(productParameterSchema),
-});
-export type WindshieldProduct = z.infer<typeof windshieldProductSchema>;
-export const windshieldProductsResponse = z.array(windshieldProductSchema);
+// The products' schemas (GET /windshield/products) are in windshield-products.ts, in classic zod for the server.
 
 /**
  * The unit price of a cart line in cents: a product whose CHOICE parameters carry a
@@ -108,18 +83,20 @@ const required = { error: FIELD_ERRORS.required };
 /** Repair form (SPEC §3, §5): amount and contact method required; the insurer when insured. */
 export const repairFormSchema = z
   .object({
-    amount: z.number(required).int(required).min(1, required).max(MAX_REPAIR_AMOUNT, required),
+    amount: z.number(required).check(z.int(required), z.gte(1, required), z.lte(MAX_REPAIR_AMOUNT, required)),
     hasInsurance: z.boolean(),
-    insuranceCompany: z.enum(INSURANCE_COMPANIES, required).nullable(),
+    insuranceCompany: z.nullable(z.enum(INSURANCE_COMPANIES, required)),
     contactMethod: z.enum(CONTACT_METHODS, required),
   })
-  .superRefine((f, ctx) => {
-    if (f.hasInsurance && !f.insuranceCompany) ctx.addIssue({ code: 'custom', path: ['insuranceCompany'], message: FIELD_ERRORS.required });
-  });
+  .check(
+    z.superRefine((f, ctx) => {
+      if (f.hasInsurance && !f.insuranceCompany) ctx.addIssue({ code: 'custom', path: ['insuranceCompany'], message: FIELD_ERRORS.required });
+    }),
+  );
 export type RepairForm = z.infer<typeof repairFormSchema>;
 
 /** Deductible in whole euros. */
-const deductible = z.number(required).int(required).min(0, required).max(10_000, required);
+const deductible = z.number(required).check(z.int(required), z.gte(0, required), z.lte(10_000, required));
 
 /**
  * Replacement form (SPEC §3, §5): rain detector, camera system and contact method
@@ -129,22 +106,24 @@ const deductible = z.number(required).int(required).min(0, required).max(10_000,
 export const replacementFormSchema = z
   .object({
     hasInsurance: z.boolean(),
-    insuranceCompany: z.enum(INSURANCE_COMPANIES, required).nullable(),
-    claimCode: z.string().trim().max(40, { error: FIELD_ERRORS.tooLong }).nullable(),
+    insuranceCompany: z.nullable(z.enum(INSURANCE_COMPANIES, required)),
+    claimCode: z.nullable(z.string().check(z.trim(), z.maxLength(40, { error: FIELD_ERRORS.tooLong }))),
     noClaimCode: z.boolean(),
-    deductibleAmount: deductible.nullable(),
+    deductibleAmount: z.nullable(deductible),
     unknownDeductibleAmount: z.boolean(),
     rainDetector: z.enum(YES_NO_UNKNOWN, required),
     cameraSystem: z.enum(YES_NO_UNKNOWN, required),
     contactMethod: z.enum(CONTACT_METHODS, required),
   })
-  .superRefine((f, ctx) => {
-    if (!f.hasInsurance) return;
-    const missing = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: FIELD_ERRORS.required });
-    if (!f.insuranceCompany) missing('insuranceCompany');
-    if (!f.noClaimCode && !f.claimCode) missing('claimCode');
-    if (!f.unknownDeductibleAmount && f.deductibleAmount === null) missing('deductibleAmount');
-  });
+  .check(
+    z.superRefine((f, ctx) => {
+      if (!f.hasInsurance) return;
+      const missing = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: FIELD_ERRORS.required });
+      if (!f.insuranceCompany) missing('insuranceCompany');
+      if (!f.noClaimCode && !f.claimCode) missing('claimCode');
+      if (!f.unknownDeductibleAmount && f.deductibleAmount === null) missing('deductibleAmount');
+    }),
+  );
 export type ReplacementForm = z.infer<typeof replacementFormSchema>;
 
 export const EMPTY_REPAIR_FORM = {

@@ -1,9 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useLoyalty } from '../loyalty-context.tsx';
 import { getLoyaltyToken } from '../loyalty-token.ts';
-import { LoginDialog } from './login-dialog.tsx';
-import { VehicleListDialog } from './vehicle-list-dialog.tsx';
+
+/**
+ * The login popup with its forms (react-hook-form and the loyalty schemas) is a chunk of
+ * its own, fetched when the login link is pointed at, focused or clicked: the vehicle and
+ * details steps do not carry it for the customers who never log in.
+ */
+const loadLoginDialog = () => import('./login-dialog.tsx');
+const LoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
+/** Likewise the saved cars, which only a logged-in customer can open. */
+const VehicleListDialog = lazy(() => import('./vehicle-list-dialog.tsx').then((m) => ({ default: m.VehicleListDialog })));
 
 export interface LoyaltyBlockProps {
   /**
@@ -27,6 +35,8 @@ export function LoyaltyBlock({
   const { token, account, signOut } = useLoyalty();
   const titleId = useId();
   const [loginOpen, setLoginOpen] = useState(false);
+  /** The login popup is mounted from its first opening on (closing it keeps it loaded). */
+  const [loginUsed, setLoginUsed] = useState(false);
   const [vehiclesOpen, setVehiclesOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const loginButton = useRef<HTMLButtonElement>(null);
@@ -80,8 +90,11 @@ export function LoyaltyBlock({
             ref={loginButton}
             type="button"
             className="link-button"
+            onPointerEnter={() => void loadLoginDialog()}
+            onFocus={() => void loadLoginDialog()}
             onClick={() => {
               focusNext.current = 'greeting';
+              setLoginUsed(true);
               setLoginOpen(true);
             }}
           >
@@ -89,16 +102,22 @@ export function LoyaltyBlock({
           </button>
         </>
       )}
-      <LoginDialog
-        open={loginOpen}
-        onClose={() => {
-          setLoginOpen(false);
-          // Closed without logging in: the opener gets the focus back (the dialog does that).
-          if (focusNext.current === 'greeting' && getLoyaltyToken() === null) focusNext.current = null;
-        }}
-      />
-      {onSelectVehicle && (
-        <VehicleListDialog open={vehiclesOpen && loggedIn} onClose={() => setVehiclesOpen(false)} onSelect={onSelectVehicle} />
+      {loginUsed && (
+        <Suspense fallback={null}>
+          <LoginDialog
+            open={loginOpen}
+            onClose={() => {
+              setLoginOpen(false);
+              // Closed without logging in: the opener gets the focus back (the dialog does that).
+              if (focusNext.current === 'greeting' && getLoyaltyToken() === null) focusNext.current = null;
+            }}
+          />
+        </Suspense>
+      )}
+      {onSelectVehicle && loggedIn && (
+        <Suspense fallback={null}>
+          <VehicleListDialog open={vehiclesOpen} onClose={() => setVehiclesOpen(false)} onSelect={onSelectVehicle} />
+        </Suspense>
       )}
     </section>
   );
