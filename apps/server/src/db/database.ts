@@ -43,6 +43,11 @@ export interface DatabaseOptions {
 
 /** The default of DatabaseOptions.connectionTimeoutMs. */
 export const CONNECTION_TIMEOUT_MS = 5_000;
+/**
+ * pg: the longest a request waits for a connection of a full pool (queries stuck on a
+ * database that hangs) before it fails and is answered 503.
+ */
+export const POOL_WAIT_TIMEOUT_MS = 15_000;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
@@ -54,13 +59,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       },
     } as pg.CustomTypesConfig;
     // A new connection gives up after connectionTimeoutMs (without a limit a request waits
-    // for ever on a server that accepts but never answers). Set on the client, not the
-    // pool: pg-pool would apply the same limit to waiting for a busy pool's free
-    // connection, and a burst of requests would then be answered 503 by a healthy database.
+    // for ever on a server that accepts but never answers). That limit is set on the
+    // client: pg-pool's own connectionTimeoutMillis also bounds the wait for a busy pool's
+    // free connection, which a burst of requests on a healthy database may need for
+    // seconds; the pool's bound is the longer POOL_WAIT_TIMEOUT_MS.
     const connectionTimeoutMillis = opts.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
     class TimedClient extends pg.Client {
       constructor(config?: pg.ClientConfig) {
         super({ ...config, connectionTimeoutMillis });
+        // pg-pool listens for a connection's 'error' only while the client is idle in the
+        // pool. A connection lost while a request holds the client (PostgreSQL restarted,
+        // network cut) emitted 'error' with no listener, which ended the whole process.
+        // The request's query fails by itself (answered 503, plugins/errors.ts), a later
+        // one on this client too, and the pool drops the client when it is released.
+        this.on('error', () => {});
       }
     }
     const pool = new pg.Pool({
@@ -68,6 +80,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       max: opts.poolSize ?? 10,
       types,
       Client: TimedClient,
+      connectionTimeoutMillis: Math.max(POOL_WAIT_TIMEOUT_MS, connectionTimeoutMillis),
       // Finds a connection whose peer vanished without a FIN sooner than the OS default.
       keepAlive: true,
     });
