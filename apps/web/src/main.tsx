@@ -1,13 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/index.tsx';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * A first load of the landing page takes the stand-alone landing (React and the page only);
+ * every other address takes the booking app with its router and query cache. Inside the app
+ * the landing is a route like the others.
+ */
+const path = window.location.pathname.replace(/\/+$/, '');
+if (path === '' || path === '/etusivu') {
+  void import('./landing-entry.tsx').then((m) => m.mountLanding(root));
+} else {
+  void import('./app-entry.tsx').then((m) => m.mountApp(root));
+}

@@ -4,32 +4,24 @@ import { Notifications } from '../components/ui/notifications.tsx';
 import { LoaderOverlay } from '../components/ui/loader-overlay.tsx';
 import { paths } from '../config/paths.ts';
 import { SessionExpiryWatcher } from './session-expiry-watcher.tsx';
+import { SiteFooter, SiteHeader, type BrandLink } from '../components/layout/site-chrome.tsx';
+
+const RouterBrandLink: BrandLink = ({ className, children }) => (
+  <Link to={paths.landing} className={className}>
+    {children}
+  </Link>
+);
 
 /** Header, main area, notifications and the loader overlay around every page. */
 export function RootLayout() {
   const busy = useIsMutating() > 0;
   return (
     <>
-      <a className="skip-link" href="#main">
-        Siirry sisältöön
-      </a>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <Link to={paths.landing} className="brand">
-            <span className="brand__mark" aria-hidden="true">
-              L
-            </span>
-            <span className="brand__name">Laakkonen</span>
-          </Link>
-          <span className="site-header__tagline">Ajanvaraus</span>
-        </div>
-      </header>
+      <SiteHeader BrandLink={RouterBrandLink} />
       <main id="main" className="site-main" tabIndex={-1} aria-busy={busy || undefined}>
         <Outlet />
       </main>
-      <footer className="site-footer">
-        <p>© Laakkonen · Huolto, renkaat ja tuulilasit</p>
-      </footer>
+      <SiteFooter />
       <Notifications />
       <LoaderOverlay active={busy} />
       <SessionExpiryWatcher />

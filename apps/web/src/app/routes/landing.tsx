@@ -1,97 +1,15 @@
 import { Link } from 'react-router';
-import { PROCESSES } from '@huolto/domain';
-import { PageTitle } from '../../components/ui/page-title.tsx';
-import { paths } from '../../config/paths.ts';
 import { useSettings } from '../../features/session/api/get-settings.ts';
+import { LandingPage, type InternalLink } from './landing-page.tsx';
 
-interface Tile {
-  key: string;
-  title: string;
-  text: string;
-  /** In-app route, or an external address. */
-  to?: string;
-  href?: string;
-}
+const RouterLink: InternalLink = ({ to, className, children }) => (
+  <Link to={to} className={className}>
+    {children}
+  </Link>
+);
 
-/** '/etusivu' (SPEC §2 "Landing page"): five tiles and booking by phone. */
+/** '/etusivu' inside the app (after an in-app navigation); the first load uses landing-entry.tsx. */
 export function LandingRoute() {
   const settings = useSettings();
-  const links = settings.data?.links;
-  const tiles: Tile[] = [
-    {
-      key: 'huolto',
-      title: PROCESSES.MAINTENANCE.title,
-      text: 'Määräaikaishuollot, korjaukset ja takaisinkutsut kaikille automerkeille.',
-      to: `${paths.vehicleStep('MAINTENANCE')}/`,
-    },
-    {
-      key: 'renkaat',
-      title: PROCESSES.TIRE_CHANGE.title,
-      text: 'Kausivaihto ja renkaiden säilytys rengashotellissa.',
-      to: `${paths.vehicleStep('TIRE_CHANGE')}/`,
-    },
-    {
-      key: 'rengasmyynti',
-      title: PROCESSES.TIRE_SALES.title,
-      text: 'Uudet renkaat autoosi asennettuna.',
-      to: `${paths.vehicleStep('TIRE_SALES')}/`,
-    },
-    {
-      key: 'vahinkotarkastus',
-      title: 'Vahinkotarkastus',
-      text: 'Kolarikorjauksen vahinkotarkastus vakuutusyhtiötä varten.',
-      href: links?.damageInspection,
-    },
-    {
-      key: 'proautolasi',
-      title: PROCESSES.WINDSHIELD.title,
-      text: 'Tuulilasin korjaus ja vaihto.',
-      to: `${paths.vehicleStep('WINDSHIELD')}/`,
-    },
-    {
-      key: 'puhelin',
-      title: 'Ajanvaraus puhelimitse',
-      text: 'Soita meille, niin varaamme ajan puolestasi.',
-      href: links?.bookingByPhone ?? links?.phoneBooking,
-    },
-  ];
-
-  return (
-    <div className="page page--narrow-top">
-      <PageTitle documentTitle="Etusivu">Varaa aika</PageTitle>
-      <p className="lead">Valitse palvelu. Ajanvaraus onnistuu ilman kirjautumista muutamassa minuutissa.</p>
-      <ul className="tiles">
-        {tiles.map((t) => {
-          const body = (
-            <>
-              <span className="tile__title">{t.title}</span>
-              <span className="tile__text">{t.text}</span>
-              {t.href && <span className="visually-hidden"> (siirryt toiseen palveluun)</span>}
-              <span className="tile__arrow" aria-hidden="true">
-                {t.href ? '↗' : '→'}
-              </span>
-            </>
-          );
-          return (
-            <li key={t.key} className="tiles__item">
-              {t.to ? (
-                <Link className="tile" to={t.to}>
-                  {body}
-                </Link>
-              ) : t.href ? (
-                <a className="tile tile--external" href={t.href}>
-                  {body}
-                </a>
-              ) : (
-                <div className="tile tile--unavailable" aria-busy={settings.isPending || undefined}>
-                  <span className="tile__title">{t.title}</span>
-                  <span className="tile__text">{settings.isPending ? 'Ladataan…' : 'Linkki ei ole juuri nyt saatavilla.'}</span>
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
+  return <LandingPage links={settings.data?.links} pending={settings.isPending} InternalLink={RouterLink} />;
 }

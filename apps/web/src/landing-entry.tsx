@@ -1,0 +1,64 @@
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { API_BASE } from '@huolto/domain';
+import { SiteFooter, SiteHeader, type BrandLink } from './components/layout/site-chrome.tsx';
+import { LandingPage, type InternalLink } from './app/routes/landing-page.tsx';
+import type { SiteSettings } from './features/session/api/get-settings.ts';
+import { paths } from './config/paths.ts';
+
+/*
+ * The landing page on its own, for a first load of '/' or '/etusivu': the same markup as the
+ * app's landing route, without the router, the query cache or the booking state, so the
+ * first page a customer sees loads only React and this module. The tiles are plain links:
+ * choosing a process loads the booking app.
+ */
+
+const PlainBrandLink: BrandLink = ({ className, children }) => (
+  <a href={paths.landing} className={className}>
+    {children}
+  </a>
+);
+
+const PlainLink: InternalLink = ({ to, className, children }) => (
+  <a href={to} className={className}>
+    {children}
+  </a>
+);
+
+/** GET /settings for the external tiles' addresses; the tiles say so when it fails. */
+function useLinks() {
+  const [state, setState] = useState<{ links?: SiteSettings['links']; pending: boolean }>({ pending: true });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`${API_BASE}/settings`, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
+      .then((res) => (res.ok ? (res.json() as Promise<SiteSettings>) : Promise.reject(new Error(String(res.status)))))
+      .then((settings) => setState({ links: settings.links, pending: false }))
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ pending: false });
+      });
+    return () => controller.abort();
+  }, []);
+  return state;
+}
+
+function StandaloneLanding() {
+  const { links, pending } = useLinks();
+  return (
+    <>
+      <SiteHeader BrandLink={PlainBrandLink} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <LandingPage links={links} pending={pending} InternalLink={PlainLink} />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export function mountLanding(root: HTMLElement) {
+  if (window.location.pathname !== paths.landing) window.history.replaceState(null, '', paths.landing);
+  createRoot(root).render(
+    <StrictMode>
+      <StandaloneLanding />
+    </StrictMode>,
+  );
+}
