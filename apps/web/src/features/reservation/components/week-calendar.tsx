@@ -66,11 +66,16 @@ export function WeekCalendar({ calendar }: WeekCalendarProps) {
               className={`day${selected ? ' day--selected' : ''}`}
               disabled={!free || calendar.isLoading}
               aria-pressed={selected}
-              aria-label={formatFinnishDateLong(day.date)}
               onClick={() => selectDay(day.date)}
             >
-              <span className="day__weekday">{weekday}</span>
-              <span className="day__date">{date}</span>
+              {/* Shown short, read in full: the name comes from the hidden long date. */}
+              <span className="day__weekday" aria-hidden="true">
+                {weekday}
+              </span>
+              <span className="day__date" aria-hidden="true">
+                {date}
+              </span>
+              <span className="visually-hidden">{formatFinnishDateLong(day.date)}</span>
               <span className="day__note" aria-hidden="true">
                 {free ? slotCount(daySlots(day).length) : 'ei aikoja'}
               </span>
