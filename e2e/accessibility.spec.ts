@@ -162,6 +162,17 @@ async function focused(page: Page) {
   });
 }
 
+/** WCAG 2.4.7: the focused control shows that it has the focus (an outline or a ring). */
+async function focusIndicator(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    const ring = style.boxShadow !== 'none';
+    return el.matches(':focus-visible') && (outline || ring);
+  });
+}
+
 const matches = (f: Awaited<ReturnType<typeof focused>>, t: Target) =>
   (!t.tag || f.tag === t.tag) && (!t.type || f.type === t.type) && (!t.id || f.id === t.id) && (!t.name || t.name.test(f.name));
 
@@ -175,7 +186,10 @@ async function tabTo(page: Page, target: Target) {
     for (let i = 0; i < 150; i++) {
       await page.keyboard.press('Tab');
       const f = await focused(page);
-      if (matches(f, target)) return;
+      if (matches(f, target)) {
+        expect(await focusIndicator(page), `focus indicator of ${f.tag} "${f.name}"`).toBe(true);
+        return;
+      }
       if (round === 0) seen.push(`${f.tag}${f.type ? `[${f.type}]` : ''} "${f.name.slice(0, 40)}"`);
     }
     await page.waitForTimeout(300);
