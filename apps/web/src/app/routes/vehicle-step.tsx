@@ -102,7 +102,10 @@ export function VehicleStepRoute() {
       <div className="columns">
         <div className="columns__main">
           {booking.isPending ? (
-            <LoadingState />
+            // As tall as the form it stands for, so that nothing below it moves when it comes.
+            <div className={`vehicle-form-placeholder card${maintenance ? ' vehicle-form-placeholder--km' : ''}`}>
+              <LoadingState />
+            </div>
           ) : (
             <VehicleForm
               requireKilometers={maintenance}
