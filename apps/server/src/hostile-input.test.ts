@@ -101,6 +101,68 @@ describe('SQL injection strings', () => {
   });
 });
 
+describe('text and numbers the database cannot store', () => {
+  it('NUL or an unpaired surrogate in a stored or looked-up text is refused naming the field, and nothing is stored', async () => {
+    const c = new ApiClient(t.app);
+    await c.init();
+    for (const value of ['a\u0000b', '\ud800', 'x\udfffy']) {
+      for (const [path, body, field] of [
+        ['/customer/v2', { ...CUSTOMER, first_name: value }, 'first_name'],
+        ['/customer/v2', { ...CUSTOMER, post_office: value }, 'post_office'],
+        ['/set-vehicle', { make: value, regNbr: 'XYZ-999', model: 'V70', classification: { id: 1 } }, 'make'],
+        ['/product-parameter', { parameterCode: 'CONTACT_REQUEST', selectedValue: value }, 'selectedValue'],
+        ['/campaign-code/v2', { value }, 'value'],
+      ] as const) {
+        const res = await c.post(path, body);
+        expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
+        expect(fieldsOf(res)).toEqual([field]);
+      }
+      const res = await c.request('PUT', '/set-service-code', { value });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual(['value']);
+      // A query string carries UTF-8: an unpaired surrogate arrives as U+FFFD, NUL as itself.
+      const media = await c.get('/media', { id: `car${value}` });
+      if (value.includes('\u0000')) expect([media.statusCode, fieldsOf(media)]).toEqual([400, ['id']]);
+      else expect(media.statusCode).toBe(404);
+    }
+    const row = await storedProcess(c.token!);
+    expect([row.customer, row.vehicle, row.service_code, row.campaign_code]).toEqual([null, null, null, null]);
+    expect(row.product_parameters).toEqual([]);
+  });
+
+  it('notes and symptoms still lose such characters instead (SPEC §5 strips them from free text)', async () => {
+    const c = new ApiClient(t.app);
+    await c.init();
+    expect((await c.post('/save-notes', { value: 'Soita\u0000 ennen \ud800töitä' })).statusCode).toBe(200);
+    expect((await c.post('/symptoms', [{ description: 'Kolina\u0000 \udfffedestä' }])).statusCode).toBe(200);
+    const booking = json(await c.get('/get-booking/v2'));
+    expect(booking.notes).toBe('Soita ennen töitä');
+    expect(booking.symptoms).toEqual([{ id: 1, description: 'Kolina edestä' }]);
+  });
+
+  it('an id or a tire size past the integer columns is refused naming the field', async () => {
+    const c = new ApiClient(t.app);
+    await c.init();
+    for (const [path, body, field] of [
+      ['/active-organization/v2', { organizationId: 2147483648 }, 'organizationId'],
+      ['/transfer-organization', { organizationId: 2147483648 }, 'organizationId'],
+      ['/financing/get-minimum-price-for-credit', { organizationId: 2147483648 }, 'organizationId'],
+      ['/get-organization-info-texts', { organizationIds: [1, 2147483648] }, 'organizationIds.1'],
+      ['/search-tires/v2', { suppliers: [1], width: 2147483648, aspectRatio: 55, rimDiameter: 16, minLoadIndex: 91, tireType: 'NORMAL' }, 'width'],
+      ['/search-tires/v2', { suppliers: [-2147483649], width: 205, aspectRatio: 55, rimDiameter: 16, minLoadIndex: 91, tireType: 'NORMAL' }, 'suppliers.0'],
+    ] as const) {
+      const res = await c.post(path, body);
+      expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(fieldsOf(res)).toEqual([field]);
+    }
+    const init = await c.post('/init-session', undefined, { usedProcessType: 'MAINTENANCE', organizationId: '2147483648' });
+    expect([init.statusCode, fieldsOf(init)]).toEqual([400, ['organizationId']]);
+    // The largest id that fits is an office that does not exist, as before.
+    const largest = await c.post('/active-organization/v2', { organizationId: 2147483647 });
+    expect(largest.statusCode).toBe(400);
+  });
+});
+
 const SCRIPT = '<script>alert(1)</script>';
 const IMG = '"><img src=x onerror=alert(1)>';
 const JS_URL = 'javascript:alert(1)';

@@ -16,10 +16,14 @@ import {
 import { PHONE_PATTERN, customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
 import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN } from './time.ts';
 import { tireSearchQuerySchema } from './tires.ts';
+import { FIELD_ERRORS } from './messages.ts';
+import { PG_INT_MAX, isStorableText } from './storable.ts';
 
 // API_BASE, the headers and the XSRF names are in http.ts (no zod there).
 
-const id = z.coerce.number().int().positive();
+const id = z.coerce.number().int().positive().max(PG_INT_MAX);
+/** Text that the database can store: no NUL, no unpaired surrogate (storable.ts). */
+const storable = { error: FIELD_ERRORS.unstorable };
 const dateString = z.string().regex(DATE_PATTERN, { error: 'Päivämäärä muodossa VVVV-KK-PP' });
 
 export const responseCodeSchema = z.enum(RESPONSE_CODES);
@@ -44,15 +48,17 @@ export const searchVehicleBody = z.object({
 
 /** The payload for a vehicle that the register does not know (SPEC §3). */
 export const setVehicleBody = z.object({
-  make: z.string().trim().min(1).max(60),
+  make: z.string().trim().min(1).max(60).refine(isStorableText, storable),
   regNbr: registerNumberSchema,
-  model: z.string().trim().min(1).max(80),
+  model: z.string().trim().min(1).max(80).refine(isStorableText, storable),
   classification: z.object({ id: z.number().int().positive(), name: z.string().max(60).optional() }),
   introductionDate: z.null().optional(),
 });
 
 export const setVehicleKilometersBody = z.object({ kilometers: kilometersSchema });
 export const valueBody = z.object({ value: z.string().max(2000).nullable() });
+/** PUT /set-service-code: a code is looked up as it is, so it must be storable text. */
+export const serviceCodeBody = z.object({ value: z.string().max(2000).refine(isStorableText, storable).nullable() });
 
 export const vehicleTireSchema = z.object({
   width: z.number(),
@@ -92,9 +98,9 @@ export const compatibleOrganizationsQuery = z.object({
   parentId: id.optional(),
 });
 
-export const activeOrganizationBody = z.object({ organizationId: z.number().int().positive() });
+export const activeOrganizationBody = z.object({ organizationId: z.number().int().positive().max(PG_INT_MAX) });
 export const transferOrganizationBody = z.object({
-  organizationId: z.number().int().positive(),
+  organizationId: z.number().int().positive().max(PG_INT_MAX),
   /** true when picked on the organizations page, false when switched on the reservation page. */
   flag: z.boolean().default(true),
 });
@@ -134,13 +140,13 @@ export type ServiceGroup = z.infer<typeof serviceGroupSchema>;
 
 /** A cart product item (SPEC §3). */
 export const cartProductItemSchema = z.object({
-  productId: z.string().min(1).max(80),
+  productId: z.string().min(1).max(80).refine(isStorableText, storable),
   amount: z.number().int().min(1).max(999).default(1),
-  provider: z.string().max(40).default('LAAKKONEN'),
-  description: z.string().max(300).optional(),
-  parameters: z.record(z.string(), z.string().max(500)).optional(),
+  provider: z.string().max(40).refine(isStorableText, storable).default('LAAKKONEN'),
+  description: z.string().max(300).refine(isStorableText, storable).optional(),
+  parameters: z.record(z.string().refine(isStorableText, storable), z.string().max(500).refine(isStorableText, storable)).optional(),
   customizations: z.array(z.unknown()).max(20).optional(),
-  calculatorId: z.string().max(80).nullable().optional(),
+  calculatorId: z.string().max(80).refine(isStorableText, storable).nullable().optional(),
 });
 export type CartProductItem = z.infer<typeof cartProductItemSchema>;
 
@@ -153,7 +159,7 @@ export const symptomsBody = z.array(symptomSchema).max(10);
 
 export const productParameterBody = z.object({
   parameterCode: z.enum(PRODUCT_PARAMETER_CODES),
-  selectedValue: z.string().max(100),
+  selectedValue: z.string().max(100).refine(isStorableText, storable),
 });
 
 /** tireSearchQuerySchema (zod/mini, tires.ts) as a classic object for the server's parse and OpenAPI. */

@@ -1,6 +1,7 @@
 export * from './enums.ts';
 export * from './http.ts';
 export * from './messages.ts';
+export * from './storable.ts';
 export * from './validation.ts';
 export * from './time.ts';
 export * from './rules.ts';

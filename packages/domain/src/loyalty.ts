@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FIELD_ERRORS } from './messages.ts';
 import { PHONE_PATTERN, registerNumberSchema } from './validation.ts';
+import { isStorableText } from './storable.ts';
 
 // LOYALTY_CAMPAIGN_CODE and LOYALTY_TOKEN_KEY are in http.ts (no zod there).
 
@@ -9,10 +10,12 @@ import { PHONE_PATTERN, registerNumberSchema } from './validation.ts';
 export const MIN_PASSWORD_LENGTH = 10;
 
 const token = z.string().min(20).max(100);
+/** Text that the database can store: no NUL, no unpaired surrogate (storable.ts). */
+const storable = { error: FIELD_ERRORS.unstorable };
 
 /** The login form: both fields required (SPEC §5 "Login"). */
 export const loginBody = z.object({
-  username: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(254),
+  username: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(254).refine(isStorableText, storable),
   password: z.string().min(1, { error: FIELD_ERRORS.required }).max(200),
 });
 
@@ -25,8 +28,8 @@ export const registerUserBody = z.object({
     .string()
     .min(MIN_PASSWORD_LENGTH, { error: `Salasanassa on oltava vähintään ${MIN_PASSWORD_LENGTH} merkkiä` })
     .max(200),
-  firstname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100),
-  lastname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100),
+  firstname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100).refine(isStorableText, storable),
+  lastname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100).refine(isStorableText, storable),
   phone: z.string().trim().regex(PHONE_PATTERN, { error: FIELD_ERRORS.phone }).optional().or(z.literal('')),
 });
 
@@ -73,6 +76,6 @@ export function isVoucherValid(v: { validFrom: string; validTo: string }, today:
 
 /** campaign-code/v2: a code, or null/blank to remove it; the members' code needs the loyalty token. */
 export const campaignCodeBody = z.object({
-  value: z.string().trim().max(40).nullable(),
+  value: z.string().trim().max(40).refine(isStorableText, storable).nullable(),
   loyaltyToken: token.nullable().optional(),
 });

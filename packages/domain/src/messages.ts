@@ -35,4 +35,5 @@ export const FIELD_ERRORS = {
   phone: 'Tarkista puhelinnumero',
   postCode: 'Postinumerossa on viisi numeroa',
   tooLong: 'Teksti on liian pitkä',
+  unstorable: 'Tekstissä on merkkejä, joita ei voi tallentaa',
 } as const;

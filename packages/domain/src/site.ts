@@ -9,6 +9,7 @@ import { HIDDEN_PROCESS_TYPES, PROCESS_TYPES, TIME_SELECTION_TYPES } from './enu
 import { LOAN_TERMS, type LoanYears } from './finance.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { organizationSchema } from './api.ts';
+import { PG_INT_MAX } from './storable.ts';
 
 /** A query value that must be present: blank counts as missing (z.coerce would make '' a 0). */
 const requiredQueryNumber = z
@@ -48,7 +49,7 @@ export type RedirectMake = (typeof REDIRECT_MAKES)[number];
 /** The smallest price for credit when no setting says otherwise, in cents (2 000 €). */
 export const DEFAULT_MINIMUM_PRICE_FOR_CREDIT_CENTS = LOAN_TERMS.minEuros * 100;
 
-export const minimumPriceForCreditBody = z.object({ organizationId: z.number({ error: FIELD_ERRORS.required }).int().positive() });
+export const minimumPriceForCreditBody = z.object({ organizationId: z.number({ error: FIELD_ERRORS.required }).int().positive().max(PG_INT_MAX) });
 export const minimumPriceForCreditResponse = z.object({ minimumPrice: z.number().int() });
 export type MinimumPriceForCreditResponse = z.infer<typeof minimumPriceForCreditResponse>;
 
@@ -125,7 +126,7 @@ export type OrganizationWithDistance = z.infer<typeof organizationWithDistanceSc
 export const organizationsByOfficeNumberQuery = z.object({ officeNumber: queryInt(1, 2_147_483_647) });
 
 export const organizationInfoTextsBody = z.object({
-  organizationIds: z.array(z.number().int().positive()).max(100),
+  organizationIds: z.array(z.number().int().positive().max(PG_INT_MAX)).max(100),
 });
 export const organizationInfoTextSchema = z.object({ organizationId: z.number().int(), text: z.string() });
 export type OrganizationInfoText = z.infer<typeof organizationInfoTextSchema>;

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { TireType } from './enums.ts';
 import { TIRE_TYPES, VEHICLE_CLASS } from './enums.ts';
+import { PG_INT_MAX, PG_INT_MIN } from './storable.ts';
 
 /** Load index range, SPEC §9: 70–130, 61 values. */
 export const LOAD_INDEX_MIN = 70;
@@ -12,11 +13,13 @@ export const LOAD_INDEXES: readonly number[] = Array.from({ length: LOAD_INDEX_M
  * The search-tires/v2 query (SPEC §5 "Tire search"), in zod/mini as the tire search step
  * validates with it (see validation.ts); api.ts wraps it for the server as tireSearchBody.
  */
+/** An integer that fits the integer columns it is compared with. */
+const int4 = () => z.number().check(z.int(), z.gte(PG_INT_MIN), z.lte(PG_INT_MAX));
 export const tireSearchQuerySchema = z.object({
-  suppliers: z.array(z.number().check(z.int())).check(z.minLength(1)),
-  width: z.number().check(z.int()),
-  aspectRatio: z.number().check(z.int()),
-  rimDiameter: z.number().check(z.int()),
+  suppliers: z.array(int4()).check(z.minLength(1)),
+  width: int4(),
+  aspectRatio: int4(),
+  rimDiameter: int4(),
   minLoadIndex: z.number().check(z.int(), z.gte(LOAD_INDEX_MIN), z.lte(LOAD_INDEX_MAX)),
   tireType: z.enum(TIRE_TYPES),
 });

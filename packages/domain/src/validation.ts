@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { FIELD_ERRORS } from './messages.ts';
+import { isStorableText } from './storable.ts';
 
 /**
  * Finnish registration number (SPEC §5): 1–3 letters (å ä ö included), a hyphen and
@@ -54,6 +55,8 @@ export function normalizeServiceCode(input: string | null | undefined): string |
 
 const trimmed = (max: number) => z.string().check(z.trim(), z.maxLength(max, { error: FIELD_ERRORS.tooLong }));
 const requiredText = (max: number) => trimmed(max).check(z.minLength(1, { error: FIELD_ERRORS.required }));
+/** Text that the database can store: no NUL, no unpaired surrogate (storable.ts). */
+const storable = () => z.refine<string>(isStorableText, { error: FIELD_ERRORS.unstorable });
 /** An optional text field: missing is ''. */
 const optionalText = (text: ReturnType<typeof trimmed>) => z._default(z.optional(text), '');
 
@@ -62,13 +65,13 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9 \-]{5,18}[0-9]$/;
 
 /** The customer form of SPEC §5, as typed by the user. */
 export const customerFormSchema = z.object({
-  first_name: requiredText(100),
-  last_name: requiredText(100),
+  first_name: requiredText(100).check(storable()),
+  last_name: requiredText(100).check(storable()),
   phone_number: requiredText(30).check(z.regex(PHONE_PATTERN, { error: FIELD_ERRORS.phone })),
   email: z.pipe(requiredText(254), z.email({ error: FIELD_ERRORS.email })),
-  address: optionalText(trimmed(200)),
+  address: optionalText(trimmed(200).check(storable())),
   post_code: optionalText(trimmed(5).check(z.regex(/^(\d{5})?$/, { error: FIELD_ERRORS.postCode }))),
-  post_office: optionalText(trimmed(100)),
+  post_office: optionalText(trimmed(100).check(storable())),
 });
 export type CustomerForm = z.input<typeof customerFormSchema>;
 

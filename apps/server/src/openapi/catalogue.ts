@@ -69,6 +69,7 @@ import {
   searchVehicleBody,
   sendEditRequestBody,
   sendEmailBody,
+  serviceCodeBody,
   serviceGroupSchema,
   servicelaneSettingsSchema,
   setVehicleBody,
@@ -368,7 +369,7 @@ export const CATALOGUE: Record<string, CallDoc> = {
   [api('PUT', '/set-service-code')]: {
     tag: 'Services and cart',
     summary: 'Sets a service code; NOT_FOUND for a code that unlocks nothing, a blank value clears it.',
-    body: valueBody,
+    body: serviceCodeBody,
     responseSchema: responseSchema,
   },
   [api('GET', '/remove-service-code')]: {

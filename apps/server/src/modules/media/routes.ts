@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { FIELD_ERRORS, isStorableText } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
 import { DomainError } from '../../lib/errors.ts';
 
-const mediaQuery = z.object({ id: z.string().min(1).max(100) });
+const mediaQuery = z.object({ id: z.string().min(1).max(100).refine(isStorableText, { error: FIELD_ERRORS.unstorable }) });
 
 /** Images stored in the database (tire pictures, vehicle images). */
 export function registerMediaRoutes(app: FastifyInstance, db: Db) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SERVICES_STAGES, cartChangeBody, normalizeServiceCode, productParameterBody, valueBody } from '@huolto/domain';
+import { FIELD_ERRORS, SERVICES_STAGES, cartChangeBody, isStorableText, normalizeServiceCode, productParameterBody, serviceCodeBody } from '@huolto/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
@@ -12,8 +12,9 @@ import { bookingView } from '../booking/view.ts';
 import { cartItemIssues } from '../windshield/service.ts';
 
 const stageQuery = z.object({ stage: z.enum(SERVICES_STAGES) });
-const categoryQuery = z.object({ categoryId: z.string().min(1).max(80).optional() });
-const productIdQuery = z.object({ productId: z.string().min(1).max(80) });
+const storable = { error: FIELD_ERRORS.unstorable };
+const categoryQuery = z.object({ categoryId: z.string().min(1).max(80).refine(isStorableText, storable).optional() });
+const productIdQuery = z.object({ productId: z.string().min(1).max(80).refine(isStorableText, storable) });
 const extraOrderItemsBody = z.object({ ids: z.array(z.string().min(1).max(80)).max(20) });
 
 /** Which groups extra-services/v2 answers for each stage. */
@@ -38,7 +39,7 @@ export function registerServiceRoutes(app: FastifyInstance, db: Db) {
 
   /** A code that unlocks nothing is NOT_FOUND and is not stored; a blank one clears the code. */
   app.put('/set-service-code', async (request) => {
-    const body = parse(valueBody, request.body);
+    const body = parse(serviceCodeBody, request.body);
     const code = normalizeServiceCode(body.value);
     if (code !== null && !(await serviceCodeExists(db, code))) return { responseCode: 'NOT_FOUND' };
     await updateProcess(db, request.process.token, { service_code: code });
