@@ -207,10 +207,15 @@ describe('SIGTERM on PGlite', () => {
     expect(server.child.exitCode, 'the process waits for the request under way').toBeNull();
     slow.finish();
     const res = await withOutput(server, slow.response);
+    const answeredAt = Date.now();
     expect(res.status, res.body).toBe(200);
+    // Not kept alive: the keep-alive connection would hold the shutdown for 72 s.
+    expect(res.connection).toBe('close');
     const save = JSON.parse(res.body) as { responseCode: string; bookingKey: string };
     expect(save.responseCode).toBe('SUCCESS');
     expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
+    const exitMs = Date.now() - answeredAt;
+    expect(exitMs, 'exit after the answer').toBeLessThan(5000);
 
     // Shut down with a checkpoint: the next open needs no recovery.
     expect(pgControlState(pgdata)).toBe(DB_SHUTDOWNED);
@@ -222,6 +227,6 @@ describe('SIGTERM on PGlite', () => {
     });
     expect(existsSync(join(dataDir, 'outbox', `${save.bookingKey}.eml`))).toBe(true);
     expect(pgControlState(pgdata)).toBe(DB_SHUTDOWNED);
-    console.log(`pglite sigterm: new connections refused ${refusedAfter} ms after SIGTERM; request under way answered 200; exit 0; pg_control says shut down`);
+    console.log(`pglite sigterm: new connections refused ${refusedAfter} ms after SIGTERM; request under way answered 200 (Connection: close); exit 0 ${exitMs} ms later; pg_control says shut down`);
   }, 240_000);
 });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
@@ -19,10 +20,23 @@ async function main() {
   // close waits for them, then its onClose hooks let the mailer's run end), then close
   // the database and exit 0. Exit 1 when a step fails or it all takes too long.
   let closing = false;
+  // Responses still to be sent when shutdown starts: they go out with Connection: close.
+  // Otherwise a browser's keep-alive connection stays open after its answer and holds
+  // app.close() until keepAliveTimeout (72 s), past the orchestrator's grace period.
+  const unanswered = new Set<ServerResponse>();
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (closing) return;
+    unanswered.add(response);
+    response.once('close', () => unanswered.delete(response));
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    for (const response of unanswered) if (!response.headersSent) response.setHeader('connection', 'close');
+    // A connection that is idle after its answer anyway (headers sent before) is closed too.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 250);
+    idle.unref();
     const timer = setTimeout(() => {
       app.log.error({ signal, ms: SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long; exiting');
       process.exit(1);
@@ -35,6 +49,7 @@ async function main() {
       app.log.error({ err }, 'closing the server failed');
       code = 1;
     }
+    clearInterval(idle);
     try {
       await database.close();
     } catch (err) {

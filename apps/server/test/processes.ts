@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { Socket, connect, createServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,8 +147,8 @@ export function restartServer(s: ServerProcess) {
 /** Every answer the tests got, and every request that got none. */
 export interface Traffic {
   answers: { path: string; base: string; status: number; ms: number }[];
-  /** Requests that failed without an answer (refused, reset), by base URL. */
-  failures: { path: string; base: string; error: string }[];
+  /** Requests that failed without an answer (refused, reset). */
+  failures: { path: string; error: string }[];
 }
 
 export const newTraffic = (): Traffic => ({ answers: [], failures: [] });
@@ -187,7 +187,7 @@ export class RetryingClient extends HttpApiClient {
         return res;
       } catch (err) {
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        this.traffic.failures.push({ path, base: '?', error: cause?.code ?? cause?.message ?? String(err) });
+        this.traffic.failures.push({ path, error: cause?.code ?? cause?.message ?? String(err) });
         if (attempt >= retries) throw err;
         await sleep(20 + attempt * 20);
       }
@@ -521,16 +521,18 @@ export const DB_IN_PRODUCTION = 6;
 
 /**
  * A save-booking whose body arrives slowly: the headers and the first byte go now, the
- * rest when `finish` is called. Until then the request is under way in the server.
+ * rest when `finish` is called. Until then the request is under way in the server. Sent
+ * over a keep-alive connection, as a browser does.
  */
 export function slowSaveBooking(port: number, token: string) {
   const xsrf = 'slow-request-xsrf-0123456789';
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const req = httpRequest({
     host: '127.0.0.1',
     port,
     method: 'POST',
     path: `${API_BASE}/save-booking`,
-    agent: false,
+    agent,
     headers: {
       'content-type': 'application/json',
       'content-length': '2',
@@ -545,7 +547,10 @@ export function slowSaveBooking(port: number, token: string) {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (body += d));
-      res.once('end', () => ok({ status: res.statusCode!, body, connection: res.headers.connection }));
+      res.once('end', () => {
+        agent.destroy();
+        ok({ status: res.statusCode!, body, connection: res.headers.connection });
+      });
       res.once('error', fail);
     });
   });
