@@ -446,12 +446,15 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
 function mutate(sample: unknown, mutations: Mutation[]): unknown {
   let root: unknown = structuredClone(sample);
   for (const m of mutations) {
+    // A copy: fast-check hands out the same constant objects ([] and {}) again and again,
+    // and a later mutation must not change, or make circular, what another run uses.
+    const value = structuredClone(m.value);
     const paths = pathsOf(root);
     const path = paths[m.pick % paths.length]!;
     const current = path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], root);
     const next =
       m.op === 'replace'
-        ? m.value
+        ? value
         : m.op === 'wrap'
           ? [current]
           : m.op === 'asString'
@@ -460,7 +463,7 @@ function mutate(sample: unknown, mutations: Mutation[]): unknown {
               : String(current)
             : current;
     if (m.op === 'addKey') {
-      if (current !== null && typeof current === 'object' && !Array.isArray(current)) put(current as Record<string, unknown>, m.key, m.value);
+      if (current !== null && typeof current === 'object' && !Array.isArray(current)) put(current as Record<string, unknown>, m.key, value);
       continue;
     }
     if (path.length === 0) {
