@@ -58,6 +58,7 @@ describe('security basics', () => {
     expect(codes.slice(5)).toEqual([429, 429]);
     const limited = await c.post('/search-vehicle', { registerNumber: 'ABC-123', kilometers: 1 });
     expect(limited.statusCode).toBe(429);
+    expect(json(limited).error).toBe('TOO_MANY_REQUESTS');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
   });

@@ -65,7 +65,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
-        error: err.code ?? 'BAD_REQUEST',
+        error: status === 429 ? 'TOO_MANY_REQUESTS' : (err.code ?? 'BAD_REQUEST'),
         message: status === 429 ? 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.' : err.message,
       });
     }
