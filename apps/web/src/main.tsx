@@ -13,4 +13,7 @@ if (path === '' || path === '/etusivu') {
   void import('./landing-entry.tsx').then((m) => m.mountLanding(root));
 } else {
   void import('./app-entry.tsx').then((m) => m.mountApp(root));
+  // Where every booking starts (the landing's tiles lead here): its chunk is fetched beside
+  // the app's rather than after the router asks for it; the router then finds it loaded.
+  if (/^\/[a-z]+\/ajoneuvo$/.test(path)) void import('./app/routes/vehicle-step.tsx');
 }
