@@ -141,6 +141,10 @@ export class Mailer {
 
   private async send(row: OutboxRow) {
     const info = await this.transport.sendMail({
+      // The same Message-ID on every try of a row: should a process die after the mail server
+      // took a message but before the row was marked SENT, the second copy is a duplicate
+      // that mail systems recognise and drop.
+      messageId: outboxMessageId(row, this.opts.from),
       from: this.opts.from,
       to: row.recipient,
       subject: row.subject,
@@ -164,4 +168,11 @@ export class Mailer {
     await this.running;
     this.transport.close();
   }
+}
+
+/** `<outbox.<row id>.<file name>@<the sender's domain>>`: fixed for a row, unique per message. */
+export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'file_name'>, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'localhost';
+  const name = row.file_name.replace(/\.eml$/, '').replace(/[^A-Za-z0-9.-]+/g, '-');
+  return `<outbox.${row.id}.${name}@${domain}>`;
 }

@@ -9,6 +9,7 @@ let t: TestApp;
 let smtp: SMTPServer;
 const received: { to: string[]; mail: ParsedMail }[] = [];
 let refuse = false;
+const refusedIds: (string | undefined)[] = [];
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -17,8 +18,12 @@ beforeAll(async () => {
     logger: false,
     onData(stream, session, callback) {
       if (refuse) {
-        stream.resume();
-        stream.on('end', () => callback(new Error('mailbox unavailable')));
+        simpleParser(stream)
+          .then((mail) => {
+            refusedIds.push(mail.messageId);
+            callback(new Error('mailbox unavailable'));
+          })
+          .catch(callback);
         return;
       }
       simpleParser(stream)
@@ -96,5 +101,9 @@ describe('confirmation e-mail over SMTP', () => {
     await t.app.mailer.kick();
     expect((await row()).status).toBe('SENT');
     expect(received.length).toBe(before + 1);
+    // Both tries carried the same Message-ID, so a copy sent twice is recognisably one message.
+    expect(refusedIds).toHaveLength(1);
+    expect(refusedIds[0]).toMatch(/^<outbox\.\d+\..+@.+>$/);
+    expect(received.at(-1)!.mail.messageId).toBe(refusedIds[0]);
   });
 });
