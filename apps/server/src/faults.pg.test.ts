@@ -167,7 +167,9 @@ describe('the database going away', () => {
       retry503: true,
       retries: 80,
     });
-    await sleep(1500);
+    // Cut while they are under way: as soon as they have their first answers (a fixed pause
+    // let a quiet machine finish all 30 bookings before the cut).
+    for (let waited = 0; bgTraffic.answers.length < 5 && waited < 10_000; waited += 20) await sleep(20);
 
     // 2. Cut: connections dropped, new ones refused (a stopped or restarting server).
     await proxy.cut();
