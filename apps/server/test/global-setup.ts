@@ -14,6 +14,8 @@ declare module 'vitest' {
     /** PostgreSQL: server URL and the template database each test file copies. */
     pgUrl: string;
     pgTemplate: string;
+    /** The Helsinki date the template was seeded for (a run may pass midnight). */
+    seedToday: string;
   }
 }
 
@@ -23,6 +25,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
+  const today = todayInHelsinki();
+  project.provide('seedToday', today);
   if (url) {
     const u = new URL(url);
     const template = `${u.pathname.slice(1) || 'postgres'}_tpl_${process.pid}`;
@@ -34,7 +38,7 @@ export default async function setup(project: TestProject) {
     tplUrl.pathname = `/${template}`;
     const handle = await openDatabase({ databaseUrl: tplUrl.toString(), poolSize: 2 });
     await migrate(handle);
-    await seed(handle.db, { today: todayInHelsinki() });
+    await seed(handle.db, { today });
     await handle.close();
     project.provide('pgUrl', url);
     project.provide('pgTemplate', template);
@@ -47,7 +51,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'huolto-test-'));
   const handle = await openDatabase({});
   await migrate(handle);
-  await seed(handle.db, { today: todayInHelsinki() });
+  await seed(handle.db, { today });
   const dump = await handle.dump!();
   await handle.close();
   const file = join(dir, 'template.tar.gz');
