@@ -87,31 +87,20 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
   };
 }
 
-/** A browser-like client of the API: keeps the XSRF cookie and the process token. */
-export class ApiClient {
+/**
+ * What a browser does on every call, whatever carries the request: the XSRF cookie echoed in
+ * its header and the process token once init-session has answered one.
+ */
+abstract class BrowserLikeClient<R extends { statusCode: number; body: string }> {
   token: string | undefined;
-  private xsrf = randomBytes(12).toString('hex');
+  protected readonly xsrf = randomBytes(12).toString('hex');
 
-  constructor(
-    private readonly app: FastifyInstance,
-    /** The client's address as the server sees it (rate limits are per address). */
-    private readonly opts: { remoteAddress?: string } = {},
-  ) {}
+  abstract request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string>): Promise<R>;
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string>) {
+  protected headers(): Record<string, string> {
     const headers: Record<string, string> = { cookie: `${XSRF_COOKIE}=${this.xsrf}`, [XSRF_HEADER]: this.xsrf };
     if (this.token) headers[PROCESS_TOKEN_HEADER] = this.token;
-    const res = await this.app.inject({
-      method,
-      url: `${API_BASE}${path}`,
-      headers,
-      ...(this.opts.remoteAddress ? { remoteAddress: this.opts.remoteAddress } : {}),
-      ...(query ? { query } : {}),
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
-    const token = res.headers[PROCESS_TOKEN_HEADER];
-    if (typeof token === 'string') this.token = token;
-    return res;
+    return headers;
   }
 
   get = (path: string, query?: Record<string, string>) => this.request('GET', path, undefined, query);
@@ -122,6 +111,32 @@ export class ApiClient {
   async init(processType: ProcessType = 'MAINTENANCE') {
     const res = await this.post('/init-session', undefined, { usedProcessType: processType, installationType: 'LAAKKONEN_PUBLIC' });
     if (res.statusCode !== 200) throw new Error(`init-session ${res.statusCode} ${res.body}`);
+    return res;
+  }
+}
+
+/** A browser-like client of the API: keeps the XSRF cookie and the process token. */
+export class ApiClient extends BrowserLikeClient<LightMyRequestResponse> {
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The client's address as the server sees it (rate limits are per address). */
+    private readonly opts: { remoteAddress?: string } = {},
+  ) {
+    super();
+  }
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string>) {
+    const headers = this.headers();
+    const res = await this.app.inject({
+      method,
+      url: `${API_BASE}${path}`,
+      headers,
+      ...(this.opts.remoteAddress ? { remoteAddress: this.opts.remoteAddress } : {}),
+      ...(query ? { query } : {}),
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    const token = res.headers[PROCESS_TOKEN_HEADER];
+    if (typeof token === 'string') this.token = token;
     return res;
   }
 }
@@ -148,17 +163,16 @@ export interface ApiSession {
  * and the process token like a browser. With several base URLs (http://host:port) its
  * requests take turns among them, starting from the one at `first`.
  */
-export class HttpApiClient implements ApiSession {
-  token: string | undefined;
+export class HttpApiClient extends BrowserLikeClient<ApiResponse> implements ApiSession {
   /** The base URL that answered the latest request. */
   lastBase: string | undefined;
-  private xsrf = randomBytes(12).toString('hex');
   private turn: number;
 
   constructor(
     private readonly bases: readonly string[],
     first = 0,
   ) {
+    super();
     if (bases.length === 0) throw new Error('HttpApiClient needs a base URL');
     this.turn = first;
   }
@@ -170,8 +184,7 @@ export class HttpApiClient implements ApiSession {
     query?: Record<string, string>,
   ): Promise<ApiResponse> {
     const base = this.bases[this.turn++ % this.bases.length]!;
-    const headers: Record<string, string> = { cookie: `${XSRF_COOKIE}=${this.xsrf}`, [XSRF_HEADER]: this.xsrf };
-    if (this.token) headers[PROCESS_TOKEN_HEADER] = this.token;
+    const headers = this.headers();
     if (body !== undefined) headers['content-type'] = 'application/json';
     const url = `${base}${API_BASE}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
     const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
@@ -180,17 +193,6 @@ export class HttpApiClient implements ApiSession {
     const token = res.headers.get(PROCESS_TOKEN_HEADER);
     if (token) this.token = token;
     return { statusCode: res.status, body: text, json: () => JSON.parse(text) };
-  }
-
-  get = (path: string, query?: Record<string, string>) => this.request('GET', path, undefined, query);
-  post = (path: string, body?: unknown, query?: Record<string, string>) => this.request('POST', path, body ?? {}, query);
-  put = (path: string, body?: unknown) => this.request('PUT', path, body ?? {});
-  delete = (path: string) => this.request('DELETE', path);
-
-  async init(processType: ProcessType = 'MAINTENANCE') {
-    const res = await this.post('/init-session', undefined, { usedProcessType: processType, installationType: 'LAAKKONEN_PUBLIC' });
-    if (res.statusCode !== 200) throw new Error(`init-session ${res.statusCode} ${res.body}`);
-    return res;
   }
 }
 
