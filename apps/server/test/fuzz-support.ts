@@ -1,0 +1,290 @@
+/**
+ * What the fuzz tests of the API share (fuzz.test.ts: malformed and hostile input;
+ * semantic-fuzz.test.ts: values at and past the edges of what each field means): the
+ * routes of the built app, a change log of every stored row, and sessions with a valid
+ * sample request of every call.
+ *
+ * Changes to stored data are seen by row-level triggers added to every table of the test's
+ * own copy of the database: each inserted, updated or deleted row (and each TRUNCATE)
+ * appends a line to fuzz_change, in the same transaction, so a rolled-back change leaves no
+ * line. "Nothing changed" is then one indexed max(id) before and after the request.
+ */
+import { expect } from 'vitest';
+import { sql } from 'kysely';
+import { API_BASE, LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki } from '@huolto/domain';
+import { ApiClient, CUSTOMER, firstFreeSlot, json, prepareMaintenance, upcomingRange, type TestApp } from './helpers.ts';
+
+type Db = TestApp['db'];
+
+// ---- The app and its endpoints ---------------------------------------------------------
+
+export interface Route {
+  method: string;
+  path: string;
+}
+
+/** Every route of the app, from printRoutes' tree (HEAD is Fastify's automatic twin of GET). */
+export function routesOf(tree: string): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const path = (depth > 0 ? stack[depth - 1]! : '') + m[2]!;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.push({ method, path });
+    }
+  }
+  return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}
+
+export const routeKey = (r: Route) => `${r.method} ${r.path}`;
+
+// ---- Watching stored data ---------------------------------------------------------------
+
+export async function installChangeLog(db: Db): Promise<void> {
+  await sql`CREATE TABLE fuzz_change (id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL)`.execute(db);
+  await sql`
+    CREATE FUNCTION fuzz_note_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO fuzz_change (tbl, op) VALUES (TG_TABLE_NAME, TG_OP);
+      RETURN NULL;
+    END $$`.execute(db);
+  const tables = await sql<{ tablename: string }>`
+    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'fuzz_change'`.execute(db);
+  for (const { tablename } of tables.rows) {
+    const table = sql.id(tablename);
+    await sql`CREATE TRIGGER fuzz_row AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION fuzz_note_change()`.execute(db);
+    await sql`CREATE TRIGGER fuzz_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION fuzz_note_change()`.execute(db);
+  }
+}
+
+export async function changeMark(db: Db): Promise<string> {
+  const { rows } = await sql<{ n: string }>`SELECT coalesce(max(id), 0)::text AS n FROM fuzz_change`.execute(db);
+  return rows[0]!.n;
+}
+
+export async function changesSince(db: Db, mark: string) {
+  const { rows } = await sql<{ tbl: string; op: string }>`SELECT tbl, op FROM fuzz_change WHERE id > ${mark}::bigint ORDER BY id`.execute(db);
+  return rows;
+}
+
+/** The user tables and their row counts: a dropped or emptied table shows here. */
+export async function tableCounts(db: Db) {
+  const { rows } = await sql<{ tablename: string }>`
+    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`.execute(db);
+  const counts: Record<string, number> = {};
+  for (const { tablename } of rows) {
+    const r = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.id(tablename)}`.execute(db);
+    counts[tablename] = Number(r.rows[0]!.n);
+  }
+  return counts;
+}
+
+/**
+ * 4xx answers that change stored data on purpose: a failed login or confirmation code is
+ * recorded to throttle guessing (LOGIN_LIMITS).
+ */
+export const ALLOWED_ON_4XX: Record<string, { table: string; op: string }[]> = {
+  [`POST ${LOYALTY_API_BASE}/login`]: [{ table: 'login_attempt', op: 'INSERT' }],
+  [`POST ${LOYALTY_API_BASE}/confirmUser`]: [{ table: 'login_attempt', op: 'INSERT' }],
+};
+
+/**
+ * Waits until the mailer has nothing under way: a successful save or cancel sends its
+ * e-mail after answering, and that send must not be taken for the next request's change.
+ */
+export function trackMailer(app: TestApp['app']) {
+  const mailer = app.mailer;
+  const pending = new Set<Promise<unknown>>();
+  const kick = mailer.kick.bind(mailer);
+  mailer.kick = () => {
+    const run = kick();
+    pending.add(run);
+    void run.finally(() => pending.delete(run));
+    return run;
+  };
+  return async () => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
+}
+
+// ---- Sessions and valid samples ---------------------------------------------------------
+
+export interface Sample {
+  body?: unknown;
+  query?: Record<string, unknown>;
+}
+
+/** A browser-like session: its process token and XSRF value. */
+export interface FuzzSession {
+  name: string;
+  token: string;
+  xsrf: string;
+}
+
+export interface Fixtures {
+  /** Browser-like sessions in different states; a request picks one, or none. */
+  sessions: FuzzSession[];
+  /** `METHOD path` → a valid body or query of the call. */
+  samples: Record<string, Sample>;
+  /** Calls that read what the others store (vehicle, cart, customer, codes, time). */
+  readers: { method: 'GET' | 'POST'; url: string; body?: unknown }[];
+}
+
+const sessionOf = (c: ApiClient, name: string): FuzzSession => ({
+  name,
+  token: c.token!,
+  xsrf: (c as unknown as { xsrf: string }).xsrf,
+});
+
+/**
+ * Sessions in different states (fresh, prepared up to the time step, ready to save, tire
+ * change, windshield), a saved booking and a loyalty login, and a valid sample of every
+ * call that takes input, for the fuzz to start from.
+ */
+export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
+  const fresh = new ApiClient(t.app);
+  await fresh.init('MAINTENANCE');
+
+  const prepared = new ApiClient(t.app);
+  const productId = await prepareMaintenance(prepared);
+
+  // Up to the last step: time held and customer given, save-booking succeeds.
+  const ready = new ApiClient(t.app);
+  await prepareMaintenance(ready);
+  const slot = await firstFreeSlot(ready);
+  expect(json(await ready.post('/reserve-time', { reservation: slot, timeSelectionType: 'EXACT_TIME' })).responseCode).toBe('SUCCESS');
+  expect((await ready.post('/customer/v2', CUSTOMER)).statusCode).toBe(200);
+
+  // A saved booking for the calls that manage one by key and plate.
+  const saver = new ApiClient(t.app);
+  await prepareMaintenance(saver);
+  await saver.post('/reserve-time', { reservation: await firstFreeSlot(saver), timeSelectionType: 'EXACT_TIME' });
+  await saver.post('/customer/v2', CUSTOMER);
+  const saved = json(await saver.post('/save-booking'));
+  expect(saved.responseCode).toBe('SUCCESS');
+  const bookingKey: string = saved.bookingKey;
+
+  const tire = new ApiClient(t.app);
+  await tire.init('TIRE_CHANGE');
+  await tire.post('/search-vehicle', { registerNumber: 'ABC-123', kilometers: 60000 });
+  const tireOrgs = json<{ id: number }[]>(await tire.get('/tire-change-organizations/v2'));
+  await tire.post('/transfer-organization', { organizationId: tireOrgs[0]!.id });
+
+  const windshield = new ApiClient(t.app);
+  await windshield.init('WINDSHIELD');
+  await windshield.post('/search-vehicle', { registerNumber: 'ABC-123', kilometers: 60000 });
+
+  const sessions = [
+    sessionOf(fresh, 'fresh'),
+    sessionOf(prepared, 'prepared'),
+    sessionOf(ready, 'ready'),
+    sessionOf(tire, 'tire'),
+    sessionOf(windshield, 'windshield'),
+  ];
+
+  const loyalty = await t.app.inject({
+    method: 'POST',
+    url: `${LOYALTY_API_BASE}/login/`,
+    headers: { cookie: `${XSRF_COOKIE}=a`, [XSRF_HEADER]: 'a' },
+    payload: { username: 'testi@example.com', password: 'Salasana123!' },
+  });
+  const loyaltyToken: string = json(loyalty).token;
+
+  const tireProduct = await t.db
+    .selectFrom('product')
+    .innerJoin('service_group', 'service_group.id', 'product.group_id')
+    .select('product.id')
+    .where('service_group.stage', '=', 'TIRE_SERVICES')
+    .executeTakeFirstOrThrow();
+  const extraItem = await t.db.selectFrom('extra_order_item').select('id').executeTakeFirstOrThrow();
+  const { start, end } = upcomingRange(2);
+  const [slotStart] = slot.split('|');
+  const access = { bookingKey, registerNumber: 'ABC-123', installationType: 'LAAKKONEN_PUBLIC' };
+  const items = [{ productId, provider: 'LAAKKONEN', amount: 1, description: 'Huolto', parameters: { Huom: 'teksti' } }];
+
+  const S = API_BASE;
+  const L = LOYALTY_API_BASE;
+  const readers: Fixtures['readers'] = [
+    { method: 'GET', url: `${S}/get-booking/v2` },
+    { method: 'GET', url: `${S}/services/v2` },
+    { method: 'GET', url: `${S}/services-by-service-code/v2` },
+    { method: 'GET', url: `${S}/compatible-organizations/v2` },
+    { method: 'GET', url: `${S}/redirect-settings` },
+    { method: 'GET', url: `${S}/tire-sizes` },
+    { method: 'GET', url: `${S}/extra-order-items` },
+    { method: 'POST', url: `${S}/free-times`, body: { start, end } },
+  ];
+  const samples: Record<string, Sample> = {
+    [`POST ${S}/init-session`]: { query: { usedProcessType: 'MAINTENANCE', installationType: 'LAAKKONEN_PUBLIC', organizationId: '1' } },
+    [`POST ${S}/search-vehicle`]: { body: { registerNumber: 'ABC-123', kilometers: 60000 } },
+    [`POST ${S}/set-vehicle`]: { body: { make: 'Volvo', regNbr: 'XYZ-999', model: 'V70', classification: { id: 1, name: 'Henkilöauto' } } },
+    [`POST ${S}/set-vehicle-kilometers`]: { body: { kilometers: 12345 } },
+    [`PUT ${S}/set-service-code`]: { body: { value: 'HUOLTO10' } },
+    [`POST ${S}/search-tires/v2`]: {
+      body: { suppliers: [1], width: 205, aspectRatio: 55, rimDiameter: 16, minLoadIndex: 91, tireType: 'WINTER_STUDLESS' },
+    },
+    [`POST ${S}/open-booking`]: { body: access },
+    [`POST ${S}/cancel-booking`]: { body: access },
+    [`POST ${S}/send-email`]: { body: access },
+    [`POST ${S}/send-edit-request`]: { body: { ...access, message: 'Voisiko ajan siirtää?' } },
+    [`POST ${S}/booking/cd/add-rows`]: { body: { ...access, rows: [{ productId, amount: 1 }] } },
+    [`POST ${S}/feedback/v2`]: { body: { bookingKey, rating: 4, message: 'Hyvää palvelua' } },
+    [`POST ${S}/billing-reference`]: { body: { bookingKey } },
+    [`POST ${S}/save-notes`]: { body: { value: 'Renkaat autossa' } },
+    [`POST ${S}/symptoms`]: { body: [{ id: 1, description: 'Kolina edestä' }] },
+    [`POST ${S}/customer/v2`]: { body: { ...CUSTOMER, direct_marketing_allowed: false, service_contract: false } },
+    [`GET ${S}/get-organizations-by-site/v2`]: { query: { site: 'Helsinki' } },
+    [`GET ${S}/get-organizations-by-office-number`]: { query: { officeNumber: '1' } },
+    [`GET ${S}/find-organizations/v2`]: { query: { latitude: '60.17', longitude: '24.94', numberOfResults: '3' } },
+    [`POST ${S}/get-organization-info-texts`]: { body: { organizationIds: [1, 2] } },
+    [`POST ${S}/get-organization-info-texts-no-session`]: { body: { organizationIds: [1, 2] } },
+    [`POST ${S}/active-organization/v2`]: { body: { organizationId: 1 } },
+    [`POST ${S}/transfer-organization`]: { body: { organizationId: tireOrgs[0]!.id, flag: true } },
+    [`GET ${S}/compatible-organizations/v2`]: { query: { ignoreCompatibility: 'true', parentId: '1' } },
+    [`GET ${S}/additional-services/v2`]: { query: { categoryId: 'OLJY' } },
+    [`GET ${S}/extra-services/additional-services`]: { query: { categoryId: 'OLJY' } },
+    [`GET ${S}/extra-services/v2`]: { query: { stage: 'DEFAULT' } },
+    [`GET ${S}/product-additional-data`]: { query: { productId } },
+    [`POST ${S}/extra-order-items`]: { body: { ids: [extraItem.id] } },
+    [`POST ${S}/remove-services`]: { body: { stage: 'FIXED_CAMPAIGN_SERVICES' } },
+    [`POST ${S}/order-items-by-stage`]: { body: { stage: 'DEFAULT' } },
+    [`POST ${S}/add-products-to-cart`]: { body: { items, stage: 'DEFAULT' } },
+    [`POST ${S}/remove-products-from-cart`]: { body: { items, stage: 'DEFAULT' } },
+    [`POST ${S}/api/products/tire-change/add`]: { body: { items: [{ productId: tireProduct.id, amount: 1 }], stage: 'TIRE_SERVICES' } },
+    [`POST ${S}/product-parameter`]: { body: { parameterCode: 'CONTACT_REQUEST', selectedValue: 'true' } },
+    [`GET ${S}/booking-settings/organization`]: { query: { organizationId: '1', processType: 'MAINTENANCE' } },
+    [`GET ${S}/module-setting`]: { query: { module: 'LOAN_CALCULATOR' } },
+    [`GET ${S}/media`]: { query: { id: 'car-ABC-123' } },
+    [`POST ${S}/campaign-code/v2`]: { body: { value: 'OMALAAKKONEN', loyaltyToken } },
+    [`POST ${S}/financing/get-minimum-price-for-credit`]: { body: { organizationId: 1 } },
+    [`POST ${S}/financing/get-credit-amount`]: { body: { price: 350000, years: 3 } },
+    [`POST ${S}/free-times`]: { body: { start, end, resourceTimeSelectionTypes: ['EXACT_TIME'] } },
+    [`POST ${S}/free-times/morning`]: { body: { start, end } },
+    [`POST ${S}/free-times/evening`]: { body: { start, end } },
+    [`POST ${S}/free-times-on-organization`]: { body: { start, end } },
+    [`POST ${S}/reserve-time`]: { body: { reservation: slot, timeSelectionType: 'EXACT_TIME', workshiftPosition: null } },
+    [`POST ${S}/reservation-details/v2`]: {
+      body: { customerWaiting: true, vehicleLeftForDay: false, importDate: null, pickupDate: null, towingRequired: false, usingKeyLocker: false },
+    },
+    [`POST ${S}/locker/reserved-times`]: { body: { startTimes: [slotStart] } },
+    [`POST ${S}/lead`]: { body: { leadDate: addDays(todayInHelsinki(), 7) } },
+    [`GET ${S}/resource-for-customer`]: { query: { phoneNumber: '040 123 4567' } },
+    [`POST ${S}/customer-selected-resources`]: { body: { resourceIds: [1] } },
+    [`POST ${L}/login`]: { body: { username: 'testi@example.com', password: 'Salasana123!' } },
+    [`POST ${L}/logout`]: { body: { token: 'x'.repeat(43) } },
+    [`POST ${L}/getUserInfo`]: { body: { token: loyaltyToken } },
+    [`POST ${L}/getActiveCars`]: { body: { token: loyaltyToken } },
+    [`POST ${L}/getUserVouchers`]: { body: { token: loyaltyToken } },
+    [`POST ${L}/getCarServiceContracts`]: { body: { token: loyaltyToken, license: 'ABC-123' } },
+    [`POST ${L}/registerUser`]: {
+      body: { username: 'uusi@example.com', password: 'Salasana-123456', firstname: 'Uusi', lastname: 'Asiakas', phone: '040 765 4321' },
+    },
+    [`POST ${L}/confirmUser`]: { body: { username: 'uusi@example.com', code: '123456' } },
+  };
+  return { sessions, samples, readers };
+}
