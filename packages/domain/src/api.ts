@@ -14,7 +14,8 @@ import {
   PRODUCT_PARAMETER_CODES,
 } from './enums.ts';
 import { PHONE_PATTERN, customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
-import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN } from './time.ts';
+import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, daysBetween, isRealDate, isRealLocalDateTime } from './time.ts';
+import { FREE_TIMES_MAX_RANGE_DAYS } from './reservation.ts';
 import { tireSearchQuerySchema } from './tires.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { PG_INT_MAX, isStorableText } from './storable.ts';
@@ -24,7 +25,32 @@ import { PG_INT_MAX, isStorableText } from './storable.ts';
 const id = z.coerce.number().int().positive().max(PG_INT_MAX);
 /** Text that the database can store: no NUL, no unpaired surrogate (storable.ts). */
 const storable = { error: FIELD_ERRORS.unstorable };
-const dateString = z.string().regex(DATE_PATTERN, { error: 'Päivämäärä muodossa VVVV-KK-PP' });
+/** A real calendar date 'YYYY-MM-DD' (time.ts isRealDate): '2027-02-30' and year 0000 are refused. */
+const dateString = z
+  .string()
+  .regex(DATE_PATTERN, { error: 'Päivämäärä muodossa VVVV-KK-PP', abort: true })
+  .refine(isRealDate, { error: 'Päivämäärä ei ole kelvollinen', abort: true });
+/** A real local date-time 'YYYY-MM-DDTHH:mm:ss': hour 00–23, minute and second 00–59. */
+const localDateTime = z
+  .string()
+  .regex(LOCAL_DATE_TIME_PATTERN, { error: 'Aika muodossa VVVV-KK-PPTHH:mm:ss', abort: true })
+  .refine(isRealLocalDateTime, { error: 'Päivämäärä tai kellonaika ei ole kelvollinen', abort: true });
+/** A real date or local date-time. */
+const dateOrLocalDateTime = z
+  .string()
+  .max(19)
+  .refine((v) => isRealDate(v) || isRealLocalDateTime(v), { error: 'Päivämäärä ei ole kelvollinen' });
+/** Start not after end and at most FREE_TIMES_MAX_RANGE_DAYS apart, counted in calendar days. */
+const dateRangeChecks = <T extends z.ZodType<{ start: string; end: string }>>(schema: T) =>
+  schema
+    .refine((b) => !isRealDate(b.start) || !isRealDate(b.end) || b.start <= b.end, {
+      path: ['end'],
+      message: 'Loppupäivä ennen alkupäivää',
+    })
+    .refine((b) => !isRealDate(b.start) || !isRealDate(b.end) || daysBetween(b.start, b.end) <= FREE_TIMES_MAX_RANGE_DAYS, {
+      path: ['end'],
+      message: `Aikaväli on enintään ${FREE_TIMES_MAX_RANGE_DAYS} päivää`,
+    });
 
 export const responseCodeSchema = z.enum(RESPONSE_CODES);
 export const responseSchema = z.object({ responseCode: responseCodeSchema, message: z.string().optional() });
@@ -167,17 +193,17 @@ export const tireSearchBody = z.object(tireSearchQuerySchema.shape);
 
 // ---- Time ------------------------------------------------------------------
 
-export const freeTimesBody = z
-  .object({
+/**
+ * POST /free-times: real dates, start ≤ end, at most FREE_TIMES_MAX_RANGE_DAYS apart. The
+ * server also keeps the range within the booking horizon (reservation.ts).
+ */
+export const freeTimesBody = dateRangeChecks(
+  z.object({
     start: dateString,
     end: dateString,
     resourceTimeSelectionTypes: z.array(z.enum(TIME_SELECTION_TYPES)).max(4).optional(),
-  })
-  .refine((b) => b.start <= b.end, { path: ['end'], message: 'Loppupäivä ennen alkupäivää' })
-  .refine((b) => Date.parse(b.end) - Date.parse(b.start) <= 62 * 86400000, {
-    path: ['end'],
-    message: 'Aikaväli on enintään 62 päivää',
-  });
+  }),
+);
 
 export const calendarSlotSchema = z.object({ startTime: z.string(), endTime: z.string() });
 export const freeTimeDaySchema = z.object({
@@ -188,15 +214,34 @@ export const freeTimeDaySchema = z.object({
 });
 export type FreeTimeDay = z.infer<typeof freeTimeDaySchema>;
 
-const localDateTime = z.string().regex(LOCAL_DATE_TIME_PATTERN);
-/** A reservation as 'start|end' local date-times (SPEC §4). */
+/**
+ * A reservation as 'start|end' local date-times (SPEC §4), both real (no hour 24, no
+ * 30 February), start before end. The server also keeps it within the booking horizon.
+ */
 export const reservationString = z
   .string()
   .max(50)
-  .refine((v) => {
-    const [s, e, ...rest] = v.split('|');
-    return rest.length === 0 && !!s && !!e && localDateTime.safeParse(s).success && localDateTime.safeParse(e).success && s < e;
-  }, { message: 'Varaus muodossa alku|loppu (VVVV-KK-PPTHH:mm:ss)' });
+  .refine(
+    (v) => {
+      const [s, e, ...rest] = v.split('|');
+      return rest.length === 0 && !!s && !!e && LOCAL_DATE_TIME_PATTERN.test(s) && LOCAL_DATE_TIME_PATTERN.test(e);
+    },
+    { message: 'Varaus muodossa alku|loppu (VVVV-KK-PPTHH:mm:ss)', abort: true },
+  )
+  .refine(
+    (v) => {
+      const [s = '', e = ''] = v.split('|');
+      return isRealLocalDateTime(s) && isRealLocalDateTime(e);
+    },
+    { message: 'Varauksen päivämäärä tai kellonaika ei ole kelvollinen', abort: true },
+  )
+  .refine(
+    (v) => {
+      const [s = '', e = ''] = v.split('|');
+      return s < e;
+    },
+    { message: 'Varauksen loppu ennen alkua' },
+  );
 
 export const reserveTimeBody = z.object({
   reservation: reservationString,
@@ -207,8 +252,8 @@ export const reserveTimeBody = z.object({
 export const reservationDetailsBody = z.object({
   customerWaiting: z.boolean().default(false),
   vehicleLeftForDay: z.boolean().default(false),
-  importDate: z.string().nullable().optional(),
-  pickupDate: z.string().nullable().optional(),
+  importDate: dateOrLocalDateTime.nullable().optional(),
+  pickupDate: dateOrLocalDateTime.nullable().optional(),
   towingRequired: z.boolean().default(false),
   usingKeyLocker: z.boolean().default(false),
 });
@@ -217,13 +262,7 @@ export const reservationDetailsBody = z.object({
 export const shiftFreeTimesBody = freeTimesBody;
 
 /** POST /free-times-on-organization: a date range of at most 62 days. */
-export const freeTimesOnOrganizationBody = z
-  .object({ start: dateString, end: dateString })
-  .refine((b) => b.start <= b.end, { path: ['end'], message: 'Loppupäivä ennen alkupäivää' })
-  .refine((b) => Date.parse(b.end) - Date.parse(b.start) <= 62 * 86400000, {
-    path: ['end'],
-    message: 'Aikaväli on enintään 62 päivää',
-  });
+export const freeTimesOnOrganizationBody = dateRangeChecks(z.object({ start: dateString, end: dateString }));
 export type FreeTimesOnOrganizationBody = z.infer<typeof freeTimesOnOrganizationBody>;
 
 /**

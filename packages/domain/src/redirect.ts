@@ -2,7 +2,7 @@
  * Redirect after the vehicle step (SPEC §4 "Redirect after vehicle step", §3 redirect
  * settings): some makes book on their own site. The form posted there depends on the make.
  */
-import { LOCAL_DATE_TIME_PATTERN, fromHelsinki } from './time.ts';
+import { fromHelsinki, isRealLocalDateTime } from './time.ts';
 
 export interface RedirectSettings {
   redirectUrl: string;
@@ -40,7 +40,7 @@ export interface LocalWindow {
 
 /** Whether an instant is inside the window: from its start, up to but not at its end. */
 export function isWithinWindow(window: LocalWindow, now: Date): boolean {
-  if (!LOCAL_DATE_TIME_PATTERN.test(window.start) || !LOCAL_DATE_TIME_PATTERN.test(window.end)) return false;
+  if (!isRealLocalDateTime(window.start) || !isRealLocalDateTime(window.end)) return false;
   const [sd, st] = window.start.split('T') as [string, string];
   const [ed, et] = window.end.split('T') as [string, string];
   const t = now.getTime();

@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BOOKING_HORIZON_MONTHS,
+  HORIZON_MESSAGE,
   addMonthsToDate,
+  freeTimesRangeProblem,
+  isBeyondHorizon,
   isLeadDateAllowed,
   isWorkingDay,
+  lastBookableDate,
   lastLeadDate,
   leadDateProblem,
   lockerHalfDayKey,
   normalizePhoneNumber,
   shiftOfTime,
 } from './reservation.ts';
-import { freeTimesOnOrganizationBody, leadBody, lockerReservedTimesBody, resourceForCustomerQuery, customerSelectedResourcesBody } from './api.ts';
+import {
+  freeTimesBody,
+  freeTimesOnOrganizationBody,
+  leadBody,
+  lockerReservedTimesBody,
+  reservationDetailsBody,
+  reserveTimeBody,
+  resourceForCustomerQuery,
+  customerSelectedResourcesBody,
+} from './api.ts';
 
 describe('working days', () => {
   it('are Monday to Friday without Finnish holidays', () => {
@@ -89,5 +103,77 @@ describe('request schemas of the time calls', () => {
     expect(customerSelectedResourcesBody.safeParse({ resourceIds: [] }).success).toBe(true);
     expect(customerSelectedResourcesBody.safeParse({ resourceIds: Array.from({ length: 11 }, (_, i) => i + 1) }).success).toBe(false);
     expect(customerSelectedResourcesBody.safeParse({ resourceIds: [0] }).error?.issues[0]?.path).toEqual(['resourceIds', 0]);
+  });
+});
+
+describe('the booking horizon', () => {
+  const today = '2026-11-24';
+
+  it('reaches BOOKING_HORIZON_MONTHS months ahead', () => {
+    expect(BOOKING_HORIZON_MONTHS).toBe(12);
+    expect(lastBookableDate(today)).toBe('2027-11-24');
+    expect(lastBookableDate('2028-02-29')).toBe('2029-02-28');
+    expect(isBeyondHorizon('2027-11-24', today)).toBe(false);
+    expect(isBeyondHorizon('2027-11-25', today)).toBe(true);
+    expect(isBeyondHorizon('2099-01-05', today)).toBe(true);
+    expect(isBeyondHorizon('9999-12-31', today)).toBe(true);
+  });
+
+  it('free-times ranges: not wholly past, not beyond the horizon, at most 62 days', () => {
+    // The current week may start before today.
+    expect(freeTimesRangeProblem({ start: '2026-11-23', end: '2026-11-29' }, today)).toBeNull();
+    expect(freeTimesRangeProblem({ start: '2027-11-18', end: '2027-11-24' }, today)).toBeNull();
+    expect(freeTimesRangeProblem({ start: '2026-11-16', end: '2026-11-23' }, today)?.field).toBe('end');
+    expect(freeTimesRangeProblem({ start: '0001-01-01', end: '0001-01-01' }, today)?.field).toBe('end');
+    expect(freeTimesRangeProblem({ start: '2027-11-20', end: '2027-11-26' }, today)).toEqual({ field: 'end', message: HORIZON_MESSAGE });
+    expect(freeTimesRangeProblem({ start: '9999-12-31', end: '9999-12-31' }, today)).toEqual({ field: 'start', message: HORIZON_MESSAGE });
+    expect(freeTimesRangeProblem({ start: '2026-11-24', end: '2027-01-26' }, today)?.field).toBe('end');
+  });
+});
+
+describe('strict dates in the time calls', () => {
+  const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } | undefined }) =>
+    (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+
+  it('free-times refuses impossible dates naming the field, in Finnish', () => {
+    expect(freeTimesBody.safeParse({ start: '2027-02-28', end: '2027-03-01' }).success).toBe(true);
+    expect(freeTimesBody.safeParse({ start: '2028-02-29', end: '2028-02-29' }).success).toBe(true);
+    expect(issues(freeTimesBody.safeParse({ start: '2027-02-30', end: '2027-03-01' }))).toEqual([['start', 'Päivämäärä ei ole kelvollinen']]);
+    expect(issues(freeTimesBody.safeParse({ start: '0000-01-01', end: '0000-01-01' }))).toEqual([
+      ['start', 'Päivämäärä ei ole kelvollinen'],
+      ['end', 'Päivämäärä ei ole kelvollinen'],
+    ]);
+    expect(issues(freeTimesBody.safeParse({ start: '2026-11-24', end: '2026-13-01' }))).toEqual([['end', 'Päivämäärä ei ole kelvollinen']]);
+    expect(issues(freeTimesBody.safeParse({ start: '2026-11-24', end: '2026-11-32' }))).toEqual([['end', 'Päivämäärä ei ole kelvollinen']]);
+    // 62 days counted in calendar days, across a daylight-saving change too.
+    expect(freeTimesBody.safeParse({ start: '2027-03-01', end: '2027-05-02' }).success).toBe(true);
+    expect(issues(freeTimesBody.safeParse({ start: '2027-03-01', end: '2027-05-03' }))).toEqual([['end', 'Aikaväli on enintään 62 päivää']]);
+  });
+
+  it('reserve-time refuses impossible times naming reservation', () => {
+    const ok = (reservation: string) => reserveTimeBody.safeParse({ reservation, timeSelectionType: 'EXACT_TIME' }).success;
+    expect(ok('2027-01-05T08:00:00|2027-01-05T09:00:00')).toBe(true);
+    for (const bad of [
+      '2027-01-05T24:00:00|2027-01-05T25:00:00',
+      '2027-01-05T08:00:00|2027-01-05T25:00:00',
+      '2027-01-05T08:60:00|2027-01-05T09:00:00',
+      '2027-01-05T08:00:99|2027-01-05T09:00:00',
+      '2027-13-05T08:00:00|2027-13-05T09:00:00',
+      '2027-01-32T08:00:00|2027-01-32T09:00:00',
+      '0000-01-05T08:00:00|0000-01-05T09:00:00',
+      '0001-01-05T08:00:00|0001-01-05T09:00:00',
+      '2027-02-30T08:00:00|2027-02-30T09:00:00',
+    ]) {
+      const r = reserveTimeBody.safeParse({ reservation: bad, timeSelectionType: 'EXACT_TIME' });
+      expect(issues(r), bad).toEqual([['reservation', 'Varauksen päivämäärä tai kellonaika ei ole kelvollinen']]);
+    }
+  });
+
+  it('other dates of the time calls are real dates too', () => {
+    expect(leadBody.safeParse({ leadDate: '2027-02-30' }).error?.issues[0]?.path).toEqual(['leadDate']);
+    expect(lockerReservedTimesBody.safeParse({ startTimes: ['2026-11-26T24:00:00'] }).error?.issues[0]?.path).toEqual(['startTimes', 0]);
+    expect(reservationDetailsBody.safeParse({ importDate: null, pickupDate: '2027-01-05' }).success).toBe(true);
+    expect(reservationDetailsBody.safeParse({ importDate: '2027-01-05T08:00:00' }).success).toBe(true);
+    expect(reservationDetailsBody.safeParse({ importDate: '2027-02-30' }).error?.issues[0]?.path).toEqual(['importDate']);
   });
 });

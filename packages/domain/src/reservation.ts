@@ -3,7 +3,7 @@
  * days, the morning/evening shift split, the key locker's half-days, lead dates and the
  * phone-number form used to recognise a returning customer. Pure; Finnish time.
  */
-import { isFinnishHoliday, isoWeekday, timeToMinutes } from './time.ts';
+import { daysBetween, isFinnishHoliday, isoWeekday, timeToMinutes } from './time.ts';
 
 /** Workshops work Monday to Friday, not on Finnish holidays. */
 export function isWorkingDay(date: string): boolean {
@@ -66,6 +66,49 @@ export function leadDateProblem(date: string, today: string): string | null {
 
 export function isLeadDateAllowed(date: string, today: string): boolean {
   return leadDateProblem(date, today) === null;
+}
+
+/**
+ * Free times are shown and times reserved from today (Helsinki) up to this many months
+ * ahead: the booking horizon. A later date is refused, never computed.
+ */
+export const BOOKING_HORIZON_MONTHS = 12;
+
+/** A free-times range spans at most this many days from its start to its end. */
+export const FREE_TIMES_MAX_RANGE_DAYS = 62;
+
+/** The last date of the booking horizon, from today. */
+export function lastBookableDate(today: string): string {
+  return addMonthsToDate(today, BOOKING_HORIZON_MONTHS);
+}
+
+export const HORIZON_MESSAGE = `Aikoja voi varata enintään ${BOOKING_HORIZON_MONTHS} kuukauden päähän`;
+
+/** A Finnish reason a field of a request cannot be served. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * Why a free-times range (real dates, start ≤ end) cannot be answered, or null when it
+ * can: it must not lie wholly in the past (the current week may start before today) and
+ * must end within the booking horizon.
+ */
+export function freeTimesRangeProblem(range: { start: string; end: string }, today: string): FieldProblem | null {
+  if (range.end < today) return { field: 'end', message: 'Aikaväli on jo mennyt' };
+  const last = lastBookableDate(today);
+  if (range.start > last) return { field: 'start', message: HORIZON_MESSAGE };
+  if (range.end > last) return { field: 'end', message: HORIZON_MESSAGE };
+  if (daysBetween(range.start, range.end) > FREE_TIMES_MAX_RANGE_DAYS) {
+    return { field: 'end', message: `Aikaväli on enintään ${FREE_TIMES_MAX_RANGE_DAYS} päivää` };
+  }
+  return null;
+}
+
+/** Whether a date (a real date) lies past the booking horizon. */
+export function isBeyondHorizon(date: string, today: string): boolean {
+  return date > lastBookableDate(today);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  daysBetween,
+  daysInMonth,
   finnishHolidays,
   formatFinnishDate,
   formatFinnishTime,
@@ -8,6 +10,11 @@ import {
   fromHelsinki,
   helsinkiOffsetMinutes,
   isFinnishHoliday,
+  isLeapYear,
+  isRealDate,
+  isRealLocalDateTime,
+  isRealTime,
+  parseLocalDateTime,
   startOfWeek,
   toHelsinki,
   todayInHelsinki,
@@ -54,5 +61,57 @@ describe('Finnish time, whatever the process TZ (tests run with TZ=UTC)', () => 
   it('formats dates and times the Finnish way', () => {
     expect(formatFinnishDate('2026-11-24')).toBe('ti 24.11.');
     expect(formatFinnishTime('08:00:00')).toBe('8.00');
+  });
+});
+
+describe('strict dates and times', () => {
+  it('accepts only real calendar dates of four-digit years', () => {
+    for (const d of ['2026-01-01', '2027-02-28', '2028-02-29', '2000-02-29', '2026-12-31', '1000-01-01', '9999-12-31']) {
+      expect(isRealDate(d), d).toBe(true);
+    }
+    for (const d of ['2027-02-29', '2027-02-30', '1900-02-29', '2100-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-32', '2026-01-00',
+      '0000-01-01', '0001-01-01', '0999-12-31', '+010000-01-01', '2026-1-1', '2026-01-01T00:00:00', ' 2026-01-01', '2026-01-01\n', '', '２０２６-01-01']) {
+      expect(isRealDate(d), d).toBe(false);
+    }
+    expect(isRealDate(20260101)).toBe(false);
+    expect(isRealDate(null)).toBe(false);
+  });
+
+  it('knows leap years and month lengths', () => {
+    expect([2024, 2028, 2000, 2400].map(isLeapYear)).toEqual([true, true, true, true]);
+    expect([2026, 2027, 1900, 2100].map(isLeapYear)).toEqual([false, false, false, false]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(2026, m))).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+    expect(daysInMonth(2028, 2)).toBe(29);
+  });
+
+  it('accepts only real wall-clock times and local date-times', () => {
+    for (const t of ['00:00:00', '23:59:59', '08:30:00']) expect(isRealTime(t), t).toBe(true);
+    for (const t of ['24:00:00', '25:00:00', '12:60:00', '12:00:60', '12:00:99', '8:00:00', '08:00', '08:00:00.000']) expect(isRealTime(t), t).toBe(false);
+    expect(isRealLocalDateTime('2026-11-24T08:00:00')).toBe(true);
+    expect(isRealLocalDateTime('2028-02-29T23:59:59')).toBe(true);
+    for (const v of ['2026-11-24T24:00:00', '2026-11-24T25:00:00', '2026-11-24T08:60:00', '2026-11-24T08:00:99', '2026-13-24T08:00:00',
+      '2026-11-32T08:00:00', '0000-11-24T08:00:00', '0001-11-24T08:00:00', '2027-02-30T08:00:00', '2026-11-24 08:00:00', '2026-11-24T08:00:00Z']) {
+      expect(isRealLocalDateTime(v), v).toBe(false);
+    }
+  });
+
+  it('never rolls an impossible date over to another day', () => {
+    expect(() => fromHelsinki('2027-02-30', '08:00:00')).toThrow(RangeError);
+    expect(() => fromHelsinki('2026-11-24', '24:00:00')).toThrow(RangeError);
+    expect(() => parseLocalDateTime('2027-02-30T08:00:00')).toThrow(RangeError);
+    expect(() => parseLocalDateTime('0000-01-01T08:00:00')).toThrow(RangeError);
+    expect(parseLocalDateTime('2028-02-29T08:00:00').toISOString()).toBe('2028-02-29T06:00:00.000Z');
+  });
+
+  it('adds days within years 1000–9999 and refuses to leave them', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+    expect(() => addDays('1000-01-01', -1)).toThrow(RangeError);
+    expect(() => addDays('2027-02-30', 0)).toThrow(RangeError);
+    expect(() => addDays('2026-01-01', Number.NaN)).toThrow(RangeError);
+    expect(daysBetween('2026-11-24', '2027-01-25')).toBe(62);
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2); // across the spring change
   });
 });

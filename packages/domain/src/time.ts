@@ -51,6 +51,8 @@ export function helsinkiOffsetMinutes(instant: Date): number {
  */
 export function fromHelsinki(date: string, time = '00:00:00'): Date {
   const t = time.length === 5 ? `${time}:00` : time;
+  // Strict: an impossible date or time is an error, never rolled over to another day.
+  if (!isRealDate(date) || !isRealTime(t)) throw new RangeError(`Invalid date-time ${date}T${time}`);
   const naive = Date.parse(`${date}T${t}Z`);
   if (Number.isNaN(naive)) throw new RangeError(`Invalid date-time ${date}T${time}`);
   // Try both offsets Helsinki uses; keep the one that maps back to the wall clock.
@@ -70,19 +72,25 @@ export function formatLocalDateTime(instant: Date): string {
 
 /** Parses 'YYYY-MM-DDTHH:mm:ss' (Helsinki wall clock) to an instant. */
 export function parseLocalDateTime(value: string): Date {
-  const [date, time] = value.split('T');
-  if (!date || !time) throw new RangeError(`Invalid local date-time ${value}`);
-  return fromHelsinki(date, time);
+  if (!isRealLocalDateTime(value)) throw new RangeError(`Invalid local date-time ${value}`);
+  return fromHelsinki(value.slice(0, 10), value.slice(11));
 }
 
 export function todayInHelsinki(now = new Date()): string {
   return toHelsinki(now).date;
 }
 
-/** Adds whole calendar days to a 'YYYY-MM-DD' date. */
+/**
+ * Adds whole calendar days to a 'YYYY-MM-DD' date. Both the date and the result must be
+ * real dates of years MIN_YEAR–MAX_YEAR: anything else is a RangeError, so a day loop can
+ * never walk off into '+010000-01-01'.
+ */
 export function addDays(date: string, days: number): string {
+  if (!isRealDate(date) || !Number.isSafeInteger(days)) throw new RangeError(`Invalid date arithmetic ${date} + ${days}`);
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
+  const year = d.getUTCFullYear();
+  if (!(year >= MIN_YEAR && year <= MAX_YEAR)) throw new RangeError(`Date out of range: ${date} + ${days} days`);
   return d.toISOString().slice(0, 10);
 }
 
@@ -97,12 +105,60 @@ export function startOfWeek(date: string): string {
   return addDays(date, 1 - isoWeekday(date));
 }
 
+/** Whole calendar days from one date to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86400000);
 }
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const LOCAL_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+/**
+ * The years a date may have. Four digits, no year 0: Date treats years 0–99 as 1900–1999
+ * and writes years past 9999 as '+010000', so both ends are kept out of every calculation.
+ * (Bookings themselves are limited far more tightly by the booking horizon.)
+ */
+export const MIN_YEAR = 1000;
+export const MAX_YEAR = 9999;
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** Days in a month (1–12) of a year: 28–31. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+const DATE_PARTS = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_PARTS = /^(\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * A real calendar date 'YYYY-MM-DD': month 01–12, a day the month has (29 February only
+ * in leap years), year MIN_YEAR–MAX_YEAR. '2027-02-30' is not a date (never 2 March).
+ */
+export function isRealDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = DATE_PARTS.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  return year >= MIN_YEAR && year <= MAX_YEAR && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** A real wall-clock time 'HH:mm:ss': hour 00–23, minute and second 00–59. */
+export function isRealTime(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = TIME_PARTS.exec(value);
+  return !!m && Number(m[1]) <= 23 && Number(m[2]) <= 59 && Number(m[3]) <= 59;
+}
+
+/** A real local date-time 'YYYY-MM-DDTHH:mm:ss' (isRealDate and isRealTime). */
+export function isRealLocalDateTime(value: unknown): value is string {
+  return typeof value === 'string' && value.length === 19 && value[10] === 'T' && isRealDate(value.slice(0, 10)) && isRealTime(value.slice(11));
+}
 
 /** 'HH:mm' or 'HH:mm:ss' → minutes after midnight. */
 export function timeToMinutes(time: string): number {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LOCAL_DATE_TIME_PATTERN, parseLocalDateTime, type Booking, type BookingVehicle, type RedirectSettings } from '@huolto/domain';
+import { isRealLocalDateTime, parseLocalDateTime, type Booking, type BookingVehicle, type RedirectSettings } from '@huolto/domain';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { StepNav } from '../../components/ui/step-nav.tsx';
@@ -20,7 +20,7 @@ import { useWizardState } from '../../stores/wizard-state.tsx';
 import { useProcess } from '../process-context.tsx';
 
 function toInstant(value: string): number {
-  return LOCAL_DATE_TIME_PATTERN.test(value) ? parseLocalDateTime(value).getTime() : Date.parse(value);
+  return isRealLocalDateTime(value) ? parseLocalDateTime(value).getTime() : Date.parse(value);
 }
 
 /** The service-break notice (SPEC §2 "Vehicle page"), when the settings say one is on. */
