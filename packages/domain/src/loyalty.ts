@@ -1,7 +1,7 @@
 /** The OmaLaakkonen loyalty API's contract (SPEC §3 "Loyalty account", §6, §7). */
 import { z } from 'zod';
 import { FIELD_ERRORS } from './messages.ts';
-import { PHONE_PATTERN, registerNumberSchema } from './validation.ts';
+import { PHONE_PATTERN, cleanLine, registerNumberSchema } from './validation.ts';
 import { isStorableText } from './storable.ts';
 
 // LOYALTY_CAMPAIGN_CODE and LOYALTY_TOKEN_KEY are in http.ts (no zod there).
@@ -12,6 +12,9 @@ export const MIN_PASSWORD_LENGTH = 10;
 const token = z.string().min(20).max(100);
 /** Text that the database can store: no NUL, no unpaired surrogate (storable.ts). */
 const storable = { error: FIELD_ERRORS.unstorable };
+/** Text that must keep something once its control characters are out (cleanLine). */
+const required = { error: FIELD_ERRORS.required };
+const filled = (v: string) => v.length > 0;
 
 /** The login form: both fields required (SPEC §5 "Login"). */
 export const loginBody = z.object({
@@ -28,8 +31,9 @@ export const registerUserBody = z.object({
     .string()
     .min(MIN_PASSWORD_LENGTH, { error: `Salasanassa on oltava vähintään ${MIN_PASSWORD_LENGTH} merkkiä` })
     .max(200),
-  firstname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100).refine(isStorableText, storable),
-  lastname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100).refine(isStorableText, storable),
+  // Names as in the customer form (validation.ts): free text, stored without control characters.
+  firstname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100).refine(isStorableText, storable).transform(cleanLine).refine(filled, required),
+  lastname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100).refine(isStorableText, storable).transform(cleanLine).refine(filled, required),
   phone: z.string().trim().regex(PHONE_PATTERN, { error: FIELD_ERRORS.phone }).optional().or(z.literal('')),
 });
 
@@ -76,6 +80,6 @@ export function isVoucherValid(v: { validFrom: string; validTo: string }, today:
 
 /** campaign-code/v2: a code, or null/blank to remove it; the members' code needs the loyalty token. */
 export const campaignCodeBody = z.object({
-  value: z.string().trim().max(40).refine(isStorableText, storable).nullable(),
+  value: z.string().trim().max(40).refine(isStorableText, storable).transform(cleanLine).nullable(),
   loyaltyToken: token.nullable().optional(),
 });

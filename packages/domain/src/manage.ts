@@ -8,6 +8,7 @@ import { INSTALLATION_TYPE } from './enums.ts';
 import { registerNumberSchema } from './validation.ts';
 import { bookingKeySchema } from './site.ts';
 import { FIELD_ERRORS } from './messages.ts';
+import { cleanMultilineText } from './storable.ts';
 
 /** A booking can be cancelled online until this many hours before its start. */
 export const CANCEL_LIMIT_HOURS = 2;
@@ -39,7 +40,10 @@ export const sendEditRequestBody = bookingAccessBody.extend({
     .string({ error: FIELD_ERRORS.required })
     .trim()
     .min(1, { error: FIELD_ERRORS.required })
-    .max(1000, { error: FIELD_ERRORS.tooLong }),
+    .max(1000, { error: FIELD_ERRORS.tooLong })
+    // Lines kept (as LF), every other control character out (storable.ts).
+    .transform((v) => cleanMultilineText(v).trim())
+    .refine((v) => v.length > 0, { error: FIELD_ERRORS.required }),
 });
 
 export const addRowsBody = bookingAccessBody.extend({
@@ -58,7 +62,11 @@ export type AddRowsBody = z.input<typeof addRowsBody>;
 export const feedbackBody = z.object({
   bookingKey: bookingKeySchema.nullish(),
   rating: z.number({ error: FIELD_ERRORS.required }).int().min(1).max(5),
-  message: z.string().max(2000, { error: FIELD_ERRORS.tooLong }).nullish(),
+  message: z
+    .string()
+    .max(2000, { error: FIELD_ERRORS.tooLong })
+    .transform((v) => cleanMultilineText(v).trim())
+    .nullish(),
 });
 export type FeedbackBody = z.input<typeof feedbackBody>;
 

@@ -16,3 +16,34 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
 }
+
+/**
+ * Characters that must not reach a stored text: the C0 controls (line breaks and tab
+ * included), DEL, the C1 controls, and the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069) that make text read differently from what it holds.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** Whatever ends a line somewhere: CR LF, CR, LF, VT, FF, NEL, LINE and PARAGRAPH SEPARATOR; and tab. */
+const LINE_BREAK = /\r\n|[\t\n\u000b\u000c\r\u0085\u2028\u2029]/g;
+
+/**
+ * One line of free text as it is stored (names, address, make and model, cart texts,
+ * codes): a line break or tab becomes a space, so that words typed on two lines stay two
+ * words, and every other control character (see CONTROL) is removed. Not trimmed. Nothing
+ * meaningful is lost by this, so such text is cleaned rather than refused; NUL and unpaired
+ * surrogates are refused before (isStorableText), as text that cannot be stored at all.
+ */
+export function cleanText(value: string): string {
+  return value.replace(LINE_BREAK, ' ').replace(CONTROL, '');
+}
+
+/**
+ * Free text of several lines (a change request, feedback): every kind of line break
+ * becomes LF, a tab a space, and every other control character is removed. Not trimmed.
+ */
+export function cleanMultilineText(value: string): string {
+  return value
+    .replace(/\r\n|[\n\u000b\u000c\r\u0085\u2028\u2029]/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
+}

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { FIELD_ERRORS } from './messages.ts';
-import { isStorableText } from './storable.ts';
+import { cleanText, isStorableText } from './storable.ts';
 
 /**
  * Finnish registration number (SPEC §5): 1–3 letters (å ä ö included), a hyphen and
@@ -40,11 +40,22 @@ export const kilometersSchema = z.coerce
   );
 
 /**
- * Notes: characters outside letters, digits, punctuation and separators are stripped
- * before saving (SPEC §5). Marks (\p{M}) are kept so that decomposed ä/ö survive.
+ * Notes and symptom descriptions (SPEC §5): "characters outside letters, digits,
+ * punctuation and separators are stripped before saving". What stays: letters (\p{L}),
+ * digits (\p{N}), punctuation (\p{P}) and space separators (\p{Zs}); combining marks
+ * (\p{M}) only where they belong to a letter, so that a decomposed ä or ö survives while a
+ * mark left over from a stripped emoji (the variation selector of ♥️, a keycap) does not.
+ * Symbols (\p{S}: emoji, ♥, but also € + = < >) and format and control characters are
+ * stripped. A line break is a control character, not a separator: the textarea's line
+ * breaks (CR LF, CR, LF, and LINE or PARAGRAPH SEPARATOR, which some readers also take as
+ * one), and tabs, become a single space rather than vanish, so that the words on either
+ * side stay apart and the stored text is one line. Not trimmed.
  */
 export function sanitizeNotes(input: string): string {
-  return input.replace(/[^\p{L}\p{M}\p{N}\p{P}\p{Z}\p{S}\n]/gu, '').replace(/[<>]/g, '');
+  return input
+    .replace(/[ \t]*(?:\r\n|[\n\u000b\u000c\r\u0085\u2028\u2029])+[ \t]*/g, ' ')
+    .replace(/\t/g, ' ')
+    .replace(/(\p{L}\p{M}*)|[^\p{L}\p{N}\p{P}\p{Zs}]/gu, (_, letter: string | undefined) => letter ?? '');
 }
 
 /** A blank service code is sent as null (SPEC §5). */
@@ -57,21 +68,33 @@ const trimmed = (max: number) => z.string().check(z.trim(), z.maxLength(max, { e
 const requiredText = (max: number) => trimmed(max).check(z.minLength(1, { error: FIELD_ERRORS.required }));
 /** Text that the database can store: no NUL, no unpaired surrogate (storable.ts). */
 const storable = () => z.refine<string>(isStorableText, { error: FIELD_ERRORS.unstorable });
+/** One line of free text as stored: without control characters (storable.ts cleanText), trimmed. */
+export const cleanLine = (value: string): string => cleanText(value).trim();
+/**
+ * Free text of one line, at most `max` characters: refused when it cannot be stored at all
+ * (NUL, unpaired surrogate), otherwise stored without its control characters.
+ */
+const cleanedText = (max: number) => z.pipe(trimmed(max).check(storable()), z.transform(cleanLine));
+/** As cleanedText, and required: text that was only control characters and spaces is missing. */
+const requiredCleanedText = (max: number) =>
+  cleanedText(max).check(z.refine((v: string) => v.length > 0, { error: FIELD_ERRORS.required }));
 /** An optional text field: missing is ''. */
-const optionalText = (text: ReturnType<typeof trimmed>) => z._default(z.optional(text), '');
+const optionalText = (text: ReturnType<typeof cleanedText>) => z._default(z.optional(text), '');
 
 /** Finnish or international phone number: digits with optional +, spaces and hyphens. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 \-]{5,18}[0-9]$/;
 
 /** The customer form of SPEC §5, as typed by the user. */
 export const customerFormSchema = z.object({
-  first_name: requiredText(100).check(storable()),
-  last_name: requiredText(100).check(storable()),
+  // Names are free text (SPEC §5 asks only that they are given): a name may hold any
+  // letters and signs, so none is refused; e-mails show them as text that cannot be a link.
+  first_name: requiredCleanedText(100),
+  last_name: requiredCleanedText(100),
   phone_number: requiredText(30).check(z.regex(PHONE_PATTERN, { error: FIELD_ERRORS.phone })),
   email: z.pipe(requiredText(254), z.email({ error: FIELD_ERRORS.email })),
-  address: optionalText(trimmed(200).check(storable())),
-  post_code: optionalText(trimmed(5).check(z.regex(/^(\d{5})?$/, { error: FIELD_ERRORS.postCode }))),
-  post_office: optionalText(trimmed(100).check(storable())),
+  address: optionalText(cleanedText(200)),
+  post_code: z._default(z.optional(trimmed(5).check(z.regex(/^(\d{5})?$/, { error: FIELD_ERRORS.postCode }))), ''),
+  post_office: optionalText(cleanedText(100)),
 });
 export type CustomerForm = z.input<typeof customerFormSchema>;
 
@@ -85,8 +108,13 @@ export const customerSchema = z.extend(customerFormSchema, {
 });
 export type Customer = z.output<typeof customerSchema>;
 
-/** Symptom description: required, free text (SPEC §5). */
+/**
+ * Symptom description: required, free text (SPEC §5), saved as sanitizeNotes leaves it; a
+ * description with nothing left after that (only emoji, say) is missing.
+ */
 export const symptomSchema = z.object({
   id: z.optional(z.number().check(z.int(), z.positive())),
-  description: requiredText(1000),
+  description: z
+    .pipe(trimmed(1000), z.transform((v: string) => sanitizeNotes(v).trim()))
+    .check(z.refine((v: string) => v.length > 0, { error: FIELD_ERRORS.required })),
 });
