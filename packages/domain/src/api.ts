@@ -13,7 +13,7 @@ import {
   TIME_SELECTION_TYPES,
   PRODUCT_PARAMETER_CODES,
 } from './enums.ts';
-import { PHONE_PATTERN, customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
+import { PHONE_PATTERN, cleanLine, customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
 import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, daysBetween, isRealDate, isRealLocalDateTime } from './time.ts';
 import { FREE_TIMES_MAX_RANGE_DAYS } from './reservation.ts';
 import { tireSearchQuerySchema } from './tires.ts';
@@ -25,6 +25,9 @@ import { PG_INT_MAX, isStorableText } from './storable.ts';
 const id = z.coerce.number().int().positive().max(PG_INT_MAX);
 /** Text that the database can store: no NUL, no unpaired surrogate (storable.ts). */
 const storable = { error: FIELD_ERRORS.unstorable };
+/** Free text that must keep something once its control characters are out (cleanLine). */
+const notBlank = { error: FIELD_ERRORS.required };
+const filled = (v: string) => v.length > 0;
 /** A real calendar date 'YYYY-MM-DD' (time.ts isRealDate): '2027-02-30' and year 0000 are refused. */
 const dateString = z
   .string()
@@ -74,9 +77,10 @@ export const searchVehicleBody = z.object({
 
 /** The payload for a vehicle that the register does not know (SPEC §3). */
 export const setVehicleBody = z.object({
-  make: z.string().trim().min(1).max(60).refine(isStorableText, storable),
+  // One line each: a line break or any other control character never reaches the stored vehicle.
+  make: z.string().trim().min(1).max(60).refine(isStorableText, storable).transform(cleanLine).refine(filled, notBlank),
   regNbr: registerNumberSchema,
-  model: z.string().trim().min(1).max(80).refine(isStorableText, storable),
+  model: z.string().trim().min(1).max(80).refine(isStorableText, storable).transform(cleanLine).refine(filled, notBlank),
   classification: z.object({ id: z.number().int().positive(), name: z.string().max(60).optional() }),
   introductionDate: z.null().optional(),
 });
@@ -84,7 +88,7 @@ export const setVehicleBody = z.object({
 export const setVehicleKilometersBody = z.object({ kilometers: kilometersSchema });
 export const valueBody = z.object({ value: z.string().max(2000).nullable() });
 /** PUT /set-service-code: a code is looked up as it is, so it must be storable text. */
-export const serviceCodeBody = z.object({ value: z.string().max(2000).refine(isStorableText, storable).nullable() });
+export const serviceCodeBody = z.object({ value: z.string().max(2000).refine(isStorableText, storable).transform(cleanLine).nullable() });
 
 export const vehicleTireSchema = z.object({
   width: z.number(),
@@ -168,11 +172,16 @@ export type ServiceGroup = z.infer<typeof serviceGroupSchema>;
 export const cartProductItemSchema = z.object({
   productId: z.string().min(1).max(80).refine(isStorableText, storable),
   amount: z.number().int().min(1).max(999).default(1),
-  provider: z.string().max(40).refine(isStorableText, storable).default('LAAKKONEN'),
-  description: z.string().max(300).refine(isStorableText, storable).optional(),
-  parameters: z.record(z.string().refine(isStorableText, storable), z.string().max(500).refine(isStorableText, storable)).optional(),
+  provider: z.string().max(40).refine(isStorableText, storable).transform(cleanLine).default('LAAKKONEN'),
+  description: z.string().max(300).refine(isStorableText, storable).transform(cleanLine).optional(),
+  parameters: z
+    .record(
+      z.string().refine(isStorableText, storable).transform(cleanLine),
+      z.string().max(500).refine(isStorableText, storable).transform(cleanLine),
+    )
+    .optional(),
   customizations: z.array(z.unknown()).max(20).optional(),
-  calculatorId: z.string().max(80).refine(isStorableText, storable).nullable().optional(),
+  calculatorId: z.string().max(80).refine(isStorableText, storable).transform(cleanLine).nullable().optional(),
 });
 export type CartProductItem = z.infer<typeof cartProductItemSchema>;
 
@@ -185,7 +194,7 @@ export const symptomsBody = z.array(symptomSchema).max(10);
 
 export const productParameterBody = z.object({
   parameterCode: z.enum(PRODUCT_PARAMETER_CODES),
-  selectedValue: z.string().max(100).refine(isStorableText, storable),
+  selectedValue: z.string().max(100).refine(isStorableText, storable).transform(cleanLine),
 });
 
 /** tireSearchQuerySchema (zod/mini, tires.ts) as a classic object for the server's parse and OpenAPI. */
