@@ -8,6 +8,7 @@ import {
   WINDSHIELD_BOOKING_TYPE_LABELS,
   type WindshieldBookingType,
 } from '@huolto/domain';
+import { icsLines, icsText, userText } from './text.ts';
 
 export interface ComposedMail {
   subject: string;
@@ -20,17 +21,14 @@ export interface ComposedMail {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** iCalendar text escaping (RFC 5545 §3.3.11). */
-const escapeIcs = (s: string) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([,;])/g, '\\$1');
-
 /** A machine code among an order item's parameters (INSURANCE_CAMPAIGN): its effect shows in the price, not in the e-mail. */
 const PARAMETER_CODE = /^[A-Z][A-Z0-9_]*$/;
 
-/** An order item's parameters as 'Key: value' lines (the windshield form answers, …). */
+/** An order item's parameters as 'Key: value' lines (the windshield form answers, …), as customer text (text.ts). */
 export function parameterLines(parameters: Readonly<Record<string, string>>): string[] {
   return Object.entries(parameters)
     .filter(([key]) => !PARAMETER_CODE.test(key))
-    .map(([key, value]) => `${key}: ${value}`);
+    .map(([key, value]) => `${userText(key)}: ${userText(value)}`);
 }
 
 /** The replacement's booking type (product parameter WINDSHIELD_CHANGE_BOOKING_TYPE) in Finnish, when set. */
@@ -44,11 +42,13 @@ const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d
 /**
  * The Finnish booking confirmation with an .ics event of the reserved time. A lead (a
  * wished date instead of a time) says the date and that the office will call; it has no
- * .ics event.
+ * .ics event. Every text the customer typed (name, make and model, cart parameters,
+ * symptoms, notes) is shown through userText (text.ts): one line, and never a link.
  */
 export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: string, now = new Date()): ComposedMail {
   const org = b.organization!;
   const vehicle = b.vehicle!;
+  const customer = b.customer!;
   const time = b.booking_total_duration;
   const leadDate = time ? null : b.lead_date;
   if (!time && !leadDate) throw new Error('composeConfirmation: the booking has neither a time nor a lead date');
@@ -61,7 +61,7 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
       ? `${formatFinnishDateLong(date)} (työ tehdään päivän aikana)`
       : `${formatFinnishDateLong(date)} klo ${formatFinnishTime(startTime)}–${formatFinnishTime(endTime)}`;
   const place = `${org.name}, ${org.address}, ${org.post_code} ${org.post_office}`;
-  const car = `${vehicle.register_number} ${vehicle.make} ${vehicle.model}`.trim();
+  const car = `${vehicle.register_number} ${userText(vehicle.make)} ${userText(vehicle.model)}`.trim();
   const items = [
     ...b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatEuros(i.price)}`),
     ...b.extra_order_items.map((i) => `${i.description}: ${formatEuros(i.price)}`),
@@ -70,17 +70,18 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
   // Listed under each order item's line; items[i] is order_items[i] for the first ones.
   const itemDetails = b.order_items.map((i) => parameterLines(i.parameters));
   const bookingType = bookingTypeLabel(b);
-  const symptoms = b.symptoms.map((s) => `Muu korjaus/huolto: ${s.description}`);
+  const symptoms = b.symptoms.map((s) => `Muu korjaus/huolto: ${userText(s.description)}`);
+  const notes = userText(b.notes);
+  const firstName = userText(customer.first_name);
   const total = formatEuros(b.price.active_price);
   // The web app's /oma-varaus page opens, cancels or changes the booking with key and plate.
   const manageUrl = `${publicUrl.replace(/\/$/, '')}/oma-varaus?varaus=${encodeURIComponent(bookingKey)}&rekisteri=${encodeURIComponent(vehicle.register_number)}`;
-  const customer = b.customer!;
 
   const subject = time
     ? `Varausvahvistus: ${car}, ${formatFinnishDateLong(date)}`
     : `Palvelupyyntö vastaanotettu: ${car}, toivottu päivä ${formatFinnishDateLong(date)}`;
   const text = [
-    `Hei ${customer.first_name},`,
+    `Hei ${firstName},`,
     '',
     'kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.',
     '',
@@ -94,7 +95,7 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
     ...symptoms.map((l) => `- ${l}`),
     '',
     `Yhteensä: ${total} (hinnat sisältävät arvonlisäveron)`,
-    ...(b.notes ? ['', `Lisätiedot: ${b.notes}`] : []),
+    ...(notes ? ['', `Lisätiedot: ${notes}`] : []),
     '',
     `Varaustunnus: ${bookingKey}`,
     `Katso tai peru varauksesi: ${manageUrl}`,
@@ -104,7 +105,7 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
   ].join('\n');
 
   const html = `<!doctype html><html lang="fi"><body style="font-family:system-ui,sans-serif;color:#1a1a1a">
-<p>Hei ${escapeHtml(customer.first_name)},</p>
+<p>Hei ${escapeHtml(firstName)},</p>
 <p>kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.</p>
 <table cellpadding="4">
 <tr><th align="left">${escapeHtml(timeLabel)}</th><td>${escapeHtml(timeValue)}</td></tr>
@@ -120,7 +121,7 @@ ${bookingType ? `<tr><th align="left">Varaustapa</th><td>${escapeHtml(bookingTyp
     })
     .join('')}</ul>
 <p><strong>Yhteensä: ${escapeHtml(total)}</strong> (hinnat sisältävät arvonlisäveron)</p>
-${b.notes ? `<p>Lisätiedot: ${escapeHtml(b.notes)}</p>` : ''}
+${notes ? `<p>Lisätiedot: ${escapeHtml(notes)}</p>` : ''}
 <p>Varaustunnus: <strong>${escapeHtml(bookingKey)}</strong><br><a href="${escapeHtml(manageUrl)}">Katso tai peru varauksesi</a></p>
 <p>Ystävällisin terveisin<br>Laakkonen</p>
 </body></html>`;
@@ -128,7 +129,7 @@ ${b.notes ? `<p>Lisätiedot: ${escapeHtml(b.notes)}</p>` : ''}
   if (!time) return { subject, text, html, ics: null };
   const start = parseLocalDateTime(time.start);
   const end = parseLocalDateTime(time.end);
-  const ics = [
+  const ics = icsLines([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Laakkonen//Ajanvaraus//FI',
@@ -138,13 +139,12 @@ ${b.notes ? `<p>Lisätiedot: ${escapeHtml(b.notes)}</p>` : ''}
     `DTSTAMP:${icsStamp(now)}`,
     `DTSTART:${icsStamp(start)}`,
     `DTEND:${icsStamp(end)}`,
-    `SUMMARY:${escapeIcs(`Huoltoaika: ${car}`)}`,
-    `LOCATION:${escapeIcs(place)}`,
-    `DESCRIPTION:${escapeIcs([...items, ...symptoms, `Yhteensä: ${total}`, `Varaustunnus: ${bookingKey}`].join('\n'))}`,
+    `SUMMARY:${icsText(`Huoltoaika: ${car}`)}`,
+    `LOCATION:${icsText(place)}`,
+    `DESCRIPTION:${icsText([...items, ...symptoms, `Yhteensä: ${total}`, `Varaustunnus: ${bookingKey}`].join('\n'))}`,
     'END:VEVENT',
     'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  ]);
 
   return { subject, text, html, ics };
 }

@@ -1,5 +1,6 @@
 import { formatEuros, formatFinnishDateLong, formatFinnishTime, type ManagedBooking } from '@huolto/domain';
 import type { ComposedMail } from '../mail/compose.ts';
+import { userText } from '../mail/text.ts';
 
 type Mail = Omit<ComposedMail, 'ics'>;
 
@@ -16,8 +17,12 @@ export function timeText(b: ManagedBooking): string {
   return b.leadDate ? `toivottu päivä ${formatFinnishDateLong(b.leadDate)}` : 'ei sovittua aikaa';
 }
 
+/**
+ * What the customer typed (names, make and model, contact details, the change request) is
+ * shown through userText (mail/text.ts): one line each, never a link.
+ */
 function car(b: ManagedBooking) {
-  return `${b.registerNumber} ${b.vehicle}`.trim();
+  return `${b.registerNumber} ${userText(b.vehicle)}`.trim();
 }
 
 function place(b: ManagedBooking) {
@@ -39,7 +44,7 @@ function details(b: ManagedBooking, customer: CustomerContact): string[] {
     `Aika: ${timeText(b)}`,
     `Toimipiste: ${place(b)}`,
     `Ajoneuvo: ${car(b)}`,
-    `Asiakas: ${customer.name}, puh. ${customer.phone}, ${customer.email}`,
+    `Asiakas: ${userText(customer.name)}, puh. ${userText(customer.phone)}, ${userText(customer.email)}`,
   ];
 }
 
@@ -54,7 +59,7 @@ const SIGNATURE = ['Ystävällisin terveisin', 'Laakkonen'];
 /** To the customer: the booking is cancelled and its time released. */
 export function composeCancellationToCustomer(b: ManagedBooking): Mail {
   return message(`Varauksesi on peruttu: ${car(b)}, ${timeText(b)}`, [
-    [`Hei ${b.customerFirstName},`],
+    [`Hei ${userText(b.customerFirstName)},`],
     ['varauksesi on peruttu pyyntösi mukaisesti.'],
     [`Varaustunnus: ${b.bookingKey}`, `Aika: ${timeText(b)}`, `Toimipiste: ${place(b)}`, `Ajoneuvo: ${car(b)}`],
     ['Voit varata uuden ajan milloin tahansa verkkoajanvarauksessa.'],
@@ -75,7 +80,7 @@ export function composeEditRequest(b: ManagedBooking, customer: CustomerContact,
   return message(`Muutospyyntö: ${car(b)}, ${timeText(b)}`, [
     ['Asiakas pyytää muutosta varaukseensa. Ota yhteyttä asiakkaaseen.'],
     details(b, customer),
-    ['Asiakkaan viesti:', ...text.split(/\r?\n/)],
+    ['Asiakkaan viesti:', ...text.split(/\r\n|[\r\n\u0085\u2028\u2029]/).map(userText)],
   ]);
 }
 
