@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, isWorkingDay, isoWeekday, todayInHelsinki } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -289,15 +290,25 @@ describe('symptoms, notes and customer', () => {
 });
 
 describe('free times and reservations', () => {
+  const today = todayInHelsinki();
+  /** A Saturday about ten weeks ahead (past the seed's bookings, within the booking horizon) whose Monday is a working day. */
+  const saturday = (() => {
+    const first = addDays(today, 70 + ((6 - isoWeekday(addDays(today, 70)) + 7) % 7));
+    for (let week = 0; week < 8; week++) if (isWorkingDay(addDays(first, week * 7 + 2))) return addDays(first, week * 7);
+    throw new Error('no Saturday before a working Monday');
+  })();
+  const sunday = addDays(saturday, 1);
+  const monday = addDays(saturday, 2);
+
   it('free-times answers days with HH:mm:ss slots, none on weekends', async () => {
     const c = new ApiClient(t.app);
     await prepareMaintenance(c);
     const reservation = await firstFreeSlot(c);
     expect(reservation).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/);
     const days = json<{ date: string; calendarSlots: unknown[]; exactTimesAvailable: boolean }[]>(
-      await c.post('/free-times', { start: '2030-01-05', end: '2030-01-11' }),
+      await c.post('/free-times', { start: saturday, end: addDays(saturday, 6) }),
     );
-    expect(days.map((d) => d.date)).toEqual(['2030-01-05', '2030-01-06', '2030-01-07', '2030-01-08', '2030-01-09', '2030-01-10', '2030-01-11']);
+    expect(days.map((d) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(saturday, i)));
     expect(days[0]!.calendarSlots).toEqual([]); // Saturday
     expect(days[1]!.calendarSlots).toEqual([]); // Sunday
     expect(days[2]!.exactTimesAvailable).toBe(true);
@@ -318,7 +329,7 @@ describe('free times and reservations', () => {
   it('free-times before an office is chosen → 400 naming organizationId', async () => {
     const c = new ApiClient(t.app);
     await c.init();
-    const res = await c.post('/free-times', { start: '2030-01-01', end: '2030-01-07' });
+    const res = await c.post('/free-times', { start: today, end: addDays(today, 6) });
     expect(res.statusCode).toBe(400);
     expect(json(res).fields[0].path).toBe('organizationId');
   });
@@ -351,7 +362,7 @@ describe('free times and reservations', () => {
   it('reserve-time refuses a slot off the office grid or of the wrong length', async () => {
     const c = new ApiClient(t.app);
     await prepareMaintenance(c);
-    const res = await c.post('/reserve-time', { reservation: '2030-01-07T08:17:00|2030-01-07T08:47:00', timeSelectionType: 'EXACT_TIME' });
+    const res = await c.post('/reserve-time', { reservation: `${monday}T08:17:00|${monday}T08:47:00`, timeSelectionType: 'EXACT_TIME' });
     expect(res.statusCode).toBe(400);
     expect(json(res).fields[0].path).toBe('reservation');
   });
@@ -359,7 +370,7 @@ describe('free times and reservations', () => {
   it('reserve-time on a Sunday or in the past is NOT_AVAILABLE', async () => {
     const c = new ApiClient(t.app);
     await prepareMaintenance(c);
-    expect(json(await c.post('/reserve-time', { reservation: '2030-01-06T08:00:00|2030-01-06T09:00:00', timeSelectionType: 'EXACT_TIME' })).responseCode).toBe('NOT_AVAILABLE');
+    expect(json(await c.post('/reserve-time', { reservation: `${sunday}T08:00:00|${sunday}T09:00:00`, timeSelectionType: 'EXACT_TIME' })).responseCode).toBe('NOT_AVAILABLE');
     expect(json(await c.post('/reserve-time', { reservation: '2020-01-07T08:00:00|2020-01-07T09:00:00', timeSelectionType: 'EXACT_TIME' })).responseCode).toBe('NOT_AVAILABLE');
   });
 

@@ -1,9 +1,12 @@
 import type { FreeTimeDay, Organization, OrganizationFreeTimes, TimeSelectionType } from '@huolto/domain';
 import {
   HOLD_MINUTES,
+  HORIZON_MESSAGE,
   addDays,
   formatLocalDateTime,
+  freeTimesRangeProblem,
   fromHelsinki,
+  isBeyondHorizon,
   isWorkingDay,
   leadDateProblem,
   lockerHalfDayKey,
@@ -85,6 +88,15 @@ export function usableResources(org: OrganizationRow, resources: readonly Resour
   return all.map((r) => r.id);
 }
 
+/**
+ * 400 naming the field when a free-times range (already real dates, start ≤ end) is wholly
+ * past or reaches beyond the booking horizon. Checked before anything is read.
+ */
+export function assertBookableRange(range: { start: string; end: string }, now: Date): void {
+  const problem = freeTimesRangeProblem(range, todayInHelsinki(now));
+  if (problem) throw badRequest(problem.field, problem.message);
+}
+
 /** true when the process takes a lead date instead of a time (SPEC §2 "lead mode"). */
 export function isLeadMode(process: ProcessRow, org: { lead_only: boolean } | undefined): boolean {
   const params = (process.product_parameters as { parameterCode: string; selectedValue: string }[] | null) ?? [];
@@ -104,6 +116,7 @@ export async function freeTimes(
   shift?: Shift,
   now = new Date(),
 ): Promise<FreeTimeDay[]> {
+  assertBookableRange(range, now);
   const { org, minutes } = await bookingContext(db, process);
   const resourceIds = usableResources(org, await findResources(db, org.id), selectedResourceIdsOf(process));
   const from = fromHelsinki(range.start);
@@ -144,6 +157,7 @@ export async function freeTimesOnOrganizations(
   range: { start: string; end: string },
   now = new Date(),
 ): Promise<OrganizationFreeTimes[]> {
+  assertBookableRange(range, now);
   const minutes = await cartMinutes(db, process);
   const candidates = (await compatibleOrganizations(db, process)).filter((o) => o.id !== process.organization_id);
   if (candidates.length === 0) return [];
@@ -199,6 +213,11 @@ export async function reserveTime(
   const start = parseLocalDateTime(startText);
   const end = parseLocalDateTime(endText);
   const date = startText.slice(0, 10);
+  // A time past the booking horizon is never held (a past one is NOT_AVAILABLE below).
+  const today = todayInHelsinki(now);
+  if (isBeyondHorizon(date, today) || isBeyondHorizon(endText.slice(0, 10), today)) {
+    throw badRequest('reservation', HORIZON_MESSAGE);
+  }
   const notAvailable = (message: string): ReserveOutcome => ({ responseCode: 'NOT_AVAILABLE', message });
 
   return db.transaction().execute(async (trx) => {
@@ -208,11 +227,17 @@ export async function reserveTime(
     if (process.booking_id) throw alreadySaved();
     const { org, minutes } = await bookingContext(trx, process);
     if (org.lead_only) return notAvailable('Toimipisteessä ei varata aikaa: valitse toivottu päivä');
-    if (!isWorkingDay(date) || date < todayInHelsinki(now)) return notAvailable('Toimipiste on suljettu');
+    // The office decides how its times are booked: exact grid slots or whole days.
+    if (body.timeSelectionType === 'EXACT_TIME' && org.time_selection_type !== 'EXACT_TIME') {
+      throw badRequest('timeSelectionType', 'Toimipisteessä valitaan vain päivä');
+    }
+    if (body.timeSelectionType === 'DAY_ONLY' && org.time_selection_type !== 'DAY_ONLY') {
+      throw badRequest('timeSelectionType', 'Toimipisteessä valitaan tarkka aika');
+    }
+    if (!isWorkingDay(date) || date < today) return notAvailable('Toimipiste on suljettu');
 
     let window: { start: Date; end: Date };
     if (body.timeSelectionType === 'EXACT_TIME') {
-      if (org.time_selection_type !== 'EXACT_TIME') throw badRequest('timeSelectionType', 'Toimipisteessä valitaan vain päivä');
       const slot = exactCandidates(org, date, minutes).find(
         (c) => c.start.getTime() === start.getTime() && c.end.getTime() === end.getTime(),
       );
@@ -220,7 +245,7 @@ export async function reserveTime(
       if (slot.start.getTime() < now.getTime() + SAME_DAY_LEAD_MINUTES * 60000) return notAvailable('Aika on jo mennyt');
       window = { start: slot.start, end: slot.end };
     } else {
-      if (date <= todayInHelsinki(now)) return notAvailable('Päivä ei ole varattavissa');
+      if (date <= today) return notAvailable('Päivä ei ole varattavissa');
       window = dayWindow(org, date)!;
     }
 
@@ -258,8 +283,18 @@ export async function reserveTime(
 /**
  * Which asked start times fall on a half-day whose key-locker compartments at the
  * booking's office are all taken by saved bookings and other processes' live holds.
+ * A start time past the booking horizon is a 400 naming it.
  */
-export async function lockerReservedTimes(db: Db, process: ProcessRow, startTimes: readonly string[]): Promise<string[]> {
+export async function lockerReservedTimes(
+  db: Db,
+  process: ProcessRow,
+  startTimes: readonly string[],
+  now = new Date(),
+): Promise<string[]> {
+  const today = todayInHelsinki(now);
+  startTimes.forEach((t, i) => {
+    if (isBeyondHorizon(t.slice(0, 10), today)) throw badRequest(`startTimes.${i}`, HORIZON_MESSAGE);
+  });
   if (!process.organization_id) throw badRequest('organizationId', 'Valitse ensin toimipiste');
   const org = await findOrganization(db, process.organization_id);
   if (!org) throw badRequest('organizationId', 'Tuntematon toimipiste');

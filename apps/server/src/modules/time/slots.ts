@@ -8,6 +8,7 @@ import type { FreeTimeDay, ShiftPosition, TimeSelectionType } from '@huolto/doma
 import {
   SHIFT_SPLIT_TIME,
   addDays,
+  daysBetween,
   fromHelsinki,
   isWorkingDay,
   minutesToTime,
@@ -180,7 +181,11 @@ export function computeFreeDays(input: FreeDaysInput): FreeTimeDay[] {
   // Busy time as numbers, for the many overlap tests of exact slots.
   const spans = lists.map((l) => l.map((b) => [b.start.getTime(), b.end.getTime()] as const));
   const days: FreeTimeDay[] = [];
-  for (let date = input.start; date <= input.end; date = addDays(date, 1)) {
+  // Counted in days, never by comparing date strings: the range is bounded by its schema
+  // and the booking horizon, and the loop by its count.
+  const count = daysBetween(input.start, input.end);
+  for (let i = 0; i <= count; i++) {
+    const date = addDays(input.start, i);
     const day: FreeTimeDay = { date, exactTimesAvailable: false, onlyDayTimesAvailable: false, calendarSlots: [] };
     days.push(day);
     if (input.open === false || lists.length === 0 || date < today || !workingDay(date)) continue;

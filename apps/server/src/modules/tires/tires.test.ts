@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
+import { addDays, isWorkingDay, todayInHelsinki } from '@huolto/domain';
 import { ApiClient, createTestApp, json, type TestApp } from '../../../test/helpers.ts';
 import { searchTires } from './repository.ts';
 import { serializeTireSearch, tireSearchJson, toSuggestion } from './routes.ts';
@@ -143,11 +144,14 @@ describe('tire change offices and transfer', () => {
     expect(json(await c.post('/transfer-organization', { organizationId: 2, flag: true }))).toEqual({ responseCode: 'SUCCESS' });
     expect(json(await c.get('/get-booking/v2')).organization.id).toBe(2);
     await c.post('/api/products/tire-change/add', { items: [{ productId: 'TIRE-CHANGE' }], stage: 'TIRE_SERVICES' });
+    // A working day past the seed's weeks of bookings, within the booking horizon.
+    let date = addDays(todayInHelsinki(), 70);
+    for (let i = 0; i < 14 && !isWorkingDay(date); i++) date = addDays(date, 1);
     const days = json<{ date: string; calendarSlots: { startTime: string; endTime: string }[] }[]>(
-      await c.post('/free-times', { start: '2030-01-07', end: '2030-01-07' }),
+      await c.post('/free-times', { start: date, end: date }),
     );
     const slot = days[0]!.calendarSlots[0]!;
-    expect(json(await c.post('/reserve-time', { reservation: `2030-01-07T${slot.startTime}|2030-01-07T${slot.endTime}`, timeSelectionType: 'EXACT_TIME' })).responseCode).toBe('SUCCESS');
+    expect(json(await c.post('/reserve-time', { reservation: `${date}T${slot.startTime}|${date}T${slot.endTime}`, timeSelectionType: 'EXACT_TIME' })).responseCode).toBe('SUCCESS');
     await c.post('/transfer-organization', { organizationId: 1, flag: false });
     const booking = json(await c.get('/get-booking/v2'));
     expect(booking.organization.id).toBe(1);
