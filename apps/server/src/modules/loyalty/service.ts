@@ -5,6 +5,7 @@ import { DomainError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '../../lib/password.ts';
 import type { Executor } from '../process/repository.ts';
 import * as repo from './repository.ts';
+import { userText } from '../mail/text.ts';
 
 /** Failed logins allowed per account and per client address within the window. */
 export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
@@ -132,7 +133,7 @@ export async function registerUser(db: Db, r: Registration) {
   await db.transaction().execute(async (trx) => {
     if (existing?.confirmed) {
       await queueMail(trx, r.username, 'OmaLaakkonen-tili on jo olemassa', [
-        `Hei ${existing.firstname},`,
+        `Hei ${userText(existing.firstname)},`,
         '',
         'tällä sähköpostiosoitteella on jo OmaLaakkonen-tili. Voit kirjautua sillä ajanvarauksessa.',
         'Jos et yrittänyt rekisteröityä, voit jättää tämän viestin huomiotta.',
@@ -160,7 +161,8 @@ export async function registerUser(db: Db, r: Registration) {
         .execute();
     }
     await queueMail(trx, r.username, 'Vahvista OmaLaakkonen-tilisi', [
-      `Hei ${r.firstname},`,
+      // The name as typed is shown as text that no mail client links (mail/text.ts).
+      `Hei ${userText(r.firstname)},`,
       '',
       `vahvistuskoodisi on ${code}.`,
       'Syötä koodi ajanvarauksen rekisteröitymisikkunaan, niin tilisi on valmis.',
