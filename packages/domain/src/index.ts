@@ -11,6 +11,7 @@ export * from './tires.ts';
 export * from './reservation.ts';
 export * from './windshield.ts';
 export * from './windshield-products.ts';
+export * from './cart-parameters.ts';
 export * from './finance.ts';
 export * from './redirect.ts';
 export * from './reference.ts';

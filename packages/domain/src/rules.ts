@@ -115,3 +115,27 @@ export const WEEK_PICKER_WEEKS = 9;
 export const NOTIFICATION_TTL_MS = 5000;
 /** Notification expiry is checked this often (SPEC §9). */
 export const NOTIFICATION_CHECK_MS = 500;
+
+// ---- Cart limits (docs/decisions/008-cart-limits.md) -------------------------
+
+/** Lines a cart holds in each stage: services of a maintenance visit, campaigns, tires and tire services. */
+export const CART_LINES_PER_STAGE = { DEFAULT: 20, FIXED_CAMPAIGN_SERVICES: 10, TIRE_SERVICES: 10 } as const;
+
+/** Tires on one line and in the whole cart: two sets of four (e.g. different front and rear sizes). */
+export const MAX_TIRES_PER_LINE = 8;
+export const MAX_TIRES_PER_CART = 8;
+
+/** A service is done once a visit; a service priced per unit of work (a stone-chip repair) up to this many times. */
+export const MAX_SERVICE_AMOUNT = 1;
+export const MAX_UNITS_PER_LINE = 5;
+
+/** Minutes of work a cart may need: one working day of the chain (07.30–17.00), rounded up to half hours. */
+export const MAX_CART_MINUTES = 570;
+
+/** The largest cart total, in cents (100 000 €): far below what the integer total column holds. */
+export const MAX_CART_TOTAL_CENTS = 10_000_000;
+
+/** The order-item parameters of a line: how many, and the length of a key and of a value. */
+export const MAX_PARAMETERS_PER_LINE = 12;
+export const MAX_PARAMETER_KEY_LENGTH = 40;
+export const MAX_PARAMETER_VALUE_LENGTH = 100;

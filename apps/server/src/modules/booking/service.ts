@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Booking } from '@huolto/domain';
-import { leadDateProblem, normalizePhoneNumber, todayInHelsinki } from '@huolto/domain';
+import { MAX_CART_TOTAL_CENTS, leadDateProblem, normalizePhoneNumber, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { DomainError } from '../../lib/errors.ts';
+import { DomainError, badRequest } from '../../lib/errors.ts';
 import { findLiveProcess, updateProcess } from '../process/repository.ts';
 import { composeConfirmation } from '../mail/compose.ts';
 import { findHeldTime } from '../time/repository.ts';
+import { maxCartMinutes } from '../services/cart-rules.ts';
 import { bookingView } from './view.ts';
 
 export type SaveOutcome =
@@ -45,6 +46,15 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
     const view = await bookingView(trx, process);
     const missing = missingPart(view);
     if (missing) return { responseCode: 'INVALID', message: missing };
+    // A cart past the limits (one kept from before they were set, or repriced since) is not
+    // saved: its total must fit the booking's integer column, its work one visit.
+    if (view.price.active_price > MAX_CART_TOTAL_CENTS || view.price.normal_price > MAX_CART_TOTAL_CENTS) {
+      throw badRequest('cart', `Varauksen hinta on enintään ${MAX_CART_TOTAL_CENTS / 100} €`);
+    }
+    const maxMinutes = await maxCartMinutes(trx, view.organization!.id);
+    if (view.total_duration_minutes > maxMinutes) {
+      throw badRequest('cart', `Töiden kesto on enintään ${String(maxMinutes / 60).replace('.', ',')} tuntia yhdellä käynnillä`);
+    }
     const duration = view.booking_total_duration;
     const held = await findHeldTime(trx, token);
     const isLead = !(held && held.kind === 'HOLD') && !!view.lead_date;
@@ -82,6 +92,8 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
         campaign_code: view.campaign_code,
         voucher_ids: JSON.stringify(view.vouchers.map((v) => v.voucherId)),
         loyalty_account_id: process.loyalty_account_id,
+        // Counts against the address's share of the office for a while (modules/time/fair-share.ts).
+        client_key: process.client_key,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

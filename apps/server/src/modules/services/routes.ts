@@ -1,15 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { FIELD_ERRORS, SERVICES_STAGES, cartChangeBody, isStorableText, normalizeServiceCode, productParameterBody, serviceCodeBody } from '@huolto/domain';
+import {
+  FIELD_ERRORS,
+  SERVICES_STAGES,
+  WINDSHIELD_BOOKING_TYPES,
+  cartChangeBody,
+  isStorableText,
+  normalizeServiceCode,
+  productParameterBody,
+  serviceCodeBody,
+  type CartProductItem,
+  type ServicesStage,
+} from '@huolto/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
-import { DomainError, ValidationError } from '../../lib/errors.ts';
-import { cartOf, findLiveProcess, updateProcess, type CartLine } from '../process/repository.ts';
+import { DomainError, ValidationError, badRequest, type FieldError } from '../../lib/errors.ts';
+import { cartOf, findLiveProcess, updateProcess, type CartLine, type Executor, type ProcessRow } from '../process/repository.ts';
 import { releaseHolds } from '../time/repository.ts';
 import { findOperations, findProducts, listExtraOrderItems, listOffers, serviceCodeExists } from './repository.ts';
 import { serviceCodeGroups, serviceGroupsFor } from './service.ts';
 import { bookingView } from '../booking/view.ts';
-import { cartItemIssues } from '../windshield/service.ts';
+import { SERVICE_LISTS, cartItemIssues, cartLimitIssues } from './cart-rules.ts';
+import type { RouteLimits } from '../../plugins/rate-limit.ts';
 
 const stageQuery = z.object({ stage: z.enum(SERVICES_STAGES) });
 const storable = { error: FIELD_ERRORS.unstorable };
@@ -17,28 +29,26 @@ const categoryQuery = z.object({ categoryId: z.string().min(1).max(80).refine(is
 const productIdQuery = z.object({ productId: z.string().min(1).max(80).refine(isStorableText, storable) });
 const extraOrderItemsBody = z.object({ ids: z.array(z.string().min(1).max(80)).max(20) });
 
-/** Which groups extra-services/v2 answers for each stage. */
-const EXTRA_SERVICE_KINDS = { DEFAULT: 'EXTRA', FIXED_CAMPAIGN_SERVICES: 'PRIMARY', TIRE_SERVICES: 'PRIMARY' } as const;
-
-export function registerServiceRoutes(app: FastifyInstance, db: Db) {
-  app.get('/services/v2', async (request) => serviceGroupsFor(db, request.process, { stage: 'DEFAULT', kind: 'PRIMARY' }));
+/** `codeCheckLimits`: how many service codes a client address and a session may try. */
+export function registerServiceRoutes(app: FastifyInstance, db: Db, deps: { codeCheckLimits: RouteLimits }) {
+  app.get('/services/v2', async (request) => serviceGroupsFor(db, request.process, SERVICE_LISTS.services));
 
   const additional = async (request: { query: unknown; process: Parameters<typeof serviceGroupsFor>[1] }) => {
     const { categoryId } = parse(categoryQuery, request.query);
-    return serviceGroupsFor(db, request.process, { stage: 'DEFAULT', kind: 'ADDITIONAL', groupId: categoryId });
+    return serviceGroupsFor(db, request.process, { ...SERVICE_LISTS.additional, groupId: categoryId });
   };
   app.get('/additional-services/v2', additional);
   app.get('/extra-services/additional-services', additional);
 
   app.get('/extra-services/v2', async (request) => {
     const { stage } = parse(stageQuery, request.query);
-    return serviceGroupsFor(db, request.process, { stage, kind: EXTRA_SERVICE_KINDS[stage] });
+    return serviceGroupsFor(db, request.process, SERVICE_LISTS.extra[stage]);
   });
 
   app.get('/services-by-service-code/v2', async (request) => serviceCodeGroups(db, request.process));
 
   /** A code that unlocks nothing is NOT_FOUND and is not stored; a blank one clears the code. */
-  app.put('/set-service-code', async (request) => {
+  app.put('/set-service-code', { config: deps.codeCheckLimits }, async (request) => {
     const body = parse(serviceCodeBody, request.body);
     const code = normalizeServiceCode(body.value);
     if (code !== null && !(await serviceCodeExists(db, code))) return { responseCode: 'NOT_FOUND' };
@@ -111,35 +121,7 @@ export function registerServiceRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/add-products-to-cart', async (request) => {
     const body = parse(cartChangeBody, request.body);
-    const ids = body.items.map((i) => i.productId);
-    // A product behind a service code can be added only with that code.
-    const known = new Map(
-      (await findProducts(db, ids))
-        .filter((p) => p.service_code === null || p.service_code === request.process.service_code)
-        .map((p) => [p.id, p]),
-    );
-    const unknown = body.items.flatMap((item, i) =>
-      known.has(item.productId) ? [] : [{ path: `items.${i}.productId`, message: 'Tuntematon tuote' }],
-    );
-    if (unknown.length) throw new ValidationError(unknown);
-    // Windshield products only in a windshield process, with their amount and choices.
-    const issues = await cartItemIssues(db, request.process.process_type, body.items, known);
-    if (issues.length) throw new ValidationError(issues);
-    await changeCart(db, request.process.token, (cart) => {
-      const next = cart.filter((l) => !ids.includes(l.productId));
-      for (const item of body.items) {
-        next.push({
-          productId: item.productId,
-          provider: item.provider,
-          amount: item.amount,
-          stage: body.stage,
-          description: item.description,
-          parameters: item.parameters,
-          calculatorId: item.calculatorId ?? null,
-        });
-      }
-      return next;
-    });
+    await addToCart(db, request.process.token, body.stage, body.items);
     return { responseCode: 'SUCCESS' };
   });
 
@@ -152,6 +134,9 @@ export function registerServiceRoutes(app: FastifyInstance, db: Db) {
 
   app.post('/product-parameter', async (request) => {
     const body = parse(productParameterBody, request.body);
+    if (body.parameterCode === 'WINDSHIELD_CHANGE_BOOKING_TYPE' && !(WINDSHIELD_BOOKING_TYPES as readonly string[]).includes(body.selectedValue)) {
+      throw badRequest('selectedValue', `Sallitut arvot ${WINDSHIELD_BOOKING_TYPES.join(', ')}`);
+    }
     const current = (request.process.product_parameters as { parameterCode: string; selectedValue: string }[]) ?? [];
     const next = [...current.filter((p) => p.parameterCode !== body.parameterCode), body];
     await updateProcess(db, request.process.token, { product_parameters: next });
@@ -167,12 +152,16 @@ export async function changeCart(
   db: Db,
   token: string,
   change: (cart: CartLine[]) => CartLine[],
-  opts: { serviceCode?: null } = {},
+  opts: { serviceCode?: null; check?: CartCheck } = {},
 ) {
   await db.transaction().execute(async (trx) => {
     const process = await findLiveProcess(trx, token, true);
     if (!process) return;
     const before = cartOf(process);
+    if (opts.check) {
+      const issues = await opts.check(trx, process, before, change(before));
+      if (issues.length) throw new ValidationError(issues);
+    }
     let after = change(before);
     if (opts.serviceCode === null && process.service_code) {
       // Removing the code also removes the services only the code made available.
@@ -186,4 +175,42 @@ export async function changeCart(
     await releaseHolds(trx, token);
     await updateProcess(trx, token, { cart: after });
   });
+}
+
+/** A check of a cart change, made on the locked process: its problems refuse the change. */
+export type CartCheck = (trx: Executor, process: ProcessRow, before: CartLine[], after: CartLine[]) => Promise<FieldError[]>;
+
+/**
+ * Adds items to a stage of the cart, replacing the lines of the same products, when every
+ * item is one the process is offered there (cart-rules.ts) and the cart stays within its
+ * limits; otherwise 400 naming the field, and the cart is as it was. A line keeps the
+ * catalogue's provider of its product.
+ */
+export async function addToCart(db: Db, token: string, stage: ServicesStage, items: readonly CartProductItem[]) {
+  const ids = new Set(items.map((i) => i.productId));
+  let providers = new Map<string, string>();
+  await changeCart(
+    db,
+    token,
+    (cart) => [
+      ...cart.filter((l) => !ids.has(l.productId)),
+      ...items.map((item) => ({
+        productId: item.productId,
+        provider: providers.get(item.productId) ?? item.provider,
+        amount: item.amount,
+        stage,
+        description: item.description,
+        parameters: item.parameters,
+        calculatorId: item.calculatorId ?? null,
+      })),
+    ],
+    {
+      check: async (trx, process, before, after) => {
+        const { issues, offered } = await cartItemIssues(trx, process, stage, items);
+        if (issues.length) return issues;
+        providers = new Map(items.map((i) => [i.productId, offered.get(i.productId)!.product.provider]));
+        return cartLimitIssues(trx, process, before, after);
+      },
+    },
+  );
 }

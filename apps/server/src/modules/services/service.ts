@@ -49,10 +49,16 @@ function groupBy<T>(rows: T[], key: (row: T) => string) {
   return map;
 }
 
-/** Product suggestions with their operations, and the products offered under each. */
-async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, inCart: Set<string>): Promise<ProductSuggestion[]> {
+/** The products offered under the given ones (additional products) that suit the process. */
+async function offeredExtras(db: Executor, products: readonly ProductRow[], fit: Fit) {
   const links = await findAdditionalLinks(db, products.map((p) => p.id));
   const extras = (await findProducts(db, [...new Set(links.map((l) => l.additional_product_id))])).filter((p) => fits(p, fit));
+  return { links, extras };
+}
+
+/** Product suggestions with their operations, and the products offered under each. */
+async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, inCart: Set<string>): Promise<ProductSuggestion[]> {
+  const { links, extras } = await offeredExtras(db, products, fit);
   const extraById = new Map(extras.map((p) => [p.id, p]));
   const operations = groupBy(await findOperations(db, [...products, ...extras].map((p) => p.id)), (o) => o.product_id);
   const linksByProduct = groupBy(links, (l) => l.product_id);
@@ -85,10 +91,10 @@ async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, in
 }
 
 /**
- * The service groups for a process: each group's products that fit the car. In a
+ * The groups of a filter and each group's products that fit the process's car. In a
  * mileage-priced group, the make's own packages replace the generic ones.
  */
-export async function serviceGroupsFor(db: Executor, process: ProcessRow, filter: GroupFilter): Promise<ServiceGroup[]> {
+async function offeredInGroups(db: Executor, process: ProcessRow, filter: GroupFilter) {
   const groups = await findGroups(db, filter);
   const products = await findProductsOfGroups(db, groups.map((g) => g.id));
   const fit: Fit = {
@@ -96,8 +102,6 @@ export async function serviceGroupsFor(db: Executor, process: ProcessRow, filter
     km: process.kilometers ?? null,
     serviceCode: process.service_code,
   };
-  const inCart = new Set(cartOf(process).map((l) => l.productId));
-
   const byGroup = groupBy(products.filter((p) => fits(p, fit)), (p) => p.group_id);
   for (const g of groups) {
     const list = byGroup.get(g.id);
@@ -105,6 +109,46 @@ export async function serviceGroupsFor(db: Executor, process: ProcessRow, filter
       byGroup.set(g.id, list.filter((p) => p.make_id !== null));
     }
   }
+  return { groups, byGroup, fit };
+}
+
+/** A product the service lists offer, with the calculator of each group that offers it. */
+export interface ListedProduct {
+  product: ProductRow;
+  calculatorIds: Set<string>;
+}
+
+/**
+ * The products that the lists of a filter offer the process, as serviceGroupsFor shows
+ * them: each group's products and the products offered under those.
+ */
+export async function productsListedFor(db: Executor, process: ProcessRow, filter: GroupFilter, into = new Map<string, ListedProduct>()) {
+  const { groups, byGroup, fit } = await offeredInGroups(db, process, filter);
+  const calculatorOf = new Map(groups.map((g) => [g.id, g.calculator_id]));
+  const add = (product: ProductRow, calculatorId: string | null | undefined) => {
+    const entry = into.get(product.id) ?? { product, calculatorIds: new Set<string>() };
+    if (calculatorId) entry.calculatorIds.add(calculatorId);
+    into.set(product.id, entry);
+  };
+  const shown = [...byGroup.values()].flat();
+  for (const p of shown) add(p, calculatorOf.get(p.group_id));
+  const { links, extras } = await offeredExtras(db, shown, fit);
+  const extraById = new Map(extras.map((p) => [p.id, p]));
+  const groupOf = new Map(shown.map((p) => [p.id, p.group_id]));
+  for (const l of links) {
+    const extra = extraById.get(l.additional_product_id);
+    if (extra) add(extra, calculatorOf.get(groupOf.get(l.product_id) ?? ''));
+  }
+  return into;
+}
+
+/**
+ * The service groups for a process: each group's products that fit the car. In a
+ * mileage-priced group, the make's own packages replace the generic ones.
+ */
+export async function serviceGroupsFor(db: Executor, process: ProcessRow, filter: GroupFilter): Promise<ServiceGroup[]> {
+  const { groups, byGroup, fit } = await offeredInGroups(db, process, filter);
+  const inCart = new Set(cartOf(process).map((l) => l.productId));
   const shown = [...byGroup.values()].flat();
   const suggestions = new Map((await suggestionsFor(db, shown, fit, inCart)).map((s) => [s.product.id, s]));
 
@@ -118,13 +162,14 @@ export async function serviceGroupsFor(db: Executor, process: ProcessRow, filter
     .filter((g) => g.suggestions.length > 0);
 }
 
+/** The stages whose groups a service code unlocks products in. */
+export const SERVICE_CODE_STAGES = ['DEFAULT', 'FIXED_CAMPAIGN_SERVICES'] as const;
+
 /** The groups a service code unlocks for a process; none without a code. */
 export async function serviceCodeGroups(db: Executor, process: ProcessRow): Promise<ServiceGroup[]> {
   if (!process.service_code) return [];
-  const groups = [
-    ...(await serviceGroupsFor(db, process, { stage: 'DEFAULT' })),
-    ...(await serviceGroupsFor(db, process, { stage: 'FIXED_CAMPAIGN_SERVICES' })),
-  ];
+  const groups: ServiceGroup[] = [];
+  for (const stage of SERVICE_CODE_STAGES) groups.push(...(await serviceGroupsFor(db, process, { stage })));
   const unlocked = new Set(
     (await findProductsOfGroups(db, groups.map((g) => g.id))).filter((p) => p.service_code === process.service_code).map((p) => p.id),
   );
@@ -183,7 +228,10 @@ export async function pricedExtraOrderItems(db: Executor, process: ProcessRow) {
  * for a product priced per unit of work, e.g. 30 minutes per stone-chip repair), rounded
  * up to half hours; a symptom alone gets an hour of diagnosis.
  */
-export function totalDurationMinutes(lines: { line: { amount: number }; product: ProductRow }[], hasSymptoms: boolean): number {
+export function totalDurationMinutes(
+  lines: readonly { line: { amount: number }; product: Pick<ProductRow, 'duration_minutes' | 'duration_per_unit'> }[],
+  hasSymptoms: boolean,
+): number {
   const sum = lines.reduce((s, { line, product }) => s + product.duration_minutes * (product.duration_per_unit ? line.amount : 1), 0);
   const minutes = sum === 0 && hasSymptoms ? SYMPTOM_ONLY_MINUTES : sum;
   return Math.ceil(minutes / 30) * 30;

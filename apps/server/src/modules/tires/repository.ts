@@ -47,8 +47,8 @@ export interface TireQuery {
   tireType: string;
 }
 
-/** Tires of one size and type from the given suppliers, load index at least the minimum, cheapest first. */
-export async function searchTires(db: Executor, q: TireQuery, limit = 60): Promise<TireRow[]> {
+/** The active tires of the catalogue, as the tire search offers them. */
+function offeredTires(db: Executor) {
   return db
     .selectFrom('tire as t')
     .innerJoin('product as p', 'p.id', 't.product_id')
@@ -58,13 +58,24 @@ export async function searchTires(db: Executor, q: TireQuery, limit = 60): Promi
       's.name as supplier', 't.model', 't.tire_type', 't.width', 't.aspect_ratio', 't.rim_diameter', 't.load_index',
       't.speed_index', 't.extra_markings', 't.stock',
     ])
+    .where('p.active', '=', true);
+}
+
+/** The tires among the given products that the tire search offers. */
+export async function findTires(db: Executor, productIds: readonly string[]): Promise<TireRow[]> {
+  if (productIds.length === 0) return [];
+  return offeredTires(db).where('t.product_id', 'in', [...productIds]).execute();
+}
+
+/** Tires of one size and type from the given suppliers, load index at least the minimum, cheapest first. */
+export async function searchTires(db: Executor, q: TireQuery, limit = 60): Promise<TireRow[]> {
+  return offeredTires(db)
     .where('t.width', '=', q.width)
     .where('t.aspect_ratio', '=', q.aspectRatio)
     .where('t.rim_diameter', '=', q.rimDiameter)
     .where('t.tire_type', '=', q.tireType)
     .where('t.load_index', '>=', q.minLoadIndex)
     .where('t.supplier_id', 'in', q.suppliers)
-    .where('p.active', '=', true)
     .orderBy('p.price_cents')
     .orderBy('t.product_id')
     .limit(limit)

@@ -10,14 +10,11 @@ import {
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
-import { ValidationError } from '../../lib/errors.ts';
 import { cartOf, vehicleOf, type ProcessVehicle } from '../process/repository.ts';
 import { listOrganizations } from '../organizations/repository.ts';
 import { moveToOrganization } from '../organizations/service.ts';
 import { usableOrganization } from '../organizations/offices.ts';
-import { findProducts } from '../services/repository.ts';
-import { changeCart } from '../services/routes.ts';
-import { cartItemIssues } from '../windshield/service.ts';
+import { addToCart } from '../services/routes.ts';
 import { listSuppliers, searchTires, sizeOptions, type TireRow } from './repository.ts';
 import { tireSearchCacheOf, tireSearchKey, type CachedTireSearch } from './search-cache.ts';
 
@@ -135,35 +132,11 @@ export function registerTireRoutes(app: FastifyInstance, db: Db) {
 
   /**
    * Adds tire-change services (or tires) to the cart in the TIRE_SERVICES stage; only
-   * products of the tire stage are accepted.
+   * what the process is offered in that stage is accepted (services/cart-rules.ts).
    */
   app.post('/api/products/tire-change/add', async (request) => {
     const body = parse(cartChangeBody, request.body);
-    const products = new Map((await findProducts(db, body.items.map((i) => i.productId))).map((p) => [p.id, p]));
-    const tireGroups = new Set(
-      (await db.selectFrom('service_group').select('id').where('stage', '=', 'TIRE_SERVICES').execute()).map((g) => g.id),
-    );
-    const bad = body.items.flatMap((item, i) => {
-      const p = products.get(item.productId);
-      return p && tireGroups.has(p.group_id) ? [] : [{ path: `items.${i}.productId`, message: 'Ei rengaspalvelu' }];
-    });
-    if (bad.length) throw new ValidationError(bad);
-    // A windshield process takes only windshield products.
-    const issues = await cartItemIssues(db, request.process.process_type, body.items, products);
-    if (issues.length) throw new ValidationError(issues);
-    const ids = new Set(body.items.map((i) => i.productId));
-    await changeCart(db, request.process.token, (cart) => [
-      ...cart.filter((l) => !ids.has(l.productId)),
-      ...body.items.map((item) => ({
-        productId: item.productId,
-        provider: products.get(item.productId)!.provider,
-        amount: item.amount,
-        stage: 'TIRE_SERVICES',
-        description: item.description,
-        parameters: item.parameters,
-        calculatorId: item.calculatorId ?? null,
-      })),
-    ]);
+    await addToCart(db, request.process.token, 'TIRE_SERVICES', body.items);
     return { responseCode: 'SUCCESS' };
   });
 }
