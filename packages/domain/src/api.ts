@@ -19,6 +19,7 @@ import { FREE_TIMES_MAX_RANGE_DAYS } from './reservation.ts';
 import { tireSearchQuerySchema } from './tires.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { PG_INT_MAX, isStorableText } from './storable.ts';
+import { MAX_PARAMETERS_PER_LINE, MAX_PARAMETER_KEY_LENGTH, MAX_PARAMETER_VALUE_LENGTH } from './rules.ts';
 
 // API_BASE, the headers and the XSRF names are in http.ts (no zod there).
 
@@ -174,11 +175,14 @@ export const cartProductItemSchema = z.object({
   amount: z.number().int().min(1).max(999).default(1),
   provider: z.string().max(40).refine(isStorableText, storable).transform(cleanLine).default('LAAKKONEN'),
   description: z.string().max(300).refine(isStorableText, storable).transform(cleanLine).optional(),
+  // The keys and values a product takes are checked by the server against the product
+  // (cart-parameters.ts); here only their size is bounded.
   parameters: z
     .record(
-      z.string().refine(isStorableText, storable).transform(cleanLine),
-      z.string().max(500).refine(isStorableText, storable).transform(cleanLine),
+      z.string().max(MAX_PARAMETER_KEY_LENGTH).refine(isStorableText, storable).transform(cleanLine),
+      z.string().max(MAX_PARAMETER_VALUE_LENGTH).refine(isStorableText, storable).transform(cleanLine),
     )
+    .refine((p) => Object.keys(p).length <= MAX_PARAMETERS_PER_LINE, { error: `Enintään ${MAX_PARAMETERS_PER_LINE} lisätietoa` })
     .optional(),
   customizations: z.array(z.unknown()).max(20).optional(),
   calculatorId: z.string().max(80).refine(isStorableText, storable).transform(cleanLine).nullable().optional(),
