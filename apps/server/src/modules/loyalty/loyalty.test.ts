@@ -14,11 +14,11 @@ afterAll(async () => {
 
 const USER = { username: 'testi@example.com', password: 'Salasana123!' };
 
-function loyalty(path: string, body: unknown, ip = '10.0.0.1') {
+function loyalty(path: string, body: unknown, ip = '10.0.0.1', cookie = '') {
   return t.app.inject({
     method: 'POST',
     url: `${LOYALTY_API_BASE}${path}`,
-    headers: { cookie: `${XSRF_COOKIE}=k`, [XSRF_HEADER]: 'k' },
+    headers: { cookie: `${XSRF_COOKIE}=k${cookie ? `; ${cookie}` : ''}`, [XSRF_HEADER]: 'k' },
     payload: body as object,
     remoteAddress: ip,
   });
@@ -59,16 +59,20 @@ describe('OmaLaakkonen login', () => {
     expect(row.password_hash).not.toContain(USER.password);
   });
 
-  it('rate-limits failed logins per account', async () => {
+  it('delays failed logins per account and client address, and per client address', async () => {
     const victim = { username: 'lukittu@example.com', password: 'x' };
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      expect((await loyalty('/login/', victim, `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.accountAtAddress.step; i++) {
+      expect((await loyalty('/login/', victim, '10.1.0.1')).statusCode).toBe(401);
     }
-    expect((await loyalty('/login/', victim, '10.1.1.1')).statusCode).toBe(429);
+    const refused = await loyalty('/login/', victim, '10.1.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_LIMITS.accountAtAddress.delays[0]);
+    // Another address is still compared.
+    expect((await loyalty('/login/', victim, '10.1.1.1')).statusCode).toBe(401);
   });
 
   it('rate-limits failed logins per client address', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.address.step; i++) {
       await loyalty('/login/', { username: `u${i}@example.com`, password: 'x' }, '10.9.9.9');
     }
     const res = await loyalty('/login/', USER, '10.9.9.9');
@@ -125,13 +129,17 @@ describe('account data', () => {
 describe('registration', () => {
   it('registers, e-mails a code, confirms, and then logs in', async () => {
     const body = { username: 'Uusi.Asiakas@example.com', password: 'Pitkä salasana 1', firstname: 'Uusi', lastname: 'Asiakas' };
-    expect(json(await loyalty('/registerUser/', body))).toEqual({ responseCode: 'SUCCESS' });
+    const registered = await loyalty('/registerUser/', body);
+    expect(json(registered)).toEqual({ responseCode: 'SUCCESS' });
+    // The registration is confirmed from the browser that made it (its cookie).
+    const browser = registered.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     // Not confirmed yet: login fails like a wrong password.
     expect((await loyalty('/login/', { username: body.username, password: body.password }, '10.2.0.1')).statusCode).toBe(401);
     const mail = await t.db.selectFrom('email_outbox').selectAll().where('recipient', '=', 'uusi.asiakas@example.com').executeTakeFirstOrThrow();
     const code = /vahvistuskoodisi on (\d{6})/.exec(mail.text_body)![1]!;
-    expect((await loyalty('/confirmUser/', { username: body.username, code: code === '000000' ? '111111' : '000000' })).statusCode).toBe(400);
-    expect(json(await loyalty('/confirmUser/', { username: body.username, code }))).toEqual({ responseCode: 'SUCCESS' });
+    expect((await loyalty('/confirmUser/', { username: body.username, code: code === '000000' ? '111111' : '000000' }, '10.0.0.1', browser)).statusCode).toBe(400);
+    expect((await loyalty('/confirmUser/', { username: body.username, code })).statusCode).toBe(400);
+    expect(json(await loyalty('/confirmUser/', { username: body.username, code }, '10.0.0.1', browser))).toEqual({ responseCode: 'SUCCESS' });
     expect((await loyalty('/login/', { username: body.username, password: body.password }, '10.2.0.1')).statusCode).toBe(200);
   });
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../process/repository.ts';
 
 /** How long a login lasts, in minutes. */
@@ -35,23 +35,183 @@ export async function revokeToken(db: Executor, tokenHash: string) {
   await db.updateTable('loyalty_token').set({ revoked_at: sql<Date>`now()` }).where('token_hash', '=', tokenHash).execute();
 }
 
-export async function recordFailedLogin(db: Executor, keys: string[]) {
-  await db.insertInto('login_attempt').values(keys.map((key) => ({ key }))).execute();
+/**
+ * How failures of one kind of key are met: each time the count reaches a multiple of step,
+ * the key takes no attempt for the next delay (seconds: after step, 2 × step, …; the last
+ * delay repeats), and a count is forgotten forgetSeconds after its last failure.
+ */
+export interface ThrottlePolicy {
+  step: number;
+  delays: readonly number[];
+  forgetSeconds: number;
 }
 
-/** Failed logins of a key within the last minutes. */
-export async function countFailedLogins(db: Executor, key: string, minutes: number) {
+export interface Attempt {
+  /** The key was waiting out a delay: the attempt was not counted and must not be tried. */
+  refused: boolean;
+  /** Failures counted, this attempt included. */
+  failures: number;
+  /** Seconds until the key takes attempts again (null when it takes them now). */
+  retryAfter: number | null;
+}
+
+const int = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a count: ${n}`);
+  return sql.lit(n);
+};
+
+/**
+ * Counts an attempt on a key before it is tried, in one statement: unless the key is waiting
+ * out a delay, its failures go up by one (from one again when the last failure is forgotten),
+ * and reaching a multiple of the policy's step starts the next delay. Concurrent calls on a
+ * key queue on its row, so of N attempts at most the policy's count are let through.
+ */
+export async function takeAttempt(db: Executor, key: string, p: ThrottlePolicy): Promise<Attempt> {
+  if (p.step < 1 || p.delays.length === 0) throw new Error('a throttle needs a step and delays');
+  const delayFor = (n: RawBuilder<number>) => sql<Date | null>`(CASE WHEN ${n} % ${int(p.step)} = 0
+      THEN now() + make_interval(secs => CASE least(${n} / ${int(p.step)}, ${int(p.delays.length)})
+        ${sql.join(p.delays.map((d, i) => sql`WHEN ${int(i + 1)} THEN ${int(d)}`), sql` `)} END)
+    END)`;
+  const waiting = sql<boolean>`(t.blocked_until IS NOT NULL AND t.blocked_until > now())`;
+  const counted = sql<number>`(CASE WHEN t.last_failure_at < now() - make_interval(secs => ${int(p.forgetSeconds)}) THEN 1 ELSE t.failures + 1 END)`;
+  const { rows } = await sql<{ refused: boolean; failures: number; retry_after: number | null }>`
+    INSERT INTO login_throttle AS t (key, failures, last_failure_at, blocked_until, refused)
+    VALUES (${key}, 1, now(), ${delayFor(sql<number>`1`)}, false)
+    ON CONFLICT (key) DO UPDATE SET
+      refused = ${waiting},
+      failures = CASE WHEN ${waiting} THEN t.failures ELSE ${counted} END,
+      last_failure_at = CASE WHEN ${waiting} THEN t.last_failure_at ELSE now() END,
+      blocked_until = CASE WHEN ${waiting} THEN t.blocked_until ELSE ${delayFor(counted)} END
+    RETURNING t.refused, t.failures,
+      CASE WHEN t.blocked_until > now() THEN ceil(extract(epoch FROM t.blocked_until - now()))::int END AS retry_after`.execute(db);
+  const row = rows[0]!;
+  return { refused: row.refused, failures: row.failures, retryAfter: row.retry_after };
+}
+
+/**
+ * Takes back an attempt that takeAttempt counted but that was no failure (the password was
+ * right, or another key refused it), with the delay that reaching the count started.
+ */
+export async function returnAttempt(db: Executor, key: string, p: ThrottlePolicy) {
+  await sql`
+    UPDATE login_throttle SET
+      failures = greatest(failures - 1, 0),
+      blocked_until = CASE WHEN failures % ${int(p.step)} = 0 THEN NULL ELSE blocked_until END
+    WHERE key = ${key}`.execute(db);
+}
+
+/** Forgets the failures of keys (a successful login or confirmation). */
+export async function clearAttempts(db: Executor, keys: string[]) {
+  if (keys.length > 0) await db.deleteFrom('login_throttle').where('key', 'in', keys).execute();
+}
+
+/** Deletes counters forgotten and not waiting, and registrations past their time. */
+export async function sweepLoyalty(db: Executor, forgetSeconds: number) {
+  await sql`
+    DELETE FROM login_throttle
+    WHERE last_failure_at < now() - make_interval(secs => ${int(forgetSeconds)})
+      AND (blocked_until IS NULL OR blocked_until < now())`.execute(db);
+  await db.deleteFrom('loyalty_registration').where('expires_at', '<', sql<Date>`now()`).execute();
+}
+
+export interface NewRegistration {
+  username: string;
+  browserHash: string;
+  codeHash: string;
+  passwordHash: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+}
+
+/** Stores a registration waiting for its code, and keeps only the newest `keep` of its address. */
+export async function insertRegistration(db: Executor, r: NewRegistration, validHours: number, keep: number) {
+  await db
+    .insertInto('loyalty_registration')
+    .values({
+      username: r.username,
+      browser_hash: r.browserHash,
+      code_hash: r.codeHash,
+      password_hash: r.passwordHash,
+      firstname: r.firstname,
+      lastname: r.lastname,
+      phone: r.phone,
+      expires_at: sql<Date>`now() + make_interval(hours => ${int(validHours)})`,
+    })
+    .execute();
+  await sql`
+    DELETE FROM loyalty_registration
+    WHERE username = ${r.username}
+      AND id NOT IN (SELECT id FROM loyalty_registration WHERE username = ${r.username} ORDER BY id DESC LIMIT ${int(keep)})`.execute(db);
+}
+
+/**
+ * Counts a code attempt on the live registration of this browser and address, in one
+ * statement, before the code is compared: none is answered once maxAttempts were counted.
+ */
+export async function takeRegistrationAttempt(db: Executor, browserHash: string, username: string, maxAttempts: number) {
+  return db
+    .updateTable('loyalty_registration')
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where('browser_hash', '=', browserHash)
+    .where('username', '=', username)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('attempts', '<', maxAttempts)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Whether this browser's registration of the address is live but out of attempts. */
+export async function registrationOutOfAttempts(db: Executor, browserHash: string, username: string, maxAttempts: number) {
   const row = await db
-    .selectFrom('login_attempt')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('key', '=', key)
-    .where('attempted_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
-    .executeTakeFirstOrThrow();
-  return row.n;
+    .selectFrom('loyalty_registration')
+    .select('id')
+    .where('browser_hash', '=', browserHash)
+    .where('username', '=', username)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('attempts', '>=', maxAttempts)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-export async function clearFailedLogins(db: Executor, key: string) {
-  await db.deleteFrom('login_attempt').where('key', '=', key).execute();
+/**
+ * Opens the account of a confirmed registration with the registration's password and names
+ * (an unconfirmed account of an earlier version is taken over by it), and drops the address's
+ * other registrations. False when the address already has a confirmed account.
+ */
+export async function openAccount(
+  db: Executor,
+  r: { username: string; password_hash: string; firstname: string; lastname: string; phone: string },
+) {
+  const opened = await db
+    .insertInto('loyalty_account')
+    .values({
+      username: r.username,
+      email: r.username,
+      password_hash: r.password_hash,
+      firstname: r.firstname,
+      lastname: r.lastname,
+      phone: r.phone,
+      confirmed: true,
+      confirmation_hash: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('username')
+        .doUpdateSet({
+          password_hash: r.password_hash,
+          firstname: r.firstname,
+          lastname: r.lastname,
+          phone: r.phone,
+          confirmed: true,
+          confirmation_hash: null,
+        })
+        .where('loyalty_account.confirmed', '=', false),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  await db.deleteFrom('loyalty_registration').where('username', '=', r.username).execute();
+  return opened !== undefined;
 }
 
 export async function listBrands(db: Executor, accountId: number) {

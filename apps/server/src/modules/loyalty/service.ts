@@ -7,11 +7,77 @@ import type { Executor } from '../process/repository.ts';
 import * as repo from './repository.ts';
 import { userText } from '../mail/text.ts';
 
-/** Failed logins allowed per account and per client address within the window. */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Failed logins, counted before the password is compared (docs/decisions/006). Each count
+ * answers 429 with Retry-After for the delay that reaching it starts: a guesser on one address
+ * meets short, growing delays on one account, longer ones over all accounts, and slows down,
+ * but does not lock out, the owner on another address.
+ */
+export const LOGIN_LIMITS = {
+  /** One account from one client address: 5 failures → 1 min, 10 → 5 min, 15 → 15 min, then 60 min per 5. */
+  accountAtAddress: { step: 5, delays: [1 * MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR], forgetSeconds: 24 * HOUR },
+  /** Any account from one client address: 20 failures → 15 min, then 60 min per 20. */
+  address: { step: 20, delays: [15 * MINUTE, HOUR], forgetSeconds: 2 * HOUR },
+  /** One account from all addresses together: 20 failures → 1 min, 40 → 5 min, 60 → 15 min, then 60 min per 20. */
+  account: { step: 20, delays: [1 * MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR], forgetSeconds: 24 * HOUR },
+} as const satisfies Record<string, repo.ThrottlePolicy>;
+
+/** Confirmation codes: attempts per code, and wrong codes per e-mail address (over all its registrations). */
+export const CONFIRMATION_LIMITS = {
+  attemptsPerCode: 5,
+  /** A registration waits this long for its code. */
+  validHours: 24,
+  /** Registrations of one address kept waiting: a newer one drops the oldest. */
+  pendingPerAddress: 3,
+  perAddress: { step: 5, delays: [1 * MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR], forgetSeconds: 24 * HOUR },
+} as const;
+
+/** The cookie that binds a registration to the browser that made it. */
+export const REGISTRATION_COOKIE = 'omalaakkonen-rekisteroityminen';
 
 export const unauthorized = () => new DomainError(401, 'UNAUTHORIZED', MESSAGES.loginFailed.text);
-const tooMany = () => new DomainError(429, 'TOO_MANY_ATTEMPTS', 'Liian monta epäonnistunutta yritystä. Yritä myöhemmin uudelleen.');
+
+/** 429 after too many failures; the route sends retryAfter as Retry-After. */
+export class TooManyAttemptsError extends DomainError {
+  constructor(readonly retryAfter: number) {
+    super(429, 'TOO_MANY_ATTEMPTS', 'Liian monta epäonnistunutta yritystä. Yritä myöhemmin uudelleen.');
+  }
+}
+
+const invalidCode = (message = 'Vahvistuskoodi ei kelpaa') =>
+  new DomainError(400, 'INVALID_CODE', 'Vahvistuskoodi ei kelpaa.', [{ path: 'code', message }]);
+
+/** A throttle key: its kind and a hash of what it counts (no address or e-mail is stored). */
+const throttleKey = (kind: string, ...parts: string[]) => `${kind}:${sha256(parts.join('\n'))}`;
+
+/**
+ * Counts an attempt on each key in turn, before anything is compared. A key that is waiting
+ * out a delay refuses the attempt, and the keys counted before it take it back, so a refused
+ * attempt counts nowhere.
+ */
+async function takeAttempts(db: Db, keys: { key: string; policy: repo.ThrottlePolicy }[]) {
+  const taken: typeof keys = [];
+  for (const k of keys) {
+    const attempt = await repo.takeAttempt(db, k.key, k.policy);
+    if (attempt.refused) {
+      for (const t of taken) await repo.returnAttempt(db, t.key, t.policy);
+      throw new TooManyAttemptsError(Math.max(1, attempt.retryAfter ?? 1));
+    }
+    taken.push(k);
+  }
+}
+
+/** Stale counters and registrations go at most once in this many milliseconds per process. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+let lastSweep = 0;
+async function sweepNow(db: Db) {
+  if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = Date.now();
+  await repo.sweepLoyalty(db, 24 * HOUR);
+}
 
 /**
  * Logs in with a username and password. A wrong password, an unknown user and an
@@ -19,23 +85,19 @@ const tooMany = () => new DomainError(429, 'TOO_MANY_ATTEMPTS', 'Liian monta ep�
  */
 export async function login(db: Db, username: string, password: string, address: string) {
   const user = username.trim().toLowerCase();
-  const accountKey = `account:${user}`;
-  const addressKey = `address:${address}`;
-  if (
-    (await repo.countFailedLogins(db, accountKey, LOGIN_LIMITS.windowMinutes)) >= LOGIN_LIMITS.perAccount ||
-    (await repo.countFailedLogins(db, addressKey, LOGIN_LIMITS.windowMinutes)) >= LOGIN_LIMITS.perAddress
-  ) {
-    throw tooMany();
-  }
-  const account = await repo.findAccountByUsername(db, user);
-  const ok = await verifyPassword(password, account?.password_hash ?? (await dummyPasswordHash()));
-  if (!account || !ok || !account.confirmed) {
-    await repo.recordFailedLogin(db, [accountKey, addressKey]);
-    throw unauthorized();
-  }
-  await repo.clearFailedLogins(db, accountKey);
+  const atAddress = { key: throttleKey('address', address), policy: LOGIN_LIMITS.address };
+  const pair = { key: throttleKey('login', user, address), policy: LOGIN_LIMITS.accountAtAddress };
+  const account = { key: throttleKey('account', user), policy: LOGIN_LIMITS.account };
+  await takeAttempts(db, [atAddress, pair, account]);
+  const found = await repo.findAccountByUsername(db, user);
+  const ok = await verifyPassword(password, found?.password_hash ?? (await dummyPasswordHash()));
+  if (!found || !ok || !found.confirmed) throw unauthorized();
+  // The attempt was no failure: the address takes it back, the account's counts start over.
+  await repo.returnAttempt(db, atAddress.key, atAddress.policy);
+  await repo.clearAttempts(db, [pair.key, account.key]);
   const token = randomBytes(32).toString('base64url');
-  await repo.insertToken(db, sha256(token), account.id);
+  await repo.insertToken(db, sha256(token), found.id);
+  await sweepNow(db);
   return { token };
 }
 
@@ -122,17 +184,23 @@ export interface Registration {
 }
 
 /**
- * Creates an unconfirmed account and e-mails a six-digit confirmation code. An address
- * already registered gets a notice instead, and the answer is the same, so registration
- * cannot be used to find out who has an account.
+ * Registers an e-mail address: stores a registration with its password, bound to the
+ * browser by a secret (the route's cookie), and e-mails a six-digit code; the account opens
+ * when that browser confirms that code (confirmUser). Registering an address again, by
+ * anyone, changes no earlier registration, so nobody can put a password of theirs on
+ * another's pending account; and someone who forgot the password just registers again.
+ * An address with an account gets a notice instead. Every case answers alike, with a
+ * secret, so registration cannot tell who has an account.
  */
 export async function registerUser(db: Db, r: Registration) {
-  const existing = await repo.findAccountByUsername(db, r.username);
+  const username = r.username.trim().toLowerCase();
+  const browserSecret = randomBytes(32).toString('base64url');
+  const existing = await repo.findAccountByUsername(db, username);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const passwordHash = await hashPassword(r.password);
   await db.transaction().execute(async (trx) => {
     if (existing?.confirmed) {
-      await queueMail(trx, r.username, 'OmaLaakkonen-tili on jo olemassa', [
+      await queueMail(trx, username, 'OmaLaakkonen-tili on jo olemassa', [
         `Hei ${userText(existing.firstname)},`,
         '',
         'tällä sähköpostiosoitteella on jo OmaLaakkonen-tili. Voit kirjautua sillä ajanvarauksessa.',
@@ -140,46 +208,59 @@ export async function registerUser(db: Db, r: Registration) {
       ]);
       return;
     }
-    if (existing) {
-      await trx
-        .updateTable('loyalty_account')
-        .set({ password_hash: passwordHash, firstname: r.firstname, lastname: r.lastname, phone: r.phone ?? '', confirmation_hash: sha256(code) })
-        .where('id', '=', existing.id)
-        .execute();
-    } else {
-      await trx
-        .insertInto('loyalty_account')
-        .values({
-          username: r.username,
-          password_hash: passwordHash,
-          firstname: r.firstname,
-          lastname: r.lastname,
-          phone: r.phone ?? '',
-          email: r.username,
-          confirmation_hash: sha256(code),
-        })
-        .execute();
-    }
-    await queueMail(trx, r.username, 'Vahvista OmaLaakkonen-tilisi', [
+    await repo.insertRegistration(
+      trx,
+      {
+        username,
+        browserHash: sha256(browserSecret),
+        codeHash: sha256(code),
+        passwordHash,
+        firstname: r.firstname,
+        lastname: r.lastname,
+        phone: r.phone ?? '',
+      },
+      CONFIRMATION_LIMITS.validHours,
+      CONFIRMATION_LIMITS.pendingPerAddress,
+    );
+    await queueMail(trx, username, 'Vahvista OmaLaakkonen-tilisi', [
       // The name as typed is shown as text that no mail client links (mail/text.ts).
       `Hei ${userText(r.firstname)},`,
       '',
       `vahvistuskoodisi on ${code}.`,
       'Syötä koodi ajanvarauksen rekisteröitymisikkunaan, niin tilisi on valmis.',
+      `Koodi kelpaa ${CONFIRMATION_LIMITS.validHours} tuntia ja vain siinä selaimessa, jossa rekisteröidyit.`,
+      'Jos et rekisteröitynyt, voit jättää tämän viestin huomiotta: tiliä ei avata ilman koodia.',
     ]);
   });
-  return { responseCode: 'SUCCESS' as const };
+  await sweepNow(db);
+  return { responseCode: 'SUCCESS' as const, browserSecret };
 }
 
-export async function confirmUser(db: Db, username: string, code: string) {
-  const key = `confirm:${username}`;
-  if ((await repo.countFailedLogins(db, key, LOGIN_LIMITS.windowMinutes)) >= LOGIN_LIMITS.perAccount) throw tooMany();
-  const account = await repo.findAccountByUsername(db, username);
-  if (!account || account.confirmed || account.confirmation_hash !== sha256(code)) {
-    await repo.recordFailedLogin(db, [key]);
-    throw new DomainError(400, 'INVALID_CODE', 'Vahvistuskoodi ei kelpaa.', [{ path: 'code', message: 'Vahvistuskoodi ei kelpaa' }]);
+/**
+ * Confirms this browser's registration of the address with its code, and opens the account
+ * with the password given in that registration. A code attempt is counted before the code is
+ * compared: per registration (attemptsPerCode, then the browser registers again) and per
+ * address over all its registrations (growing delays).
+ */
+export async function confirmUser(db: Db, username: string, code: string, browserSecret: string | undefined) {
+  const user = username.trim().toLowerCase();
+  // Without a registration of this browser there is nothing to compare, and nothing is counted.
+  if (!browserSecret) throw invalidCode();
+  const browserHash = sha256(browserSecret);
+  const perAddress = { key: throttleKey('confirm', user), policy: CONFIRMATION_LIMITS.perAddress };
+  await takeAttempts(db, [perAddress]);
+  const registration = await repo.takeRegistrationAttempt(db, browserHash, user, CONFIRMATION_LIMITS.attemptsPerCode);
+  if (!registration) {
+    await repo.returnAttempt(db, perAddress.key, perAddress.policy);
+    if (await repo.registrationOutOfAttempts(db, browserHash, user, CONFIRMATION_LIMITS.attemptsPerCode)) {
+      throw invalidCode('Koodia on yritetty liian monta kertaa. Rekisteröidy uudelleen, niin saat uuden koodin');
+    }
+    throw invalidCode();
   }
-  await db.updateTable('loyalty_account').set({ confirmed: true, confirmation_hash: null }).where('id', '=', account.id).execute();
+  if (registration.code_hash !== sha256(code)) throw invalidCode();
+  const opened = await db.transaction().execute((trx) => repo.openAccount(trx, registration));
+  if (!opened) throw invalidCode();
+  await repo.clearAttempts(db, [perAddress.key]);
   return { responseCode: 'SUCCESS' as const };
 }
 
