@@ -147,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerLoyaltyRoutes(loyalty, db, {
         mailer,
         rateLimits: { login: config.loginRateLimit, registration: config.registrationRateLimit },
+        secureCookies: config.publicUrl.startsWith('https:'),
       });
       loyalty.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),

@@ -212,7 +212,28 @@ export interface Database {
     expires_at: Timestamp;
     revoked_at: Timestamp | null;
   };
-  login_attempt: { id: ColumnType<string, never, never>; key: string; attempted_at: DefaultTimestamp };
+  /** Failed logins and confirmation codes counted per key (migration 010). */
+  login_throttle: {
+    key: string;
+    failures: number;
+    last_failure_at: Timestamp;
+    blocked_until: Timestamp | null;
+    refused: Generated<boolean>;
+  };
+  /** A registration waiting for its e-mailed code (migration 010). */
+  loyalty_registration: {
+    id: ColumnType<string, never, never>;
+    username: string;
+    browser_hash: string;
+    code_hash: string;
+    password_hash: string;
+    firstname: string;
+    lastname: string;
+    phone: Generated<string>;
+    attempts: Generated<number>;
+    created_at: DefaultTimestamp;
+    expires_at: Timestamp;
+  };
   loyalty_vehicle: {
     account_id: number;
     license: string;
