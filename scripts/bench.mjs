@@ -109,6 +109,14 @@ async function startServer(name, databaseUrl) {
     // All bench clients come from one address: the per-address limits would stop them.
     VEHICLE_SEARCH_RATE_LIMIT: '1000000',
     SAVE_BOOKING_RATE_LIMIT: '1000000',
+    INIT_SESSION_RATE_LIMIT: '1000000',
+    RESERVE_TIME_RATE_LIMIT: '1000000',
+    RESERVE_TIME_SESSION_RATE_LIMIT: '1000000',
+    CODE_CHECK_RATE_LIMIT: '1000000',
+    CODE_CHECK_SESSION_RATE_LIMIT: '1000000',
+    LOOKUP_SESSION_RATE_LIMIT: '1000000',
+    FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT: '1000000',
+    FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: '1000000',
   };
   delete env.SMTP_URL; // e-mails (none are sent here) stay in the temporary data directory
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {

@@ -36,6 +36,28 @@ const envSchema = z.object({
   REGISTRATION_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** save-booking calls allowed per client address per minute. */
   SAVE_BOOKING_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /**
+   * init-session calls allowed per client address per minute: dozens of people behind one
+   * mobile-network address each start a booking or two, a script starting hundreds does not.
+   */
+  INIT_SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** reserve-time calls allowed per client address per minute. */
+  RESERVE_TIME_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** reserve-time calls allowed per booking session per minute. */
+  RESERVE_TIME_SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Campaign-code and service-code checks allowed per client address per hour. */
+  CODE_CHECK_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Campaign-code and service-code checks allowed per booking session per 10 minutes. */
+  CODE_CHECK_SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * Look-ups by registration or phone number (search-vehicle, resource-for-customer) allowed
+   * per booking session per minute; per client address VEHICLE_SEARCH_RATE_LIMIT applies.
+   */
+  LOOKUP_SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** free-times-on-organization calls allowed per client address per minute. */
+  FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** free-times-on-organization calls allowed per booking session per minute. */
+  FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** When set, GET /metrics wants `authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z
     .string()
@@ -74,6 +96,14 @@ export interface Config {
   loginRateLimit: number;
   registrationRateLimit: number;
   saveBookingRateLimit: number;
+  initSessionRateLimit: number;
+  reserveTimeRateLimit: number;
+  reserveTimeSessionRateLimit: number;
+  codeCheckRateLimit: number;
+  codeCheckSessionRateLimit: number;
+  lookupSessionRateLimit: number;
+  freeTimesOnOrganizationRateLimit: number;
+  freeTimesOnOrganizationSessionRateLimit: number;
   metricsToken: string | undefined;
   /** REDIRECT_URL_<MAKE>: the make's booking site instead of the one in the database. */
   redirectUrls: Partial<Record<RedirectMake, string>>;
@@ -103,6 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     registrationRateLimit: e.REGISTRATION_RATE_LIMIT,
     saveBookingRateLimit: e.SAVE_BOOKING_RATE_LIMIT,
+    initSessionRateLimit: e.INIT_SESSION_RATE_LIMIT,
+    reserveTimeRateLimit: e.RESERVE_TIME_RATE_LIMIT,
+    reserveTimeSessionRateLimit: e.RESERVE_TIME_SESSION_RATE_LIMIT,
+    codeCheckRateLimit: e.CODE_CHECK_RATE_LIMIT,
+    codeCheckSessionRateLimit: e.CODE_CHECK_SESSION_RATE_LIMIT,
+    lookupSessionRateLimit: e.LOOKUP_SESSION_RATE_LIMIT,
+    freeTimesOnOrganizationRateLimit: e.FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT,
+    freeTimesOnOrganizationSessionRateLimit: e.FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT,
     metricsToken: e.METRICS_TOKEN,
     redirectUrls: Object.fromEntries(
       REDIRECT_MAKES.flatMap((make) => {

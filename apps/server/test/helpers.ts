@@ -68,6 +68,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     loginRateLimit: 1000,
     registrationRateLimit: 1000,
     saveBookingRateLimit: 1000,
+    initSessionRateLimit: 100_000,
+    reserveTimeRateLimit: 100_000,
+    reserveTimeSessionRateLimit: 1000,
+    codeCheckRateLimit: 100_000,
+    codeCheckSessionRateLimit: 1000,
+    lookupSessionRateLimit: 1000,
+    freeTimesOnOrganizationRateLimit: 100_000,
+    freeTimesOnOrganizationSessionRateLimit: 1000,
     ...overrides,
   };
   const outboxDir = join(dataDir, 'outbox');

@@ -44,6 +44,8 @@ export interface ServerOptions {
   smtpUrl?: string;
   /** How long start-up may take (PGlite seeding an empty data directory takes a while). */
   startTimeoutMs?: number;
+  /** More environment variables, over the defaults (e.g. a rate limit to test). */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -72,8 +74,17 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     // Every session comes from 127.0.0.1.
     VEHICLE_SEARCH_RATE_LIMIT: '100000',
     SAVE_BOOKING_RATE_LIMIT: '100000',
+    INIT_SESSION_RATE_LIMIT: '100000',
+    RESERVE_TIME_RATE_LIMIT: '100000',
+    RESERVE_TIME_SESSION_RATE_LIMIT: '100000',
+    CODE_CHECK_RATE_LIMIT: '100000',
+    CODE_CHECK_SESSION_RATE_LIMIT: '100000',
+    LOOKUP_SESSION_RATE_LIMIT: '100000',
+    FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT: '100000',
+    FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: '100000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,

@@ -10,6 +10,7 @@ import { LOAN_TERMS, type LoanYears } from './finance.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { organizationSchema } from './api.ts';
 import { PG_INT_MAX } from './storable.ts';
+import { registerNumberSchema } from './validation.ts';
 
 /** A query value that must be present: blank counts as missing (z.coerce would make '' a 0). */
 const requiredQueryNumber = z
@@ -82,7 +83,13 @@ export const bookingKeySchema = z
   .min(1, { error: FIELD_ERRORS.required })
   .regex(/^[A-Z0-9]{6,40}$/, { error: 'Tarkista varaustunnus' });
 
-export const billingReferenceBody = z.object({ bookingKey: bookingKeySchema.nullish() });
+/**
+ * POST /billing-reference: with a booking key, the car's registration number too (the key
+ * alone does not identify a booking to a stranger); without a key, neither.
+ */
+export const billingReferenceBody = z
+  .object({ bookingKey: bookingKeySchema.nullish(), registerNumber: z.nullish(registerNumberSchema) })
+  .refine((b) => !b.bookingKey || b.registerNumber, { path: ['registerNumber'], message: FIELD_ERRORS.required });
 /** POST /billing-reference: a Finnish reference number (viitenumero), digits only. */
 export const billingReferenceResponse = z.object({ reference: z.string() });
 export type BillingReferenceResponse = z.infer<typeof billingReferenceResponse>;

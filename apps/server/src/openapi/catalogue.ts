@@ -583,7 +583,8 @@ export const CATALOGUE: Record<string, CallDoc> = {
   },
   [api('POST', '/billing-reference')]: {
     tag: 'Finance',
-    summary: 'A Finnish reference number: for a booking key always the same one, without a key a random one.',
+    summary:
+      'A Finnish reference number: for a booking key and its registration number always the same one (400 naming bookingKey when either is wrong), without a key a random one.',
     body: billingReferenceBody,
     responseSchema: billingReferenceResponse,
   },

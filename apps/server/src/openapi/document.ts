@@ -16,6 +16,8 @@ export interface RouteInfo {
   session: boolean;
   /** The per-client limit of config.rateLimit, per its time window. */
   rateLimit?: { max: number; timeWindow: string };
+  /** The per-session limit of config.sessionRateLimit, per its time window. */
+  sessionRateLimit?: { max: number; timeWindow: string };
 }
 
 export type JsonSchema = Record<string, unknown>;
@@ -111,6 +113,9 @@ function operationOf(route: RouteInfo, doc: CallDoc | undefined, ids: Set<string
   const notes: string[] = [];
   if (doc?.description) notes.push(doc.description);
   if (route.rateLimit) notes.push(`Rate-limited: ${route.rateLimit.max} calls per client address within ${route.rateLimit.timeWindow}, then 429.`);
+  if (route.sessionRateLimit) {
+    notes.push(`Rate-limited: ${route.sessionRateLimit.max} calls per booking session within ${route.sessionRateLimit.timeWindow}, then 429.`);
+  }
   if (doc?.rateLimited) notes.push(`Answers 429 ${doc.rateLimited}.`);
 
   const responseType = doc?.responseType ?? JSON_TYPE;
@@ -126,7 +131,7 @@ function operationOf(route: RouteInfo, doc: CallDoc | undefined, ids: Set<string
   if (doc?.body || doc?.query) responses['400'] = { $ref: '#/components/responses/ValidationError' };
   if (unsafe) responses['403'] = { $ref: '#/components/responses/XsrfRejected' };
   if (session) responses['412'] = { $ref: '#/components/responses/SessionExpired' };
-  if (route.rateLimit || doc?.rateLimited) responses['429'] = { $ref: '#/components/responses/TooManyRequests' };
+  if (route.rateLimit || route.sessionRateLimit || doc?.rateLimited) responses['429'] = { $ref: '#/components/responses/TooManyRequests' };
 
   const requirement: Record<string, string[]> = {};
   if (session) requirement.processToken = [];

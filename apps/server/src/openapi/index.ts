@@ -28,13 +28,20 @@ export function registerOpenApi(app: FastifyInstance) {
   app.decorate('openApiRoutes', routes);
   app.addHook('onRoute', (route) => {
     if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
-    const config = (route.config ?? {}) as { session?: boolean; rateLimit?: { max?: unknown; timeWindow?: unknown } };
-    const rateLimit =
-      typeof config.rateLimit?.max === 'number'
-        ? { max: config.rateLimit.max, timeWindow: String(config.rateLimit.timeWindow ?? '1 minute') }
-        : undefined;
+    type LimitConfig = { max?: unknown; timeWindow?: unknown } | undefined;
+    const config = (route.config ?? {}) as { session?: boolean; rateLimit?: LimitConfig; sessionRateLimit?: LimitConfig };
+    const limitOf = (limit: LimitConfig) =>
+      typeof limit?.max === 'number' ? { max: limit.max, timeWindow: String(limit.timeWindow ?? '1 minute') } : undefined;
+    const rateLimit = limitOf(config.rateLimit);
+    const sessionRateLimit = limitOf(config.sessionRateLimit);
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, session: config.session !== false, ...(rateLimit ? { rateLimit } : {}) });
+      routes.push({
+        method,
+        url: route.url,
+        session: config.session !== false,
+        ...(rateLimit ? { rateLimit } : {}),
+        ...(sessionRateLimit ? { sessionRateLimit } : {}),
+      });
     }
   });
 

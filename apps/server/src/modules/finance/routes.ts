@@ -4,12 +4,14 @@ import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { parse } from '../../lib/parse.ts';
 import { findOrganization } from '../organizations/repository.ts';
+import { findBookingByKeyAndPlate } from '../manage/repository.ts';
 import { bookingReference, creditAmount, minimumPriceForCredit, randomReference } from './service.ts';
 
 /**
  * The loan calculator and instalment billing (SPEC §7 "Finance"). The answers are pure
  * arithmetic or public settings, so no booking session is needed; billing-reference looks
- * a booking up by its key and is rate-limited like the other key lookups.
+ * a booking up by its key and registration number and is rate-limited like the other key
+ * lookups.
  */
 export function registerFinanceRoutes(app: FastifyInstance, db: Db, opts: { keyLookupRateLimit: number }) {
   const open = { config: { session: false } };
@@ -31,8 +33,9 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, opts: { keyL
     async (request) => {
       const body = parse(billingReferenceBody, request.body);
       if (!body.bookingKey) return { reference: randomReference() };
-      const booking = await db.selectFrom('booking').select('id').where('booking_key', '=', body.bookingKey).executeTakeFirst();
-      if (!booking) throw badRequest('bookingKey', 'Tuntematon varaustunnus');
+      // One query and one answer whichever of the key and the plate is wrong.
+      const booking = await findBookingByKeyAndPlate(db, body.bookingKey, body.registerNumber!);
+      if (!booking) throw badRequest('bookingKey', 'Tuntematon varaustunnus tai rekisterinumero');
       return { reference: bookingReference(booking.id) };
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { campaignCodeBody } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
+import type { RouteLimits } from '../../plugins/rate-limit.ts';
 import { updateProcess } from '../process/repository.ts';
 import { findCampaign } from './repository.ts';
 import { accountOfToken, validVouchers } from './service.ts';
@@ -11,8 +12,9 @@ import { accountOfToken, validVouchers } from './service.ts';
  * live loyalty token; it links the booking to the account and applies the account's
  * vouchers that are valid today.
  */
-export function registerCampaignRoutes(app: FastifyInstance, db: Db) {
-  app.post('/campaign-code/v2', async (request) => {
+export function registerCampaignRoutes(app: FastifyInstance, db: Db, deps: { codeCheckLimits: RouteLimits }) {
+  // A code could be guessed: limited per client address and per session (with service codes).
+  app.post('/campaign-code/v2', { config: deps.codeCheckLimits }, async (request) => {
     const body = parse(campaignCodeBody, request.body);
     const token = request.process.token;
     const code = body.value?.trim().toUpperCase() || null;

@@ -19,10 +19,13 @@ import { findOrganization } from '../organizations/repository.ts';
 import { usableOrganization } from '../organizations/offices.ts';
 import { readSettings, siteLinks } from './repository.ts';
 
-export function registerSettingsRoutes(app: FastifyInstance, db: Db) {
+/** `initSessionRateLimit`: new sessions per client address per minute. */
+export function registerSettingsRoutes(app: FastifyInstance, db: Db, deps: { initSessionRateLimit: number }) {
   const open = { config: { session: false } };
 
-  app.post('/init-session', open, async (request, reply) => {
+  // Each session may hold a time: a client address starts only so many a minute.
+  const initSession = { config: { session: false, rateLimit: { max: deps.initSessionRateLimit, timeWindow: '1 minute' } } };
+  app.post('/init-session', initSession, async (request, reply) => {
     const q = parse(initSessionQuery, request.query);
     if (q.organizationId !== undefined) await usableOrganization(db, q.organizationId, q.usedProcessType);
     // 256 bits: a token cannot be guessed, so one session can never reach another's booking.

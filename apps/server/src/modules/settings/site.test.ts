@@ -125,18 +125,18 @@ describe('financing', () => {
     await c.post('/customer/v2', CUSTOMER);
     const { bookingKey } = json(await c.post('/save-booking'));
     const anon = new ApiClient(t.app);
-    const first = json(await anon.post('/billing-reference', { bookingKey })).reference;
+    const first = json(await anon.post('/billing-reference', { bookingKey, registerNumber: 'ABC-123' })).reference;
     expect(isValidReference(first)).toBe(true);
     expect(first).toMatch(/^1\d{8,}$/);
-    expect(json(await anon.post('/billing-reference', { bookingKey: bookingKey.toLowerCase() })).reference).toBe(first);
+    expect(json(await anon.post('/billing-reference', { bookingKey: bookingKey.toLowerCase(), registerNumber: 'abc-123' })).reference).toBe(first);
     const random = json(await anon.post('/billing-reference', {})).reference;
     expect(isValidReference(random)).toBe(true);
     expect(random).not.toBe(first);
   });
 
   it.each([
-    ['an unknown key', { bookingKey: 'QQQQQQQQQQQQ' }],
-    ['a malformed key', { bookingKey: 'ei kelpaa!' }],
+    ['an unknown key', { bookingKey: 'QQQQQQQQQQQQ', registerNumber: 'ABC-123' }],
+    ['a malformed key', { bookingKey: 'ei kelpaa!', registerNumber: 'ABC-123' }],
   ])('billing-reference with %s → 400 naming bookingKey', async (_label, body) => {
     const res = await new ApiClient(t.app).post('/billing-reference', body);
     expect(res.statusCode).toBe(400);

@@ -133,19 +133,21 @@ export async function findLockerStarts(
 
 /**
  * The selectable resource of an office that served the customer's most recent earlier
- * booking there, matched on the normalised phone number.
+ * booking there with this car, matched on the normalised phone number and the
+ * registration number.
  */
 export async function findResourceOfLastVisit(
   db: Executor,
   organizationId: number,
   phone: string,
+  registerNumber: string,
 ): Promise<{ id: number; name: string } | undefined> {
   const res = await sql<{ id: number; name: string }>`
     SELECT r.id, coalesce(r.display_name, r.name) AS name
     FROM booking b
     JOIN resource_time rt ON rt.booking_id = b.id AND rt.kind = 'BOOKED'
     JOIN resource r ON r.id = rt.resource_id
-    WHERE b.organization_id = ${organizationId} AND b.customer_phone = ${phone}
+    WHERE b.organization_id = ${organizationId} AND b.customer_phone = ${phone} AND b.register_number = ${registerNumber}
       AND b.status = 'CONFIRMED' AND b.kind = 'RESERVATION' AND b.start_at < now()
       AND r.organization_id = ${organizationId} AND r.selectable
     ORDER BY b.start_at DESC, b.id DESC

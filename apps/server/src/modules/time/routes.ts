@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
 import { updateProcess } from '../process/repository.ts';
 import { releaseHolds } from './repository.ts';
+import { concurrencyGate, type RouteLimits } from '../../plugins/rate-limit.ts';
 import {
   freeTimes,
   freeTimesOnOrganizations,
@@ -24,10 +25,24 @@ import {
   setSelectedResources,
 } from './service.ts';
 
-/** Phone look-ups per client address per minute: enough for a person, not for a scan. */
-const RESOURCE_FOR_CUSTOMER_RATE_LIMIT = 30;
+/**
+ * free-times-on-organization computes the calendars of every compatible office: at most two
+ * run at once in this process, the rest wait a moment in line (or are answered 503 BUSY), so
+ * that its callers cannot slow every other customer's calls.
+ */
+const otherOfficesGate = concurrencyGate({ concurrency: 2, maxQueue: 20, maxWaitMs: 5_000 });
 
-export function registerTimeRoutes(app: FastifyInstance, db: Db) {
+export interface TimeRouteDeps {
+  /** Per client address and per booking session (plugins/rate-limit.ts `limits`). */
+  rateLimits: {
+    reserveTime: RouteLimits;
+    freeTimesOnOrganization: RouteLimits;
+    /** A phone number look-up. */
+    resourceForCustomer: RouteLimits;
+  };
+}
+
+export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRouteDeps) {
   app.post('/free-times', async (request) => {
     const body = parse(freeTimesBody, request.body);
     return freeTimes(db, request.process, body);
@@ -45,12 +60,12 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db) {
     return freeTimes(db, request.process, body, 'EVENING');
   });
 
-  app.post('/free-times-on-organization', async (request) => {
+  app.post('/free-times-on-organization', { config: deps.rateLimits.freeTimesOnOrganization }, async (request, reply) => {
     const body = parse(freeTimesOnOrganizationBody, request.body);
-    return freeTimesOnOrganizations(db, request.process, body);
+    return otherOfficesGate(reply, () => freeTimesOnOrganizations(db, request.process, body));
   });
 
-  app.post('/reserve-time', async (request) => {
+  app.post('/reserve-time', { config: deps.rateLimits.reserveTime }, async (request) => {
     const body = parse(reserveTimeBody, request.body);
     return reserveTime(db, request.process.token, body);
   });
@@ -85,7 +100,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db) {
 
   app.get(
     '/resource-for-customer',
-    { config: { rateLimit: { max: RESOURCE_FOR_CUSTOMER_RATE_LIMIT, timeWindow: '1 minute' } } },
+    { config: deps.rateLimits.resourceForCustomer },
     async (request) => {
       const query = parse(resourceForCustomerQuery, request.query);
       return { resource: await resourceForCustomer(db, request.process, query.phoneNumber) };

@@ -337,12 +337,19 @@ export async function selectableResources(db: Executor, process: ProcessRow): Pr
   return (await findResources(db, org.id)).filter((r) => r.selectable).map((r) => ({ id: r.id, name: r.display_name ?? r.name }));
 }
 
-/** The mechanic who served this phone number's latest earlier visit at the office, if any. */
+/**
+ * The mechanic who served this phone number's latest earlier visit at the office with the
+ * session's car, if any; null also when the session has no car.
+ */
 export async function resourceForCustomer(db: Executor, process: ProcessRow, phoneNumber: string) {
   if (!process.organization_id) return null;
+  // Only a visit with the car this session has searched counts: a phone number alone tells
+  // nothing (not even whether it has visited), so the call cannot be used to look people up.
+  const registerNumber = vehicleOf(process)?.register_number;
+  if (!registerNumber) return null;
   const org = await findOrganization(db, process.organization_id);
   if (!org?.customer_selects_resource) return null;
-  return (await findResourceOfLastVisit(db, org.id, normalizePhoneNumber(phoneNumber))) ?? null;
+  return (await findResourceOfLastVisit(db, org.id, normalizePhoneNumber(phoneNumber), registerNumber)) ?? null;
 }
 
 /**

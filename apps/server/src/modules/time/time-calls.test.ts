@@ -354,9 +354,13 @@ describe('customer-selected mechanics', () => {
     expect(json(await c.get('/customer-selectable-resources'))).toEqual([]);
   });
 
-  it('finds the mechanic of a returning customer by phone number', async () => {
+  it('finds the mechanic of a returning customer by phone number and car', async () => {
     const c = new ApiClient(t.app);
-    await prepareMaintenance(c);
+    // The car of the customer's latest visit: only a session that searched it is answered.
+    const plate = (
+      await t.db.selectFrom('booking').select('register_number').where('customer_phone', '=', '0400765432').orderBy('start_at', 'desc').executeTakeFirstOrThrow()
+    ).register_number;
+    await prepareMaintenance(c, { registerNumber: plate });
     const ask = (phoneNumber: string) => c.get('/resource-for-customer', { phoneNumber });
     const sanna = { resource: { id: RETURNING_CUSTOMER_RESOURCE_ID, name: 'Mekaanikko Sanna' } };
     expect(json(await ask(RETURNING_CUSTOMER_PHONE))).toEqual(sanna);
@@ -378,7 +382,7 @@ describe('customer-selected mechanics', () => {
           booking_key: `TEST-${date}-${resourceId}`,
           process_type: 'MAINTENANCE',
           organization_id: 1,
-          register_number: 'ABC-123',
+          register_number: plate,
           start_at: start,
           end_at: end,
           time_selection_type: 'EXACT_TIME',

@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { searchVehicleBody, setVehicleBody, setVehicleKilometersBody } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { parse } from '../../lib/parse.ts';
+import { limits } from '../../plugins/rate-limit.ts';
 import { updateProcess } from '../process/repository.ts';
 import { findMakeByName, findRegisteredVehicle, listMakes } from './repository.ts';
 
-export function registerVehicleRoutes(app: FastifyInstance, db: Db, opts: { searchRateLimit: number }) {
+/**
+ * `searchRateLimit`: register look-ups per client address per minute;
+ * `sessionRateLimit`: per booking session per minute.
+ */
+export function registerVehicleRoutes(app: FastifyInstance, db: Db, opts: { searchRateLimit: number; sessionRateLimit: number }) {
   app.get('/vehicle-makes', { config: { session: false } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
     return listMakes(db);
@@ -13,7 +18,12 @@ export function registerVehicleRoutes(app: FastifyInstance, db: Db, opts: { sear
 
   app.post(
     '/search-vehicle',
-    { config: { rateLimit: { max: opts.searchRateLimit, timeWindow: '1 minute' } } },
+    {
+      config: limits({
+        address: { max: opts.searchRateLimit, timeWindow: '1 minute' },
+        session: { max: opts.sessionRateLimit, timeWindow: '1 minute' },
+      }),
+    },
     async (request) => {
       const body = parse(searchVehicleBody, request.body);
       const vehicle = await findRegisteredVehicle(db, body.registerNumber);
