@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, LOYALTY_API_BASE } from '@huolto/domain';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { limits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 import { registerHealthRoutes } from './plugins/health.ts';
@@ -97,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     referrerPolicy: { policy: 'no-referrer' },
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so that every instance on it sees the same counts; only the
+  // routes whose config names a limit are limited.
+  await registerRateLimits(app, db);
   registerErrorHandler(app);
   registerXsrf(app, { secure: config.publicUrl.startsWith('https:') });
 
@@ -110,14 +112,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   registerHealthRoutes(app, db);
   registerMetricsRoute(app, metrics, { token: config.metricsToken });
 
+  // A guessed code is a guess on either call: campaign and service codes share their counts.
+  const codeCheckLimits = limits({
+    address: { max: config.codeCheckRateLimit, timeWindow: '1 hour' },
+    session: { max: config.codeCheckSessionRateLimit, timeWindow: '10 minutes' },
+    groupId: 'code-check',
+  });
   await app.register(
     async (api) => {
       registerSession(api, db);
-      registerSettingsRoutes(api, db);
-      registerVehicleRoutes(api, db, { searchRateLimit: config.vehicleSearchRateLimit });
+      registerSettingsRoutes(api, db, { initSessionRateLimit: config.initSessionRateLimit });
+      registerVehicleRoutes(api, db, { searchRateLimit: config.vehicleSearchRateLimit, sessionRateLimit: config.lookupSessionRateLimit });
       registerOrganizationRoutes(api, db);
-      registerServiceRoutes(api, db);
-      registerTimeRoutes(api, db);
+      registerServiceRoutes(api, db, { codeCheckLimits });
+      registerTimeRoutes(api, db, {
+        rateLimits: {
+          reserveTime: limits({
+            address: { max: config.reserveTimeRateLimit, timeWindow: '1 minute' },
+            session: { max: config.reserveTimeSessionRateLimit, timeWindow: '1 minute' },
+          }),
+          freeTimesOnOrganization: limits({
+            address: { max: config.freeTimesOnOrganizationRateLimit, timeWindow: '1 minute' },
+            session: { max: config.freeTimesOnOrganizationSessionRateLimit, timeWindow: '1 minute' },
+          }),
+          resourceForCustomer: limits({
+            address: { max: config.vehicleSearchRateLimit, timeWindow: '1 minute' },
+            session: { max: config.lookupSessionRateLimit, timeWindow: '1 minute' },
+          }),
+        },
+      });
       registerBookingRoutes(api, db, {
         mailer,
         publicUrl: config.publicUrl,
@@ -125,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         bookingsSaved: metrics.bookingsSaved,
       });
       registerMediaRoutes(api, db);
-      registerCampaignRoutes(api, db);
+      registerCampaignRoutes(api, db, { codeCheckLimits });
       registerTireRoutes(api, db);
       registerWindshieldRoutes(api, db);
       registerRedirectRoutes(api, db, { redirectUrls: config.redirectUrls });
