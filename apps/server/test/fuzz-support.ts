@@ -242,7 +242,7 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`POST ${S}/send-edit-request`]: { body: { ...access, message: 'Voisiko ajan siirtää?' } },
     [`POST ${S}/booking/cd/add-rows`]: { body: { ...access, rows: [{ productId, amount: 1 }] } },
     [`POST ${S}/feedback/v2`]: { body: { bookingKey, rating: 4, message: 'Hyvää palvelua' } },
-    [`POST ${S}/billing-reference`]: { body: { bookingKey } },
+    [`POST ${S}/billing-reference`]: { body: { bookingKey, registerNumber: 'ABC-123' } },
     [`POST ${S}/save-notes`]: { body: { value: 'Renkaat autossa' } },
     [`POST ${S}/symptoms`]: { body: [{ id: 1, description: 'Kolina edestä' }] },
     [`POST ${S}/customer/v2`]: { body: { ...CUSTOMER, direct_marketing_allowed: false, service_contract: false } },
