@@ -253,11 +253,11 @@ describe('symptoms, notes and customer', () => {
     expect(json(res).fields[0].path).toBe('0.description');
   });
 
-  it('save-notes strips control characters and refuses a non-string', async () => {
+  it('save-notes strips control characters and symbols (SPEC §5) and refuses a non-string', async () => {
     const c = new ApiClient(t.app);
     await c.init();
-    await c.post('/save-notes', { value: 'Soita ennen\u0000 töitä 😀' });
-    expect(json(await c.get('/get-booking/v2')).notes).toBe('Soita ennen töitä 😀');
+    await c.post('/save-notes', { value: 'Soita ennen\u0000 töitä 😀 ♥' });
+    expect(json(await c.get('/get-booking/v2')).notes).toBe('Soita ennen töitä');
     expect((await c.post('/save-notes', { value: 42 })).statusCode).toBe(400);
   });
 
