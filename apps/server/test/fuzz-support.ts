@@ -213,7 +213,8 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
   const { start, end } = upcomingRange(2);
   const [slotStart] = slot.split('|');
   const access = { bookingKey, registerNumber: 'ABC-123', installationType: 'LAAKKONEN_PUBLIC' };
-  const items = [{ productId, provider: 'LAAKKONEN', amount: 1, description: 'Huolto', parameters: { Huom: 'teksti' } }];
+  // A maintenance service defines no parameters (cart-parameters.ts).
+  const items = [{ productId, provider: 'LAAKKONEN', amount: 1, description: 'Huolto' }];
 
   const S = API_BASE;
   const L = LOYALTY_API_BASE;
