@@ -634,7 +634,8 @@ export const CATALOGUE: Record<string, CallDoc> = {
     body: loginBody,
     response: 'The token; 401 for a wrong password, an unknown or an unconfirmed user.',
     responseSchema: z.object({ token: z.string() }),
-    rateLimited: 'after 5 failed logins per account or 20 per client address in 15 minutes',
+    rateLimited:
+      'failures are counted before the password is compared; 429 TOO_MANY_ATTEMPTS with Retry-After: one account from one address 5 → 1 min, 10 → 5 min, 15 → 15 min, then 60 min per 5; one address 20 → 15 min, then 60 min per 20; one account from all addresses 20 → 1 min, 40 → 5 min, 60 → 15 min, then 60 min per 20',
   },
   [loyalty('/logout/')]: {
     tag: 'Loyalty API',
@@ -664,13 +665,15 @@ export const CATALOGUE: Record<string, CallDoc> = {
   },
   [loyalty('/registerUser/')]: {
     tag: 'Loyalty API',
-    summary: 'Registers a member; a six-digit confirmation code is e-mailed.',
+    summary:
+      'Registers a member; a six-digit confirmation code is e-mailed, and a cookie binds the registration to this browser (an earlier registration of the address is not changed).',
     body: registerUserBody,
     responseSchema: responseSchema,
   },
   [loyalty('/confirmUser/')]: {
     tag: 'Loyalty API',
-    summary: 'Confirms a registration with the e-mailed code.',
+    summary:
+      "Confirms this browser's registration with its e-mailed code and opens the account with that registration's password; 5 attempts per code, then register again.",
     body: confirmUserBody,
     responseSchema: responseSchema,
   },
