@@ -97,8 +97,8 @@ export async function tableCounts(db: Db) {
  * recorded to throttle guessing (LOGIN_LIMITS).
  */
 export const ALLOWED_ON_4XX: Record<string, { table: string; op: string }[]> = {
-  [`POST ${LOYALTY_API_BASE}/login`]: [{ table: 'login_attempt', op: 'INSERT' }],
-  [`POST ${LOYALTY_API_BASE}/confirmUser`]: [{ table: 'login_attempt', op: 'INSERT' }],
+  [`POST ${LOYALTY_API_BASE}/login`]: [{ table: 'login_throttle', op: 'INSERT' }, { table: 'login_throttle', op: 'UPDATE' }],
+  [`POST ${LOYALTY_API_BASE}/confirmUser`]: [{ table: 'login_throttle', op: 'INSERT' }, { table: 'login_throttle', op: 'UPDATE' }],
 };
 
 /**
