@@ -179,6 +179,19 @@ describe('script in the text fields of a booking', () => {
     const groups = json<{ suggestions: { product: { id: string; provider: string } }[] }[]>(await c.get('/services/v2'));
     const product = groups[0]!.suggestions[0]!.product;
     const parameters = { Lisätieto: SCRIPT, [IMG]: JS_URL };
+    // A line takes only the parameters its product defines: here the catalogue (this test's
+    // copy of the database) defines them, with the script as their choices.
+    await t.db
+      .insertInto('product_parameter')
+      .values(
+        Object.entries(parameters).map(([parameter_code, value], sort) => ({
+          product_id: product.id,
+          parameter_code,
+          choice_values: JSON.stringify([{ value, description: value, campaign: false }]),
+          sort,
+        })),
+      )
+      .execute();
     const add = await c.post('/add-products-to-cart', {
       items: [{ productId: product.id, provider: product.provider, amount: 1, description: SVG, parameters }],
       stage: 'DEFAULT',
