@@ -196,7 +196,7 @@ describe('the office decides how its times are booked', () => {
 });
 
 describe('cost of the longest free-times range', () => {
-  /** CPU (user + system, this process: server and PGlite) and wall time of one call, ms. */
+  /** CPU (user + system of this process: the server, and PGlite when it is the database) and wall time of one call, ms. */
   async function measure(c: ApiClient, path: string, body: unknown) {
     const cpu = process.cpuUsage();
     const started = performance.now();
@@ -207,23 +207,26 @@ describe('cost of the longest free-times range', () => {
     return { cpu: (used.user + used.system) / 1000, wall };
   }
 
-  it('62 days of free-times and of free-times-on-organization answer within a second', async () => {
+  it('62 days of free-times and of free-times-on-organization take under 100 ms of CPU and answer within a second', async () => {
     const c = new ApiClient(t.app);
     await prepareMaintenance(c);
     const range = { start: today, end: addDays(today, 62) };
     const figures: Record<string, { cpu: number; wall: number }[]> = {};
     for (const path of FREE_TIMES_PATHS) {
-      await measure(c, path, range); // warm
+      for (let i = 0; i < 2; i++) await measure(c, path, range); // warm
       figures[path] = [];
-      for (let i = 0; i < 3; i++) figures[path].push(await measure(c, path, range));
+      for (let i = 0; i < 5; i++) figures[path].push(await measure(c, path, range));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
     const summary = Object.entries(figures).map(([path, runs]) => ({
       path,
       cpuMs: Math.round(median(runs.map((r) => r.cpu))),
       wallMs: Math.round(median(runs.map((r) => r.wall))),
     }));
-    console.log('62-day free-times cost (median of 3, server and PGlite in this process):', JSON.stringify(summary));
-    for (const s of summary) expect(s.wallMs, s.path).toBeLessThan(1000);
+    console.log('62-day free-times cost (median of 5; CPU of this process: the server, and the database when it is PGlite):', JSON.stringify(summary));
+    for (const s of summary) {
+      expect(s.cpuMs, s.path).toBeLessThan(100);
+      expect(s.wallMs, s.path).toBeLessThan(1000);
+    }
   });
 });
