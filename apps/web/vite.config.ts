@@ -9,7 +9,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the production build: the server would not serve them anyway.
+    sourcemap: false,
     // scripts/check-web-budget.mjs reads .vite/manifest.json to size each page's JavaScript.
     manifest: true,
   },

@@ -41,6 +41,22 @@ export interface AppDeps {
 /** Request bodies above this are refused with 413; a booking call is a few KB at most. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * Fastify's and Node's request timeouts: the whole request within `requestTimeoutMs`, its
+ * headers too; Node checks them every few seconds, not its default 30 s. An idle
+ * keep-alive connection is closed after Fastify's default 72 s.
+ */
+export function httpTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(requestTimeoutMs / 10))),
+    },
+  };
+}
+
 /** The whole service as one Fastify app: external plugins, own plugins, then routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { mailer: Mailer }> {
   const { config, database } = deps;
@@ -53,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     // genReqId reads x-request-id itself: Fastify would take the header unchecked.
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that sends its request slowly (a byte every few seconds) is answered 408
+    // and cut off once REQUEST_TIMEOUT_MS has passed, headers included.
+    ...httpTimeouts(config.requestTimeoutMs),
     // Only X-Forwarded-For set by the configured proxies counts (TRUST_PROXY), so a client
     // cannot pick its own address to slip past the rate limits.
     trustProxy:
@@ -110,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   });
 
   registerHealthRoutes(app, db);
-  registerMetricsRoute(app, metrics, { token: config.metricsToken });
+  registerMetricsRoute(app, metrics, { token: config.metricsToken, host: config.host });
 
   // A guessed code is a guess on either call: campaign and service codes share their counts.
   const codeCheckLimits = limits({
@@ -188,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       index: false,
       // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
       preCompressed: true,
+      // Source maps are not published, even when a build left some in the directory.
+      allowedPath: (pathName) => !pathName.toLowerCase().endsWith('.map'),
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

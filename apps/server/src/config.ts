@@ -58,7 +58,15 @@ const envSchema = z.object({
   FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** free-times-on-organization calls allowed per booking session per minute. */
   FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  /** When set, GET /metrics wants `authorization: Bearer <METRICS_TOKEN>`. */
+  /**
+   * Longest time a client may take to send a whole request (headers and body); a slower
+   * one is answered 408 and its connection closed. Also the limit for the headers alone.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * When set, GET /metrics wants `authorization: Bearer <METRICS_TOKEN>`; unset, /metrics
+   * answers only when the server listens on a loopback address (HOST 127.0.0.1, ::1, localhost).
+   */
   METRICS_TOKEN: z
     .string()
     .min(16, { message: 'must be at least 16 characters' })
@@ -105,6 +113,8 @@ export interface Config {
   freeTimesOnOrganizationRateLimit: number;
   freeTimesOnOrganizationSessionRateLimit: number;
   metricsToken: string | undefined;
+  /** REQUEST_TIMEOUT_MS: the whole request (and its headers) must arrive within this. */
+  requestTimeoutMs: number;
   /** REDIRECT_URL_<MAKE>: the make's booking site instead of the one in the database. */
   redirectUrls: Partial<Record<RedirectMake, string>>;
   logLevel: string;
@@ -142,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     freeTimesOnOrganizationRateLimit: e.FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT,
     freeTimesOnOrganizationSessionRateLimit: e.FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT,
     metricsToken: e.METRICS_TOKEN,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     redirectUrls: Object.fromEntries(
       REDIRECT_MAKES.flatMap((make) => {
         const url = e[`REDIRECT_URL_${make}`];

@@ -1,16 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect } from 'kysely';
-import { API_BASE } from '@huolto/domain';
+import { API_BASE, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../test/helpers.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/types.ts';
 import { Mailer } from './modules/mail/outbox.ts';
 import { READY_TIMEOUT_MS } from './plugins/health.ts';
+import { isLoopbackHost } from './plugins/metrics.ts';
+import viteConfig from '../../web/vite.config.ts';
 
 /** A log destination that keeps every JSON line. */
 function logSink() {
@@ -69,7 +72,8 @@ async function appWithBrokenDatabase(mode: 'hang' | 'refuse', logger: object | f
 let t: TestApp;
 const log = logSink();
 beforeAll(async () => {
-  t = await createTestApp({}, { logger: { level: 'info', stream: log.stream } });
+  // Listening on loopback: /metrics answers without METRICS_TOKEN.
+  t = await createTestApp({ host: '127.0.0.1' }, { logger: { level: 'info', stream: log.stream } });
 });
 afterAll(async () => {
   await t?.close();
@@ -264,7 +268,7 @@ describe('metrics', () => {
   });
 
   it('keeps each app’s counters apart', async () => {
-    const other = await createTestApp();
+    const other = await createTestApp({ host: '127.0.0.1' });
     try {
       const text = await scrape(other.app);
       expect(sample(text, 'huolto_bookings_saved_total', { process_type: 'MAINTENANCE' })).toBeUndefined();
@@ -287,5 +291,156 @@ describe('metrics', () => {
     } finally {
       await secured.close();
     }
+  });
+});
+
+describe('metrics without METRICS_TOKEN', () => {
+  it('refuses /metrics (403) when the server listens on a public address', async () => {
+    for (const host of ['0.0.0.0', '::']) {
+      const open = await createTestApp({ host, metricsToken: undefined });
+      try {
+        const res = await open.app.inject({ method: 'GET', url: '/metrics' });
+        expect(res.statusCode, host).toBe(403);
+        expect(res.body).not.toContain('http_requests_total');
+        expect(res.body).not.toContain('process_cpu');
+      } finally {
+        await open.close();
+      }
+    }
+  });
+
+  it('answers on a loopback address, but not a request relayed by a proxy', async () => {
+    // `t` listens on 127.0.0.1; the other loopback spellings (isLoopbackHost below) alike.
+    const local = await createTestApp({ host: '::1', metricsToken: undefined });
+    try {
+      for (const app of [t.app, local.app]) {
+        expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+        for (const headers of [{ 'x-forwarded-for': '203.0.113.7' }, { forwarded: 'for=203.0.113.7' }]) {
+          const relayed = await app.inject({ method: 'GET', url: '/metrics', headers });
+          expect(relayed.statusCode, JSON.stringify(headers)).toBe(403);
+        }
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('tells loopback listen addresses from the others', () => {
+    for (const h of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', 'LOCALHOST']) expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ['0.0.0.0', '::', '', '10.0.0.1', '128.0.0.1', 'localhost.example', '127.0.0.1.example']) expect(isLoopbackHost(h), h).toBe(false);
+  });
+});
+
+describe('source maps', () => {
+  it('the production web build writes none', () => {
+    expect(viteConfig.build?.sourcemap).toBe(false);
+  });
+
+  it('are not served even when the built directory has them', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'huolto-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Ajanvaraus</title>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")\n//# sourceMappingURL=index-abc123.js.map\n');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"],"mappings":""}');
+    writeFileSync(join(dist, 'assets', 'index-abc123.css.MAP'), '{"version":3}');
+    const site = await createTestApp({ webDist: dist });
+    try {
+      const js = await site.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(js.statusCode).toBe(200);
+      for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.map?v=1', '/assets/./index-abc123.js.map', '/assets/index-abc123.css.MAP']) {
+        const res = await site.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('secret.ts');
+      }
+      // A path that spells the name with escapes is no file name: it gets the app's page, never the map.
+      for (const url of ['/assets/index-abc123.js%2Emap', '/assets/index-abc123.js.ma%70', '/assets%2Findex-abc123.js.map']) {
+        const res = await site.app.inject({ method: 'GET', url });
+        expect(res.body, url).not.toContain('secret.ts');
+        expect(res.body, url).not.toContain('"version":3');
+      }
+      expect((await site.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js.map' })).statusCode).toBe(404);
+    } finally {
+      await site.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('slow requests', () => {
+  it('REQUEST_TIMEOUT_MS is 30 s unless set', () => {
+    expect(loadConfig({}).requestTimeoutMs).toBe(30_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '2000' }).requestTimeoutMs).toBe(2000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+  });
+
+  /**
+   * Sends `head` at once and then one byte of `drip` a second over a raw connection; answers
+   * what came back and when the server closed the connection (or null after `giveUpMs`).
+   */
+  function dribble(port: number, head: string, drip: string, giveUpMs: number) {
+    return new Promise<{ closedAfterMs: number | null; received: string }>((resolve) => {
+      const started = Date.now();
+      let received = '';
+      let i = 0;
+      const socket = connect(port, '127.0.0.1');
+      const finish = (closedAfterMs: number | null) => {
+        clearInterval(timer);
+        clearTimeout(giveUp);
+        socket.destroy();
+        resolve({ closedAfterMs, received });
+      };
+      const timer = setInterval(() => {
+        if (i < drip.length && socket.writable) socket.write(drip[i++]!);
+      }, 1000);
+      const giveUp = setTimeout(() => finish(null), giveUpMs);
+      socket.setEncoding('utf8');
+      socket.on('data', (d: string) => (received += d));
+      socket.on('error', () => {});
+      socket.on('close', () => finish(Date.now() - started));
+      socket.write(head);
+    });
+  }
+
+  const TIMEOUT_MS = 2000;
+  let slow: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    slow = await createTestApp({ requestTimeoutMs: loadConfig({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) }).requestTimeoutMs });
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (slow.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+
+  it('answers 408 and closes a connection whose body arrives a byte a second', async () => {
+    const xsrf = 'slow-body-xsrf-0123456789';
+    const body = JSON.stringify({ registerNumber: 'ABC-123', kilometers: 60000, padding: 'x'.repeat(40) });
+    const head =
+      `POST ${API_BASE}/init-session?usedProcessType=MAINTENANCE&installationType=LAAKKONEN_PUBLIC HTTP/1.1\r\n` +
+      `Host: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+      `Cookie: ${XSRF_COOKIE}=${xsrf}\r\n${XSRF_HEADER}: ${xsrf}\r\n\r\n`;
+    const { closedAfterMs, received } = await dribble(port, head, body, 15_000);
+    expect(closedAfterMs, 'connection still open').not.toBeNull();
+    expect(closedAfterMs!).toBeGreaterThanOrEqual(TIMEOUT_MS - 200);
+    expect(closedAfterMs!).toBeLessThan(TIMEOUT_MS + 3000);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('does the same to headers that arrive a byte a second', async () => {
+    const { closedAfterMs, received } = await dribble(
+      port,
+      `GET ${API_BASE}/settings HTTP/1.1\r\n`,
+      'Host: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n',
+      15_000,
+    );
+    expect(closedAfterMs, 'connection still open').not.toBeNull();
+    expect(closedAfterMs!).toBeLessThan(TIMEOUT_MS + 3000);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('still serves a request that arrives in time on the same server', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(res.status).toBe(200);
   });
 });

@@ -162,7 +162,8 @@ export const CATALOGUE: Record<string, CallDoc> = {
   },
   'GET /metrics': {
     tag: 'Operations',
-    summary: 'Metrics in the Prometheus text format; with METRICS_TOKEN set, needs authorization: Bearer <token> (else 401).',
+    summary:
+      'Metrics in the Prometheus text format; with METRICS_TOKEN set, needs authorization: Bearer <token> (else 401). Without METRICS_TOKEN it answers only a server listening on a loopback address (HOST 127.0.0.1, ::1, localhost) and a request not relayed by a proxy (else 403).',
     responseType: 'text/plain',
     optional: true,
   },

@@ -141,9 +141,28 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, opts:
 
 }
 
-/** GET /metrics in the Prometheus text format; with a token it wants `authorization: Bearer <token>`. */
-export function registerMetricsRoute(app: FastifyInstance, metrics: AppMetrics, opts: { token?: string | undefined } = {}) {
+/** Whether a listen address (HOST) is reachable only from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * GET /metrics in the Prometheus text format. With a token it wants
+ * `authorization: Bearer <token>`. Without one it answers only when the server listens on
+ * a loopback address, and even then not to a request relayed by a proxy (one carrying
+ * X-Forwarded-For or Forwarded): a proxy on the same machine would publish it. Otherwise 403.
+ */
+export function registerMetricsRoute(
+  app: FastifyInstance,
+  metrics: AppMetrics,
+  opts: { token?: string | undefined; host?: string | undefined } = {},
+) {
   const expected = opts.token ? Buffer.from(`Bearer ${opts.token}`) : undefined;
+  const openLocally = !expected && opts.host !== undefined && isLoopbackHost(opts.host);
+  if (!expected && !openLocally) {
+    app.log.warn('METRICS_TOKEN is unset and the server listens on a public address: /metrics answers 403');
+  }
   app.get('/metrics', { config: { session: false } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (expected) {
@@ -151,6 +170,8 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: AppMetrics, 
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'UNAUTHORIZED', message: 'Unauthorized' });
       }
+    } else if (!openLocally || request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) {
+      return reply.status(403).send({ error: 'FORBIDDEN', message: 'Forbidden: set METRICS_TOKEN' });
     }
     const [own, proc] = await Promise.all([metrics.registry.metrics(), processMetrics().metrics()]);
     return reply.type(metrics.registry.contentType).send(`${own}\n${proc}`);
