@@ -30,6 +30,7 @@ import { registerRedirectRoutes } from './modules/redirect/routes.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerManageRoutes } from './modules/manage/routes.ts';
 import { registerOpenApi } from './openapi/index.ts';
+import { startPurgeJob } from './jobs/purge.ts';
 
 export interface AppDeps {
   config: Config;
@@ -225,7 +226,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     });
   }
 
+  // Expired holds and sessions are deleted every 10 minutes (jobs/purge.ts).
+  const purge = startPurgeJob(db, { log: app.log });
   app.addHook('onClose', async () => {
+    await purge.stop();
     await mailer.close();
   });
   return Object.assign(app, { mailer }) as unknown as FastifyInstance & { mailer: Mailer };
