@@ -79,6 +79,37 @@ describe('confirmation e-mail over SMTP', () => {
     expect(body).toContain(`UID:${bookingKey}@`);
   });
 
+  it('as delivered, shows customer text without a link and its .ics without an injected line', async () => {
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    await c.post('/symptoms', [{ description: 'Kolina\rATTENDEE:mailto:x@evil.example\nDTSTART:20000101T000000Z' }]);
+    await c.post('/save-notes', { value: 'Maksa osoitteessa https://evil.example/pay' });
+    await c.post('/reserve-time', { reservation: await firstFreeSlot(c), timeSelectionType: 'EXACT_TIME' });
+    await c.post('/customer/v2', { ...CUSTOMER, first_name: 'www.evil.example' });
+    expect(json(await c.post('/save-booking')).responseCode).toBe('SUCCESS');
+    const before = received.length;
+    await t.app.mailer.kick();
+    expect(received.length).toBe(before + 1);
+    const { mail } = received.at(-1)!;
+    const text = mail.text ?? '';
+    expect(text).toContain('Hei www[.]evil[.]example,');
+    expect(text).toContain('Lisätiedot: Maksa osoitteessa https[:]//evil[.]example/pay');
+    expect(`${mail.html || ''}`).not.toMatch(/evil\.example|https:\/\/evil/);
+    const calendars = mail.attachments.filter((a) => a.contentType.startsWith('text/calendar'));
+    expect(calendars.length).toBeGreaterThan(0);
+    for (const a of calendars) {
+      // Unfolded (RFC 5545 §3.1), then split wherever a lenient reader would end a line.
+      const body = a.content.toString('utf8').replace(/\r\n[ \t]/g, '');
+      const names = body
+        .split(/\r\n|\r|\n/)
+        .filter((l) => l !== '')
+        .map((l) => /^[A-Z-]+/.exec(l)?.[0]);
+      expect(names.filter((n) => n === 'DTSTART')).toHaveLength(1);
+      expect(names).not.toContain('ATTENDEE');
+      expect(body).toContain('Kolina ATTENDEE:mailto[:]x@evil[.]example DTSTART:20000101T000000Z');
+    }
+  });
+
   it('keeps a message that could not be sent and sends it on a later run', async () => {
     refuse = true;
     const { bookingKey } = await book();
