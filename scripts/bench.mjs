@@ -117,6 +117,8 @@ async function startServer(name, databaseUrl) {
     LOOKUP_SESSION_RATE_LIMIT: '1000000',
     FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT: '1000000',
     FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: '1000000',
+    HOLDS_PER_ADDRESS: '1000000',
+    HOLD_HOURS_PER_ADDRESS: '1000000',
   };
   delete env.SMTP_URL; // e-mails (none are sent here) stay in the temporary data directory
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {

@@ -45,6 +45,8 @@ export async function startHarness(): Promise<Harness> {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' }),
     webDist: join(root, 'apps/web/dist'),
   };
+  // Every browser books from 127.0.0.1: the per-address share of an office would stop them.
+  config.fairShare = { ...config.fairShare, holdsPerAddress: 100_000, holdMinutesPerAddress: 100_000 * 60 };
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;

@@ -140,12 +140,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   });
   await app.register(
     async (api) => {
-      registerSession(api, db);
+      registerSession(api, db, { clientKeySecret: config.fairShare.clientKeySecret });
       registerSettingsRoutes(api, db, { initSessionRateLimit: config.initSessionRateLimit });
       registerVehicleRoutes(api, db, { searchRateLimit: config.vehicleSearchRateLimit, sessionRateLimit: config.lookupSessionRateLimit });
       registerOrganizationRoutes(api, db);
       registerServiceRoutes(api, db, { codeCheckLimits });
       registerTimeRoutes(api, db, {
+        addressLimits: {
+          holdsPerAddress: config.fairShare.holdsPerAddress,
+          holdMinutesPerAddress: config.fairShare.holdMinutesPerAddress,
+        },
         rateLimits: {
           reserveTime: limits({
             address: { max: config.reserveTimeRateLimit, timeWindow: '1 minute' },

@@ -59,6 +59,19 @@ const envSchema = z.object({
   /** free-times-on-organization calls allowed per booking session per minute. */
   FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /**
+   * Times one client address may have at one office at once: its sessions' live holds
+   * plus the bookings saved from it in the last hour (docs/decisions/007).
+   */
+  HOLDS_PER_ADDRESS: z.coerce.number().int().positive().default(8),
+  /** Hours of work those holds and bookings may take together. */
+  HOLD_HOURS_PER_ADDRESS: z.coerce.number().positive().default(12),
+  /** Key of the one-way hash that stands for a client's address in the database; all instances share it. */
+  CLIENT_KEY_SECRET: z
+    .string()
+    .min(16, { message: 'must be at least 16 characters' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /**
    * Longest time a client may take to send a whole request (headers and body); a slower
    * one is answered 408 and its connection closed. Also the limit for the headers alone.
    */
@@ -92,6 +105,14 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
 });
 
+/** How much of an office's calendar one client address may take (docs/decisions/007). */
+export interface FairShareConfig {
+  holdsPerAddress: number;
+  holdMinutesPerAddress: number;
+  /** Key of the address hash; a fixed one when unset. */
+  clientKeySecret: string | undefined;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -112,6 +133,8 @@ export interface Config {
   lookupSessionRateLimit: number;
   freeTimesOnOrganizationRateLimit: number;
   freeTimesOnOrganizationSessionRateLimit: number;
+  /** HOLDS_PER_ADDRESS, HOLD_HOURS_PER_ADDRESS and CLIENT_KEY_SECRET. */
+  fairShare: FairShareConfig;
   metricsToken: string | undefined;
   /** REQUEST_TIMEOUT_MS: the whole request (and its headers) must arrive within this. */
   requestTimeoutMs: number;
@@ -151,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lookupSessionRateLimit: e.LOOKUP_SESSION_RATE_LIMIT,
     freeTimesOnOrganizationRateLimit: e.FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT,
     freeTimesOnOrganizationSessionRateLimit: e.FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT,
+    fairShare: {
+      holdsPerAddress: e.HOLDS_PER_ADDRESS,
+      holdMinutesPerAddress: Math.round(e.HOLD_HOURS_PER_ADDRESS * 60),
+      clientKeySecret: e.CLIENT_KEY_SECRET,
+    },
     metricsToken: e.METRICS_TOKEN,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     redirectUrls: Object.fromEntries(

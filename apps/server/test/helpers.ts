@@ -76,6 +76,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     lookupSessionRateLimit: 1000,
     freeTimesOnOrganizationRateLimit: 100_000,
     freeTimesOnOrganizationSessionRateLimit: 1000,
+    fairShare: { holdsPerAddress: 100_000, holdMinutesPerAddress: 100_000 * 60, clientKeySecret: undefined },
     ...overrides,
   };
   const outboxDir = join(dataDir, 'outbox');

@@ -82,6 +82,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     LOOKUP_SESSION_RATE_LIMIT: '100000',
     FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT: '100000',
     FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: '100000',
+    HOLDS_PER_ADDRESS: '100000',
+    HOLD_HOURS_PER_ADDRESS: '100000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,

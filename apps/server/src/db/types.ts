@@ -123,6 +123,9 @@ export interface Database {
     created_at: DefaultTimestamp;
     updated_at: DefaultTimestamp;
     expires_at: Timestamp;
+    /** Hash of the client's address (migration 008). */
+    client_key: ColumnType<string | null, string | null | undefined, string | null>;
+    first_hold_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   booking: {
     id: ColumnType<string, never, never>;
@@ -148,6 +151,8 @@ export interface Database {
     lead_date: ColumnType<string | null, string | null | undefined, string | null>;
     using_key_locker: Generated<boolean>;
     customer_phone: string | null;
+    /** Hash of the address the booking was saved from (migration 008). */
+    client_key: Generated<string | null>;
   };
   resource_time: {
     id: ColumnType<string, never, never>;

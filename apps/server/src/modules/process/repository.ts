@@ -32,7 +32,14 @@ export interface ProcessVehicle {
 
 export async function createProcess(
   db: Executor,
-  values: { token: string; processType: string; installationType: string; organizationId: number | null },
+  values: {
+    token: string;
+    processType: string;
+    installationType: string;
+    organizationId: number | null;
+    /** The one-way key of the client's address (modules/time/fair-share.ts). */
+    clientKey?: string | null;
+  },
 ) {
   await db
     .insertInto('process')
@@ -41,6 +48,7 @@ export async function createProcess(
       process_type: values.processType,
       installation_type: values.installationType,
       organization_id: values.organizationId,
+      client_key: values.clientKey ?? null,
       expires_at: sql<Date>`now() + make_interval(mins => ${PROCESS_TTL_MINUTES})`,
     })
     .execute();
@@ -51,6 +59,15 @@ export async function findLiveProcess(db: Executor, token: string, forUpdate = f
   let q = db.selectFrom('process').selectAll().where('token', '=', token).where('expires_at', '>', sql<Date>`now()`);
   if (forUpdate) q = q.forUpdate();
   return q.executeTakeFirst();
+}
+
+/** Records that the process took its first hold now; its holds end a fixed time after it. */
+export async function markFirstHold(db: Executor, token: string) {
+  await db
+    .updateTable('process')
+    .set({ first_hold_at: sql<Date>`coalesce(first_hold_at, now())` })
+    .where('token', '=', token)
+    .execute();
 }
 
 type ProcessPatch = Partial<{

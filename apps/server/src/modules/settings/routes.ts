@@ -35,6 +35,7 @@ export function registerSettingsRoutes(app: FastifyInstance, db: Db, deps: { ini
       processType: q.usedProcessType,
       installationType: q.installationType,
       organizationId: q.organizationId ?? null,
+      clientKey: request.clientKey,
     });
     reply.header(PROCESS_TOKEN_HEADER, token);
     return { responseCode: 'SUCCESS' };

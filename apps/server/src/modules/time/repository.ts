@@ -69,16 +69,18 @@ export async function purgeExpiredHolds(db: Executor, organizationId: number, fr
 
 /**
  * Takes a hold on one resource unless the time overlaps anything on it. The exclusion
- * constraint decides, so two racing requests can never both win.
+ * constraint decides, so two racing requests can never both win. The hold lasts
+ * holdMinutes, but never past notAfter.
  */
 export async function tryInsertHold(
   db: Executor,
-  values: { resourceId: number; start: Date; end: Date; token: string; holdMinutes: number },
+  values: { resourceId: number; start: Date; end: Date; token: string; holdMinutes: number; notAfter?: Date | null | undefined },
 ): Promise<boolean> {
+  const notAfter = values.notAfter ?? null;
   const res = await sql<{ id: string }>`
     INSERT INTO resource_time (resource_id, during, kind, process_token, expires_at)
     VALUES (${values.resourceId}, tstzrange(${values.start}, ${values.end}, '[)'), 'HOLD', ${values.token},
-            now() + make_interval(mins => ${values.holdMinutes}))
+            least(now() + make_interval(mins => ${values.holdMinutes}), ${notAfter}::timestamptz))
     ON CONFLICT DO NOTHING
     RETURNING id`.execute(db);
   return res.rows.length === 1;

@@ -14,6 +14,7 @@ import { parse } from '../../lib/parse.ts';
 import { updateProcess } from '../process/repository.ts';
 import { releaseHolds } from './repository.ts';
 import { concurrencyGate, type RouteLimits } from '../../plugins/rate-limit.ts';
+import type { AddressLimits } from './fair-share.ts';
 import {
   freeTimes,
   freeTimesOnOrganizations,
@@ -33,6 +34,8 @@ import {
 const otherOfficesGate = concurrencyGate({ concurrency: 2, maxQueue: 20, maxWaitMs: 5_000 });
 
 export interface TimeRouteDeps {
+  /** What one client address may hold at one office (docs/decisions/007). */
+  addressLimits: AddressLimits;
   /** Per client address and per booking session (plugins/rate-limit.ts `limits`). */
   rateLimits: {
     reserveTime: RouteLimits;
@@ -65,9 +68,16 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
     return otherOfficesGate(reply, () => freeTimesOnOrganizations(db, request.process, body));
   });
 
-  app.post('/reserve-time', { config: deps.rateLimits.reserveTime }, async (request) => {
+  app.post('/reserve-time', { config: deps.rateLimits.reserveTime }, async (request, reply) => {
     const body = parse(reserveTimeBody, request.body);
-    return reserveTime(db, request.process.token, body);
+    const outcome = await reserveTime(db, request.process.token, body, new Date(), deps.addressLimits);
+    if (outcome.responseCode === 'TOO_MANY_REQUESTS') {
+      return reply
+        .status(429)
+        .header('retry-after', String(outcome.retryAfterSeconds))
+        .send({ error: 'TOO_MANY_REQUESTS', message: outcome.message });
+    }
+    return outcome;
   });
 
   app.delete('/remove-reservation', async (request) => {

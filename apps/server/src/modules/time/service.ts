@@ -19,7 +19,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 import type { Executor, ProcessRow } from '../process/repository.ts';
-import { findLiveProcess, selectedResourceIdsOf, updateProcess, vehicleOf } from '../process/repository.ts';
+import { findLiveProcess, markFirstHold, selectedResourceIdsOf, updateProcess, vehicleOf } from '../process/repository.ts';
 import { findOrganization, listOrganizations } from '../organizations/repository.ts';
 import { officesForProcess } from '../organizations/offices.ts';
 import { pricedCart, totalDurationMinutes } from '../services/service.ts';
@@ -45,6 +45,15 @@ import {
   SAME_DAY_LEAD_MINUTES,
   type Shift,
 } from './slots.ts';
+import {
+  ADDRESS_SHARE_MESSAGE,
+  HOLD_TOTAL_MESSAGE,
+  HOLD_TOTAL_MINUTES,
+  addressShare,
+  lockAddress,
+  withinShare,
+  type AddressLimits,
+} from './fair-share.ts';
 
 export { SAME_DAY_LEAD_MINUTES } from './slots.ts';
 
@@ -194,7 +203,11 @@ export async function freeTimesOnOrganizations(
   );
 }
 
-export type ReserveOutcome = { responseCode: 'SUCCESS' } | { responseCode: 'NOT_AVAILABLE'; message: string };
+export type ReserveOutcome =
+  | { responseCode: 'SUCCESS' }
+  | { responseCode: 'NOT_AVAILABLE'; message: string }
+  /** The client's address has its share of the office (answered 429 with Retry-After). */
+  | { responseCode: 'TOO_MANY_REQUESTS'; message: string; retryAfterSeconds: number };
 
 /**
  * Holds a time for a process. EXACT_TIME takes the asked slot on any free resource;
@@ -202,12 +215,18 @@ export type ReserveOutcome = { responseCode: 'SUCCESS' } | { responseCode: 'NOT_
  * or last (EVENING) stretch inside that shift, else of the whole day. Only the mechanics
  * the customer chose are used when there is a choice. Any earlier hold of the process is
  * released and its lead date cleared in the same transaction.
+ *
+ * Fair share (docs/decisions/007): a session's holds end at most HOLD_TOTAL_MINUTES after
+ * its first one, after which reserving answers 412 like an expired session and the
+ * customer starts over; with `limits`, a session started from an
+ * address that already has its share of the office is refused and nothing changes.
  */
 export async function reserveTime(
   db: Db,
   token: string,
   body: { reservation: string; timeSelectionType: 'EXACT_TIME' | 'DAY_ONLY'; workshiftPosition?: 'MORNING' | 'EVENING' | null | undefined },
   now = new Date(),
+  limits?: AddressLimits,
 ): Promise<ReserveOutcome> {
   const [startText, endText] = body.reservation.split('|') as [string, string];
   const start = parseLocalDateTime(startText);
@@ -249,17 +268,30 @@ export async function reserveTime(
       window = dayWindow(org, date)!;
     }
 
+    const firstHoldAt = process.first_hold_at ? new Date(process.first_hold_at) : null;
+    const notAfter = firstHoldAt && new Date(firstHoldAt.getTime() + HOLD_TOTAL_MINUTES * 60000);
+    // The session's time for holding is over: it ends like an expired one, and the customer starts over.
+    if (notAfter && notAfter.getTime() <= now.getTime()) throw new DomainError(412, 'SESSION_EXPIRED', HOLD_TOTAL_MESSAGE);
+    if (limits && process.client_key) {
+      await lockAddress(trx, process.client_key);
+      const share = await addressShare(trx, { key: process.client_key, organizationId: org.id, exceptToken: token });
+      if (!withinShare(share, minutes, limits)) {
+        return { responseCode: 'TOO_MANY_REQUESTS', message: ADDRESS_SHARE_MESSAGE, retryAfterSeconds: share.freesInSeconds };
+      }
+    }
+
     await releaseHolds(trx, token);
     await purgeExpiredHolds(trx, org.id, window.start, window.end);
     const resourceIds = usableResources(org, await findResources(trx, org.id), selectedResourceIdsOf(process));
     const won = async (): Promise<ReserveOutcome> => {
       if (process.lead_date) await updateProcess(trx, token, { lead_date: null });
+      if (!firstHoldAt) await markFirstHold(trx, token);
       return { responseCode: 'SUCCESS' };
     };
 
     if (body.timeSelectionType === 'EXACT_TIME') {
       for (const resourceId of resourceIds) {
-        if (await tryInsertHold(trx, { resourceId, start: window.start, end: window.end, token, holdMinutes: HOLD_MINUTES })) {
+        if (await tryInsertHold(trx, { resourceId, start: window.start, end: window.end, token, holdMinutes: HOLD_MINUTES, notAfter })) {
           return won();
         }
       }
@@ -273,7 +305,7 @@ export async function reserveTime(
       if (!w) continue;
       for (const resourceId of resourceIds) {
         const gap = dayGap(busy.get(resourceId) ?? [], w.start, w.end, minutes, position);
-        if (gap && (await tryInsertHold(trx, { resourceId, ...gap, token, holdMinutes: HOLD_MINUTES }))) return won();
+        if (gap && (await tryInsertHold(trx, { resourceId, ...gap, token, holdMinutes: HOLD_MINUTES, notAfter }))) return won();
       }
     }
     return notAvailable('Päivä ehdittiin varata');

@@ -51,6 +51,9 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
       LOG_LEVEL: 'warn',
       // Every session searches its vehicle from 127.0.0.1.
       VEHICLE_SEARCH_RATE_LIMIT: '100000',
+      // …and holds its time from there.
+      HOLDS_PER_ADDRESS: '100000',
+      HOLD_HOURS_PER_ADDRESS: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,7 +17,7 @@ import { StepNav } from '../../components/ui/step-nav.tsx';
 import { EmptyState, LoadingState } from '../../components/ui/spinner.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { notifyMessage } from '../../lib/notifications.ts';
+import { notify, notifyMessage } from '../../lib/notifications.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWizardState } from '../../stores/wizard-state.tsx';
 import { CartTotal } from '../../features/booking/components/booking-summary.tsx';
@@ -187,7 +187,10 @@ function Aika({ booking }: { booking: Booking }) {
           setTaken((prev) => new Set(prev).add(`${day.date}T${withSeconds(slot.startTime)}`));
         }
       } catch (err) {
-        if (!(err instanceof ApiError && err.status === 412)) notifyMessage('reservationFailed');
+        const message = err instanceof ApiError ? (err.body as { message?: unknown } | null)?.message : undefined;
+        // 429: this address already holds its share of the office's times; the server says so in Finnish.
+        if (err instanceof ApiError && err.status === 429 && typeof message === 'string') notify('ERROR', message);
+        else if (!(err instanceof ApiError && err.status === 412)) notifyMessage('reservationFailed');
       }
       await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.allBooking }), refreshTimes()]);
       releasing.current = false;
