@@ -527,7 +527,8 @@ export const CATALOGUE: Record<string, CallDoc> = {
   },
   [api('GET', '/resource-for-customer')]: {
     tag: 'Time',
-    summary: "The choosable mechanic who served the latest earlier booking with this phone number, or null.",
+    summary:
+      "The choosable mechanic who served the latest earlier booking at the office with this phone number and the session's car, or null (also when the session has no car).",
     query: resourceForCustomerQuery,
     responseSchema: resourceForCustomerResponse,
   },
