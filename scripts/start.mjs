@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm start: builds the web app when its sources are newer than the build, then runs the
-// server (API + SPA on one port), which migrates and seeds the database on first start.
+// npm start: builds the web app when its sources are newer than the build (not with
+// SKIP_WEB_BUILD=1), then runs the server (API + SPA on one port), which migrates and
+// seeds the database on first start.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -19,8 +20,10 @@ function newest(dir) {
   return latest;
 }
 
-const sources = Math.max(newest(join(root, 'apps/web')), newest(join(root, 'packages/domain/src')));
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+// SKIP_WEB_BUILD=1: serve what is built (or only the API when nothing is).
+const skipBuild = process.env.SKIP_WEB_BUILD === '1' || process.env.SKIP_WEB_BUILD === 'true';
+const sources = skipBuild ? 0 : Math.max(newest(join(root, 'apps/web')), newest(join(root, 'packages/domain/src')));
+if (!skipBuild && (!existsSync(built) || statSync(built).mtimeMs < sources)) {
   console.log('Building the web app…');
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -31,5 +34,23 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serv
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// The server shuts down cleanly on SIGTERM/SIGINT (apps/server/src/server.ts); this process
+// passes them on and ends when the server has. package.json runs this script with `exec`,
+// so npm's `sh -c` is replaced by it and the signal npm forwards arrives here. Should a
+// shell still stand between npm and this process, it dies of the signal without passing it
+// on: the parent changes (this process is re-parented), which counts as SIGTERM too.
+let forwarded = false;
+function stop(signal) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  forwarded = true;
+  server.kill(signal);
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGHUP', () => stop('SIGTERM'));
+const parent = process.ppid;
+const orphaned = setInterval(() => {
+  if (process.ppid !== parent && !forwarded) stop('SIGTERM');
+}, 250);
+orphaned.unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
