@@ -3,7 +3,9 @@
  * unpaired UTF-16 surrogate fits neither a text nor a jsonb column (the query fails), and
  * a number outside PG_INT_MIN…PG_INT_MAX does not fit an integer column (a comparison with
  * one fails). The schemas refuse such input with 400 naming the field, where the query
- * would fail with 500. No zod here: both the classic and the zod/mini schemas use these.
+ * would fail with 500. And what the server stores of free text: no control characters
+ * (cleanText, cleanMultilineText). No zod here: both the classic and the zod/mini schemas
+ * use these.
  */
 
 export const PG_INT_MIN = -2_147_483_648;
