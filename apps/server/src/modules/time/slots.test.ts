@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fromHelsinki } from '@huolto/domain';
+import { addDays, fromHelsinki } from '@huolto/domain';
 import {
   computeFreeDays,
   dayGap,
   dayWindow,
   exactCandidates,
   groupByResource,
+  helsinkiInstant,
   officeTypeRequested,
   type Interval,
   type OfficeCalendar,
@@ -263,5 +264,28 @@ describe('selection types and resources', () => {
     expect(usableResources(org, resources, [3])).toEqual([1, 2, 3]);
     expect(usableResources(org, resources, [99])).toEqual([1, 2, 3]);
     expect(usableResources({ ...org, customer_selects_resource: false }, resources, [2])).toEqual([1, 2, 3]);
+  });
+});
+
+describe('helsinkiInstant', () => {
+  it('is fromHelsinki for every quarter hour of two years, the clock-change days included', () => {
+    const differ: string[] = [];
+    for (let d = 0; d < 731; d++) {
+      const date = addDays('2026-01-01', d);
+      for (let m = 0; m < 24 * 60; m += 15) {
+        const time = `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
+        if (helsinkiInstant(date, time).getTime() !== fromHelsinki(date, time).getTime()) differ.push(`${date}T${time}`);
+      }
+    }
+    expect(differ).toEqual([]);
+    // Spring: 03:30 does not exist and moves forward; autumn: the repeated hour is the earlier one.
+    expect(helsinkiInstant('2027-03-28', '03:30:00').toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    expect(helsinkiInstant('2027-10-31', '03:30:00').toISOString()).toBe('2027-10-31T00:30:00.000Z');
+    expect(helsinkiInstant('2027-06-01', '08:00').toISOString()).toBe('2027-06-01T05:00:00.000Z');
+  });
+
+  it('refuses impossible times as fromHelsinki does', () => {
+    expect(() => helsinkiInstant('2027-06-02', '24:00:00')).toThrow(RangeError);
+    expect(() => helsinkiInstant('2027-02-30', '08:00:00')).toThrow(RangeError);
   });
 });

@@ -10,6 +10,7 @@ import {
   addDays,
   daysBetween,
   fromHelsinki,
+  isRealTime,
   isWorkingDay,
   minutesToTime,
   shiftOfTime,
@@ -54,10 +55,31 @@ export function helsinkiInstant(date: string, time: string): Date {
   let ms = instants.get(key);
   if (ms === undefined) {
     if (instants.size >= MAX_REMEMBERED) instants.clear();
-    ms = fromHelsinki(date, time).getTime();
+    const offset = dayOffsetMs(date);
+    const t = time.length === 5 ? `${time}:00` : time;
+    ms = offset !== null && isRealTime(t) ? Date.parse(`${date}T${t}Z`) - offset : fromHelsinki(date, time).getTime();
     instants.set(key, ms);
   }
   return new Date(ms);
+}
+
+/**
+ * How far Helsinki is ahead of UTC all through a date, in ms; null on the two days a year
+ * the clocks change (their times go through fromHelsinki one by one). Two conversions a
+ * date instead of two for every time of it keep even a first, uncached calendar cheap.
+ */
+const dayOffsets = new Map<string, number | null>();
+function dayOffsetMs(date: string): number | null {
+  let offset = dayOffsets.get(date);
+  if (offset === undefined) {
+    if (dayOffsets.size >= MAX_REMEMBERED) dayOffsets.clear();
+    const midnight = Date.parse(`${date}T00:00:00Z`);
+    const first = midnight - fromHelsinki(date, '00:00:00').getTime();
+    const last = midnight + 86_399_000 - fromHelsinki(date, '23:59:59').getTime();
+    offset = first === last ? first : null;
+    dayOffsets.set(date, offset);
+  }
+  return offset;
 }
 
 /** A shift restricts the day to starts before 12:00 (MORNING) or at/after it (EVENING). */
