@@ -1,19 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadConfig } from './config.ts';
-import { migrate, openDatabase } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
-import { seedIfEmpty } from './db/seed-if-empty.ts';
+import { prepareDatabase } from './db/seed-if-empty.ts';
 
 /** Longest wait for requests under way and the database to close on SIGTERM/SIGINT. */
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
-/** Start-up: config, database (migrate, seed when empty), listen, graceful shutdown. */
+/** Start-up: config, database (migrate, seed when empty, under a lock), listen, graceful shutdown. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir + '/pgdata' });
-  await migrate(database);
-  const seeded = await seedIfEmpty(database.db);
+  // Under an advisory lock on PostgreSQL: instances started together take turns.
+  const { migrations, seeded } = await prepareDatabase(database);
   const app = await buildApp({ config, database });
+  if (migrations.length > 0) app.log.info({ migrations }, 'migrations applied');
   if (seeded) app.log.info({ seeded }, 'database seeded');
 
   // SIGTERM/SIGINT: stop taking connections, let the requests under way finish (Fastify's

@@ -123,9 +123,44 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   };
 }
 
+/**
+ * The key of the PostgreSQL advisory lock that start-up (migrations and the first seed)
+ * runs under, so that instances started together on one database take turns. Any fixed
+ * 64-bit number; this one spells "huolto".
+ */
+export const STARTUP_LOCK_KEY = 0x68756f6c746f;
+
+/**
+ * Runs `fn` while holding the start-up advisory lock. On PostgreSQL it takes one pooled
+ * connection for the whole run and gives `fn` a handle bound to it (a session lock belongs
+ * to its connection; a connection that dies frees it). PGlite is one connection in one
+ * process: `fn` runs with the handle as it is.
+ */
+export async function withStartupLock<T>(handle: DatabaseHandle, fn: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  if (handle.engine !== 'postgres') return fn(handle);
+  return handle.db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(conn);
+    try {
+      return await fn({
+        ...handle,
+        db: conn,
+        // Without parameters pg sends a script with the simple protocol: several statements.
+        exec: async (script) => {
+          await sql.raw(script).execute(conn);
+        },
+      });
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(conn).catch(() => {});
+    }
+  });
+}
+
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** Applies the numbered SQL files of migrations/ that have not run yet, in order. */
+/**
+ * Applies the numbered SQL files of migrations/ that have not run yet, in order, each in
+ * its own transaction. Several instances starting at once call it under withStartupLock.
+ */
 export async function migrate(handle: DatabaseHandle): Promise<string[]> {
   await handle.exec(
     'CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -141,7 +176,13 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
     if (done.has(file)) continue;
     const script = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
     const name = file.replace(/'/g, "''");
-    await handle.exec(`BEGIN;\n${script}\nINSERT INTO schema_migration (name) VALUES ('${name}');\nCOMMIT;`);
+    try {
+      await handle.exec(`BEGIN;\n${script}\nINSERT INTO schema_migration (name) VALUES ('${name}');\nCOMMIT;`);
+    } catch (err) {
+      // A failed statement leaves the script's transaction open (and aborted) on the connection.
+      await handle.exec('ROLLBACK').catch(() => {});
+      throw err;
+    }
     applied.push(file);
   }
   return applied;
