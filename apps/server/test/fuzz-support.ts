@@ -143,7 +143,7 @@ export interface Fixtures {
   readers: { method: 'GET' | 'POST'; url: string; body?: unknown }[];
 }
 
-const sessionOf = (c: ApiClient, name: string): FuzzSession => ({
+export const sessionOf = (c: ApiClient, name: string): FuzzSession => ({
   name,
   token: c.token!,
   xsrf: (c as unknown as { xsrf: string }).xsrf,
