@@ -492,9 +492,10 @@ export const CATALOGUE: Record<string, CallDoc> = {
   },
   [api('POST', '/reserve-time')]: {
     tag: 'Time',
-    summary: 'Holds a time for the booking for 15 minutes.',
+    summary: 'Holds a time for the booking for 15 minutes, at most 30 minutes after the session first held one.',
     body: reserveTimeBody,
-    response: 'responseCode SUCCESS, or NOT_AVAILABLE with a message.',
+    response:
+      'responseCode SUCCESS, or NOT_AVAILABLE with a message. 429 TOO_MANY_REQUESTS with Retry-After when the client address already has its share of the office (HOLDS_PER_ADDRESS times, HOLD_HOURS_PER_ADDRESS hours of work: live holds and bookings saved in the last hour); 412 SESSION_EXPIRED once the session has held times for 30 minutes.',
     responseSchema: responseSchema,
   },
   [api('DELETE', '/remove-reservation')]: {
