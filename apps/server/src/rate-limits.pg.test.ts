@@ -58,7 +58,7 @@ describe('rate limits shared by two server processes on one PostgreSQL', () => {
       const res = await s.post('/search-vehicle', { registerNumber: 'ABC-123' });
       expect(res.statusCode, res.body).toBe(429);
       expect(json(res).error).toBe('TOO_MANY_REQUESTS');
-      expect(Number(res.headers?.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(res.httpHeaders?.get('retry-after'))).toBeGreaterThan(0);
     }
     const { rows } = await sql<{ count: number }>`
       SELECT count FROM rate_limit_counter WHERE key LIKE '%/search-vehicle|127.0.0.1'`.execute(database.handle.db);

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { API_BASE, PROCESS_TOKEN_HEADER } from '@huolto/domain';
 import type { FastifyReply, LightMyRequestResponse } from 'fastify';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, upcomingRange, type TestApp } from '../test/helpers.ts';
 import { RETURNING_CUSTOMER_PHONE, RETURNING_CUSTOMER_RESOURCE_ID } from '../seed/index.ts';
@@ -158,6 +159,20 @@ describe('look-ups by registration number, phone number or booking key', () => {
     const b = await sessionAt(address);
     expect((await ask(b)).statusCode).toBe(200);
     expectLimited(await ask(b), 60);
+  });
+
+  it('HEAD is limited like the GET, on the same count', async () => {
+    const a = await sessionAt(freshAddress());
+    const head = () =>
+      t.app.inject({
+        method: 'HEAD',
+        url: `${API_BASE}/resource-for-customer?phoneNumber=0401234567`,
+        headers: { [PROCESS_TOKEN_HEADER]: a.token! },
+        remoteAddress: freshAddress(),
+      });
+    for (let i = 0; i < LIMITS.lookupSessionRateLimit - 1; i++) expect((await head()).statusCode).toBe(200);
+    expect((await a.get('/resource-for-customer', { phoneNumber: '0401234567' })).statusCode).toBe(200);
+    expect((await head()).statusCode).toBe(429);
   });
 
   it(`billing-reference and the calls on a saved booking: ${LIMITS.vehicleSearchRateLimit} a minute per address`, async () => {

@@ -157,8 +157,8 @@ export interface ApiResponse {
   statusCode: number;
   body: string;
   json(): any;
-  /** HttpApiClient: the response headers. */
-  headers?: Headers;
+  /** HttpApiClient: the response headers (fetch's). */
+  httpHeaders?: Headers;
 }
 
 /** A client of the API, in-process (ApiClient) or over HTTP (HttpApiClient). */
@@ -203,7 +203,7 @@ export class HttpApiClient extends BrowserLikeClient<ApiResponse> implements Api
     this.lastBase = base;
     const token = res.headers.get(PROCESS_TOKEN_HEADER);
     if (token) this.token = token;
-    return { statusCode: res.status, body: text, json: () => JSON.parse(text), headers: res.headers };
+    return { statusCode: res.status, body: text, json: () => JSON.parse(text), httpHeaders: res.headers };
   }
 }
 
