@@ -38,11 +38,13 @@
  * A request over 1 s is sent once more and fails only when slow again, so that a busy
  * machine's hiccup is not taken for a slow call.
  *
- * FUZZ_SEED=<n> replays a run; FUZZ_RUNS=<n> sets the random requests per call.
+ * FUZZ_SEED=<n> replays a run; FUZZ_RUNS=<n> sets the random requests per call;
+ * FUZZ_LOG=<file> writes every request with its answer's status and time, a line each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Worker } from 'node:worker_threads';
+import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -66,6 +68,7 @@ import {
 } from '../test/fuzz-support.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
+const LOG = process.env.FUZZ_LOG;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
 /** The longest an answer may take. */
 const ANSWER_MS = 1000;
@@ -584,10 +587,12 @@ async function sessionFor(route: Route): Promise<{ session: FuzzSession; slot: s
 
 let CALLS: Call[] = [];
 let SESSIONS: FuzzSession[] = [];
+let SAMPLES: Record<string, Sample> = {};
 
 async function prepareCalls() {
   const fixtures = await prepareFixtures(t);
   SESSIONS = fixtures.sessions;
+  SAMPLES = fixtures.samples;
   // The dearest first: a cart of them at the largest amounts tests the totals.
   const products = await t.db.selectFrom('product').select('id').orderBy('price_cents', 'desc').orderBy('id').execute();
   PRODUCT_IDS = products.map((p) => String(p.id));
@@ -778,6 +783,7 @@ async function check(c: Case): Promise<string | undefined> {
   if (!first.res) return `no answer within ${NO_ANSWER_MS / 1000} s: ${what}`;
   let res: LightMyRequestResponse = first.res;
   const ms = first.ms;
+  if (LOG) appendFileSync(LOG, `${first.res.statusCode}\t${ms.toFixed(0)} ms\t${what}\t${shortly(first.res.body, 200)}\n`);
   record(c.call.route, res.statusCode);
   const status = res.statusCode;
   if (status >= 500) return `${status} in ${ms.toFixed(0)} ms: ${what} → ${shortly(res.body, 300)}`;
@@ -960,6 +966,16 @@ describe('fuzzing every field at and past the edges of its meaning', () => {
     expect(meaning('POST', '/active-organization/v2', 'organizationId')).toBe('integer');
     expect(meaning('GET', '/get-organizations-by-office-number', 'officeNumber')).toBe('integer');
     expect(CALLS.length).toBeGreaterThan(40);
+  });
+
+  it('has a valid sample of every call that takes a body or a query (test/fuzz-support.ts)', () => {
+    // Without one, the call's fields are not fuzzed here at all.
+    const withInput = ROUTES.filter((r) => {
+      const doc = CATALOGUE_BY_KEY.get(normalize(routeKey(r)));
+      return doc?.body !== undefined || doc?.query !== undefined;
+    }).map(routeKey);
+    expect(withInput.length).toBeGreaterThan(40);
+    expect(withInput.filter((k) => !SAMPLES[k])).toEqual([]);
   });
 
   it('the edges include the request that once killed the server, and the impossible dates', () => {
