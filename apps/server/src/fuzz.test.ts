@@ -51,7 +51,8 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 35);
 
 // The rate limits are the config's; the fuzz's requests come from random client addresses
 // so that the handlers run rather than the limiter (a 429 would pass, but test nothing).
-const t: TestApp = await createTestApp({ vehicleSearchRateLimit: 1_000_000 });
+// On a loopback address, as a server without METRICS_TOKEN answers /metrics only there.
+const t: TestApp = await createTestApp({ vehicleSearchRateLimit: 1_000_000, host: '127.0.0.1' });
 const ROUTES = routesOf(t.app.printRoutes({ commonPrefix: false }));
 
 // ---- Watching stored data ---------------------------------------------------------------
