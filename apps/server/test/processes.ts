@@ -59,6 +59,25 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/**
+ * Limits per client address and per session raised out of the way: every session of a test
+ * comes from 127.0.0.1. The tests of the limits themselves pass their own values.
+ */
+export const UNLIMITED_CLIENT_ENV: NodeJS.ProcessEnv = {
+  VEHICLE_SEARCH_RATE_LIMIT: '100000',
+  SAVE_BOOKING_RATE_LIMIT: '100000',
+  INIT_SESSION_RATE_LIMIT: '100000',
+  RESERVE_TIME_RATE_LIMIT: '100000',
+  RESERVE_TIME_SESSION_RATE_LIMIT: '100000',
+  CODE_CHECK_RATE_LIMIT: '100000',
+  CODE_CHECK_SESSION_RATE_LIMIT: '100000',
+  LOOKUP_SESSION_RATE_LIMIT: '100000',
+  FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT: '100000',
+  FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: '100000',
+  HOLDS_PER_ADDRESS: '100000',
+  HOLD_HOURS_PER_ADDRESS: '100000',
+};
+
 /** Starts a server process and waits until GET /health answers 200. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -71,19 +90,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
-    // Every session comes from 127.0.0.1.
-    VEHICLE_SEARCH_RATE_LIMIT: '100000',
-    SAVE_BOOKING_RATE_LIMIT: '100000',
-    INIT_SESSION_RATE_LIMIT: '100000',
-    RESERVE_TIME_RATE_LIMIT: '100000',
-    RESERVE_TIME_SESSION_RATE_LIMIT: '100000',
-    CODE_CHECK_RATE_LIMIT: '100000',
-    CODE_CHECK_SESSION_RATE_LIMIT: '100000',
-    LOOKUP_SESSION_RATE_LIMIT: '100000',
-    FREE_TIMES_ON_ORGANIZATION_RATE_LIMIT: '100000',
-    FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: '100000',
-    HOLDS_PER_ADDRESS: '100000',
-    HOLD_HOURS_PER_ADDRESS: '100000',
+    ...UNLIMITED_CLIENT_ENV,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HttpApiClient, createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
 import { RACE_SEED, expectConsistentRace, pickFreeSlots, prepareSessions, race, seededRandom, type RaceSlot } from '../../../test/race.ts';
+import { UNLIMITED_CLIENT_ENV } from '../../../test/processes.ts';
 
 /**
  * Two server processes on one PostgreSQL. Only PostgreSQL runs (DATABASE_URL) include this
@@ -49,11 +50,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // Every session searches its vehicle from 127.0.0.1.
-      VEHICLE_SEARCH_RATE_LIMIT: '100000',
-      // …and holds its time from there.
-      HOLDS_PER_ADDRESS: '100000',
-      HOLD_HOURS_PER_ADDRESS: '100000',
+      ...UNLIMITED_CLIENT_ENV,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
