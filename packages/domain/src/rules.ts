@@ -135,6 +135,9 @@ export const MAX_CART_MINUTES = 570;
 /** The largest cart total, in cents (100 000 €): far below what the integer total column holds. */
 export const MAX_CART_TOTAL_CENTS = 10_000_000;
 
+/** Extra order items added to a saved booking from its management page, in all (booking/cd/add-rows). */
+export const MAX_ADDED_ROWS_PER_BOOKING = 20;
+
 /** The order-item parameters of a line: how many, and the length of a key and of a value. */
 export const MAX_PARAMETERS_PER_LINE = 12;
 export const MAX_PARAMETER_KEY_LENGTH = 40;

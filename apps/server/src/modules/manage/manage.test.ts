@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-import { API_BASE } from '@huolto/domain';
+import { API_BASE, MAX_ADDED_ROWS_PER_BOOKING, MAX_CART_TOTAL_CENTS } from '@huolto/domain';
 import { extended } from '../../lib/extra-tables.ts';
 
 let t: TestApp;
@@ -272,6 +272,38 @@ describe('booking/cd/add-rows', () => {
     const res = await anonymous().post('/booking/cd/add-rows', { bookingKey: 'ABCDEF2345', registerNumber: 'ABC-123', ...extra });
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res)).toContain(field);
+  });
+
+  it(`a booking takes at most ${MAX_ADDED_ROWS_PER_BOOKING} added lines however often it is called, and no total past the largest; a refusal changes nothing`, async () => {
+    const b = await book();
+    const [a] = await extraItems();
+    const ten = Array.from({ length: 10 }, () => ({ productId: a!.id, amount: 1 }));
+    for (let i = 0; i < MAX_ADDED_ROWS_PER_BOOKING / 10; i++) {
+      expect(json(await anonymous().post('/booking/cd/add-rows', { ...b.access, rows: ten }))).toEqual({ responseCode: 'SUCCESS' });
+    }
+    const totalOf = async () =>
+      (await t.db.selectFrom('booking').select('total_cents').where('id', '=', b.row.id).executeTakeFirstOrThrow()).total_cents;
+    const before = await totalOf();
+    const res = await anonymous().post('/booking/cd/add-rows', { ...b.access, rows: [{ productId: a!.id, amount: 1 }] });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual(['rows']);
+    expect(await totalOf()).toBe(before);
+    const count = await extended(t.db)
+      .selectFrom('booking_added_row')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('booking_id', '=', b.row.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(MAX_ADDED_ROWS_PER_BOOKING);
+
+    // The total: a booking near the largest total takes no line that would pass it.
+    const other = await book();
+    await t.db.updateTable('booking').set({ total_cents: MAX_CART_TOTAL_CENTS - 1 }).where('id', '=', other.row.id).execute();
+    const over = await anonymous().post('/booking/cd/add-rows', { ...other.access, rows: [{ productId: a!.id, amount: 99 }] });
+    expect(over.statusCode).toBe(400);
+    expect(fieldsOf(over)).toEqual(['rows']);
+    expect((await t.db.selectFrom('booking').select('total_cents').where('id', '=', other.row.id).executeTakeFirstOrThrow()).total_cents).toBe(
+      MAX_CART_TOTAL_CENTS - 1,
+    );
   });
 
   it('a cancelled booking takes no rows; a wrong key is NOT_FOUND', async () => {

@@ -1,4 +1,6 @@
 import {
+  MAX_ADDED_ROWS_PER_BOOKING,
+  MAX_CART_TOTAL_CENTS,
   formatLocalDateTime,
   isCancellable,
   type Booking,
@@ -9,7 +11,7 @@ import {
 } from '@huolto/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import { ValidationError, badRequest } from '../../lib/errors.ts';
 import { extended } from '../../lib/extra-tables.ts';
 import { composeConfirmation } from '../mail/compose.ts';
 import type { Executor } from '../process/repository.ts';
@@ -252,6 +254,18 @@ export async function addRows(
     if (!loaded) return 'NOT_FOUND';
     const { row, office } = loaded;
     if (row.status !== 'CONFIRMED' || !isUpcoming(row, now)) return 'NOT_AVAILABLE';
+    // A booking takes only so many added lines and stays within the largest cart total,
+    // however often the call is repeated.
+    const already = await extended(trx)
+      .selectFrom('booking_added_row')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('booking_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    if (Number(already.n) + rows.length > MAX_ADDED_ROWS_PER_BOOKING) {
+      throw badRequest('rows', `Varaukseen voi lisätä enintään ${MAX_ADDED_ROWS_PER_BOOKING} lisätuotetta`);
+    }
+    const adding = rows.reduce((s, r) => s + products.get(r.productId)!.price_cents * r.amount, 0);
+    if (row.total_cents + adding > MAX_CART_TOTAL_CENTS) throw badRequest('rows', 'Varauksen yhteissumma kasvaisi liian suureksi');
     const lines = rows.map((r) => {
       const p = products.get(r.productId)!;
       return { productId: p.id, description: p.description, amount: r.amount, unitPrice: p.price_cents };
