@@ -420,13 +420,19 @@ function slotsOf(part: 'body' | 'query', schema: JsonSchema | undefined, sample:
 /** Real product ids of the catalogue, for carts of many different lines. */
 let PRODUCT_IDS: string[] = [];
 
-/** An array of n elements like the sample's first; cart lines each of another product. */
-function arrayOf(slot: Slot, n: number): unknown[] {
+/**
+ * An array of n elements like the sample's first; cart lines each of another product
+ * (from the offset on), symptoms each with another text.
+ */
+function arrayOf(slot: Slot, n: number, offset = 0): unknown[] {
   const sample = Array.isArray(slot.sample) ? slot.sample : [];
   const first = sample[0];
   return Array.from({ length: n }, (_, i) => {
     if (first !== null && typeof first === 'object' && 'productId' in first && PRODUCT_IDS.length > 0) {
-      return { ...(first as object), productId: PRODUCT_IDS[i % PRODUCT_IDS.length] };
+      return { ...(first as object), productId: PRODUCT_IDS[(offset + i) % PRODUCT_IDS.length] };
+    }
+    if (first !== null && typeof first === 'object' && 'description' in first) {
+      return { ...(first as object), description: `${String((first as { description: unknown }).description)} ${offset + i}` };
     }
     if (typeof first === 'number') return first + i;
     return first ?? i + 1;
@@ -870,6 +876,17 @@ const slotOf = (call: Call, ...path: Path) => {
   return slot;
 };
 
+/** Calls that add to what a session or a saved booking holds, rather than replace it. */
+const ADDING_CALLS = [
+  '/add-products-to-cart',
+  '/api/products/tire-change/add',
+  '/booking/cd/add-rows',
+  '/extra-order-items',
+  '/symptoms',
+  '/customer-selected-resources',
+  '/get-organization-info-texts',
+];
+
 /** Requests that broke the service once: always sent, whatever the seed. */
 function knownCases(): Case[] {
   const cases: Case[] = [];
@@ -1025,6 +1042,36 @@ describe('fuzzing every field at and past the edges of its meaning', () => {
     const failure = await check({ call: save, label: 'save the full cart', body: {}, query: undefined });
     if (failure) failures.push(failure);
     failures.push(...(await checkStillUp(call, 'saving the full cart')));
+    expectNoFailures(failures);
+  });
+
+  it('calls that add to a session or a saved booking, 40 times at their cap, leave both readable and bounded', async () => {
+    const failures: string[] = [];
+    const open = SAMPLES[`POST ${API_BASE}/open-booking`]!;
+    for (const path of ADDING_CALLS) {
+      const call = callOf('POST', path);
+      const arrays = call.slots.filter((x) => x.meaning === 'array' && x.path.length <= 1);
+      expect(arrays.length, path).toBeGreaterThan(0);
+      for (let round = 0; round < 40; round++) {
+        const edits = arrays.map((slot) => {
+          const n = slot.schema.maxItems ?? 50;
+          // Lines at their largest amount: the totals grow as fast as they can.
+          const amount = concrete(slot.schema.items?.properties?.amount).maximum;
+          const value = arrayOf(slot, n, round * n).map((x) => (amount !== undefined && x !== null && typeof x === 'object' ? { ...x, amount } : x));
+          return { slot, edge: { label: `round ${round}: ${n} elements (cap)${amount ? ` of amount ${amount}` : ''}`, value } };
+        });
+        const failure = await check(caseOf(call, edits));
+        if (failure) failures.push(failure);
+      }
+      failures.push(...(await checkStillUp(call, `40 rounds of ${path}`)));
+      const view = await timed(
+        { method: 'POST', url: `${API_BASE}/open-booking`, payload: open.body as object, headers: { cookie: `${XSRF_COOKIE}=x`, [XSRF_HEADER]: 'x' } },
+        `open-booking after 40 rounds of ${path}`,
+      );
+      if (!view.res || view.res.statusCode >= 500 || view.ms > ANSWER_MS || Buffer.byteLength(view.res.body) > BOOKING_MAX_BYTES) {
+        failures.push(`open-booking answered ${view.res?.statusCode ?? 'nothing'} in ${view.ms.toFixed(0)} ms (${view.res?.body.length ?? 0} bytes) after 40 rounds of ${path}`);
+      }
+    }
     expectNoFailures(failures);
   });
 
