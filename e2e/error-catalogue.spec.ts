@@ -205,6 +205,32 @@ describe('SPEC §8 error catalogue in the browser', () => {
     await page.context().close();
   });
 
+  it('too many requests (HTTP 429): starting a booking and holding a time show the server\'s own words, not a network error', async () => {
+    const page = await newPage(h, 360);
+    const tooMany = 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.';
+    await page.route(`${API}/init-session**`, fulfilJson(429, { error: 'TOO_MANY_REQUESTS', message: tooMany }));
+    await page.goto(`${h.baseUrl}/huolto/ajoneuvo`);
+    await page.getByText('Varauksen aloittaminen epäonnistui').waitFor();
+    expect(await page.getByText(tooMany).count()).toBe(1);
+    expect(await page.getByText('Tarkista verkkoyhteys').count()).toBe(0);
+    await screenshot(page, 'error-catalogue-init-session-429');
+    // Once the server lets it, "Yritä uudelleen" starts the booking.
+    await page.unroute(`${API}/init-session**`);
+    await page.getByRole('button', { name: 'Yritä uudelleen' }).click();
+    await page.getByLabel('Rekisterinumero').waitFor();
+
+    await searchFoundVehicle(page, h.baseUrl);
+    await chooseServiceAndContinue(page);
+    const share = 'Tästä osoitteesta on juuri nyt varattuna liian monta aikaa. Yritä hetken kuluttua uudelleen.';
+    await page.route(`${API}/reserve-time`, fulfilJson(429, { error: 'TOO_MANY_REQUESTS', message: share }));
+    await (await firstFreeTime(page)).click();
+    expect(await (await shownWith(page, share)).count()).toBe(1);
+    expect(await countOf(page, 'reservationFailed')).toBe(0);
+    expect(await page.getByText('Aika valittu').count()).toBe(0);
+    await page.unroute(`${API}/reserve-time`);
+    await page.context().close();
+  });
+
   it('session expired on the server (HTTP 412): the warning, back to the vehicle step, the booking state reset', async () => {
     const page = await newPage(h, 1280);
     await searchFoundVehicle(page, h.baseUrl);

@@ -12,6 +12,7 @@ import { clearProcessSession } from '../lib/process-session.ts';
 import { pushEvent } from '../lib/analytics.ts';
 import { useWizardState } from '../stores/wizard-state.tsx';
 import { initSession } from '../features/session/api/init-session.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { useBooking } from '../features/booking/api/get-booking.ts';
 import { vehicleText } from '../features/booking/summary.ts';
 import { removeReservation } from '../features/reservation/api/remove-reservation.ts';
@@ -42,6 +43,8 @@ export function ProcessLayout({ process }: { process: ProcessDefinition }) {
   const thanksAvailable = isThanks && wizard.lastBooking?.processType === process.type;
 
   const [initFailed, setInitFailed] = useState(false);
+  /** The server's own words when it refused to start another booking from this address (429). */
+  const [initRefusal, setInitRefusal] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const { resetProgress } = wizard;
 
@@ -49,7 +52,11 @@ export function ProcessLayout({ process }: { process: ProcessDefinition }) {
     if (!isVehicleStep || hasSession || initFailed) return;
     initSession(process.type)
       .then(() => resetProgress())
-      .catch(() => setInitFailed(true));
+      .catch((err: unknown) => {
+        const message = err instanceof ApiError ? (err.body as { message?: unknown } | null)?.message : undefined;
+        setInitRefusal(err instanceof ApiError && err.status === 429 && typeof message === 'string' ? message : null);
+        setInitFailed(true);
+      });
   }, [isVehicleStep, hasSession, initFailed, process.type, resetProgress]);
 
   useEffect(() => {
@@ -102,7 +109,7 @@ export function ProcessLayout({ process }: { process: ProcessDefinition }) {
   } else if (initFailed) {
     content = (
       <EmptyState title="Varauksen aloittaminen epäonnistui">
-        <p>Tarkista verkkoyhteys ja yritä uudelleen.</p>
+        <p>{initRefusal ?? 'Tarkista verkkoyhteys ja yritä uudelleen.'}</p>
         <Button onClick={() => setInitFailed(false)}>Yritä uudelleen</Button>
       </EmptyState>
     );
