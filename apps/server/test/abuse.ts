@@ -1,6 +1,8 @@
+import { expect } from 'vitest';
 import { addDays, todayInHelsinki } from '@huolto/domain';
 import { loadConfig } from '../src/config.ts';
 import { CUSTOMER, HttpApiClient, type ApiResponse } from './helpers.ts';
+import { withOutput, type ServerProcess } from './processes.ts';
 
 /**
  * The capacity-grab script of the abuse tests: from one client address, as fast as it
@@ -169,4 +171,44 @@ export async function attack(opts: {
   };
   await Promise.all(Array.from({ length: opts.loops }, (_, i) => loop(i)));
   return stats;
+}
+
+/** The attacker's and the customer's addresses (X-Forwarded-For, believed from 127.0.0.1). */
+export const ATTACKER_ADDRESS = '198.51.100.66';
+export const CUSTOMER_ADDRESS = '192.0.2.15';
+
+/**
+ * The capacity grab and its outcome: the customer counts an office's free times for two
+ * weeks through `customerServer`, the script on another address attacks through every
+ * server for `durationMs`, and the customer must still see at least 80 % of them and be
+ * able to hold one. The script must really have tried (sessions, holds, refusals) and
+ * never got a 5xx.
+ */
+export async function expectFairShareUnderAttack(opts: {
+  label: string;
+  servers: ServerProcess[];
+  organizationId: number;
+  durationMs: number;
+  loops: number;
+}) {
+  const bases = opts.servers.map((s) => s.base);
+  const customer = new ForwardedClient(bases, 0, CUSTOMER_ADDRESS);
+  await withOutput(opts.servers[0]!, customerAt(customer, opts.organizationId));
+  const before = await countFreeTimes(customer);
+  expect(before).toBeGreaterThan(20);
+
+  const stats = await withOutput(
+    opts.servers[opts.servers.length - 1]!,
+    attack({ bases, address: ATTACKER_ADDRESS, organizationId: opts.organizationId, durationMs: opts.durationMs, loops: opts.loops }),
+  );
+  const after = await countFreeTimes(customer);
+  console.log(`${opts.label} office ${opts.organizationId}: free times ${before} → ${after} (${Math.round((100 * after) / before)} %); attacker`, stats);
+
+  expect(after / before).toBeGreaterThanOrEqual(0.8);
+  expect(stats.errors).toEqual([]);
+  expect(stats.sessions).toBeGreaterThan(50);
+  expect(stats.holds).toBeGreaterThan(0);
+  expect(stats.refused).toBeGreaterThan(20);
+  expect(Object.keys(stats.statuses).filter((s) => Number(s) >= 500)).toEqual([]);
+  expect(await reserveAny(customer)).toBe('SUCCESS');
 }
