@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { addDays, fromHelsinki, startOfWeek, todayInHelsinki } from '@huolto/domain';
+import { addDays, fromHelsinki, parseLocalDateTime, startOfWeek, todayInHelsinki } from '@huolto/domain';
 import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
 
 let h: Harness;
@@ -119,6 +119,88 @@ describe('vehicle delivery options', () => {
       SELECT extract(epoch FROM upper(during) - lower(during)) / 3600 AS hours
       FROM resource_time WHERE process_token = ${token} AND kind = 'HOLD'`.execute(h.database.db);
     expect(held.rows).toHaveLength(1);
+    await page.context().close();
+  });
+});
+
+describe('changing a held time', () => {
+  it('is one reserve-time call with no release first; a change that fails keeps the held time, in the database and on the page', async () => {
+    const page = await newPage(h, 1280);
+    await toTimeStep(page, 'Laakkonen Espoo Kilo');
+    const token = await page.evaluate(() => sessionStorage.getItem('x-process-token') ?? '');
+    const calls: { method: string; path: string; body: string | null }[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\/(reserve-time|remove-reservation)$/.test(path)) calls.push({ method: r.method(), path, body: r.postData() });
+    });
+    const held = async () =>
+      (
+        await sql<{ start: Date }>`
+          SELECT lower(during) AS start FROM resource_time WHERE process_token = ${token} AND kind = 'HOLD'`.execute(h.database.db)
+      ).rows.map((r) => new Date(r.start).getTime());
+    const chosen = () => page.getByRole('complementary').locator('.reserved__time time').getAttribute('datetime');
+    const reservationOf = (call: { body: string | null } | undefined) =>
+      (JSON.parse(call?.body ?? '{}') as { reservation: string }).reservation.split('|') as [string, string];
+    const startOf = (call: { body: string | null } | undefined) => reservationOf(call)[0];
+    /** Asks for the first listed time that is not the held one and waits for the answer. */
+    const chooseAnother = async () => {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/reserve-time'));
+      await page.locator('.slot:not(.slot--selected)').getByRole('button', { name: 'Varaa aika' }).first().click();
+      await answered;
+    };
+
+    // The first time.
+    await chooseAnother();
+    const first = startOf(calls.at(-1));
+    await expect.poll(chosen).toBe(first);
+    expect(await held()).toEqual([parseLocalDateTime(first).getTime()]);
+
+    // Changing it: one reserve-time, and nothing released before it.
+    calls.length = 0;
+    await chooseAnother();
+    const [second, secondEnd] = reservationOf(calls.at(-1));
+    expect(second).not.toBe(first);
+    await expect.poll(chosen).toBe(second);
+    expect(calls.map((c) => `${c.method} ${c.path.split('/').at(-1)}`)).toEqual(['POST reserve-time']);
+    expect(await held()).toEqual([parseLocalDateTime(second).getTime()]);
+
+    // Someone else was quicker: the change is refused, and the customer keeps the time they had.
+    await page.route('**/reserve-time', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ responseCode: 'NOT_AVAILABLE', message: 'Aika ehdittiin varata' }) }),
+    );
+    calls.length = 0;
+    await chooseAnother();
+    await page.getByText('Ajan varaaminen epäonnistui.').first().waitFor();
+    expect(calls.map((c) => `${c.method} ${c.path.split('/').at(-1)}`)).toEqual(['POST reserve-time']);
+    expect(await held()).toEqual([parseLocalDateTime(second).getTime()]);
+    await expect.poll(chosen).toBe(second);
+    await page.locator('.slot--selected').getByText('Aika valittu').waitFor();
+    await page.unroute('**/reserve-time');
+
+    // The same when the server itself finds the time taken: a later time on the day, not
+    // overlapping the held one, has every lift of the office booked after the list was read.
+    const last = page.locator('.slot:not(.slot--selected)').filter({ has: page.getByRole('button', { name: 'Varaa aika' }) }).last();
+    const text = (await last.locator('.slot__time').innerText()).trim();
+    const [from, to] = text.split('–').map((t) => `${t.replace('.', ':').padStart(5, '0')}:00`) as [string, string];
+    const date = second.slice(0, 10);
+    expect(parseLocalDateTime(`${date}T${from}`).getTime()).toBeGreaterThanOrEqual(parseLocalDateTime(secondEnd).getTime());
+    const lifts = await h.database.db.selectFrom('resource').select('id').where('organization_id', '=', await officeId('Laakkonen Espoo Kilo')).execute();
+    for (const lift of lifts) {
+      await sql`
+        INSERT INTO resource_time (resource_id, during, kind)
+        VALUES (${lift.id}, tstzrange(${fromHelsinki(date, from)}, ${fromHelsinki(date, to)}, '[)'), 'BOOKED')
+        ON CONFLICT DO NOTHING`.execute(h.database.db);
+    }
+    calls.length = 0;
+    const answered = page.waitForResponse((r) => r.url().endsWith('/reserve-time'));
+    await last.getByRole('button', { name: 'Varaa aika' }).click();
+    expect(((await (await answered).json()) as { responseCode: string }).responseCode).toBe('NOT_AVAILABLE');
+    // The time is no longer offered (shown as gone, or left out once the list is read again).
+    await expect.poll(() => page.locator('.slot', { hasText: text }).getByRole('button', { name: 'Varaa aika' }).count()).toBe(0);
+    expect(calls.map((c) => `${c.method} ${c.path.split('/').at(-1)}`)).toEqual(['POST reserve-time']);
+    expect(await held()).toEqual([parseLocalDateTime(second).getTime()]);
+    await expect.poll(chosen).toBe(second);
+    await page.locator('.slot--selected').getByText('Aika valittu').waitFor();
     await page.context().close();
   });
 });

@@ -214,7 +214,9 @@ export type ReserveOutcome =
  * DAY_ONLY takes a stretch of the asked day: with a shift position the first (MORNING)
  * or last (EVENING) stretch inside that shift, else of the whole day. Only the mechanics
  * the customer chose are used when there is a choice. Any earlier hold of the process is
- * released and its lead date cleared in the same transaction.
+ * released and its lead date cleared in the same transaction; when the asked time cannot
+ * be taken, that transaction is rolled back and the earlier hold stays exactly as it was,
+ * so a customer changing to a time someone else just took keeps the time they had.
  *
  * Fair share (docs/decisions/007): a session's holds end at most HOLD_TOTAL_MINUTES after
  * its first one, after which reserving answers 412 like an expired session and the
@@ -239,7 +241,14 @@ export async function reserveTime(
   }
   const notAvailable = (message: string): ReserveOutcome => ({ responseCode: 'NOT_AVAILABLE', message });
 
-  return db.transaction().execute(async (trx) => {
+  try {
+    return await db.transaction().execute((trx) => holdTime(trx));
+  } catch (err) {
+    if (err instanceof TimeNotWon) return notAvailable(err.message);
+    throw err;
+  }
+
+  async function holdTime(trx: Executor): Promise<ReserveOutcome> {
     // The row lock orders a session's own concurrent calls.
     const process = await findLiveProcess(trx, token, true);
     if (!process) throw sessionExpired();
@@ -280,6 +289,8 @@ export async function reserveTime(
       }
     }
 
+    // The session's own hold is released first so that it never stands in the way of a new
+    // one overlapping it; should the new time be lost, throwing rolls the release back.
     await releaseHolds(trx, token);
     await purgeExpiredHolds(trx, org.id, window.start, window.end);
     const resourceIds = usableResources(org, await findResources(trx, org.id), selectedResourceIdsOf(process));
@@ -295,7 +306,7 @@ export async function reserveTime(
           return won();
         }
       }
-      return notAvailable('Aika ehdittiin varata');
+      throw new TimeNotWon('Aika ehdittiin varata');
     }
     const busy = groupByResource(resourceIds, await findBusyIntervals(trx, org.id, window.start, window.end, token));
     const position = body.workshiftPosition ?? 'MORNING';
@@ -308,9 +319,12 @@ export async function reserveTime(
         if (gap && (await tryInsertHold(trx, { resourceId, ...gap, token, holdMinutes: HOLD_MINUTES, notAfter }))) return won();
       }
     }
-    return notAvailable('Päivä ehdittiin varata');
-  });
+    throw new TimeNotWon('Päivä ehdittiin varata');
+  }
 }
+
+/** Aborts a reserve-time transaction whose time was lost, undoing the release of the earlier hold. */
+class TimeNotWon extends Error {}
 
 /**
  * Which asked start times fall on a half-day whose key-locker compartments at the

@@ -24,7 +24,6 @@ import { CartTotal } from '../../features/booking/components/booking-summary.tsx
 import { CartPanel } from '../../features/booking/components/cart-panel.tsx';
 import { formatReservation } from '../../features/booking/summary.ts';
 import { useReserveTime } from '../../features/reservation/api/reserve-time.ts';
-import { useRemoveReservation } from '../../features/reservation/api/remove-reservation.ts';
 import { saveDeliveryOption } from '../../features/reservation/api/save-delivery-option.ts';
 import { useWeekCalendar } from '../../features/reservation/hooks/use-week-calendar.ts';
 import { daySlots, isDayOnly, reservationOf, sameSlot, withSeconds, type Slot } from '../../features/reservation/calendar.ts';
@@ -77,7 +76,6 @@ function Aika({ booking }: { booking: Booking }) {
   const office = booking.organization;
   const calendar = useWeekCalendar(office?.id ?? null, reservedDate);
   const reserveTime = useReserveTime();
-  const removeReservation = useRemoveReservation();
 
   const selectedDay = calendar.selectedDay;
   const dayOnly = selectedDay ? isDayOnly(selectedDay) : reserved?.time_selection_type === 'DAY_ONLY';
@@ -173,9 +171,9 @@ function Aika({ booking }: { booking: Booking }) {
   const reserve = useCallback(
     async (day: FreeTimeDay, slot: Slot) => {
       try {
-        // Choosing another time first gives the held one back.
+        // One call changes the time: the server gives the held one back only when the new
+        // one is won, so a customer who loses the race keeps the time they had.
         releasing.current = true;
-        if (reserved) await removeReservation.mutateAsync();
         const result = await reserveTime.mutateAsync({
           reservation: reservationOf(day.date, slot),
           timeSelectionType: isDayOnly(day) ? 'DAY_ONLY' : 'EXACT_TIME',
@@ -195,7 +193,7 @@ function Aika({ booking }: { booking: Booking }) {
       await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.allBooking }), refreshTimes()]);
       releasing.current = false;
     },
-    [reserved, removeReservation, reserveTime, queryClient, refreshTimes],
+    [reserveTime, queryClient, refreshTimes],
   );
 
   // A day with a single time selects it (SPEC §4) — once per day, and never over a
@@ -224,7 +222,7 @@ function Aika({ booking }: { booking: Booking }) {
   const lockerBlocked = delivery === 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' && locker.full;
   // SPEC §5 "Reservation Continue": a delivery option and a time, or in lead mode a date.
   const canContinue = leadMode ? leadDate !== null : delivery !== null && reserved !== null && !lockerBlocked;
-  const busy = reserveTime.isPending || removeReservation.isPending;
+  const busy = reserveTime.isPending;
 
   return (
     <div className="page">
