@@ -8,6 +8,7 @@ import {
   isLeadDateAllowed,
   isWorkingDay,
   lastBookableDate,
+  lastAllowedLeadDate,
   lastLeadDate,
   leadDateProblem,
   lockerHalfDayKey,
@@ -59,6 +60,16 @@ describe('lead dates', () => {
     expect(lastLeadDate(today)).toBe('2027-02-23');
     expect(isLeadDateAllowed('2027-02-23', today)).toBe(true);
     expect(leadDateProblem('2027-02-24', today)).toMatch(/3 kuukauden/);
+  });
+
+  it('end on the last working day within three months', () => {
+    expect(lastAllowedLeadDate('2026-11-23')).toBe('2027-02-23');
+    // 20.2.2028 is a Sunday: the Friday before it.
+    expect(lastAllowedLeadDate('2027-11-20')).toBe('2028-02-18');
+    // 1.5.2027 is a Saturday and Vappu: the last lead date is in April.
+    expect(lastAllowedLeadDate('2027-02-01')).toBe('2027-04-30');
+    // 26.3.2027 is Good Friday, 25.3. a Thursday.
+    expect(lastAllowedLeadDate('2026-12-26')).toBe('2027-03-25');
   });
 
   it('count months by the calendar, the month end kept', () => {

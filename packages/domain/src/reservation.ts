@@ -3,7 +3,7 @@
  * days, the morning/evening shift split, the key locker's half-days, lead dates and the
  * phone-number form used to recognise a returning customer. Pure; Finnish time.
  */
-import { daysBetween, isFinnishHoliday, isoWeekday, timeToMinutes } from './time.ts';
+import { addDays, daysBetween, isFinnishHoliday, isoWeekday, timeToMinutes } from './time.ts';
 
 /** Workshops work Monday to Friday, not on Finnish holidays. */
 export function isWorkingDay(date: string): boolean {
@@ -64,8 +64,21 @@ export function leadDateProblem(date: string, today: string): string | null {
   return null;
 }
 
+/** Whether a lead date can be chosen: the rule of leadDateProblem, as a yes or no. */
 export function isLeadDateAllowed(date: string, today: string): boolean {
   return leadDateProblem(date, today) === null;
+}
+
+/**
+ * The last date a lead can actually be set for: the last working day on or before
+ * lastLeadDate. Null only when no date after today qualifies (never in practice). The
+ * web's month calendar ends its navigation at this date's month.
+ */
+export function lastAllowedLeadDate(today: string): string | null {
+  for (let date = lastLeadDate(today); date > today; date = addDays(date, -1)) {
+    if (isLeadDateAllowed(date, today)) return date;
+  }
+  return null;
 }
 
 /**

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   daySlots,
-  isLeadDateSelectable,
   isoWeekNumber,
   monthGrid,
   monthLabel,
@@ -47,15 +46,5 @@ describe('calendar helpers', () => {
     expect(addMonths('2026-12', 1)).toBe('2027-01');
     expect(addMonths('2027-01', -1)).toBe('2026-12');
     expect(monthLabel('2026-11')).toBe('marraskuu 2026');
-  });
-
-  it('a lead date is a weekday after today (weekends, today and earlier disabled)', () => {
-    const today = '2026-11-24'; // a Tuesday
-    expect(isLeadDateSelectable('2026-11-24', today)).toBe(false);
-    expect(isLeadDateSelectable('2026-11-23', today)).toBe(false);
-    expect(isLeadDateSelectable('2026-11-25', today)).toBe(true);
-    expect(isLeadDateSelectable('2026-11-28', today)).toBe(false); // Saturday
-    expect(isLeadDateSelectable('2026-11-29', today)).toBe(false); // Sunday
-    expect(isLeadDateSelectable('2026-11-30', today)).toBe(true);
   });
 });

@@ -85,11 +85,6 @@ function isoWeekdayOf(date: string): number {
   return new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
 }
 
-/** A lead date can be any weekday after today (SPEC §5 "Month calendar"). */
-export function isLeadDateSelectable(date: string, today: string): boolean {
-  return date > today && isoWeekdayOf(date) <= 5;
-}
-
 /** 'marraskuu 2026' */
 export function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];

@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { formatFinnishDateLong, todayInHelsinki } from '@huolto/domain';
+import { formatFinnishDateLong, isLeadDateAllowed, lastAllowedLeadDate, todayInHelsinki } from '@huolto/domain';
 import { ChevronIcon } from '../../../components/ui/icons.tsx';
-import { addMonths, isLeadDateSelectable, monthGrid, monthLabel, monthOf } from '../calendar.ts';
+import { addMonths, monthGrid, monthLabel, monthOf } from '../calendar.ts';
 
 const WEEKDAYS = ['ma', 'ti', 'ke', 'to', 'pe', 'la', 'su'] as const;
-
-/** How far ahead a preferred date can be asked for, in months. */
-export const LEAD_MONTHS_AHEAD = 3;
 
 export interface MonthCalendarProps {
   /** The chosen date, 'YYYY-MM-DD'. */
@@ -19,12 +16,19 @@ export interface MonthCalendarProps {
 
 /**
  * The month calendar of lead mode (SPEC §2 "Reservation page", §5 "Month calendar"):
- * a preferred date instead of a time; weekends and today or earlier are disabled.
+ * a preferred date instead of a time. A day can be pressed exactly when the server
+ * accepts it as a lead date (the shared rule of @huolto/domain: a working day, not a
+ * Finnish holiday, after today and at most three months ahead); the months shown run
+ * from this month to the month of the last such date.
  */
 export function MonthCalendar({ value, onChange, disabled, today = todayInHelsinki() }: MonthCalendarProps) {
   const firstMonth = monthOf(today);
-  const lastMonth = addMonths(firstMonth, LEAD_MONTHS_AHEAD);
-  const [month, setMonth] = useState(() => (value ? monthOf(value) : firstMonth));
+  const lastDate = lastAllowedLeadDate(today);
+  const lastMonth = lastDate ? monthOf(lastDate) : firstMonth;
+  const [month, setMonth] = useState(() => {
+    const start = value ? monthOf(value) : firstMonth;
+    return start < firstMonth ? firstMonth : start > lastMonth ? lastMonth : start;
+  });
   const grid = monthGrid(month);
 
   return (
@@ -76,7 +80,7 @@ export function MonthCalendar({ value, onChange, disabled, today = todayInHelsin
                       className={`month-calendar__day${value === date ? ' month-calendar__day--selected' : ''}`}
                       aria-pressed={value === date}
                       aria-label={formatFinnishDateLong(date)}
-                      disabled={disabled || !isLeadDateSelectable(date, today)}
+                      disabled={disabled || !isLeadDateAllowed(date, today)}
                       onClick={() => onChange(date)}
                     >
                       {Number(date.slice(8))}
