@@ -75,6 +75,7 @@ export const searchVehicleBody = z.object({
   registerNumber: registerNumberSchema,
   kilometers: z.optional(z.nullable(kilometersSchema)),
 });
+export type SearchVehicleBody = z.input<typeof searchVehicleBody>;
 
 /** The payload for a vehicle that the register does not know (SPEC §3). */
 export const setVehicleBody = z.object({
@@ -85,6 +86,8 @@ export const setVehicleBody = z.object({
   classification: z.object({ id: z.number().int().positive(), name: z.string().max(60).optional() }),
   introductionDate: z.null().optional(),
 });
+
+export type SetVehicleBody = z.input<typeof setVehicleBody>;
 
 export const setVehicleKilometersBody = z.object({ kilometers: kilometersSchema });
 export const valueBody = z.object({ value: z.string().max(2000).nullable() });
@@ -135,6 +138,7 @@ export const transferOrganizationBody = z.object({
   /** true when picked on the organizations page, false when switched on the reservation page. */
   flag: z.boolean().default(true),
 });
+export type TransferOrganizationBody = z.input<typeof transferOrganizationBody>;
 
 // ---- Services and cart -----------------------------------------------------
 
@@ -193,6 +197,7 @@ export const cartChangeBody = z.object({
   items: z.array(cartProductItemSchema).min(1).max(50),
   stage: z.enum(SERVICES_STAGES).default('DEFAULT'),
 });
+export type CartChangeBody = z.input<typeof cartChangeBody>;
 
 export const symptomsBody = z.array(symptomSchema).max(10);
 
@@ -261,6 +266,7 @@ export const reserveTimeBody = z.object({
   timeSelectionType: z.enum(['EXACT_TIME', 'DAY_ONLY']),
   workshiftPosition: z.enum(SHIFT_POSITIONS).nullable().optional(),
 });
+export type ReserveTimeBody = z.input<typeof reserveTimeBody>;
 
 export const reservationDetailsBody = z.object({
   customerWaiting: z.boolean().default(false),
@@ -378,3 +384,4 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 
 export const saveBookingResponse = responseSchema.extend({ bookingKey: z.string().optional() });
+export type SaveBookingResponse = z.infer<typeof saveBookingResponse>;

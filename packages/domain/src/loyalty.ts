@@ -21,6 +21,7 @@ export const loginBody = z.object({
   username: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(254).refine(isStorableText, storable),
   password: z.string().min(1, { error: FIELD_ERRORS.required }).max(200),
 });
+export type LoginBody = z.input<typeof loginBody>;
 
 export const tokenBody = z.object({ token });
 export const carServiceContractsBody = z.object({ token, license: registerNumberSchema });
@@ -36,11 +37,13 @@ export const registerUserBody = z.object({
   lastname: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(100).refine(isStorableText, storable).transform(cleanLine).refine(filled, required),
   phone: z.string().trim().regex(PHONE_PATTERN, { error: FIELD_ERRORS.phone }).optional().or(z.literal('')),
 });
+export type RegisterUserBody = z.input<typeof registerUserBody>;
 
 export const confirmUserBody = z.object({
   username: z.string().trim().toLowerCase().pipe(z.email({ error: FIELD_ERRORS.email })),
   code: z.string().trim().regex(/^\d{6}$/, { error: 'Vahvistuskoodi on kuusi numeroa' }),
 });
+export type ConfirmUserBody = z.input<typeof confirmUserBody>;
 
 export interface LoyaltyAccount {
   token: string;

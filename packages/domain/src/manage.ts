@@ -59,12 +59,15 @@ export const addRowsBody = bookingAccessBody.extend({
 });
 export type AddRowsBody = z.input<typeof addRowsBody>;
 
+/** Longest feedback message the server takes. */
+export const FEEDBACK_MESSAGE_MAX = 2000;
+
 export const feedbackBody = z.object({
   bookingKey: bookingKeySchema.nullish(),
   rating: z.number({ error: FIELD_ERRORS.required }).int().min(1).max(5),
   message: z
     .string()
-    .max(2000, { error: FIELD_ERRORS.tooLong })
+    .max(FEEDBACK_MESSAGE_MAX, { error: FIELD_ERRORS.tooLong })
     .transform((v) => cleanMultilineText(v).trim())
     .nullish(),
 });

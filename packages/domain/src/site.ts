@@ -139,6 +139,7 @@ export const organizationInfoTextSchema = z.object({ organizationId: z.number().
 export type OrganizationInfoText = z.infer<typeof organizationInfoTextSchema>;
 export const organizationInfoTextsResponse = z.array(organizationInfoTextSchema);
 export const activeOrganizationInfoTextResponse = z.object({ text: z.string().nullable() });
+export type ActiveOrganizationInfoText = z.infer<typeof activeOrganizationInfoTextResponse>;
 
 // ---- Settings (SPEC §7) ----------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REPAIR_FORM, EMPTY_REPLACEMENT_FORM } from '@huolto/domain';
 import { orderItem } from '../../test/fixtures.ts';
-import type { WindshieldProduct } from './api/get-windshield-products.ts';
+import type { WindshieldProduct } from '@huolto/domain';
 import { windshieldCartPlan } from './cart-plan.ts';
 
 const campaignChoice = {

@@ -11,7 +11,7 @@ import {
   type ReplacementFormDraft,
   type WindshieldServiceType,
 } from '@huolto/domain';
-import type { WindshieldProduct } from './api/get-windshield-products.ts';
+import type { WindshieldProduct } from '@huolto/domain';
 
 export interface CartPlan {
   remove: CartProductItem[];

@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_TIRE_SALES_OFFICE_ID, type ProcessType } from '@huolto/domain';
+import {
+  DEFAULT_TIRE_SALES_OFFICE_ID,
+  type BookingSettingsOrganization,
+  type MinimumPriceForCreditResponse,
+  type ProcessType,
+} from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { useProcessSession } from '../../../hooks/use-process-session.ts';
 
@@ -17,7 +22,7 @@ export function useLoanSettings(organizationId: number | null, processType: Proc
     queryOptions({
       queryKey: ['booking-settings', token, organizationId, processType],
       queryFn: () =>
-        api.get<{ showStaticLoanCalculator: boolean }>('/booking-settings/organization', {
+        api.get<BookingSettingsOrganization>('/booking-settings/organization', {
           query: { organizationId: organizationId!, processType },
           handleErrors: true,
         }),
@@ -29,7 +34,7 @@ export function useLoanSettings(organizationId: number | null, processType: Proc
     queryOptions({
       queryKey: ['minimum-price-for-credit', token],
       queryFn: () =>
-        api.post<{ minimumPrice: number }>(
+        api.post<MinimumPriceForCreditResponse>(
           '/financing/get-minimum-price-for-credit',
           { organizationId: MINIMUM_PRICE_ORGANIZATION_ID },
           { handleErrors: true },

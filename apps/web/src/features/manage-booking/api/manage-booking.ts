@@ -1,55 +1,40 @@
-import { INSTALLATION_TYPE } from '@huolto/domain';
+import {
+  INSTALLATION_TYPE,
+  type BookingAccess,
+  type FeedbackBody,
+  type ManageResponse,
+  type ManagedBooking,
+  type OpenBookingResponse,
+} from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 
 /** A saved booking as its owner sees it from the e-mail's link (POST /open-booking). */
-export interface OpenedBooking {
-  bookingKey: string;
-  status: 'CONFIRMED' | 'CANCELLED';
-  kind: 'RESERVATION' | 'LEAD';
-  registerNumber: string;
-  vehicle: string;
-  office: { id: number; name: string; address: string; post_code: string; post_office: string; phone: string | null; email: string | null };
-  /** Local Helsinki date-times 'YYYY-MM-DDTHH:mm:ss'. */
-  start: string | null;
-  end: string | null;
-  leadDate: string | null;
-  items: { description: string; amount: number; price: number }[];
-  /** Cents. */
-  total: number;
-  customerFirstName: string;
-  cancellable: boolean;
-}
+export type OpenedBooking = ManagedBooking;
 
-export interface BookingRef {
-  bookingKey: string;
-  registerNumber: string;
-}
-
-type Answer<T = object> = ({ responseCode: 'SUCCESS' } & T) | { responseCode: 'NOT_FOUND' | 'NOT_CANCELLABLE' | string };
+/** What identifies a saved booking: its key and the car's registration number. */
+export type BookingRef = Pick<BookingAccess, 'bookingKey' | 'registerNumber'>;
 
 const body = (ref: BookingRef) => ({ ...ref, installationType: INSTALLATION_TYPE });
 
-export const openBooking = (ref: BookingRef) => api.post<Answer<{ booking: OpenedBooking }>>('/open-booking', body(ref), { handleErrors: true });
-export const cancelBooking = (ref: BookingRef) => api.post<Answer>('/cancel-booking', body(ref), { handleErrors: true });
+export const openBooking = (ref: BookingRef) => api.post<OpenBookingResponse>('/open-booking', body(ref), { handleErrors: true });
+export const cancelBooking = (ref: BookingRef) => api.post<ManageResponse>('/cancel-booking', body(ref), { handleErrors: true });
 export const sendEditRequest = (ref: BookingRef, message: string) =>
-  api.post<Answer>('/send-edit-request', { ...body(ref), message }, { handleErrors: true });
+  api.post<ManageResponse>('/send-edit-request', { ...body(ref), message }, { handleErrors: true });
 
 /** POST /send-email: the confirmation e-mail again, to the address of the booking. */
-export const resendConfirmation = (ref: BookingRef) => api.post<Answer>('/send-email', body(ref), { handleErrors: true });
+export const resendConfirmation = (ref: BookingRef) => api.post<ManageResponse>('/send-email', body(ref), { handleErrors: true });
 
-export interface Feedback {
-  /** 1 (very dissatisfied) to 5 (very satisfied). */
-  rating: number;
-  /** Free text, at most FEEDBACK_MESSAGE_MAX characters; blank is sent as null. */
-  message: string;
-}
+/**
+ * The customer's rating, 1 (very dissatisfied) to 5 (very satisfied), and free text of
+ * at most FEEDBACK_MESSAGE_MAX characters; a blank text is sent as null.
+ */
+export type Feedback = Pick<FeedbackBody, 'rating'> & { message: string };
 
-/** Longest feedback message the server takes (feedbackBody of @huolto/domain). */
-export const FEEDBACK_MESSAGE_MAX = 2000;
+export { FEEDBACK_MESSAGE_MAX } from '@huolto/domain';
 
 /** POST /feedback/v2: the customer's rating and comment, linked to the booking by its key. */
 export const sendFeedback = (bookingKey: string, feedback: Feedback) =>
-  api.post<Answer>(
+  api.post<ManageResponse>(
     '/feedback/v2',
     { bookingKey, rating: feedback.rating, message: feedback.message.trim() || null },
     { handleErrors: true },

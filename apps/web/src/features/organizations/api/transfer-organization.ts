@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiResponse } from '@huolto/domain';
+import type { ApiResponse, TransferOrganizationBody } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export interface TransferOrganization {
-  organizationId: number;
-  /** true on the organizations page; false when switching office on the reservation page (SPEC §4). */
-  flag: boolean;
-}
-
-/** POST /transfer-organization: moves the booking (and its cart) to another office. */
-export const transferOrganization = (body: TransferOrganization) => api.post<ApiResponse>('/transfer-organization', body);
+/**
+ * POST /transfer-organization: moves the booking (and its cart) to another office. `flag`
+ * is true on the organizations page, false when switching office on the reservation page (SPEC §4).
+ */
+export const transferOrganization = (body: TransferOrganizationBody) => api.post<ApiResponse>('/transfer-organization', body);
 
 /** Refreshes the booking, the offer and the calendar of the new office. */
 export function useTransferOrganization() {

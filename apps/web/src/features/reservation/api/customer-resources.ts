@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiResponse } from '@huolto/domain';
+import type { ApiResponse, ResourceForCustomerResponse, SelectableResource } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { useProcessSession } from '../../../hooks/use-process-session.ts';
-
-export interface SelectableResource {
-  id: number;
-  name: string;
-}
 
 /** GET /customer-selectable-resources: the mechanics a customer may pick at the office (empty: none). */
 export const getCustomerSelectableResources = () => api.get<SelectableResource[]>('/customer-selectable-resources');
@@ -25,7 +20,7 @@ export function useCustomerSelectableResources(organizationId: number | null) {
 
 /** GET /resource-for-customer: the mechanic who served this phone number last time, if any. */
 export const getResourceForCustomer = (phoneNumber: string) =>
-  api.get<{ resource: SelectableResource | null }>('/resource-for-customer', { query: { phoneNumber }, handleErrors: true });
+  api.get<ResourceForCustomerResponse>('/resource-for-customer', { query: { phoneNumber }, handleErrors: true });
 
 /** POST /customer-selected-resources: the mechanics the calendar is limited to (empty: anyone). */
 export const setCustomerSelectedResources = (resourceIds: number[]) =>

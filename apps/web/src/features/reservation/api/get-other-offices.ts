@@ -1,22 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { addDays, todayInHelsinki, type FreeTimeDay, type Organization } from '@huolto/domain';
+import { addDays, todayInHelsinki, type OrganizationFreeTimes } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useProcessSession } from '../../../hooks/use-process-session.ts';
-
-/** Another office's free days for the booking (SPEC §3 "Organization transfer info"). */
-export interface OtherOfficeAvailability {
-  organization: Organization;
-  /** Only days with free times. */
-  calendar: FreeTimeDay[];
-}
 
 /** How far ahead other offices are looked at (SPEC §9: one month). */
 export const OTHER_OFFICES_DAYS_AHEAD = 31;
 
 /** POST /free-times-on-organization: compatible offices' free times for the next month. */
 export const getOtherOffices = (start: string) =>
-  api.post<OtherOfficeAvailability[]>('/free-times-on-organization', { start, end: addDays(start, OTHER_OFFICES_DAYS_AHEAD) });
+  api.post<OrganizationFreeTimes[]>('/free-times-on-organization', { start, end: addDays(start, OTHER_OFFICES_DAYS_AHEAD) });
 
 export function useOtherOffices(organizationId: number | null, enabled: boolean) {
   const { token } = useProcessSession();

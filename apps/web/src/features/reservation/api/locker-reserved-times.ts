@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LockerReservedTimesResponse } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { useProcessSession } from '../../../hooks/use-process-session.ts';
 
@@ -7,7 +8,7 @@ export const LOCKER_DAY_TIMES = ['07:00:00', '13:00:00'] as const;
 
 /** POST /locker/reserved-times: which of the asked start times have no key-locker compartment left. */
 export const getLockerReservedTimes = (startTimes: string[]) =>
-  api.post<{ reservedTimes: string[] }>('/locker/reserved-times', { startTimes }, { handleErrors: true });
+  api.post<LockerReservedTimesResponse>('/locker/reserved-times', { startTimes }, { handleErrors: true });
 
 /**
  * Whether the key locker is full for the chosen time: for an exact time its start;

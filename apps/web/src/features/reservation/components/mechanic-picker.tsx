@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { getResourceForCustomer, type SelectableResource } from '../api/customer-resources.ts';
+import type { SelectableResource } from '@huolto/domain';
+import { getResourceForCustomer } from '../api/customer-resources.ts';
 
 export interface MechanicPickerProps {
   resources: SelectableResource[];

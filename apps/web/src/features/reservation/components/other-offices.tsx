@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { formatFinnishDate, formatFinnishTime, type Organization } from '@huolto/domain';
+import { formatFinnishDate, formatFinnishTime, type Organization, type OrganizationFreeTimes } from '@huolto/domain';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, SkeletonList } from '../../../components/ui/spinner.tsx';
-import { useOtherOffices, type OtherOfficeAvailability } from '../api/get-other-offices.ts';
+import { useOtherOffices } from '../api/get-other-offices.ts';
 import { daySlots } from '../calendar.ts';
 
 export interface OtherOfficesProps {
@@ -14,7 +14,7 @@ export interface OtherOfficesProps {
 }
 
 /** 'ti 24.11. klo 8.00' — the first free time of an office. */
-function firstFree(office: OtherOfficeAvailability): string | null {
+function firstFree(office: OrganizationFreeTimes): string | null {
   const day = office.calendar[0];
   if (!day) return null;
   const slot = daySlots(day)[0];

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiResponse, CartProductItem, ServicesStage } from '@huolto/domain';
+import type { ApiResponse, CartChangeBody } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export interface CartChange {
-  items: CartProductItem[];
-  stage?: ServicesStage;
-}
-
 /** POST /add-products-to-cart. */
-export const addProductsToCart = ({ items, stage = 'DEFAULT' }: CartChange) =>
+export const addProductsToCart = ({ items, stage = 'DEFAULT' }: CartChangeBody) =>
   api.post<ApiResponse>('/add-products-to-cart', { items, stage });
 
 /** After a cart change the booking and the offer (its `selected` flags) are refetched (SPEC §4). */

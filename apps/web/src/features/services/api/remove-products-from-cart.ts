@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiResponse } from '@huolto/domain';
+import type { ApiResponse, CartChangeBody } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import type { CartChange } from './add-products-to-cart.ts';
 
 /** POST /remove-products-from-cart. */
-export const removeProductsFromCart = ({ items, stage = 'DEFAULT' }: CartChange) =>
+export const removeProductsFromCart = ({ items, stage = 'DEFAULT' }: CartChangeBody) =>
   api.post<ApiResponse>('/remove-products-from-cart', { items, stage });
 
 export function useRemoveProductsFromCart() {

@@ -1,11 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BookingVehicle, ResponseCode } from '@huolto/domain';
+import type { BookingVehicle, ResponseCode, SearchVehicleBody } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
-
-export interface SearchVehicleInput {
-  registerNumber: string;
-  kilometers: number | null;
-}
 
 export interface SearchVehicleResponse {
   responseCode: ResponseCode;
@@ -13,7 +8,7 @@ export interface SearchVehicleResponse {
 }
 
 /** POST /search-vehicle: looks the plate up in the vehicle register (SPEC §4). */
-export const searchVehicle = (input: SearchVehicleInput) =>
+export const searchVehicle = (input: SearchVehicleBody) =>
   // The vehicle step shows its own error (vehicleSearchFailed) for any failure.
   api.post<SearchVehicleResponse>('/search-vehicle', input, { handleErrors: true });
 

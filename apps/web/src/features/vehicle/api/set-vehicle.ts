@@ -1,15 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { VEHICLE_CLASS, type ApiResponse } from '@huolto/domain';
+import { VEHICLE_CLASS, type ApiResponse, type SetVehicleBody } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 
-export interface SetVehicleInput {
-  make: string;
-  regNbr: string;
-  model: string;
-}
-
 /** POST /set-vehicle: a vehicle the register does not know (SPEC §3 "Unknown vehicle payload"). */
-export const setVehicle = (input: SetVehicleInput) =>
+export const setVehicle = (input: Pick<SetVehicleBody, 'make' | 'regNbr' | 'model'>) =>
   api.post<ApiResponse>('/set-vehicle', {
     make: input.make,
     regNbr: input.regNbr,

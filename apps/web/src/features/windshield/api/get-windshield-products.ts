@@ -1,24 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WindshieldProduct } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { useProcessSession } from '../../../hooks/use-process-session.ts';
-
-/** A CHOICE product parameter whose values may carry a campaign (SPEC §3 "Windshield products"). */
-export interface ChoiceParameter {
-  parameterCode: string;
-  type: 'CHOICE';
-  values: { value: string; description: string; campaign: boolean }[];
-}
-
-export interface WindshieldProduct {
-  id: string;
-  provider: string;
-  description: string;
-  /** Cents per unit. */
-  price: number;
-  normal_price: number | null;
-  duration_minutes: number;
-  productParameters: ChoiceParameter[];
-}
 
 /** GET /windshield/products: windshieldChange, windshieldRepair, windshieldInsuranceRepair. */
 export const getWindshieldProducts = () => api.get<WindshieldProduct[]>('/windshield/products');
