@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiResponse, ResourceForCustomerResponse, SelectableResource } from '@huolto/domain';
+import type {
+  ApiResponse,
+  CustomerSelectedResourcesBody,
+  ResourceForCustomerResponse,
+  SelectableResource,
+} from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { useProcessSession } from '../../../hooks/use-process-session.ts';
 
@@ -24,4 +29,4 @@ export const getResourceForCustomer = (phoneNumber: string) =>
 
 /** POST /customer-selected-resources: the mechanics the calendar is limited to (empty: anyone). */
 export const setCustomerSelectedResources = (resourceIds: number[]) =>
-  api.post<ApiResponse>('/customer-selected-resources', { resourceIds });
+  api.post<ApiResponse>('/customer-selected-resources', { resourceIds } satisfies CustomerSelectedResourcesBody);

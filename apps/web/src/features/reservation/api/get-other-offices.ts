@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { addDays, todayInHelsinki, type OrganizationFreeTimes } from '@huolto/domain';
+import { addDays, todayInHelsinki, type FreeTimesOnOrganizationBody, type OrganizationFreeTimes } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useProcessSession } from '../../../hooks/use-process-session.ts';
@@ -9,7 +9,10 @@ export const OTHER_OFFICES_DAYS_AHEAD = 31;
 
 /** POST /free-times-on-organization: compatible offices' free times for the next month. */
 export const getOtherOffices = (start: string) =>
-  api.post<OrganizationFreeTimes[]>('/free-times-on-organization', { start, end: addDays(start, OTHER_OFFICES_DAYS_AHEAD) });
+  api.post<OrganizationFreeTimes[]>('/free-times-on-organization', {
+    start,
+    end: addDays(start, OTHER_OFFICES_DAYS_AHEAD),
+  } satisfies FreeTimesOnOrganizationBody);
 
 export function useOtherOffices(organizationId: number | null, enabled: boolean) {
   const { token } = useProcessSession();

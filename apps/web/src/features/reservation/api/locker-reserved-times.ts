@@ -1,14 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LockerReservedTimesResponse } from '@huolto/domain';
+import {
+  LOCKER_AFTERNOON_TIME,
+  LOCKER_MORNING_TIME,
+  type LockerReservedTimesBody,
+  type LockerReservedTimesResponse,
+} from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { useProcessSession } from '../../../hooks/use-process-session.ts';
 
 /** The morning and afternoon start times checked for a day-only day (SPEC §9). */
-export const LOCKER_DAY_TIMES = ['07:00:00', '13:00:00'] as const;
+export const LOCKER_DAY_TIMES = [LOCKER_MORNING_TIME, LOCKER_AFTERNOON_TIME] as const;
 
 /** POST /locker/reserved-times: which of the asked start times have no key-locker compartment left. */
 export const getLockerReservedTimes = (startTimes: string[]) =>
-  api.post<LockerReservedTimesResponse>('/locker/reserved-times', { startTimes }, { handleErrors: true });
+  api.post<LockerReservedTimesResponse>('/locker/reserved-times', { startTimes } satisfies LockerReservedTimesBody, { handleErrors: true });
 
 /**
  * Whether the key locker is full for the chosen time: for an exact time its start;
