@@ -56,7 +56,7 @@ const dateRangeChecks = <T extends z.ZodType<{ start: string; end: string }>>(sc
       message: `Aikaväli on enintään ${FREE_TIMES_MAX_RANGE_DAYS} päivää`,
     });
 
-export const responseCodeSchema = z.enum(RESPONSE_CODES);
+const responseCodeSchema = z.enum(RESPONSE_CODES);
 export const responseSchema = z.object({ responseCode: responseCodeSchema, message: z.string().optional() });
 export type ApiResponse = z.infer<typeof responseSchema>;
 
@@ -94,7 +94,7 @@ export const valueBody = z.object({ value: z.string().max(2000).nullable() });
 /** PUT /set-service-code: a code is looked up as it is, so it must be storable text. */
 export const serviceCodeBody = z.object({ value: z.string().max(2000).refine(isStorableText, storable).transform(cleanLine).nullable() });
 
-export const vehicleTireSchema = z.object({
+const vehicleTireSchema = z.object({
   width: z.number(),
   aspectRatio: z.number(),
   constructionType: z.string(),
@@ -102,7 +102,7 @@ export const vehicleTireSchema = z.object({
   loadIndex: z.number(),
 });
 
-export const bookingVehicleSchema = z.object({
+const bookingVehicleSchema = z.object({
   register_number: z.string(),
   make: z.string(),
   model: z.string(),
@@ -142,7 +142,7 @@ export type TransferOrganizationBody = z.input<typeof transferOrganizationBody>;
 
 // ---- Services and cart -----------------------------------------------------
 
-export const productRefSchema = z.object({ id: z.string(), provider: z.string() });
+const productRefSchema = z.object({ id: z.string(), provider: z.string() });
 
 export const productSuggestionSchema = z.object({
   product: productRefSchema,
@@ -223,7 +223,7 @@ export const freeTimesBody = dateRangeChecks(
   }),
 );
 
-export const calendarSlotSchema = z.object({ startTime: z.string(), endTime: z.string() });
+const calendarSlotSchema = z.object({ startTime: z.string(), endTime: z.string() });
 export const freeTimeDaySchema = z.object({
   date: z.string(),
   exactTimesAvailable: z.boolean(),
@@ -236,7 +236,7 @@ export type FreeTimeDay = z.infer<typeof freeTimeDaySchema>;
  * A reservation as 'start|end' local date-times (SPEC §4), both real (no hour 24, no
  * 30 February), start before end. The server also keeps it within the booking horizon.
  */
-export const reservationString = z
+const reservationString = z
   .string()
   .max(50)
   .refine(
@@ -277,9 +277,6 @@ export const reservationDetailsBody = z.object({
   usingKeyLocker: z.boolean().default(false),
 });
 
-/** POST /free-times/morning and /free-times/evening take the same body as /free-times. */
-export const shiftFreeTimesBody = freeTimesBody;
-
 /** POST /free-times-on-organization: a date range of at most 62 days. */
 export const freeTimesOnOrganizationBody = dateRangeChecks(z.object({ start: dateString, end: dateString }));
 export type FreeTimesOnOrganizationBody = z.infer<typeof freeTimesOnOrganizationBody>;
@@ -309,7 +306,7 @@ export const leadBody = z.object({ leadDate: dateString });
 export type LeadBody = z.infer<typeof leadBody>;
 
 /** A mechanic the customer may choose (GET /customer-selectable-resources). */
-export const selectableResourceSchema = z.object({ id: z.number().int(), name: z.string() });
+const selectableResourceSchema = z.object({ id: z.number().int(), name: z.string() });
 export type SelectableResource = z.infer<typeof selectableResourceSchema>;
 export const customerSelectableResourcesResponse = z.array(selectableResourceSchema);
 

@@ -22,15 +22,13 @@ export type TimeSelectionType = (typeof TIME_SELECTION_TYPES)[number];
 export const SHIFT_POSITIONS = ['MORNING', 'EVENING'] as const;
 export type ShiftPosition = (typeof SHIFT_POSITIONS)[number];
 
-export const SERVICE_SEARCH_METHODS = ['NORMAL', 'SERVICE_CODE'] as const;
-
-export const NOTIFICATION_LEVELS = ['ERROR', 'WARNING', 'INFO', 'SUCCESS'] as const;
+const NOTIFICATION_LEVELS = ['ERROR', 'WARNING', 'INFO', 'SUCCESS'] as const;
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
 export const TIRE_TYPES = ['NORMAL', 'WINTER_STUDDED', 'WINTER_STUDLESS'] as const;
 export type TireType = (typeof TIRE_TYPES)[number];
 
-export const STEP_STATUSES = ['FINISHED', 'ACTIVE', 'UNFINISHED'] as const;
+const STEP_STATUSES = ['FINISHED', 'ACTIVE', 'UNFINISHED'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
 export const SERVICES_STAGES = ['DEFAULT', 'FIXED_CAMPAIGN_SERVICES', 'TIRE_SERVICES'] as const;
@@ -52,7 +50,6 @@ export const PRODUCT_PARAMETER_CODES = [
   'CONTACT_REQUEST',
   'WINDSHIELD_CHANGE_BOOKING_TYPE',
 ] as const;
-export type ProductParameterCode = (typeof PRODUCT_PARAMETER_CODES)[number];
 
 /** The installation type of the public front end (SPEC §9). */
 export const INSTALLATION_TYPE = 'LAAKKONEN_PUBLIC';

@@ -11,10 +11,10 @@ export type LoanYears = (typeof LOAN_YEARS)[number];
  * The monthly payment as a percentage of the price for each loan period (SPEC §9:
  * 9, 5, 3.3, 2.8, 2.1, 1.7 percent for 1–6 years).
  */
-export const LOAN_MONTHLY_RATES: Record<LoanYears, number> = { 1: 9, 2: 5, 3: 3.3, 4: 2.8, 5: 2.1, 6: 1.7 };
+const LOAN_MONTHLY_RATES: Record<LoanYears, number> = { 1: 9, 2: 5, 3: 3.3, 4: 2.8, 5: 2.1, 6: 1.7 };
 
 /** The smallest monthly payment, in euros (SPEC §9). */
-export const LOAN_MIN_MONTHLY_EUROS = 50;
+const LOAN_MIN_MONTHLY_EUROS = 50;
 
 /** Financing limits and terms of the info text (SPEC §2, §9). */
 export const LOAN_TERMS = {

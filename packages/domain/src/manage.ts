@@ -57,7 +57,6 @@ export const addRowsBody = bookingAccessBody.extend({
     .min(1)
     .max(10),
 });
-export type AddRowsBody = z.input<typeof addRowsBody>;
 
 /** Longest feedback message the server takes. */
 export const FEEDBACK_MESSAGE_MAX = 2000;
@@ -73,10 +72,10 @@ export const feedbackBody = z.object({
 });
 export type FeedbackBody = z.input<typeof feedbackBody>;
 
-export const BOOKING_STATUSES = ['CONFIRMED', 'CANCELLED'] as const;
-export const BOOKING_KINDS = ['RESERVATION', 'LEAD'] as const;
+const BOOKING_STATUSES = ['CONFIRMED', 'CANCELLED'] as const;
+const BOOKING_KINDS = ['RESERVATION', 'LEAD'] as const;
 
-export const managedBookingSchema = z.object({
+const managedBookingSchema = z.object({
   bookingKey: z.string(),
   status: z.enum(BOOKING_STATUSES),
   kind: z.enum(BOOKING_KINDS),
@@ -116,7 +115,7 @@ export type OpenBookingResponse = z.infer<typeof openBookingResponse>;
  * NOT_CANCELLABLE when cancelling is no longer possible, NOT_AVAILABLE when a cancelled
  * or past booking cannot take the change.
  */
-export const MANAGE_RESPONSE_CODES = ['SUCCESS', 'NOT_FOUND', 'NOT_CANCELLABLE', 'NOT_AVAILABLE'] as const;
+const MANAGE_RESPONSE_CODES = ['SUCCESS', 'NOT_FOUND', 'NOT_CANCELLABLE', 'NOT_AVAILABLE'] as const;
 export type ManageResponseCode = (typeof MANAGE_RESPONSE_CODES)[number];
 export const manageResponse = z.object({ responseCode: z.enum(MANAGE_RESPONSE_CODES) });
 export type ManageResponse = z.infer<typeof manageResponse>;

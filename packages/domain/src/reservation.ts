@@ -36,7 +36,7 @@ export function lockerHalfDayKey(localDateTime: string): string {
 }
 
 /** A lead date lies at most this many months ahead (SPEC §2 "lead mode"). */
-export const LEAD_MAX_MONTHS = 3;
+const LEAD_MAX_MONTHS = 3;
 
 /** Adds calendar months to a date; a day past the month's end becomes its last day. */
 export function addMonthsToDate(date: string, months: number): string {

@@ -74,10 +74,6 @@ export const PROCESSES: Record<ProcessType, ProcessDefinition> = {
   },
 };
 
-export function processByPath(path: string): ProcessDefinition | undefined {
-  return Object.values(PROCESSES).find((p) => p.path === path);
-}
-
 /** Steps shown in the progress bar: every step but the thanks page (SPEC §2). */
 export function progressSteps(process: ProcessDefinition): readonly ProcessStep[] {
   return process.steps.filter((s) => s.path !== 'kiitos');

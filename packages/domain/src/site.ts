@@ -32,7 +32,7 @@ const queryInt = (min: number, max: number) =>
 // ---- Redirect settings (SPEC §3, §4) ----------------------------------------
 
 /** GET /redirect-settings: where the booking's make books instead, or null. */
-export const redirectSettingsSchema = z.object({
+const redirectSettingsSchema = z.object({
   redirectUrl: z.string(),
   redirectMessage: z.string(),
   /** Seconds before the customer is sent on. */
@@ -64,7 +64,6 @@ export const creditAmountBody = z.object({
     .max(6)
     .transform((v) => v as LoanYears),
 });
-export type CreditAmountBody = z.input<typeof creditAmountBody>;
 /** POST /financing/get-credit-amount: the monthly payment in whole euros over `months`. */
 export const creditAmountResponse = z.object({
   years: z.number().int(),
@@ -92,11 +91,9 @@ export const billingReferenceBody = z
   .refine((b) => !b.bookingKey || b.registerNumber, { path: ['registerNumber'], message: FIELD_ERRORS.required });
 /** POST /billing-reference: a Finnish reference number (viitenumero), digits only. */
 export const billingReferenceResponse = z.object({ reference: z.string() });
-export type BillingReferenceResponse = z.infer<typeof billingReferenceResponse>;
 
 /** Every process type the backend knows: the public ones and the hidden ones (SPEC §1). */
-export const ALL_PROCESS_TYPES = [...PROCESS_TYPES, ...HIDDEN_PROCESS_TYPES] as const;
-export type AnyProcessType = (typeof ALL_PROCESS_TYPES)[number];
+const ALL_PROCESS_TYPES = [...PROCESS_TYPES, ...HIDDEN_PROCESS_TYPES] as const;
 
 export const bookingSettingsOrganizationQuery = z.object({
   organizationId: queryInt(1, 2_147_483_647),
@@ -135,7 +132,7 @@ export const organizationsByOfficeNumberQuery = z.object({ officeNumber: queryIn
 export const organizationInfoTextsBody = z.object({
   organizationIds: z.array(z.number().int().positive().max(PG_INT_MAX)).max(100),
 });
-export const organizationInfoTextSchema = z.object({ organizationId: z.number().int(), text: z.string() });
+const organizationInfoTextSchema = z.object({ organizationId: z.number().int(), text: z.string() });
 export type OrganizationInfoText = z.infer<typeof organizationInfoTextSchema>;
 export const organizationInfoTextsResponse = z.array(organizationInfoTextSchema);
 export const activeOrganizationInfoTextResponse = z.object({ text: z.string().nullable() });
@@ -158,7 +155,6 @@ export const moduleSettingQuery = z.object({
     .regex(/^[A-Za-z0-9_.-]{1,60}$/, { error: 'Anna moduulin nimi (kirjaimia, numeroita, _ . -)' }),
 });
 export const moduleSettingResponse = z.object({ module: z.string(), enabled: z.boolean() });
-export type ModuleSetting = z.infer<typeof moduleSettingResponse>;
 
 /** Modules and whether they are on when the settings say nothing. */
 export const DEFAULT_MODULES: Readonly<Record<string, boolean>> = {
@@ -188,7 +184,7 @@ export const PROCESS_AVAILABILITY: readonly ProcessAvailability[] = [
 ];
 
 /** External links of the landing and thanks pages (get-generic-online-settings `links`). */
-export const siteLinksSchema = z.object({
+const siteLinksSchema = z.object({
   damageInspection: z.string(),
   phoneBooking: z.string(),
   frontPage: z.string(),

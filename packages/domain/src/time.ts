@@ -4,7 +4,7 @@
  * across the daylight-saving changes. Dates are 'YYYY-MM-DD', local date-times
  * 'YYYY-MM-DDTHH:mm:ss' (SPEC §9).
  */
-export const TIME_ZONE = 'Europe/Helsinki';
+const TIME_ZONE = 'Europe/Helsinki';
 
 const partsFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
@@ -118,8 +118,8 @@ export const LOCAL_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
  * and writes years past 9999 as '+010000', so both ends are kept out of every calculation.
  * (Bookings themselves are limited far more tightly by the booking horizon.)
  */
-export const MIN_YEAR = 1000;
-export const MAX_YEAR = 9999;
+const MIN_YEAR = 1000;
+const MAX_YEAR = 9999;
 
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

@@ -5,8 +5,8 @@ import { TIRE_TYPES, VEHICLE_CLASS } from './enums.ts';
 import { PG_INT_MAX, PG_INT_MIN } from './storable.ts';
 
 /** Load index range, SPEC §9: 70–130, 61 values. */
-export const LOAD_INDEX_MIN = 70;
-export const LOAD_INDEX_MAX = 130;
+const LOAD_INDEX_MIN = 70;
+const LOAD_INDEX_MAX = 130;
 export const LOAD_INDEXES: readonly number[] = Array.from({ length: LOAD_INDEX_MAX - LOAD_INDEX_MIN + 1 }, (_, i) => LOAD_INDEX_MIN + i);
 
 /**

@@ -10,7 +10,7 @@ export const choiceValueSchema = z.object({ value: z.string(), description: z.st
 export type ChoiceValue = z.infer<typeof choiceValueSchema>;
 
 /** A product parameter (SPEC §3 "Windshield products"): a CHOICE whose values may carry a campaign. */
-export const productParameterSchema = z.object({
+const productParameterSchema = z.object({
   parameterCode: z.string(),
   type: z.literal('CHOICE'),
   values: z.array(choiceValueSchema),
@@ -18,7 +18,7 @@ export const productParameterSchema = z.object({
 export type ProductParameter = z.infer<typeof productParameterSchema>;
 
 /** GET /windshield/products: one product. */
-export const windshieldProductSchema = z.object({
+const windshieldProductSchema = z.object({
   id: z.string(),
   provider: z.string(),
   description: z.string(),

@@ -179,9 +179,7 @@ export function replacementParameters(f: ReplacementForm): Record<string, string
 }
 
 /** The hour before which a finished replacement is handed over the same day (SPEC §9). */
-export const GLUE_SAME_DAY_BEFORE = '12:00:00';
-/** When the car is handed over on the same day. */
-export const GLUE_HANDOVER_TIME = '15:00';
+const GLUE_SAME_DAY_BEFORE = '12:00:00';
 
 export interface GlueDryingHandover {
   sameDay: boolean;
