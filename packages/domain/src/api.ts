@@ -200,11 +200,13 @@ export const cartChangeBody = z.object({
 export type CartChangeBody = z.input<typeof cartChangeBody>;
 
 export const symptomsBody = z.array(symptomSchema).max(10);
+export type SymptomsBody = z.input<typeof symptomsBody>;
 
 export const productParameterBody = z.object({
   parameterCode: z.enum(PRODUCT_PARAMETER_CODES),
   selectedValue: z.string().max(100).refine(isStorableText, storable).transform(cleanLine),
 });
+export type ProductParameterBody = z.input<typeof productParameterBody>;
 
 /** tireSearchQuerySchema (zod/mini, tires.ts) as a classic object for the server's parse and OpenAPI. */
 export const tireSearchBody = z.object(tireSearchQuerySchema.shape);
@@ -222,6 +224,7 @@ export const freeTimesBody = dateRangeChecks(
     resourceTimeSelectionTypes: z.array(z.enum(TIME_SELECTION_TYPES)).max(4).optional(),
   }),
 );
+export type FreeTimesBody = z.input<typeof freeTimesBody>;
 
 const calendarSlotSchema = z.object({ startTime: z.string(), endTime: z.string() });
 export const freeTimeDaySchema = z.object({
@@ -276,6 +279,7 @@ export const reservationDetailsBody = z.object({
   towingRequired: z.boolean().default(false),
   usingKeyLocker: z.boolean().default(false),
 });
+export type ReservationDetailsBody = z.input<typeof reservationDetailsBody>;
 
 /** POST /free-times-on-organization: a date range of at most 62 days. */
 export const freeTimesOnOrganizationBody = dateRangeChecks(z.object({ start: dateString, end: dateString }));

@@ -86,3 +86,4 @@ export const campaignCodeBody = z.object({
   value: z.string().trim().max(40).refine(isStorableText, storable).transform(cleanLine).nullable(),
   loyaltyToken: token.nullable().optional(),
 });
+export type CampaignCodeBody = z.input<typeof campaignCodeBody>;

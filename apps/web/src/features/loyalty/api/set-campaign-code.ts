@@ -1,3 +1,4 @@
+import type { CampaignCodeBody } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 
 export interface CampaignCodeResult {
@@ -12,4 +13,4 @@ export interface CampaignCodeResult {
  * code and the vouchers. Runs in the background, so the caller handles failures.
  */
 export const setCampaignCode = (value: string | null, loyaltyToken: string | null = null) =>
-  api.post<CampaignCodeResult>('/campaign-code/v2', { value, loyaltyToken }, { handleErrors: true });
+  api.post<CampaignCodeResult>('/campaign-code/v2', { value, loyaltyToken } satisfies CampaignCodeBody, { handleErrors: true });

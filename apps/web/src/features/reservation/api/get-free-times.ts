@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { addDays, type FreeTimeDay, type TimeSelectionType } from '@huolto/domain';
+import { addDays, type FreeTimeDay, type FreeTimesBody, type TimeSelectionType } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useProcessSession } from '../../../hooks/use-process-session.ts';
@@ -13,7 +13,7 @@ export const getFreeTimes = (monday: string) =>
     start: monday,
     end: addDays(monday, 6),
     resourceTimeSelectionTypes: CALENDAR_TIME_SELECTION_TYPES,
-  });
+  } satisfies FreeTimesBody);
 
 export const freeTimesQueryOptions = (token: string | null, organizationId: number | null, monday: string) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import type { VehicleDeliveryOption } from '@huolto/domain';
+import type { ProductParameterBody, ReservationDetailsBody, VehicleDeliveryOption } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -20,11 +20,11 @@ export async function saveDeliveryOption(option: VehicleDeliveryOption): Promise
         towingRequired: false,
         importDate: null,
         pickupDate: null,
-      },
+      } satisfies ReservationDetailsBody,
       silent,
     ),
     ...(['VEHICLE_LEFT_FOR_DAY', 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS', 'CONTACT_REQUEST'] as const).map((code) =>
-      api.post('/product-parameter', { parameterCode: code, selectedValue: String(option === code) }, silent),
+      api.post('/product-parameter', { parameterCode: code, selectedValue: String(option === code) } satisfies ProductParameterBody, silent),
     ),
   ]);
 }
