@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatEuros, formatFinnishDateLong, normalizeRegisterNumber } from '@huolto/domain';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -7,13 +8,10 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, LoadingState } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatReservation } from '../../features/booking/summary.ts';
-import {
-  cancelBooking,
-  openBooking,
-  sendEditRequest,
-  type BookingRef,
-  type OpenedBooking,
-} from '../../features/manage-booking/api/manage-booking.ts';
+import type { BookingRef, OpenedBooking } from '../../features/manage-booking/api/manage-booking.ts';
+import { useCancelBooking } from '../../features/manage-booking/api/cancel-booking.ts';
+import { manageBookingKeys, useOpenBooking } from '../../features/manage-booking/api/open-booking.ts';
+import { useSendEditRequest } from '../../features/manage-booking/api/send-edit-request.ts';
 import { FeedbackForm } from '../../features/manage-booking/components/feedback-form.tsx';
 import { ResendConfirmationButton } from '../../features/manage-booking/components/resend-confirmation-button.tsx';
 
@@ -36,23 +34,15 @@ export function ManageBookingRoute() {
       ? { bookingKey: params.get('varaus')!.trim(), registerNumber: normalizeRegisterNumber(params.get('rekisteri')!) }
       : null;
   const [ref, setRef] = useState<BookingRef | null>(initial);
-  const [state, setState] = useState<State>(initial ? { kind: 'loading' } : { kind: 'ask' });
+  const queryClient = useQueryClient();
+  const booking = useOpenBooking(ref);
+  const state = pageState(ref, booking);
 
-  /** Loads the booking; a refresh after a change keeps the page (and its note) in place. */
-  const load = async (r: BookingRef, refresh = false) => {
-    if (!refresh) setState({ kind: 'loading' });
-    try {
-      const answer = await openBooking(r);
-      if (answer.responseCode === 'SUCCESS' && 'booking' in answer) setState({ kind: 'open', booking: answer.booking });
-      else setState({ kind: 'not-found' });
-    } catch {
-      setState({ kind: 'failed' });
-    }
+  /** Every search and every retry reads the booking anew and shows the loading state meanwhile. */
+  const load = (r: BookingRef) => {
+    void queryClient.resetQueries({ queryKey: manageBookingKeys.booking(r), exact: true });
+    setRef(r);
   };
-
-  useEffect(() => {
-    if (ref) void load(ref);
-  }, [ref]);
 
   return (
     <div className="page page--narrow">
@@ -64,19 +54,31 @@ export function ManageBookingRoute() {
               <p>Varausta ei löytynyt. Tarkista varaustunnus ja rekisterinumero.</p>
             </div>
           )}
-          <FindBookingForm initial={ref} onFind={(r) => setRef({ ...r })} />
+          <FindBookingForm initial={ref} onFind={load} />
         </>
       ) : state.kind === 'loading' ? (
         <LoadingState text="Haetaan varausta…" />
       ) : state.kind === 'failed' ? (
         <EmptyState title="Varauksen hakeminen epäonnistui">
-          <Button onClick={() => ref && void load(ref)}>Yritä uudelleen</Button>
+          <Button onClick={() => ref && load(ref)}>Yritä uudelleen</Button>
         </EmptyState>
       ) : (
-        <BookingView booking={state.booking} bookingRef={ref!} onChanged={() => ref && void load(ref, true)} />
+        <BookingView booking={state.booking} bookingRef={ref!} />
       )}
     </div>
   );
+}
+
+/**
+ * What the page shows. A failed read shows the failure even when an earlier answer is at
+ * hand; a read again after a change keeps the booking (and the note about the change) in place.
+ */
+function pageState(ref: BookingRef | null, booking: ReturnType<typeof useOpenBooking>): State {
+  if (!ref) return { kind: 'ask' };
+  if (booking.isPending || (booking.isError && booking.isFetching)) return { kind: 'loading' };
+  if (booking.isError) return { kind: 'failed' };
+  const answer = booking.data;
+  return answer.responseCode === 'SUCCESS' && 'booking' in answer ? { kind: 'open', booking: answer.booking } : { kind: 'not-found' };
 }
 
 function FindBookingForm({ initial, onFind }: { initial: BookingRef | null; onFind: (ref: BookingRef) => void }) {
@@ -117,47 +119,40 @@ function FindBookingForm({ initial, onFind }: { initial: BookingRef | null; onFi
   );
 }
 
-function BookingView({ booking, bookingRef, onChanged }: { booking: OpenedBooking; bookingRef: BookingRef; onChanged: () => void }) {
+function BookingView({ booking, bookingRef }: { booking: OpenedBooking; bookingRef: BookingRef }) {
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState<{ level: 'success' | 'warning'; text: string } | null>(null);
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const cancelMutation = useCancelBooking(bookingRef);
+  const editRequest = useSendEditRequest(bookingRef);
+  const busy = cancelMutation.isPending || editRequest.isPending;
   const reservation = booking.start ? formatReservation(booking.start, booking.end) : null;
   const cancelled = booking.status === 'CANCELLED';
 
-  const cancel = async () => {
+  const cancel = () => {
     setConfirming(false);
-    setBusy(true);
-    try {
-      const answer = await cancelBooking(bookingRef);
-      setNote(
-        answer.responseCode === 'SUCCESS'
-          ? { level: 'success', text: 'Varaus on peruttu. Lähetimme vahvistuksen sähköpostiisi.' }
-          : { level: 'warning', text: 'Varausta ei voi enää perua verkossa. Soita toimipisteeseen.' },
-      );
-      onChanged();
-    } catch {
-      setNote({ level: 'warning', text: 'Peruminen epäonnistui. Yritä hetken kuluttua uudelleen.' });
-    } finally {
-      setBusy(false);
-    }
+    cancelMutation.mutate(undefined, {
+      onSuccess: (answer) =>
+        setNote(
+          answer.responseCode === 'SUCCESS'
+            ? { level: 'success', text: 'Varaus on peruttu. Lähetimme vahvistuksen sähköpostiisi.' }
+            : { level: 'warning', text: 'Varausta ei voi enää perua verkossa. Soita toimipisteeseen.' },
+        ),
+      onError: () => setNote({ level: 'warning', text: 'Peruminen epäonnistui. Yritä hetken kuluttua uudelleen.' }),
+    });
   };
 
-  const askChange = async () => {
-    setBusy(true);
-    try {
-      const answer = await sendEditRequest(bookingRef, message.trim());
-      if (answer.responseCode === 'SUCCESS') {
-        setMessage('');
-        setNote({ level: 'success', text: 'Muutospyyntö on lähetetty. Toimipiste ottaa sinuun yhteyttä.' });
-      } else setNote({ level: 'warning', text: 'Muutospyynnön lähettäminen epäonnistui.' });
-    } catch {
-      setNote({ level: 'warning', text: 'Muutospyynnön lähettäminen epäonnistui.' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const askChange = () =>
+    editRequest.mutate(message.trim(), {
+      onSuccess: (answer) => {
+        if (answer.responseCode === 'SUCCESS') {
+          setMessage('');
+          setNote({ level: 'success', text: 'Muutospyyntö on lähetetty. Toimipiste ottaa sinuun yhteyttä.' });
+        } else setNote({ level: 'warning', text: 'Muutospyynnön lähettäminen epäonnistui.' });
+      },
+      onError: () => setNote({ level: 'warning', text: 'Muutospyynnön lähettäminen epäonnistui.' }),
+    });
 
   return (
     <>
@@ -239,7 +234,7 @@ function BookingView({ booking, bookingRef, onChanged }: { booking: OpenedBookin
                 onChange={(e) => setMessage(e.target.value)}
               />
             </div>
-            <Button variant="secondary" disabled={busy || message.trim() === ''} onClick={() => void askChange()}>
+            <Button variant="secondary" disabled={busy || message.trim() === ''} onClick={askChange}>
               Lähetä muutospyyntö
             </Button>
           </section>
@@ -263,7 +258,7 @@ function BookingView({ booking, bookingRef, onChanged }: { booking: OpenedBookin
         title="Perutaanko varaus?"
         confirmLabel="Peru varaus"
         cancelLabel="Älä peru"
-        onConfirm={() => void cancel()}
+        onConfirm={cancel}
         onCancel={() => setConfirming(false)}
       >
         <p>Aika vapautuu heti muiden varattavaksi.</p>

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../lib/notifications.ts';
-import { FEEDBACK_MESSAGE_MAX, sendFeedback } from '../api/manage-booking.ts';
+import { FEEDBACK_MESSAGE_MAX } from '../api/manage-booking.ts';
+import { useSendFeedback } from '../api/send-feedback.ts';
 import { notifySuccessReplacing } from '../outcome.ts';
 
 /** The scale of the rating, 1 to 5 (feedbackBody of @huolto/domain). */
@@ -28,23 +29,27 @@ export function FeedbackForm({ bookingKey }: { bookingKey: string }) {
   const id = useId();
   const [rating, setRating] = useState<number | null>(null);
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const feedback = useSendFeedback(bookingKey);
+  const busy = feedback.isPending;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (rating === null || busy) return;
-    setBusy(true);
-    try {
-      const answer = await sendFeedback(bookingKey, { rating, message });
-      if (answer.responseCode !== 'SUCCESS') throw new Error(answer.responseCode);
-      notifySuccessReplacing(FEEDBACK_TEXTS.sent, FEEDBACK_TEXTS.failed);
-      setSent(true);
-    } catch {
-      notify('ERROR', FEEDBACK_TEXTS.failed);
-    } finally {
-      setBusy(false);
-    }
+    feedback.mutate(
+      { rating, message },
+      {
+        onSuccess: (answer) => {
+          if (answer.responseCode !== 'SUCCESS') {
+            notify('ERROR', FEEDBACK_TEXTS.failed);
+            return;
+          }
+          notifySuccessReplacing(FEEDBACK_TEXTS.sent, FEEDBACK_TEXTS.failed);
+          setSent(true);
+        },
+        onError: () => notify('ERROR', FEEDBACK_TEXTS.failed),
+      },
+    );
   };
 
   return (
@@ -55,7 +60,7 @@ export function FeedbackForm({ bookingKey }: { bookingKey: string }) {
       {sent ? (
         <p>Palautteesi on vastaanotettu. Kiitos, että autat meitä parantamaan palveluamme!</p>
       ) : (
-        <form className="form-stack" onSubmit={(e) => void submit(e)}>
+        <form className="form-stack" onSubmit={submit}>
           <fieldset className="choice">
             <legend className="field__label">
               Kuinka tyytyväinen olit palveluumme?

@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@huolto/domain';
 import { clearNotifications, getNotifications, notifyMessage } from '../../../lib/notifications.ts';
 import { FEEDBACK_TEXTS, FeedbackForm } from './feedback-form.tsx';
 import { RESEND_TEXTS, ResendConfirmationButton } from './resend-confirmation-button.tsx';
+
+/** The actions are mutations of the page's query client; each test gets its own. */
+function renderWithClient(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
 
 const REF = { bookingKey: 'HV7K2M9Q4P', registerNumber: 'ABC-123' };
 
@@ -41,7 +49,7 @@ afterEach(() => {
 describe('<FeedbackForm>', () => {
   it('is a labelled group of five ratings and an optional comment; sending waits for a rating', () => {
     const { fetchMock } = stubCall(() => json({ responseCode: 'SUCCESS' }));
-    render(<FeedbackForm bookingKey={REF.bookingKey} />);
+    renderWithClient(<FeedbackForm bookingKey={REF.bookingKey} />);
     expect(screen.getByRole('region', { name: 'Anna palautetta' })).toBeTruthy();
     const group = screen.getByRole('group', { name: /Kuinka tyytyväinen olit palveluumme\?/ });
     expect(group.querySelectorAll('input[type="radio"]')).toHaveLength(5);
@@ -55,7 +63,7 @@ describe('<FeedbackForm>', () => {
 
   it('sends the rating, the trimmed comment and the booking key; thanks and hides the form', async () => {
     const { calls } = stubCall(() => json({ responseCode: 'SUCCESS' }));
-    render(<FeedbackForm bookingKey={REF.bookingKey} />);
+    renderWithClient(<FeedbackForm bookingKey={REF.bookingKey} />);
     fireEvent.click(screen.getByRole('radio', { name: /^4 –/ }));
     fireEvent.change(screen.getByLabelText('Kommentti (vapaaehtoinen)'), { target: { value: '  Sujuvaa!  ' } });
     fireEvent.click(sendButton());
@@ -69,7 +77,7 @@ describe('<FeedbackForm>', () => {
 
   it('sends a blank comment as null', async () => {
     const { calls } = stubCall(() => json({ responseCode: 'SUCCESS' }));
-    render(<FeedbackForm bookingKey={REF.bookingKey} />);
+    renderWithClient(<FeedbackForm bookingKey={REF.bookingKey} />);
     fireEvent.click(screen.getByRole('radio', { name: /^2 –/ }));
     fireEvent.change(screen.getByLabelText('Kommentti (vapaaehtoinen)'), { target: { value: '   ' } });
     fireEvent.click(sendButton());
@@ -83,7 +91,7 @@ describe('<FeedbackForm>', () => {
     ['a lost connection', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('on %s shows its own error once and keeps what was written', async (_label, answer) => {
     stubCall(answer);
-    render(<FeedbackForm bookingKey={REF.bookingKey} />);
+    renderWithClient(<FeedbackForm bookingKey={REF.bookingKey} />);
     fireEvent.click(screen.getByRole('radio', { name: /^3 –/ }));
     fireEvent.change(screen.getByLabelText('Kommentti (vapaaehtoinen)'), { target: { value: 'Hyvä' } });
     fireEvent.click(sendButton());
@@ -97,7 +105,7 @@ describe('<FeedbackForm>', () => {
   it('a retry that succeeds takes the earlier failure away', async () => {
     let fail = true;
     stubCall(() => (fail ? json({ error: 'INTERNAL' }, 500) : json({ responseCode: 'SUCCESS' })));
-    render(<FeedbackForm bookingKey={REF.bookingKey} />);
+    renderWithClient(<FeedbackForm bookingKey={REF.bookingKey} />);
     fireEvent.click(screen.getByRole('radio', { name: /^5 –/ }));
     fireEvent.click(sendButton());
     await waitFor(() => expect(notifications()).toEqual([{ level: 'ERROR', text: FEEDBACK_TEXTS.failed }]));
@@ -111,7 +119,7 @@ describe('<FeedbackForm>', () => {
 describe('<ResendConfirmationButton>', () => {
   it('posts key, plate and installation type to send-email and confirms with a success notification', async () => {
     const { calls } = stubCall(() => json({ responseCode: 'SUCCESS' }));
-    render(<ResendConfirmationButton bookingRef={REF} />);
+    renderWithClient(<ResendConfirmationButton bookingRef={REF} />);
     fireEvent.click(resendButton());
     await waitFor(() => expect(notifications()).toEqual([{ level: 'SUCCESS', text: RESEND_TEXTS.sent }]));
     expect(calls()).toEqual([
@@ -122,14 +130,14 @@ describe('<ResendConfirmationButton>', () => {
 
   it('warns when the booking can no longer get its confirmation (NOT_AVAILABLE)', async () => {
     stubCall(() => json({ responseCode: 'NOT_AVAILABLE' }));
-    render(<ResendConfirmationButton bookingRef={REF} />);
+    renderWithClient(<ResendConfirmationButton bookingRef={REF} />);
     fireEvent.click(resendButton());
     await waitFor(() => expect(notifications()).toEqual([{ level: 'WARNING', text: RESEND_TEXTS.notAvailable }]));
   });
 
   it('shows its own error on a server error, and only that', async () => {
     stubCall(() => json({ error: 'INTERNAL' }, 500));
-    render(<ResendConfirmationButton bookingRef={REF} />);
+    renderWithClient(<ResendConfirmationButton bookingRef={REF} />);
     fireEvent.click(resendButton());
     await waitFor(() => expect(notifications()).toEqual([{ level: 'ERROR', text: RESEND_TEXTS.failed }]));
   });
@@ -137,7 +145,7 @@ describe('<ResendConfirmationButton>', () => {
   it('a retry that succeeds takes the earlier failure away, and leaves other notifications', async () => {
     let fail = true;
     stubCall(() => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json({ responseCode: 'SUCCESS' })));
-    render(<ResendConfirmationButton bookingRef={REF} />);
+    renderWithClient(<ResendConfirmationButton bookingRef={REF} />);
     fireEvent.click(resendButton());
     await waitFor(() => expect(notifications()).toEqual([{ level: 'ERROR', text: RESEND_TEXTS.failed }]));
     notifyMessage('logout');
@@ -155,7 +163,7 @@ describe('<ResendConfirmationButton>', () => {
   it('is disabled while the call is on its way', async () => {
     let answer: (r: Response) => void = () => undefined;
     stubCall(() => new Promise<Response>((resolve) => (answer = resolve)));
-    render(<ResendConfirmationButton bookingRef={REF} />);
+    renderWithClient(<ResendConfirmationButton bookingRef={REF} />);
     fireEvent.click(resendButton());
     await waitFor(() => expect(resendButton().disabled).toBe(true));
     expect(resendButton().getAttribute('aria-busy')).toBe('true');

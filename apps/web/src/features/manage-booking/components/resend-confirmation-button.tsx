@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../lib/notifications.ts';
-import { resendConfirmation, type BookingRef } from '../api/manage-booking.ts';
+import type { BookingRef } from '../api/manage-booking.ts';
+import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { notifySuccessReplacing } from '../outcome.ts';
 
 /** What the customer is told after asking for the confirmation again. */
@@ -17,23 +17,20 @@ export const RESEND_TEXTS = {
  * link cannot be used to send a booking's details elsewhere.
  */
 export function ResendConfirmationButton({ bookingRef }: { bookingRef: BookingRef }) {
-  const [busy, setBusy] = useState(false);
+  const resend = useResendConfirmation(bookingRef);
+  const busy = resend.isPending;
 
-  const resend = async () => {
-    setBusy(true);
-    try {
-      const answer = await resendConfirmation(bookingRef);
-      if (answer.responseCode === 'SUCCESS') notifySuccessReplacing(RESEND_TEXTS.sent, RESEND_TEXTS.failed);
-      else notify('WARNING', RESEND_TEXTS.notAvailable);
-    } catch {
-      notify('ERROR', RESEND_TEXTS.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = () =>
+    resend.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.responseCode === 'SUCCESS') notifySuccessReplacing(RESEND_TEXTS.sent, RESEND_TEXTS.failed);
+        else notify('WARNING', RESEND_TEXTS.notAvailable);
+      },
+      onError: () => notify('ERROR', RESEND_TEXTS.failed),
+    });
 
   return (
-    <Button variant="secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => void resend()}>
+    <Button variant="secondary" disabled={busy} aria-busy={busy || undefined} onClick={send}>
       Lähetä vahvistus uudelleen sähköpostiin
     </Button>
   );

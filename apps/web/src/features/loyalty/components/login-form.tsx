@@ -1,0 +1,121 @@
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBody } from '@huolto/domain';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, describedBy } from '../../../components/ui/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyMessage } from '../../../lib/notifications.ts';
+import { login } from '../api/login.ts';
+import { useLoyalty } from '../loyalty-context.tsx';
+import { notifyFailure } from './login-form-errors.ts';
+
+/** Where a customer resets a forgotten password (the loyalty service's own site). */
+export const FORGOT_PASSWORD_URL = 'https://www.laakkonen.fi/omalaakkonen/salasana';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/** Username and password, both required; 'Kirjaudu' stays disabled until both are filled. */
+export function LoginForm({
+  defaultUsername,
+  note,
+  onLoggedIn,
+  onRegister,
+}: {
+  defaultUsername: string;
+  note: string | null;
+  onLoggedIn: () => void;
+  onRegister: () => void;
+}) {
+  const uid = useId();
+  const { signIn } = useLoyalty();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<LoginValues, unknown, LoginValues>({
+    defaultValues: { username: defaultUsername, password: '' },
+    resolver: zodResolver(loginBody),
+    mode: 'onChange',
+  });
+
+  // A view of the dialog that replaces another starts with the focus in its first empty field.
+  useEffect(() => setFocus(defaultUsername ? 'password' : 'username'), [defaultUsername, setFocus]);
+
+  const onSubmit = async (values: LoginValues) => {
+    try {
+      const { token } = await login(values);
+      signIn(token);
+      notifyMessage('loginSuccess');
+      onLoggedIn();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        notifyMessage('loginFailed');
+        setFocus('password', { shouldSelect: true });
+      } else {
+        notifyFailure(error);
+      }
+    }
+  };
+
+  const usernameId = `${uid}-username`;
+  const passwordId = `${uid}-password`;
+  return (
+    <form className="login-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Kirjautuminen">
+      {note && (
+        <p className="notice notice--success" role="status">
+          {note}
+        </p>
+      )}
+      <p className="login-form__intro">
+        Kirjautuneena saat tallennetut autosi, esitäytetyt yhteystiedot ja jäsenetusi varaukseen.
+      </p>
+      <div className="form-grid">
+        <Field id={usernameId} label="Käyttäjätunnus" required error={errors.username?.message}>
+          <input
+            id={usernameId}
+            className="input"
+            type="text"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-required="true"
+            aria-invalid={errors.username ? true : undefined}
+            aria-describedby={describedBy(usernameId, { error: !!errors.username })}
+            {...register('username')}
+          />
+        </Field>
+        <Field id={passwordId} label="Salasana" required error={errors.password?.message}>
+          <input
+            id={passwordId}
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            aria-required="true"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy(passwordId, { error: !!errors.password })}
+            {...register('password')}
+          />
+        </Field>
+      </div>
+      <p className="login-form__forgot">
+        <a href={FORGOT_PASSWORD_URL} target="_blank" rel="noopener noreferrer">
+          Unohtuiko salasana?<span className="visually-hidden"> (avautuu uuteen välilehteen)</span>
+        </a>
+      </p>
+      <Button type="submit" block disabled={!isValid || isSubmitting} aria-busy={isSubmitting || undefined}>
+        {isSubmitting ? 'Kirjaudutaan…' : 'Kirjaudu'}
+      </Button>
+      <p className="login-form__register">
+        <button type="button" className="link-button" onClick={onRegister}>
+          Uusi asiakas? Rekisteröidy
+        </button>
+      </p>
+    </form>
+  );
+}
