@@ -12,8 +12,7 @@ import {
   type FreeTimeDay,
   type VehicleDeliveryOption,
 } from '@huolto/domain';
-import { PageTitle } from '../../components/ui/page-title.tsx';
-import { StepNav } from '../../components/ui/step-nav.tsx';
+import { StepPage, StepSection } from '../../components/layout/step-page.tsx';
 import { EmptyState, LoadingState } from '../../components/ui/spinner.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -225,90 +224,11 @@ function Aika({ booking }: { booking: Booking }) {
   const busy = reserveTime.isPending;
 
   return (
-    <div className="page">
-      <PageTitle documentTitle={`Aika – ${process.title}`}>Valitse aika</PageTitle>
-      <div className="columns">
-        <div className="columns__main">
-          {office && (
-            <section className="card office-info" aria-label="Toimipiste">
-              <p className="office-info__name">{office.name}</p>
-              <p>
-                {office.address}, {office.post_code} {office.post_office}
-              </p>
-              <p className="muted">Avoinna ma–pe 7.30–17.00</p>
-            </section>
-          )}
-          <OfficeInfoText organizationId={office?.id ?? null} />
-
-          {leadMode ? (
-            <section className="section" aria-labelledby="lead-heading">
-              <h2 id="lead-heading" className="section__title">
-                Toivottu päivä
-              </h2>
-              <p className="muted">
-                Valitse päivä, jolloin toivoisit käyntiä. Otamme sinuun yhteyttä ja sovimme tarkan ajan.
-              </p>
-              <MonthCalendar value={leadDate} onChange={(date) => void chooseLead(date)} disabled={leadPending} />
-            </section>
-          ) : (
-            <>
-              {holdLost && (
-                <div className="notice notice--warning" role="alert">
-                  <p>Valitsemasi aika vapautui, koska sitä ei vahvistettu ajoissa. Valitse aika uudelleen.</p>
-                </div>
-              )}
-              {mechanics.data && mechanics.data.length > 0 && (
-                <MechanicPicker
-                  resources={mechanics.data}
-                  value={selectedMechanic}
-                  onChange={(id) => void chooseMechanic(id)}
-                  disabled={busy}
-                />
-              )}
-              <section className="section" aria-labelledby="calendar-heading">
-                <h2 id="calendar-heading" className="section__title">
-                  Vapaat ajat
-                </h2>
-                <WeekCalendar calendar={calendar} />
-                {calendar.isLoading ? (
-                  <LoadingState text="Haetaan vapaita aikoja…" />
-                ) : calendar.isError ? (
-                  <EmptyState title="Vapaiden aikojen haku epäonnistui">
-                    <p>Yritä hetken kuluttua uudelleen.</p>
-                  </EmptyState>
-                ) : !calendar.hasFreeTimes ? (
-                  <EmptyState title="Tällä viikolla ei ole vapaita aikoja">
-                    <p>Valitse toinen viikko, katso muiden toimipisteiden ajat tai varaa aika puhelimitse.</p>
-                  </EmptyState>
-                ) : selectedDay ? (
-                  <div className="day-times">
-                    <h3 className="day-times__title">{formatFinnishDate(selectedDay.date)}</h3>
-                    <SlotList
-                      day={selectedDay}
-                      reserved={reserved ? { start: reserved.start, end: reserved.end } : null}
-                      onReserve={(day, slot) => void reserve(day, slot)}
-                      disabled={busy}
-                      taken={taken}
-                    />
-                  </div>
-                ) : null}
-                <OtherOffices
-                  organizationId={office?.id ?? null}
-                  disabled={busy || transfer.isPending}
-                  onSwitch={async (other) => {
-                    releasing.current = true;
-                    // Switching office on this page transfers the booking with flag false (SPEC §4).
-                    await transfer.mutateAsync({ organizationId: other.id, flag: false });
-                  }}
-                />
-              </section>
-
-              <DeliveryOptions value={delivery} onChange={chooseDelivery} dayOnly={dayOnly} lockerFull={locker.full} />
-            </>
-          )}
-        </div>
-
-        <aside className="columns__side">
+    <StepPage
+      documentTitle={`Aika – ${process.title}`}
+      title="Valitse aika"
+      side={
+        <>
           <section className="card reserved" aria-label="Valittu aika" aria-live="polite">
             <h2 className="card__title">Valittu aika</h2>
             {leadMode ? (
@@ -344,23 +264,93 @@ function Aika({ booking }: { booking: Booking }) {
           </section>
           {/* Read-only here: a cart change would release the time held for this cart. */}
           <CartPanel booking={booking} details={false} />
-        </aside>
-      </div>
-      <StepNav
-        onBack={goBack}
-        onContinue={goNext}
-        continueDisabled={!canContinue}
-        continueHint={
-          leadMode
-            ? 'Valitse toivottu päivä.'
-            : lockerBlocked
-              ? 'Avainautomaatti on täynnä: valitse toinen aika tai tapa tuoda auto.'
-              : reserved
-                ? 'Valitse, miten tuot auton korjaamolle.'
-                : 'Valitse aika ja tapa tuoda auto.'
-        }
-        summary={<CartTotal total={booking.price.active_price} />}
-      />
-    </div>
+        </>
+      }
+      nav={{
+        onBack: goBack,
+        onContinue: goNext,
+        continueDisabled: !canContinue,
+        continueHint: leadMode
+          ? 'Valitse toivottu päivä.'
+          : lockerBlocked
+            ? 'Avainautomaatti on täynnä: valitse toinen aika tai tapa tuoda auto.'
+            : reserved
+              ? 'Valitse, miten tuot auton korjaamolle.'
+              : 'Valitse aika ja tapa tuoda auto.',
+        summary: <CartTotal total={booking.price.active_price} />,
+      }}
+    >
+      {office && (
+        <section className="card office-info" aria-label="Toimipiste">
+          <p className="office-info__name">{office.name}</p>
+          <p>
+            {office.address}, {office.post_code} {office.post_office}
+          </p>
+          <p className="muted">Avoinna ma–pe 7.30–17.00</p>
+        </section>
+      )}
+      <OfficeInfoText organizationId={office?.id ?? null} />
+
+      {leadMode ? (
+        <StepSection id="lead-heading" title="Toivottu päivä">
+          <p className="muted">
+            Valitse päivä, jolloin toivoisit käyntiä. Otamme sinuun yhteyttä ja sovimme tarkan ajan.
+          </p>
+          <MonthCalendar value={leadDate} onChange={(date) => void chooseLead(date)} disabled={leadPending} />
+        </StepSection>
+      ) : (
+        <>
+          {holdLost && (
+            <div className="notice notice--warning" role="alert">
+              <p>Valitsemasi aika vapautui, koska sitä ei vahvistettu ajoissa. Valitse aika uudelleen.</p>
+            </div>
+          )}
+          {mechanics.data && mechanics.data.length > 0 && (
+            <MechanicPicker
+              resources={mechanics.data}
+              value={selectedMechanic}
+              onChange={(id) => void chooseMechanic(id)}
+              disabled={busy}
+            />
+          )}
+          <StepSection id="calendar-heading" title="Vapaat ajat">
+            <WeekCalendar calendar={calendar} />
+            {calendar.isLoading ? (
+              <LoadingState text="Haetaan vapaita aikoja…" />
+            ) : calendar.isError ? (
+              <EmptyState title="Vapaiden aikojen haku epäonnistui">
+                <p>Yritä hetken kuluttua uudelleen.</p>
+              </EmptyState>
+            ) : !calendar.hasFreeTimes ? (
+              <EmptyState title="Tällä viikolla ei ole vapaita aikoja">
+                <p>Valitse toinen viikko, katso muiden toimipisteiden ajat tai varaa aika puhelimitse.</p>
+              </EmptyState>
+            ) : selectedDay ? (
+              <div className="day-times">
+                <h3 className="day-times__title">{formatFinnishDate(selectedDay.date)}</h3>
+                <SlotList
+                  day={selectedDay}
+                  reserved={reserved ? { start: reserved.start, end: reserved.end } : null}
+                  onReserve={(day, slot) => void reserve(day, slot)}
+                  disabled={busy}
+                  taken={taken}
+                />
+              </div>
+            ) : null}
+            <OtherOffices
+              organizationId={office?.id ?? null}
+              disabled={busy || transfer.isPending}
+              onSwitch={async (other) => {
+                releasing.current = true;
+                // Switching office on this page transfers the booking with flag false (SPEC §4).
+                await transfer.mutateAsync({ organizationId: other.id, flag: false });
+              }}
+            />
+          </StepSection>
+
+          <DeliveryOptions value={delivery} onChange={chooseDelivery} dayOnly={dayOnly} lockerFull={locker.full} />
+        </>
+      )}
+    </StepPage>
   );
 }

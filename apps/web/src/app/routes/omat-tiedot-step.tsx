@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { showLoanCalculator, type Booking, type Customer } from '@huolto/domain';
-import { PageTitle } from '../../components/ui/page-title.tsx';
-import { StepNav } from '../../components/ui/step-nav.tsx';
+import { StepPage } from '../../components/layout/step-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notifyMessage } from '../../lib/notifications.ts';
 import { useWizardState } from '../../stores/wizard-state.tsx';
@@ -21,18 +20,12 @@ import { useSettings } from '../../features/session/api/get-settings.ts';
 import { useLoyalty } from '../../features/loyalty/loyalty-context.tsx';
 import { customerPrefillOf } from '../../features/loyalty/prefill.ts';
 import { useProcess } from '../process-context.tsx';
-import { RequireBooking, hasReservation } from './require-booking.tsx';
+import { bookingStep, hasReservation } from './require-booking.tsx';
 
 const FORM_ID = 'customer-form';
 
 /** 'omat-tiedot' of every process (SPEC §2 "Customer details page"). */
-export function OmatTiedotRoute() {
-  return (
-    <RequireBooking check={hasReservation} otherwise="aika">
-      {(booking) => <OmatTiedot booking={booking} />}
-    </RequireBooking>
-  );
-}
+export const OmatTiedotRoute = bookingStep(OmatTiedot, hasReservation, 'aika');
 
 function OmatTiedot({ booking }: { booking: Booking }) {
   const { process, goBack, goTo } = useProcess();
@@ -88,23 +81,11 @@ function OmatTiedot({ booking }: { booking: Booking }) {
   };
 
   return (
-    <div className="page">
-      <PageTitle documentTitle={`Omat tiedot – ${process.title}`}>Omat tiedot</PageTitle>
-      <div className="columns">
-        <div className="columns__main">
-          <LoyaltyBlock intro="Kirjaudu, niin täytämme yhteystietosi valmiiksi ja jäsenetusi lasketaan tilaukseen." />
-          <CustomerForm
-            id={FORM_ID}
-            defaultValues={defaults}
-            notes={notes}
-            onNotesChange={setNotes}
-            onValidityChange={setValid}
-            onValidSubmit={(values) => void onConfirm(values)}
-            onInvalidSubmit={() => notifyMessage('invalidCustomerForm')}
-            prefill={prefill}
-          />
-        </div>
-        <aside className="columns__side">
+    <StepPage
+      documentTitle={`Omat tiedot – ${process.title}`}
+      title="Omat tiedot"
+      side={
+        <>
           {/* Read-only here: a cart change would release the reserved time. */}
           <CartPanel booking={booking} />
           {showLoanCalculator({
@@ -112,16 +93,28 @@ function OmatTiedot({ booking }: { booking: Booking }) {
             activePriceCents: booking.price.active_price,
             minimumPriceCents: loan.minimumPriceCents,
           }) && <LoanCalculator priceCents={booking.price.active_price} instalmentLink={settings.data?.links?.instalmentBilling} />}
-        </aside>
-      </div>
-      <StepNav
-        onBack={goBack}
-        continueForm={FORM_ID}
-        continueLabel="Vahvista tilaus"
-        continueDisabled={!valid || confirm.isPending}
-        continueHint={valid ? undefined : 'Täytä pakolliset tiedot, niin voit vahvistaa tilauksen.'}
-        summary={<CartTotal total={booking.price.active_price} />}
+        </>
+      }
+      nav={{
+        onBack: goBack,
+        continueForm: FORM_ID,
+        continueLabel: 'Vahvista tilaus',
+        continueDisabled: !valid || confirm.isPending,
+        continueHint: valid ? undefined : 'Täytä pakolliset tiedot, niin voit vahvistaa tilauksen.',
+        summary: <CartTotal total={booking.price.active_price} />,
+      }}
+    >
+      <LoyaltyBlock intro="Kirjaudu, niin täytämme yhteystietosi valmiiksi ja jäsenetusi lasketaan tilaukseen." />
+      <CustomerForm
+        id={FORM_ID}
+        defaultValues={defaults}
+        notes={notes}
+        onNotesChange={setNotes}
+        onValidityChange={setValid}
+        onValidSubmit={(values) => void onConfirm(values)}
+        onInvalidSubmit={() => notifyMessage('invalidCustomerForm')}
+        prefill={prefill}
       />
-    </div>
+    </StepPage>
   );
 }

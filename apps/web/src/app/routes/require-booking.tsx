@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { Booking } from '@huolto/domain';
 import { useBooking } from '../../features/booking/api/get-booking.ts';
@@ -30,6 +30,21 @@ export function RequireBooking({ check, otherwise, children }: RequireBookingPro
   }
   if (!check(booking.data)) return <Navigate to={stepHref(otherwise)} replace />;
   return <>{children(booking.data)}</>;
+}
+
+/** The route of a step that needs a booking in a given state: the step, behind RequireBooking. */
+export function bookingStep(
+  Step: ComponentType<{ booking: Booking }>,
+  check: RequireBookingProps['check'],
+  otherwise: string,
+) {
+  return function BookingStepRoute() {
+    return (
+      <RequireBooking check={check} otherwise={otherwise}>
+        {(booking) => <Step booking={booking} />}
+      </RequireBooking>
+    );
+  };
 }
 
 export const hasVehicle = (b: Booking) => b.vehicle !== null;

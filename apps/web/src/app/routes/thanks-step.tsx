@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PageTitle } from '../../components/ui/page-title.tsx';
+import { StepPage } from '../../components/layout/step-page.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { getProcessToken, clearProcessSession } from '../../lib/process-session.ts';
@@ -27,8 +27,7 @@ export function ThanksStepRoute() {
   }, [queryClient, resetProgress]);
 
   return (
-    <div className="page page--thanks">
-      <PageTitle documentTitle={`Kiitos – ${process.title}`}>Kiitos!</PageTitle>
+    <StepPage className="page--thanks" documentTitle={`Kiitos – ${process.title}`} title="Kiitos!">
       <div className="notice notice--success">
         <p className="thanks__text">
           Kiitos! Palvelupyyntösi on vastaanotettu. Varausvahvistus on lähetetty antamaasi sähköpostiosoitteeseen.
@@ -51,6 +50,6 @@ export function ThanksStepRoute() {
           Tee uusi varaus
         </ButtonLink>
       </div>
-    </div>
+    </StepPage>
   );
 }

@@ -1,5 +1,4 @@
-import { PageTitle } from '../../components/ui/page-title.tsx';
-import { StepNav } from '../../components/ui/step-nav.tsx';
+import { StepPage } from '../../components/layout/step-page.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useProcess } from '../process-context.tsx';
@@ -9,8 +8,7 @@ export function UnderConstructionStepRoute() {
   const { process, step, goBack } = useProcess();
   const title = process.steps.find((s) => s.path === step)?.title ?? 'Vaihe';
   return (
-    <div className="page">
-      <PageTitle documentTitle={`${title} – ${process.title}`}>{title}</PageTitle>
+    <StepPage documentTitle={`${title} – ${process.title}`} title={title} nav={{ onBack: goBack }}>
       <div className="notice notice--info">
         <p>
           <strong>Tämä vaihe on vielä rakenteilla.</strong> {process.title} -ajanvaraus ei ole vielä kokonaan käytössä
@@ -23,7 +21,6 @@ export function UnderConstructionStepRoute() {
           Siirry huollon ajanvaraukseen
         </ButtonLink>
       </p>
-      <StepNav onBack={goBack} />
-    </div>
+    </StepPage>
   );
 }

@@ -12,10 +12,14 @@ import { useCartChange } from '../../features/services/hooks/use-cart-change.ts'
 export function useCartPanelActions(booking: Booking) {
   const cart = useCartChange();
   const saveExtras = useSaveExtraOrderItems();
+  const removeItem = (item: OrderItem) => cart.change(orderItemToCartItem(item), false, item.stage);
+  const removeExtraItem = (id: string) =>
+    saveExtras.mutateAsync(booking.extra_order_items.map((i) => i.id).filter((other) => other !== id));
   return {
     busy: cart.isPending || saveExtras.isPending,
-    removeItem: (item: OrderItem) => cart.change(orderItemToCartItem(item), false, item.stage),
-    removeExtraItem: (id: string) =>
-      saveExtras.mutateAsync(booking.extra_order_items.map((i) => i.id).filter((other) => other !== id)),
+    removeItem,
+    removeExtraItem,
+    /** Both remove buttons, as the cart panel's props. */
+    panel: { onRemoveItem: removeItem, onRemoveExtraItem: removeExtraItem },
   };
 }

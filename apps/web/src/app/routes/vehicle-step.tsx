@@ -2,8 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isRealLocalDateTime, parseLocalDateTime, type Booking, type BookingVehicle, type RedirectSettings } from '@huolto/domain';
 import { useNavigate } from 'react-router';
-import { PageTitle } from '../../components/ui/page-title.tsx';
-import { StepNav } from '../../components/ui/step-nav.tsx';
+import { StepPage } from '../../components/layout/step-page.tsx';
 import { LoadingState } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useBooking } from '../../features/booking/api/get-booking.ts';
@@ -91,36 +90,17 @@ export function VehicleStepRoute() {
   };
 
   return (
-    <div className="page">
-      <PageTitle documentTitle={`Ajoneuvo – ${process.title}`}>Varaa aika ilman kirjautumista</PageTitle>
-      <p className="lead">
-        {maintenance
+    <StepPage
+      documentTitle={`Ajoneuvo – ${process.title}`}
+      title="Varaa aika ilman kirjautumista"
+      lead={
+        maintenance
           ? 'Aloita kertomalla auton rekisterinumero ja mittarilukema, niin näytämme autollesi sopivat huollot.'
-          : 'Aloita kertomalla auton rekisterinumero.'}
-      </p>
-      <ServiceBreakNotice settings={settings.data} />
-      <div className="columns">
-        <div className="columns__main">
-          {booking.isPending ? (
-            // As tall as the form it stands for, so that nothing below it moves when it comes.
-            <div className={`vehicle-form-placeholder card${maintenance ? ' vehicle-form-placeholder--km' : ''}`}>
-              <LoadingState />
-            </div>
-          ) : (
-            <VehicleForm
-              requireKilometers={maintenance}
-              defaultRegisterNumber={vehicle?.register_number ?? ''}
-              defaultKilometers={booking.data?.kilometers ?? null}
-              onVehicleSet={(v) => void onVehicleSet(v)}
-              fill={picked}
-            />
-          )}
-          <details className="more-info">
-            <summary>Lisätietoa</summary>
-            <p>Äskettäin rekisteröidyn auton tiedot päivittyvät viiveellä, joten voit täyttää tiedot myös itse.</p>
-          </details>
-        </div>
-        <aside className="columns__side">
+          : 'Aloita kertomalla auton rekisterinumero.'
+      }
+      notices={<ServiceBreakNotice settings={settings.data} />}
+      side={
+        <>
           <LoyaltyBlock onSelectVehicle={(license) => setPicked({ registerNumber: license })} />
           {vehicle && (
             <section className="card selected-vehicle" aria-label="Valittu auto">
@@ -131,21 +111,42 @@ export function VehicleStepRoute() {
               {booking.data?.kilometers != null && <p className="muted">{booking.data.kilometers.toLocaleString('fi-FI')} km</p>}
             </section>
           )}
-        </aside>
-      </div>
-      <StepNav onBack={() => navigate(paths.landing)} onContinue={vehicle ? goNext : undefined} />
-      {redirect && (
-        <RedirectDialog
-          settings={redirect.settings}
-          make={redirect.make}
-          registerNumber={redirect.registerNumber}
-          kilometers={booking.data?.kilometers ?? null}
-          onStay={() => {
-            setRedirect(null);
-            goNext();
-          }}
+        </>
+      }
+      nav={{ onBack: () => navigate(paths.landing), onContinue: vehicle ? goNext : undefined }}
+      overlay={
+        redirect && (
+          <RedirectDialog
+            settings={redirect.settings}
+            make={redirect.make}
+            registerNumber={redirect.registerNumber}
+            kilometers={booking.data?.kilometers ?? null}
+            onStay={() => {
+              setRedirect(null);
+              goNext();
+            }}
+          />
+        )
+      }
+    >
+      {booking.isPending ? (
+        // As tall as the form it stands for, so that nothing below it moves when it comes.
+        <div className={`vehicle-form-placeholder card${maintenance ? ' vehicle-form-placeholder--km' : ''}`}>
+          <LoadingState />
+        </div>
+      ) : (
+        <VehicleForm
+          requireKilometers={maintenance}
+          defaultRegisterNumber={vehicle?.register_number ?? ''}
+          defaultKilometers={booking.data?.kilometers ?? null}
+          onVehicleSet={(v) => void onVehicleSet(v)}
+          fill={picked}
         />
       )}
-    </div>
+      <details className="more-info">
+        <summary>Lisätietoa</summary>
+        <p>Äskettäin rekisteröidyn auton tiedot päivittyvät viiveellä, joten voit täyttää tiedot myös itse.</p>
+      </details>
+    </StepPage>
   );
 }

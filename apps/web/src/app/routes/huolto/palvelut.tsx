@@ -1,13 +1,9 @@
 import { useId } from 'react';
 import type { Booking, ServicesStage } from '@huolto/domain';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { StepNav } from '../../../components/ui/step-nav.tsx';
+import { StepPage, StepSection } from '../../../components/layout/step-page.tsx';
 import { useWizardState } from '../../../stores/wizard-state.tsx';
 import { CartTotal } from '../../../features/booking/components/booking-summary.tsx';
 import { CartPanel } from '../../../features/booking/components/cart-panel.tsx';
-import { useCompatibleOrganizations } from '../../../features/organizations/api/get-compatible-organizations.ts';
-import { useSetActiveOrganization } from '../../../features/organizations/api/set-active-organization.ts';
-import { OfficePicker } from '../../../features/organizations/components/office-picker.tsx';
 import { OfficeInfoText } from '../../../features/organizations/components/office-info-text.tsx';
 import { useServices } from '../../../features/services/api/get-services.ts';
 import { useAdditionalServices } from '../../../features/services/api/get-additional-services.ts';
@@ -22,30 +18,23 @@ import { ServiceGroups, type GroupToggle } from '../../../features/services/comp
 import { ServiceCodeForm, type ServiceCodeResult } from '../../../features/services/components/service-code-form.tsx';
 import { SymptomForm } from '../../../features/services/components/symptom-form.tsx';
 import { useProcess } from '../../process-context.tsx';
-import { RequireBooking, hasVehicle } from '../require-booking.tsx';
+import { bookingStep, hasVehicle } from '../require-booking.tsx';
 import { useCartPanelActions } from '../use-cart-panel-actions.ts';
+import { OfficeSection } from '../office-section.tsx';
 
 /** '/huolto/palvelut' (SPEC §2 "Services page (maintenance)"). */
-export function PalvelutRoute() {
-  return (
-    <RequireBooking check={hasVehicle} otherwise="ajoneuvo">
-      {(booking) => <Palvelut booking={booking} />}
-    </RequireBooking>
-  );
-}
+export const PalvelutRoute = bookingStep(Palvelut, hasVehicle, 'ajoneuvo');
 
 function Palvelut({ booking }: { booking: Booking }) {
   const { process, goNext, goBack } = useProcess();
   const wizard = useWizardState();
   const contractId = useId();
-  const offices = useCompatibleOrganizations();
   const organizationId = booking.organization?.id ?? null;
   const serviceCode = booking.service_code;
   const services = useServices(organizationId);
   const additional = useAdditionalServices(organizationId);
   const campaigns = useExtraServices(organizationId, 'FIXED_CAMPAIGN_SERVICES');
   const byCode = useServicesByServiceCode(organizationId, serviceCode);
-  const setOffice = useSetActiveOrganization();
   const cart = useCartChange();
   const cartActions = useCartPanelActions(booking);
   const setCode = useSetServiceCode();
@@ -72,122 +61,96 @@ function Palvelut({ booking }: { booking: Booking }) {
   };
 
   return (
-    <div className="page">
-      <PageTitle documentTitle={`Palvelut – ${process.title}`}>Valitse toimipiste ja palvelut</PageTitle>
-      <div className="columns">
-        <div className="columns__main">
-          <section className="section" aria-labelledby="office-heading">
-            <h2 id="office-heading" className="section__title">
-              <span className="section__number" aria-hidden="true">
-                1
-              </span>
-              Toimipiste
-            </h2>
-            <OfficePicker
-              offices={offices.data}
-              isLoading={offices.isPending}
-              selectedId={organizationId}
-              onSelect={(office) => setOffice.mutate(office.id)}
-            />
-            <OfficeInfoText organizationId={organizationId} />
-          </section>
+    <StepPage
+      documentTitle={`Palvelut – ${process.title}`}
+      title="Valitse toimipiste ja palvelut"
+      side={
+        <CartPanel booking={booking} busy={busy} {...cartActions.panel} />
+      }
+      nav={{
+        onBack: goBack,
+        onContinue: goNext,
+        continueDisabled: !canContinue,
+        continueHint:
+          organizationId === null ? 'Valitse toimipiste.' : 'Valitse vähintään yksi palvelu tai kuvaile tarvittava työ.',
+        summary: <CartTotal total={booking.price.active_price} />,
+      }}
+    >
+      <OfficeSection id="office-heading" organizationId={organizationId}>
+        <OfficeInfoText organizationId={organizationId} />
+      </OfficeSection>
 
-          <section className="section" aria-labelledby="services-heading">
-            <h2 id="services-heading" className="section__title">
-              <span className="section__number" aria-hidden="true">
-                2
-              </span>
-              Palvelut
-            </h2>
-            {organizationId === null ? (
-              <p className="muted">Valitse ensin toimipiste, niin näet sen palvelut ja hinnat.</p>
-            ) : (
-              <>
-                <div className="checkbox-row card">
-                  <input
-                    id={contractId}
-                    type="checkbox"
-                    className="checkbox"
-                    checked={wizard.serviceContract}
-                    onChange={(e) => wizard.update({ serviceContract: e.target.checked })}
-                  />
-                  <label htmlFor={contractId}>Minulla on huolto- ja/tai leasingsopimus</label>
-                </div>
+      <StepSection id="services-heading" number={2} title="Palvelut">
+        {organizationId === null ? (
+          <p className="muted">Valitse ensin toimipiste, niin näet sen palvelut ja hinnat.</p>
+        ) : (
+          <>
+            <div className="checkbox-row card">
+              <input
+                id={contractId}
+                type="checkbox"
+                className="checkbox"
+                checked={wizard.serviceContract}
+                onChange={(e) => wizard.update({ serviceContract: e.target.checked })}
+              />
+              <label htmlFor={contractId}>Minulla on huolto- ja/tai leasingsopimus</label>
+            </div>
+            <ServiceGroups
+              groups={services.data}
+              isLoading={services.isPending}
+              onToggle={toggleIn('DEFAULT')}
+              disabled={busy}
+              lazyContents
+            />
+            <ServiceGroups
+              groups={additional.data}
+              isLoading={additional.isPending}
+              onToggle={toggleIn('DEFAULT')}
+              disabled={busy}
+              lazyContents
+              empty={null}
+              loadingRows={1}
+              loadingLabel="Ladataan lisähuoltoja…"
+            />
+            <ServiceGroups
+              groups={campaigns.data}
+              isLoading={campaigns.isPending}
+              onToggle={toggleIn('FIXED_CAMPAIGN_SERVICES')}
+              disabled={busy}
+              lazyContents
+              empty={null}
+              loadingRows={1}
+              loadingLabel="Ladataan kampanjoita…"
+            />
+            <div className="service-code-block">
+              <ServiceCodeForm
+                code={serviceCode}
+                onApply={applyCode}
+                onRemove={() => removeCode.mutate()}
+                busy={setCode.isPending || removeCode.isPending}
+              />
+              {serviceCode !== null && (
                 <ServiceGroups
-                  groups={services.data}
-                  isLoading={services.isPending}
+                  groups={byCode.data}
+                  isLoading={byCode.isPending}
                   onToggle={toggleIn('DEFAULT')}
                   disabled={busy}
                   lazyContents
-                />
-                <ServiceGroups
-                  groups={additional.data}
-                  isLoading={additional.isPending}
-                  onToggle={toggleIn('DEFAULT')}
-                  disabled={busy}
-                  lazyContents
-                  empty={null}
                   loadingRows={1}
-                  loadingLabel="Ladataan lisähuoltoja…"
+                  loadingLabel="Ladataan koodin palveluita…"
+                  empty={<p className="muted">Koodilla ei ole tällä hetkellä palveluita tässä toimipisteessä.</p>}
                 />
-                <ServiceGroups
-                  groups={campaigns.data}
-                  isLoading={campaigns.isPending}
-                  onToggle={toggleIn('FIXED_CAMPAIGN_SERVICES')}
-                  disabled={busy}
-                  lazyContents
-                  empty={null}
-                  loadingRows={1}
-                  loadingLabel="Ladataan kampanjoita…"
-                />
-                <div className="service-code-block">
-                  <ServiceCodeForm
-                    code={serviceCode}
-                    onApply={applyCode}
-                    onRemove={() => removeCode.mutate()}
-                    busy={setCode.isPending || removeCode.isPending}
-                  />
-                  {serviceCode !== null && (
-                    <ServiceGroups
-                      groups={byCode.data}
-                      isLoading={byCode.isPending}
-                      onToggle={toggleIn('DEFAULT')}
-                      disabled={busy}
-                      lazyContents
-                      loadingRows={1}
-                      loadingLabel="Ladataan koodin palveluita…"
-                      empty={<p className="muted">Koodilla ei ole tällä hetkellä palveluita tässä toimipisteessä.</p>}
-                    />
-                  )}
-                </div>
-                <SymptomForm
-                  symptom={symptom}
-                  disabled={saveSymptoms.isPending}
-                  onSave={(description) => saveSymptoms.mutate([{ description }])}
-                  onDelete={() => saveSymptoms.mutate([])}
-                />
-              </>
-            )}
-          </section>
-        </div>
-        <aside className="columns__side">
-          <CartPanel
-            booking={booking}
-            busy={busy}
-            onRemoveItem={cartActions.removeItem}
-            onRemoveExtraItem={cartActions.removeExtraItem}
-          />
-        </aside>
-      </div>
-      <StepNav
-        onBack={goBack}
-        onContinue={goNext}
-        continueDisabled={!canContinue}
-        continueHint={
-          organizationId === null ? 'Valitse toimipiste.' : 'Valitse vähintään yksi palvelu tai kuvaile tarvittava työ.'
-        }
-        summary={<CartTotal total={booking.price.active_price} />}
-      />
-    </div>
+              )}
+            </div>
+            <SymptomForm
+              symptom={symptom}
+              disabled={saveSymptoms.isPending}
+              onSave={(description) => saveSymptoms.mutate([{ description }])}
+              onDelete={() => saveSymptoms.mutate([])}
+            />
+          </>
+        )}
+      </StepSection>
+    </StepPage>
   );
 }

@@ -1,24 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { DEFAULT_TIRE_SALES_OFFICE_ID, type Booking } from '@huolto/domain';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { StepNav } from '../../../components/ui/step-nav.tsx';
+import { StepPage, StepSection } from '../../../components/layout/step-page.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { CartTotal } from '../../../features/booking/components/booking-summary.tsx';
 import { CartPanel } from '../../../features/booking/components/cart-panel.tsx';
 import { useSetActiveOrganization } from '../../../features/organizations/api/set-active-organization.ts';
 import { useProcess } from '../../process-context.tsx';
-import { RequireBooking, hasVehicle } from '../require-booking.tsx';
+import { bookingStep, hasVehicle } from '../require-booking.tsx';
 import { useCartPanelActions } from '../use-cart-panel-actions.ts';
 import { TireSearchBlock } from './tire-search-block.tsx';
 
 /** '/rengasmyynti/rengasmyynti' (SPEC §2 "Tire sales page"). */
-export function RengasmyyntiRoute() {
-  return (
-    <RequireBooking check={hasVehicle} otherwise="ajoneuvo">
-      {(booking) => <Rengasmyynti booking={booking} />}
-    </RequireBooking>
-  );
-}
+export const RengasmyyntiRoute = bookingStep(Rengasmyynti, hasVehicle, 'ajoneuvo');
 
 function Rengasmyynti({ booking }: { booking: Booking }) {
   const { process, goNext, goBack } = useProcess();
@@ -38,35 +31,28 @@ function Rengasmyynti({ booking }: { booking: Booking }) {
   const tires = booking.order_items.filter((i) => i.stage === 'TIRE_SERVICES');
 
   return (
-    <div className="page">
-      <PageTitle documentTitle={`Renkaat – ${process.title}`}>Valitse renkaat</PageTitle>
-      <p className="lead">Hae autoosi sopivat renkaat. Hinnat sisältävät asennuksen, kun ostat renkaat sarjana.</p>
-      <div className="columns">
-        <div className="columns__main">
-          <section className="section" aria-label="Rengashaku">
-            {hasOffice ? (
-              <TireSearchBlock booking={booking} via="cart" disabled={cartActions.busy} />
-            ) : (
-              <LoadingState text="Ladataan rengashakua…" />
-            )}
-          </section>
-        </div>
-        <aside className="columns__side">
-          <CartPanel
-            booking={booking}
-            busy={cartActions.busy}
-            onRemoveItem={cartActions.removeItem}
-            onRemoveExtraItem={cartActions.removeExtraItem}
-          />
-        </aside>
-      </div>
-      <StepNav
-        onBack={goBack}
-        onContinue={goNext}
-        continueDisabled={tires.length === 0}
-        continueHint="Valitse renkaat jatkaaksesi."
-        summary={<CartTotal total={booking.price.active_price} />}
-      />
-    </div>
+    <StepPage
+      documentTitle={`Renkaat – ${process.title}`}
+      title="Valitse renkaat"
+      lead="Hae autoosi sopivat renkaat. Hinnat sisältävät asennuksen, kun ostat renkaat sarjana."
+      side={
+        <CartPanel booking={booking} busy={cartActions.busy} {...cartActions.panel} />
+      }
+      nav={{
+        onBack: goBack,
+        onContinue: goNext,
+        continueDisabled: tires.length === 0,
+        continueHint: 'Valitse renkaat jatkaaksesi.',
+        summary: <CartTotal total={booking.price.active_price} />,
+      }}
+    >
+      <StepSection label="Rengashaku">
+        {hasOffice ? (
+          <TireSearchBlock booking={booking} via="cart" disabled={cartActions.busy} />
+        ) : (
+          <LoadingState text="Ladataan rengashakua…" />
+        )}
+      </StepSection>
+    </StepPage>
   );
 }

@@ -1,6 +1,5 @@
 import type { Booking } from '@huolto/domain';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { StepNav } from '../../../components/ui/step-nav.tsx';
+import { StepPage, StepSection } from '../../../components/layout/step-page.tsx';
 import { CartTotal } from '../../../features/booking/components/booking-summary.tsx';
 import { useTireChangeOrganizations } from '../../../features/organizations/api/get-tire-change-organizations.ts';
 import { useTransferOrganization } from '../../../features/organizations/api/transfer-organization.ts';
@@ -28,10 +27,19 @@ function Toimipiste({ booking }: { booking: Booking }) {
   const organizationId = booking.organization?.id ?? null;
 
   return (
-    <div className="page">
-      <PageTitle documentTitle={`Toimipiste – ${process.title}`}>Valitse toimipiste</PageTitle>
-      <p className="lead">Valitse, missä toimipisteessä asioit. Voit vaihtaa toimipistettä myöhemmin ajanvalinnassa.</p>
-      <section className="section" aria-label="Toimipisteet">
+    <StepPage
+      documentTitle={`Toimipiste – ${process.title}`}
+      title="Valitse toimipiste"
+      lead="Valitse, missä toimipisteessä asioit. Voit vaihtaa toimipistettä myöhemmin ajanvalinnassa."
+      nav={{
+        onBack: goBack,
+        onContinue: goNext,
+        continueDisabled: organizationId === null || transfer.isPending,
+        continueHint: 'Valitse toimipiste.',
+        summary: <CartTotal total={booking.price.active_price} />,
+      }}
+    >
+      <StepSection label="Toimipisteet">
         <OfficePicker
           offices={offices.data}
           isLoading={offices.isPending}
@@ -46,14 +54,7 @@ function Toimipiste({ booking }: { booking: Booking }) {
               : transfer.mutate({ organizationId: office.id, flag: true }, { onSuccess: () => goNext() })
           }
         />
-      </section>
-      <StepNav
-        onBack={goBack}
-        onContinue={goNext}
-        continueDisabled={organizationId === null || transfer.isPending}
-        continueHint="Valitse toimipiste."
-        summary={<CartTotal total={booking.price.active_price} />}
-      />
-    </div>
+      </StepSection>
+    </StepPage>
   );
 }

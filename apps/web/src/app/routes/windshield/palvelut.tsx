@@ -14,17 +14,13 @@ import {
   type WindshieldBookingType,
   type WindshieldServiceType,
 } from '@huolto/domain';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { StepNav } from '../../../components/ui/step-nav.tsx';
+import { StepPage, StepSection } from '../../../components/layout/step-page.tsx';
 import { SkeletonList } from '../../../components/ui/spinner.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { pushEvent } from '../../../lib/analytics.ts';
 import { useWizardState, type WindshieldDraft } from '../../../stores/wizard-state.tsx';
 import { CartTotal } from '../../../features/booking/components/booking-summary.tsx';
 import { CartPanel } from '../../../features/booking/components/cart-panel.tsx';
-import { useCompatibleOrganizations } from '../../../features/organizations/api/get-compatible-organizations.ts';
-import { useSetActiveOrganization } from '../../../features/organizations/api/set-active-organization.ts';
-import { OfficePicker } from '../../../features/organizations/components/office-picker.tsx';
 import { addProductsToCart } from '../../../features/services/api/add-products-to-cart.ts';
 import { removeProductsFromCart } from '../../../features/services/api/remove-products-from-cart.ts';
 import { useWindshieldProducts } from '../../../features/windshield/api/get-windshield-products.ts';
@@ -32,7 +28,8 @@ import { setWindshieldBookingType } from '../../../features/windshield/api/set-b
 import { windshieldCartPlan } from '../../../features/windshield/cart-plan.ts';
 import { RepairFormFields, ReplacementFormFields } from '../../../features/windshield/components/windshield-forms.tsx';
 import { useProcess } from '../../process-context.tsx';
-import { RequireBooking, hasVehicle } from '../require-booking.tsx';
+import { bookingStep, hasVehicle } from '../require-booking.tsx';
+import { OfficeSection } from '../office-section.tsx';
 
 const EMPTY: WindshieldDraft = { type: null, repair: EMPTY_REPAIR_FORM, replacement: EMPTY_REPLACEMENT_FORM, bookingType: null };
 
@@ -42,20 +39,12 @@ const TYPE_LABELS: Record<WindshieldServiceType, { title: string; text: string }
 };
 
 /** '/proautolasi/palvelut' (SPEC §2 "Windshield page"). */
-export function WindshieldPalvelutRoute() {
-  return (
-    <RequireBooking check={hasVehicle} otherwise="ajoneuvo">
-      {(booking) => <WindshieldPalvelut booking={booking} />}
-    </RequireBooking>
-  );
-}
+export const WindshieldPalvelutRoute = bookingStep(WindshieldPalvelut, hasVehicle, 'ajoneuvo');
 
 function WindshieldPalvelut({ booking }: { booking: Booking }) {
   const { process, goNext, goBack } = useProcess();
   const queryClient = useQueryClient();
   const wizard = useWizardState();
-  const offices = useCompatibleOrganizations();
-  const setOffice = useSetActiveOrganization();
   const organizationId = booking.organization?.id ?? null;
   const products = useWindshieldProducts(organizationId);
   const draft = wizard.windshield ?? EMPTY;
@@ -129,138 +118,114 @@ function WindshieldPalvelut({ booking }: { booking: Booking }) {
   }, [complete]);
 
   return (
-    <div className="page">
-      <PageTitle documentTitle={`Palvelut – ${process.title}`}>Tuulilasin korjaus tai vaihto</PageTitle>
-      <div className="columns">
-        <div className="columns__main">
-          <section className="section" aria-labelledby="ws-office-heading">
-            <h2 id="ws-office-heading" className="section__title">
-              <span className="section__number" aria-hidden="true">
-                1
-              </span>
-              Toimipiste
-            </h2>
-            <OfficePicker
-              offices={offices.data}
-              isLoading={offices.isPending}
-              selectedId={organizationId}
-              splitBrandDealers={false}
-              onSelect={(office) => setOffice.mutate(office.id)}
-            />
-          </section>
-
-          {organizationId !== null && (
-            <section className="section" aria-labelledby="ws-type-heading">
-              <h2 id="ws-type-heading" className="section__title">
-                <span className="section__number" aria-hidden="true">
-                  2
-                </span>
-                Korjaus vai vaihto?
-              </h2>
-              {products.isPending ? (
-                <SkeletonList rows={2} label="Ladataan palveluita…" />
-              ) : (
-                <fieldset className="choice choice--cards">
-                  <legend className="visually-hidden">Palvelu</legend>
-                  {(['REPAIR', 'REPLACEMENT'] as const).map((type) => {
-                    const p = price(type === 'REPAIR' ? WINDSHIELD_PRODUCTS.repair : WINDSHIELD_PRODUCTS.change);
-                    return (
-                      <label key={type} className={`radio-card radio-card--tall${draft.type === type ? ' radio-card--selected' : ''}`}>
-                        <input
-                          type="radio"
-                          className="radio"
-                          name="windshield-type"
-                          checked={draft.type === type}
-                          onChange={() => chooseType(type)}
-                        />
-                        <span>
-                          <strong>{TYPE_LABELS[type].title}</strong>
-                          <span className="radio-card__text">{TYPE_LABELS[type].text}</span>
-                          {p && (
-                            <span className="radio-card__price">
-                              {type === 'REPAIR' ? `${formatEuros(p.price)} / kohta` : `alkaen ${formatEuros(p.price)}`}
-                            </span>
-                          )}
-                        </span>
-                      </label>
-                    );
-                  })}
-                </fieldset>
-              )}
-
-              {draft.type === 'REPAIR' && (
-                <>
-                  <p className="muted">Kiveniskemän korjaus on usein maksuton, kun vakuutuksesi korvaa sen.</p>
-                  <RepairFormFields value={draft.repair} onChange={(repair) => save({ ...draft, repair })} showErrors={showErrors} />
-                </>
-              )}
-              {draft.type === 'REPLACEMENT' && (
-                <>
-                  <ReplacementFormFields
-                    value={draft.replacement}
-                    onChange={(replacement) => save({ ...draft, replacement })}
-                    showErrors={showErrors}
-                  />
-                  <section className="booking-type card" aria-labelledby="ws-booking-type">
-                    <h3 id="ws-booking-type" className="card__title">
-                      Ajanvaraus vai hintatarjous?
-                    </h3>
-                    {draft.bookingType ? (
-                      <p className="booking-type__chosen">
-                        Valintasi: <strong>{WINDSHIELD_BOOKING_TYPE_LABELS[draft.bookingType]}</strong>{' '}
-                        <button type="button" className="link-button" onClick={() => save({ ...draft, bookingType: null })}>
-                          Vaihda
-                        </button>
-                      </p>
-                    ) : (
-                      <div className="choice__options">
-                        {WINDSHIELD_BOOKING_TYPES.map((t) => (
-                          <button key={t} type="button" className="btn btn--secondary" onClick={() => chooseBookingType(t)}>
-                            {WINDSHIELD_BOOKING_TYPE_LABELS[t]}
-                          </button>
-                        ))}
-                      </div>
-                    )}
-                    <p className="muted">
-                      {draft.bookingType === 'LEAD'
-                        ? 'Valitse seuraavaksi toivottu päivä. Lähetämme hintatarjouksen ja sovimme ajan kanssasi.'
-                        : 'Vaihto kestää noin kolme tuntia.'}
-                    </p>
-                  </section>
-                  <div className="notice" role="note">
-                    <p>
-                      Liiman on kuivuttava vaihdon jälkeen: jos työ valmistuu ennen klo 12, auto on noudettavissa samana päivänä klo
-                      15.00 jälkeen, muuten seuraavana päivänä.
-                    </p>
-                  </div>
-                </>
-              )}
-              {draft.type !== null && !complete && (
-                <div className="notice notice--warning" role="status">
-                  <p>{MESSAGES.windshieldIncomplete.text}</p>
-                </div>
-              )}
-            </section>
-          )}
-        </div>
-        <aside className="columns__side">
-          <CartPanel booking={booking} busy={syncing} />
-        </aside>
-      </div>
-      <StepNav
-        onBack={goBack}
-        onContinue={() => {
+    <StepPage
+      documentTitle={`Palvelut – ${process.title}`}
+      title="Tuulilasin korjaus tai vaihto"
+      side={<CartPanel booking={booking} busy={syncing} />}
+      nav={{
+        onBack: goBack,
+        onContinue: () => {
           if (!complete) {
             setShowErrors(true);
             return;
           }
           if (canContinue) goNext();
           else setContinueAsked(true);
-        }}
-        continueDisabled={organizationId === null || draft.type === null || syncing}
-        continueHint={organizationId === null ? 'Valitse toimipiste.' : 'Valitse korjaus tai vaihto.'}
-        summary={<CartTotal total={booking.price.active_price} />}
-      />
-    </div>
+        },
+        continueDisabled: organizationId === null || draft.type === null || syncing,
+        continueHint: organizationId === null ? 'Valitse toimipiste.' : 'Valitse korjaus tai vaihto.',
+        summary: <CartTotal total={booking.price.active_price} />,
+      }}
+    >
+      <OfficeSection id="ws-office-heading" organizationId={organizationId} splitBrandDealers={false} />
+
+      {organizationId !== null && (
+        <StepSection id="ws-type-heading" number={2} title="Korjaus vai vaihto?">
+          {products.isPending ? (
+            <SkeletonList rows={2} label="Ladataan palveluita…" />
+          ) : (
+            <fieldset className="choice choice--cards">
+              <legend className="visually-hidden">Palvelu</legend>
+              {(['REPAIR', 'REPLACEMENT'] as const).map((type) => {
+                const p = price(type === 'REPAIR' ? WINDSHIELD_PRODUCTS.repair : WINDSHIELD_PRODUCTS.change);
+                return (
+                  <label key={type} className={`radio-card radio-card--tall${draft.type === type ? ' radio-card--selected' : ''}`}>
+                    <input
+                      type="radio"
+                      className="radio"
+                      name="windshield-type"
+                      checked={draft.type === type}
+                      onChange={() => chooseType(type)}
+                    />
+                    <span>
+                      <strong>{TYPE_LABELS[type].title}</strong>
+                      <span className="radio-card__text">{TYPE_LABELS[type].text}</span>
+                      {p && (
+                        <span className="radio-card__price">
+                          {type === 'REPAIR' ? `${formatEuros(p.price)} / kohta` : `alkaen ${formatEuros(p.price)}`}
+                        </span>
+                      )}
+                    </span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
+
+          {draft.type === 'REPAIR' && (
+            <>
+              <p className="muted">Kiveniskemän korjaus on usein maksuton, kun vakuutuksesi korvaa sen.</p>
+              <RepairFormFields value={draft.repair} onChange={(repair) => save({ ...draft, repair })} showErrors={showErrors} />
+            </>
+          )}
+          {draft.type === 'REPLACEMENT' && (
+            <>
+              <ReplacementFormFields
+                value={draft.replacement}
+                onChange={(replacement) => save({ ...draft, replacement })}
+                showErrors={showErrors}
+              />
+              <section className="booking-type card" aria-labelledby="ws-booking-type">
+                <h3 id="ws-booking-type" className="card__title">
+                  Ajanvaraus vai hintatarjous?
+                </h3>
+                {draft.bookingType ? (
+                  <p className="booking-type__chosen">
+                    Valintasi: <strong>{WINDSHIELD_BOOKING_TYPE_LABELS[draft.bookingType]}</strong>{' '}
+                    <button type="button" className="link-button" onClick={() => save({ ...draft, bookingType: null })}>
+                      Vaihda
+                    </button>
+                  </p>
+                ) : (
+                  <div className="choice__options">
+                    {WINDSHIELD_BOOKING_TYPES.map((t) => (
+                      <button key={t} type="button" className="btn btn--secondary" onClick={() => chooseBookingType(t)}>
+                        {WINDSHIELD_BOOKING_TYPE_LABELS[t]}
+                      </button>
+                    ))}
+                  </div>
+                )}
+                <p className="muted">
+                  {draft.bookingType === 'LEAD'
+                    ? 'Valitse seuraavaksi toivottu päivä. Lähetämme hintatarjouksen ja sovimme ajan kanssasi.'
+                    : 'Vaihto kestää noin kolme tuntia.'}
+                </p>
+              </section>
+              <div className="notice" role="note">
+                <p>
+                  Liiman on kuivuttava vaihdon jälkeen: jos työ valmistuu ennen klo 12, auto on noudettavissa samana päivänä klo
+                  15.00 jälkeen, muuten seuraavana päivänä.
+                </p>
+              </div>
+            </>
+          )}
+          {draft.type !== null && !complete && (
+            <div className="notice notice--warning" role="status">
+              <p>{MESSAGES.windshieldIncomplete.text}</p>
+            </div>
+          )}
+        </StepSection>
+      )}
+    </StepPage>
   );
 }
