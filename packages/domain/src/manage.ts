@@ -9,6 +9,7 @@ import { registerNumberSchema } from './validation.ts';
 import { bookingKeySchema } from './site.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { cleanMultilineText } from './storable.ts';
+import { FEEDBACK_MESSAGE_MAX } from './rules.ts';
 
 /** A booking can be cancelled online until this many hours before its start. */
 export const CANCEL_LIMIT_HOURS = 2;
@@ -57,9 +58,6 @@ export const addRowsBody = bookingAccessBody.extend({
     .min(1)
     .max(10),
 });
-
-/** Longest feedback message the server takes. */
-export const FEEDBACK_MESSAGE_MAX = 2000;
 
 export const feedbackBody = z.object({
   bookingKey: bookingKeySchema.nullish(),

@@ -134,6 +134,9 @@ export const MAX_CART_TOTAL_CENTS = 10_000_000;
 /** Extra order items added to a saved booking from its management page, in all (booking/cd/add-rows). */
 export const MAX_ADDED_ROWS_PER_BOOKING = 20;
 
+/** Longest feedback message the server takes (feedbackBody). */
+export const FEEDBACK_MESSAGE_MAX = 2000;
+
 /** The order-item parameters of a line: how many, and the length of a key and of a value. */
 export const MAX_PARAMETERS_PER_LINE = 12;
 export const MAX_PARAMETER_KEY_LENGTH = 40;
