@@ -72,7 +72,14 @@ describe('loan calculator and the booking\'s own page', () => {
     await page.waitForURL(/\/huolto\/lisapalvelut$/);
     await page.getByRole('button', { name: 'Jatka' }).first().click();
     await page.waitForURL(/\/huolto\/aika$/);
-    await page.getByRole('button', { name: /Varaa aika/ }).first().click();
+    // A time next week: one within two hours of now could no longer be cancelled, whatever
+    // the hour the test runs at.
+    await page.getByRole('button', { name: /Varaa aika/ }).first().waitFor();
+    const slots = page.locator('section.slots');
+    const thisWeeksDay = await slots.getAttribute('aria-label');
+    await page.getByRole('button', { name: 'Seuraava viikko' }).click();
+    await expect.poll(() => slots.getAttribute('aria-label')).not.toBe(thisWeeksDay);
+    await slots.getByRole('button', { name: /Varaa aika/ }).first().click();
     await page.getByText('Aika valittu').first().waitFor();
     await page.getByLabel('Jätän auton päiväksi').check();
     const next = page.getByRole('button', { name: 'Jatka' }).first();
@@ -141,7 +148,14 @@ describe('loan calculator and the booking\'s own page', () => {
     await page.getByRole('button', { name: 'Jatka' }).first().click();
     await page.getByRole('button', { name: 'Jatka' }).first().click();
     await page.waitForURL(/\/huolto\/aika$/);
-    await page.getByRole('button', { name: /Varaa aika/ }).first().click();
+    // A time next week: one within two hours of now could no longer be cancelled, whatever
+    // the hour the test runs at.
+    await page.getByRole('button', { name: /Varaa aika/ }).first().waitFor();
+    const slots = page.locator('section.slots');
+    const thisWeeksDay = await slots.getAttribute('aria-label');
+    await page.getByRole('button', { name: 'Seuraava viikko' }).click();
+    await expect.poll(() => slots.getAttribute('aria-label')).not.toBe(thisWeeksDay);
+    await slots.getByRole('button', { name: /Varaa aika/ }).first().click();
     await page.getByText('Aika valittu').first().waitFor();
     await page.getByLabel('Jätän auton päiväksi').check();
     await page.getByRole('button', { name: 'Jatka' }).first().click();

@@ -230,12 +230,16 @@ export async function prepareMaintenance(c: ApiSession, opts: { organizationId?:
   return product.id;
 }
 
-/** The first free exact slot of the coming weeks as a reservation string. */
-export async function firstFreeSlot(c: ApiSession) {
+/**
+ * The first free exact slot of the coming weeks as a reservation string; with `fromDate`,
+ * the first on or after that date (a booking that must be more than hours away whatever
+ * the time of the run).
+ */
+export async function firstFreeSlot(c: ApiSession, fromDate?: string) {
   const days = json<{ date: string; calendarSlots: { startTime: string; endTime: string }[] }[]>(
     await c.post('/free-times', { ...upcomingRange(), resourceTimeSelectionTypes: ['EXACT_TIME'] }),
   );
-  const day = days.find((d) => d.calendarSlots.length > 0);
+  const day = days.find((d) => d.calendarSlots.length > 0 && (!fromDate || d.date >= fromDate));
   if (!day) throw new Error('no free slot');
   const slot = day.calendarSlots[0]!;
   return `${day.date}T${slot.startTime}|${day.date}T${slot.endTime}`;

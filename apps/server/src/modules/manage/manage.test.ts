@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-import { API_BASE, MAX_ADDED_ROWS_PER_BOOKING, MAX_CART_TOTAL_CENTS } from '@huolto/domain';
+import { API_BASE, MAX_ADDED_ROWS_PER_BOOKING, MAX_CART_TOTAL_CENTS, addDays, todayInHelsinki } from '@huolto/domain';
 import { extended } from '../../lib/extra-tables.ts';
 
 let t: TestApp;
@@ -14,10 +14,14 @@ afterAll(async () => {
 const OFFICE_1_EMAIL = 'konala.huolto@laakkonen.example';
 
 /** A saved maintenance booking of ABC-123 at office 1 on the first free slot. */
+/**
+ * A saved booking; by default on a day after tomorrow, so that it is more than the two
+ * hours ahead that keep it cancellable whatever the hour of the run.
+ */
 async function book(slot?: string) {
   const c = new ApiClient(t.app);
   await prepareMaintenance(c);
-  const reservation = slot ?? (await firstFreeSlot(c));
+  const reservation = slot ?? (await firstFreeSlot(c, addDays(todayInHelsinki(), 2)));
   const reserve = json(await c.post('/reserve-time', { reservation, timeSelectionType: 'EXACT_TIME' }));
   if (reserve.responseCode !== 'SUCCESS') throw new Error(`reserve-time ${JSON.stringify(reserve)}`);
   await c.post('/customer/v2', CUSTOMER);
