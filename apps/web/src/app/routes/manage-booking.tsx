@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { formatEuros, formatFinnishDateLong, normalizeRegisterNumber } from '@huolto/domain';
+import { formatEuros, formatFinnishDateLong, normalizeRegisterNumber, type ManagedBooking } from '@huolto/domain';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, LoadingState } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatReservation } from '../../features/booking/summary.ts';
-import type { BookingRef, OpenedBooking } from '../../features/manage-booking/api/manage-booking.ts';
+import type { BookingRef } from '../../features/manage-booking/api/manage-booking.ts';
 import { useCancelBooking } from '../../features/manage-booking/api/cancel-booking.ts';
 import { manageBookingKeys, useOpenBooking } from '../../features/manage-booking/api/open-booking.ts';
 import { useSendEditRequest } from '../../features/manage-booking/api/send-edit-request.ts';
@@ -20,7 +20,7 @@ type State =
   | { kind: 'loading' }
   | { kind: 'not-found' }
   | { kind: 'failed' }
-  | { kind: 'open'; booking: OpenedBooking };
+  | { kind: 'open'; booking: ManagedBooking };
 
 /**
  * '/oma-varaus?varaus=&rekisteri=' — the page the confirmation e-mail links to: the
@@ -119,7 +119,7 @@ function FindBookingForm({ initial, onFind }: { initial: BookingRef | null; onFi
   );
 }
 
-function BookingView({ booking, bookingRef }: { booking: OpenedBooking; bookingRef: BookingRef }) {
+function BookingView({ booking, bookingRef }: { booking: ManagedBooking; bookingRef: BookingRef }) {
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState<{ level: 'success' | 'warning'; text: string } | null>(null);

@@ -3,13 +3,9 @@ import {
   type BookingAccess,
   type FeedbackBody,
   type ManageResponse,
-  type ManagedBooking,
   type OpenBookingResponse,
 } from '@huolto/domain';
 import { api } from '../../../lib/api-client.ts';
-
-/** A saved booking as its owner sees it from the e-mail's link (POST /open-booking). */
-export type OpenedBooking = ManagedBooking;
 
 /** What identifies a saved booking: its key and the car's registration number. */
 export type BookingRef = Pick<BookingAccess, 'bookingKey' | 'registerNumber'>;
@@ -29,8 +25,6 @@ export const resendConfirmation = (ref: BookingRef) => api.post<ManageResponse>(
  * at most FEEDBACK_MESSAGE_MAX characters; a blank text is sent as null.
  */
 export type Feedback = Pick<FeedbackBody, 'rating'> & { message: string };
-
-export { FEEDBACK_MESSAGE_MAX } from '@huolto/domain';
 
 /** POST /feedback/v2: the customer's rating and comment, linked to the booking by its key. */
 export const sendFeedback = (bookingKey: string, feedback: Feedback) =>

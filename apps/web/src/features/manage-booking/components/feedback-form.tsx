@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../lib/notifications.ts';
-import { FEEDBACK_MESSAGE_MAX } from '../api/manage-booking.ts';
+import { FEEDBACK_MESSAGE_MAX } from '@huolto/domain';
 import { useSendFeedback } from '../api/send-feedback.ts';
 import { notifySuccessReplacing } from '../outcome.ts';
 
