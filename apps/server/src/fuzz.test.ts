@@ -33,6 +33,7 @@ import {
   changesSince as changesSinceOf,
   installChangeLog as installChangeLogOf,
   prepareFixtures as prepareFixturesOf,
+  StatusTally,
   routeKey,
   routesOf,
   tableCounts as tableCountsOf,
@@ -542,15 +543,9 @@ async function expectSessionsStillRead(after: Route) {
   }
 }
 
-const stats = new Map<string, Map<number, number>>();
-let requests = 0;
+const tally = new StatusTally();
 
-function record(route: Route, status: number) {
-  requests++;
-  const byStatus = stats.get(routeKey(route)) ?? new Map<number, number>();
-  byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-  stats.set(routeKey(route), byStatus);
-}
+const record = (route: Route, status: number) => tally.record(route, status);
 
 /** One request and both properties; throws (with the request) when one fails. */
 async function sendAndCheck(route: Route, req: FuzzRequest) {
@@ -604,11 +599,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const statuses = new Map<number, number>();
-  for (const byStatus of stats.values()) for (const [s, n] of byStatus) statuses.set(s, (statuses.get(s) ?? 0) + n);
-  const summary = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+  const summary = tally.summary();
   console.log(
-    `fuzz: ${requests} requests to ${ROUTES.length} endpoints and ${reads} reads of the sessions after them in ${seconds} s (seed ${SEED}); ${summary}`,
+    `fuzz: ${tally.requests} requests to ${ROUTES.length} endpoints and ${reads} reads of the sessions after them in ${seconds} s (seed ${SEED}); ${summary}`,
   );
   await t.close();
 });
@@ -652,7 +645,7 @@ describe('fuzzing every endpoint with malformed and hostile input', () => {
       { seed: SEED + i, numRuns: RUNS_PER_ROUTE, examples: [[plainRequest(route)]] },
     );
     // The fuzz got past the session and XSRF checks into the handler at least once.
-    const byStatus = stats.get(routeKey(route))!;
+    const byStatus = tally.byRoute.get(routeKey(route))!;
     const reached = [...byStatus.keys()].some((s) => s < 300 || s === 400 || s === 409);
     expect(reached, JSON.stringify([...byStatus])).toBe(true);
     if (method !== 'GET') await expectSessionsStillRead(route);

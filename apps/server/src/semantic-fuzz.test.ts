@@ -58,6 +58,7 @@ import {
   changesSince,
   installChangeLog,
   prepareFixtures,
+  StatusTally,
   routeKey,
   routesOf,
   sessionOf,
@@ -738,16 +739,10 @@ watchdog.unref();
 
 // ---- Sending and checking ---------------------------------------------------------------------------
 
-const stats = new Map<string, Map<number, number>>();
-let requests = 0;
+const tally = new StatusTally();
 let slowest = { ms: 0, what: '' };
 
-function record(route: Route, status: number) {
-  requests++;
-  const byStatus = stats.get(routeKey(route)) ?? new Map<number, number>();
-  byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-  stats.set(routeKey(route), byStatus);
-}
+const record = (route: Route, status: number) => tally.record(route, status);
 
 async function timed(options: InjectOptions, what: string): Promise<{ res: LightMyRequestResponse | undefined; ms: number }> {
   const started = performance.now();
@@ -952,11 +947,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const statuses = new Map<number, number>();
-  for (const byStatus of stats.values()) for (const [s, n] of byStatus) statuses.set(s, (statuses.get(s) ?? 0) + n);
-  const summary = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+  const summary = tally.summary();
   console.log(
-    `semantic fuzz: ${requests} requests to ${CALLS.length} calls in ${seconds} s (seed ${SEED}); ${summary}; slowest ${slowest.ms.toFixed(0)} ms: ${shortly(slowest.what, 200)}`,
+    `semantic fuzz: ${tally.requests} requests to ${CALLS.length} calls in ${seconds} s (seed ${SEED}); ${summary}; slowest ${slowest.ms.toFixed(0)} ms: ${shortly(slowest.what, 200)}`,
   );
   await watchdog.terminate();
   await t.close();
@@ -1103,7 +1096,7 @@ describe('fuzzing every field at and past the edges of its meaning', () => {
 
   it('every call was reached past the rate limits', () => {
     // A call answered only 429 was not fuzzed at all: its limit needs a knob the test sets high.
-    const onlyLimited = [...stats].filter(([, byStatus]) => [...byStatus.keys()].every((s) => s === 429)).map(([k]) => k);
+    const onlyLimited = [...tally.byRoute].filter(([, byStatus]) => [...byStatus.keys()].every((s) => s === 429)).map(([k]) => k);
     expect(onlyLimited).toEqual([]);
   });
 });

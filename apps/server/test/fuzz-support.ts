@@ -43,6 +43,27 @@ export function routesOf(tree: string): Route[] {
 
 export const routeKey = (r: Route) => `${r.method} ${r.path}`;
 
+/** The answers of a fuzz run, counted by call and status, for the summary line at its end. */
+export class StatusTally {
+  requests = 0;
+  /** Per call (routeKey), per status. */
+  readonly byRoute = new Map<string, Map<number, number>>();
+
+  record(route: Route, status: number) {
+    this.requests++;
+    const byStatus = this.byRoute.get(routeKey(route)) ?? new Map<number, number>();
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    this.byRoute.set(routeKey(route), byStatus);
+  }
+
+  /** '200: 1234, 400: 567, …' over every call. */
+  summary(): string {
+    const statuses = new Map<number, number>();
+    for (const byStatus of this.byRoute.values()) for (const [s, n] of byStatus) statuses.set(s, (statuses.get(s) ?? 0) + n);
+    return [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+  }
+}
+
 // ---- Watching stored data ---------------------------------------------------------------
 
 /**
