@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { freeTimesShown, reserveFirstFreeTime } from './support/flows.ts';
 
 /**
  * Accessibility of every page of every process (WCAG 2.1 A and AA as axe-core checks
@@ -112,11 +113,9 @@ async function searchVehicle(page: Page, processPath: string, plate: string, kil
 /** The time step to the thanks page, checking each page on the way. */
 async function timeToThanks(page: Page, processPath: string, email: string, problems: string[]) {
   await page.waitForURL(new RegExp(`/${processPath}/aika$`));
-  const reserve = page.getByRole('button', { name: /Varaa aika/ }).first();
-  await reserve.waitFor();
+  await freeTimesShown(page);
   await checkPage(page, `${processPath}-aika`, problems);
-  await reserve.click();
-  await page.getByText('Aika valittu').first().waitFor();
+  await reserveFirstFreeTime(page);
   await page.getByLabel('Jätän auton päiväksi').check();
   await checkPage(page, `${processPath}-aika-valittu`, problems);
   const next = page.getByRole('button', { name: 'Jatka' }).first();

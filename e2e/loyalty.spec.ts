@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
+import { reserveFirstFreeTime } from './support/flows.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -65,10 +66,7 @@ describe('booking as a logged-in OmaLaakkonen member', () => {
     await page.getByRole('button', { name: 'Jatka' }).first().click();
 
     await page.waitForURL(/\/huolto\/aika$/);
-    const reserve = page.getByRole('button', { name: /Varaa aika/ }).first();
-    await reserve.waitFor();
-    await reserve.click();
-    await page.getByText('Aika valittu').first().waitFor();
+    await reserveFirstFreeTime(page);
     await page.getByLabel('Jätän auton päiväksi').check();
     const next = page.getByRole('button', { name: 'Jatka' }).first();
     await expect.poll(() => next.isEnabled()).toBe(true);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
+import { reserveFirstFreeTime } from './support/flows.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -29,10 +30,7 @@ async function bookFromServicesStep(page: Page, shotPrefix: string, email: strin
 
   await page.waitForURL(/\/huolto\/aika$/);
   await page.getByText('Avoinna ma–pe 7.30–17.00').waitFor();
-  const reserve = page.getByRole('button', { name: /Varaa aika/ }).first();
-  await reserve.waitFor();
-  await reserve.click();
-  await page.getByText('Aika valittu').first().waitFor();
+  await reserveFirstFreeTime(page);
   await page.getByLabel('Jätän auton päiväksi').check();
   await screenshot(page, `${shotPrefix}-3-aika`);
   const next = page.getByRole('button', { name: 'Jatka' }).first();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
+import { reserveFirstFreeTime } from './support/flows.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -53,8 +54,7 @@ describe('a complete maintenance booking in the browser', () => {
     await page.getByRole('button', { name: 'Jatka' }).first().click();
 
     await page.waitForURL(/\/huolto\/aika$/);
-    await page.getByRole('button', { name: /Varaa aika/ }).first().click();
-    await page.getByText('Aika valittu').first().waitFor();
+    await reserveFirstFreeTime(page);
     await page.getByLabel('Odotan paikan päällä').check();
     await page.getByRole('button', { name: 'Jatka' }).first().click();
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
+import { reserveFirstFreeTime } from './support/flows.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,10 +35,7 @@ async function searchVehicle(page: Page, processPath: string, plate: string) {
 /** From the time step to the thanks page: a time, a delivery option, contact details. */
 async function finishBooking(page: Page, processPath: string, shotPrefix: string, email: string) {
   await page.waitForURL(new RegExp(`/${processPath}/aika$`));
-  const reserve = page.getByRole('button', { name: /Varaa aika/ }).first();
-  await reserve.waitFor();
-  await reserve.click();
-  await page.getByText('Aika valittu').first().waitFor();
+  await reserveFirstFreeTime(page);
   await page.getByLabel('Jätän auton päiväksi').check();
   await screenshot(page, `${shotPrefix}-aika`);
   const next = page.getByRole('button', { name: 'Jatka' }).first();

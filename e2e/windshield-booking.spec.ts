@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@huolto/domain';
 import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
+import { reserveFirstFreeTime } from './support/flows.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -51,10 +52,7 @@ async function lastBooking(email: string) {
 
 async function reserveFirstTime(page: Page) {
   await page.waitForURL(/\/proautolasi\/aika$/);
-  const reserve = page.getByRole('button', { name: /Varaa aika/ }).first();
-  await reserve.waitFor();
-  await reserve.click();
-  await page.getByText('Aika valittu').first().waitFor();
+  await reserveFirstFreeTime(page);
   await page.getByLabel('Jätän auton päiväksi').check();
 }
 

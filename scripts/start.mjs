@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm start: builds the web app when its sources are newer than the build (not with
 // SKIP_WEB_BUILD=1), then runs the server (API + SPA on one port), which migrates and
-// seeds the database on first start.
+// seeds the database on first start. Each step prints one short line; the server's last
+// is "Valmis: http://…" when it listens.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -23,10 +24,21 @@ function newest(dir) {
 // SKIP_WEB_BUILD=1: serve what is built (or only the API when nothing is).
 const skipBuild = process.env.SKIP_WEB_BUILD === '1' || process.env.SKIP_WEB_BUILD === 'true';
 const sources = skipBuild ? 0 : Math.max(newest(join(root, 'apps/web')), newest(join(root, 'packages/domain/src')));
-if (!skipBuild && (!existsSync(built) || statSync(built).mtimeMs < sources)) {
-  console.log('Building the web app…');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+// One short line per step on stdout; the build's own listing is shown only when it fails.
+if (skipBuild) {
+  console.log(existsSync(built) ? 'Verkkosovellus: käytetään valmista (SKIP_WEB_BUILD)' : 'Verkkosovellus: ei rakenneta (SKIP_WEB_BUILD), vain rajapinta');
+} else if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+  console.log('Verkkosovellus: rakennetaan…');
+  const started = performance.now();
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) {
+    process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `${r.error.message}\n` : ''}`);
+    console.error('Verkkosovellus: rakentaminen epäonnistui');
+    process.exit(r.status ?? 1);
+  }
+  console.log(`Verkkosovellus: rakennettu (${Math.round((performance.now() - started) / 1000)} s)`);
+} else {
+  console.log('Verkkosovellus: ajan tasalla');
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 
 /** The API server (apps/server) in development; `npm start` serves both on :8080. */
@@ -6,6 +7,8 @@ const backend = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // `@/…` is apps/web/src (the same alias in tsconfig.json and the root vitest.config.ts).
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

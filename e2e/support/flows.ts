@@ -80,17 +80,34 @@ export async function chooseServiceAndContinue(page: Page) {
   await page.getByText('Avoinna ma–pe 7.30–17.00').waitFor();
 }
 
-/** The first 'Varaa aika' button of the time step, once the free times are shown. */
-export async function firstFreeTime(page: Page) {
-  const reserve = page.getByRole('button', { name: /Varaa aika/ }).first();
-  await reserve.waitFor();
-  return reserve;
+/**
+ * Waits for the time step's free times: a 'Varaa aika' button, or a time already held —
+ * a first free day with a single time holds that time by itself (SPEC §4).
+ */
+export async function freeTimesShown(page: Page) {
+  await page.getByRole('button', { name: /Varaa aika/ }).first().or(page.locator('.slot--selected')).first().waitFor();
+}
+
+/**
+ * Time step: holds the first free time, unless the page already held the first free day's
+ * only time by itself; a click that races that automatic hold is fine when the hold wins.
+ */
+export async function reserveFirstFreeTime(page: Page) {
+  await freeTimesShown(page);
+  const held = page.locator('.slot--selected');
+  if ((await held.count()) === 0) {
+    try {
+      await page.getByRole('button', { name: /Varaa aika/ }).first().click({ timeout: 5000 });
+    } catch (err) {
+      if ((await held.count()) === 0) throw err;
+    }
+  }
+  await page.getByText('Aika valittu').first().waitFor();
 }
 
 /** Time step: reserves the first free time, leaves the car for the day and continues to omat-tiedot. */
 export async function reserveAndContinue(page: Page) {
-  await (await firstFreeTime(page)).click();
-  await page.getByText('Aika valittu').first().waitFor();
+  await reserveFirstFreeTime(page);
   await page.getByLabel('Jätän auton päiväksi').check();
   const next = page.getByRole('button', { name: 'Jatka' }).first();
   await expect.poll(() => next.isEnabled()).toBe(true);

@@ -11,7 +11,6 @@ import {
   fromHelsinki,
   isFinnishHoliday,
   isoWeekday,
-  minutesToTime,
   normalizePhoneNumber,
   startOfWeek,
   type BookingVehicle,

@@ -64,6 +64,7 @@ const SETTINGS: Record<string, unknown> = {
     phoneBooking: 'https://www.laakkonen.fi/yhteystiedot',
     frontPage: 'https://www.laakkonen.fi/',
     instalmentBilling: 'https://www.laakkonen.fi/osamaksu',
+    privacy: 'https://www.laakkonen.fi/tietosuojaseloste',
   },
 };
 

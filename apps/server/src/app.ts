@@ -17,19 +17,20 @@ import { createMetrics, registerMetrics, registerMetricsRoute } from './plugins/
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerVehicleRoutes } from './modules/vehicle/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
-import { registerServiceRoutes } from './modules/services/routes.ts';
+import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerBookingRoutes } from './modules/booking/routes.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { Mailer } from './modules/mail/outbox.ts';
-import { registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
-import { registerCampaignRoutes } from './modules/loyalty/campaign.ts';
+import { registerCampaignRoutes, registerLoyaltyRoutes } from './modules/loyalty/routes.ts';
 import { registerTireRoutes } from './modules/tires/routes.ts';
 import { registerWindshieldRoutes } from './modules/windshield/routes.ts';
 import { registerRedirectRoutes } from './modules/redirect/routes.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerManageRoutes } from './modules/manage/routes.ts';
 import { registerOpenApi } from './openapi/index.ts';
+import { serializerCompiler } from './openapi/route-schema.ts';
+import { validatorCompiler } from './lib/parse.ts';
 import { startPurgeJob } from './jobs/purge.ts';
 
 export interface AppDeps {
@@ -81,8 +82,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  // First, so that the API document sees every route registered after it.
-  registerOpenApi(app);
+  // Route schemas are zod: body and query checked as lib/parse.ts parses them (the same
+  // 400), answers serialized through the schemas that describe them exactly.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // First, so that every route registered after it gets its schema and is in the API document.
+  await registerOpenApi(app);
   const mailer =
     deps.mailer ??
     new Mailer(db, {
@@ -144,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerSettingsRoutes(api, db, { initSessionRateLimit: config.initSessionRateLimit });
       registerVehicleRoutes(api, db, { searchRateLimit: config.vehicleSearchRateLimit, sessionRateLimit: config.lookupSessionRateLimit });
       registerOrganizationRoutes(api, db);
-      registerServiceRoutes(api, db, { codeCheckLimits });
+      registerCatalogueRoutes(api, db, { codeCheckLimits });
       registerTimeRoutes(api, db, {
         addressLimits: {
           holdsPerAddress: config.fairShare.holdsPerAddress,

@@ -34,7 +34,7 @@ async function tables() {
 }
 
 const storedProcess = (token: string) => t.db.selectFrom('process').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
-const fieldsOf = (res: { json(): any }) => (json(res).fields as { path: string }[]).map((f) => f.path);
+const fieldsOf = (res: Parameters<typeof json>[0]) => (json(res).fields as { path: string }[]).map((f) => f.path);
 
 describe('SQL injection strings', () => {
   it('a plate with SQL in search-vehicle is refused naming the field; every table is intact', async () => {

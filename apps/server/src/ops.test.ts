@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect } from 'kysely';
 import { API_BASE, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type LogLine, type TestApp } from '../test/helpers.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/types.ts';
@@ -24,7 +24,7 @@ function logSink() {
       done();
     },
   });
-  return { stream, lines, records: () => lines.map((l) => JSON.parse(l) as Record<string, any>) };
+  return { stream, lines, records: () => lines.map((l) => JSON.parse(l) as LogLine) };
 }
 
 /** The value of one sample in a Prometheus text answer, or undefined. */

@@ -20,7 +20,7 @@ afterAll(async () => {
 }, 60_000);
 
 let database: TestDatabase;
-let servers: ServerProcess[] = [];
+const servers: ServerProcess[] = [];
 
 async function setUp() {
   if (!inject('pgUrl')) throw new Error('rate-limits.pg.test.ts runs only against PostgreSQL (DATABASE_URL)');

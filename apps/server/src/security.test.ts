@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_BASE, LOYALTY_API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type LogLine, type TestApp } from '../test/helpers.ts';
 import { BODY_LIMIT_BYTES } from './app.ts';
 import { loadConfig } from './config.ts';
 import { serializeError } from './plugins/logging.ts';
@@ -347,7 +347,7 @@ describe('no personal data in the server log', () => {
       expect((await broken.get('/get-booking/v2')).statusCode).toBe(500);
 
       const text = lines.join('');
-      const records = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+      const records = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine);
       // The log was written: request lines with ids, and the error.
       expect(records.filter((r) => r.msg === 'incoming request').length).toBeGreaterThan(15);
       const requestLines = records.filter((r) => r.req || r.res);

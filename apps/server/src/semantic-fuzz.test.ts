@@ -3,7 +3,7 @@
  * MEANS, where fuzz.test.ts sends values of the wrong type or of hostile content.
  *
  * The meaning of a field comes from the request schemas of the domain package, as the API
- * document publishes them (openapi/catalogue.ts → z.toJSONSchema): a string with the date
+ * document publishes them (each route's callSchema, app.routeCalls → z.toJSONSchema): a string with the date
  * pattern is a calendar date, one with the date-time pattern a Helsinki wall-clock time, a
  * pair `start`/`end` of dates a date range, `reservation` a 'start|end' pair of times, an
  * integer an id, a count or an amount, an array has its cap, a record its keys, a string
@@ -49,7 +49,6 @@ import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, todayInHelsinki } from '@huolto/domain';
-import { CATALOGUE } from './openapi/catalogue.ts';
 import { loadConfig, type Config } from './config.ts';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../test/helpers.ts';
 import {
@@ -564,7 +563,8 @@ interface Call {
 }
 
 const normalize = (key: string) => key.replace(/\/$/, '');
-const CATALOGUE_BY_KEY = new Map(Object.entries(CATALOGUE).map(([k, v]) => [normalize(k), v]));
+/** Each route's call description (body and query schemas), as the app registered it. */
+const documentedCall = (key: string) => [...t.app.routeCalls].find(([k]) => normalize(k) === normalize(key))?.[1];
 
 function jsonSchemaOf(schema: z.ZodType | undefined): JsonSchema | undefined {
   if (!schema) return undefined;
@@ -592,7 +592,7 @@ async function sessionFor(route: Route): Promise<{ session: FuzzSession; slot: s
   return { session: sessionOf(c, `own ${route.path}`), slot: await firstFreeSlot(c) };
 }
 
-let CALLS: Call[] = [];
+const CALLS: Call[] = [];
 let SESSIONS: FuzzSession[] = [];
 let SAMPLES: Record<string, Sample> = {};
 
@@ -606,7 +606,7 @@ async function prepareCalls() {
   for (const route of ROUTES) {
     const sample = fixtures.samples[routeKey(route)];
     if (!sample) continue;
-    const doc = CATALOGUE_BY_KEY.get(normalize(routeKey(route)));
+    const doc = documentedCall(routeKey(route));
     const { session, slot } = await sessionFor(route);
     const own = structuredClone(sample);
     // The fixtures' slot is held by their own session: this call's session takes one of its own.
@@ -981,7 +981,7 @@ describe('fuzzing every field at and past the edges of its meaning', () => {
   it('has a valid sample of every call that takes a body or a query (test/fuzz-support.ts)', () => {
     // Without one, the call's fields are not fuzzed here at all.
     const withInput = ROUTES.filter((r) => {
-      const doc = CATALOGUE_BY_KEY.get(normalize(routeKey(r)));
+      const doc = documentedCall(routeKey(r));
       return doc?.body !== undefined || doc?.query !== undefined;
     }).map(routeKey);
     expect(withInput.length).toBeGreaterThan(40);

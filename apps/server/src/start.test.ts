@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { API_BASE } from '@huolto/domain';
 import { openDatabase } from './db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
+import { createTestApp, createTestDatabase, type LogLine, type TestDatabase } from '../test/helpers.ts';
 import { DB_SHUTDOWNED, ROOT, connectionRefused, freePort, pgControlState, sleep } from '../test/processes.ts';
 
 /**
@@ -85,7 +87,7 @@ function alive(pid: number): boolean {
 }
 
 /** Runs `command` in the repository with the server's environment; resolves once /health answers. */
-async function launch(command: string, args: string[]) {
+async function launch(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -97,6 +99,7 @@ async function launch(command: string, args: string[]) {
     LOG_LEVEL: 'warn',
     SKIP_WEB_BUILD: '1',
     ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    ...extraEnv,
   };
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
@@ -152,5 +155,90 @@ describe('npm start and signals', () => {
     expect(left.map((pid) => processes.find((p) => p.pid === pid)?.cmd), run.output()).toEqual([]);
     expect(await connectionRefused(run.port)).toBe(true);
     if (!database) expect(pgControlState(join(dataDir, 'pgdata'))).toBe(DB_SHUTDOWNED);
+  });
+});
+
+/** JSON log lines in a process's output (other lines are the start-up's human lines). */
+function jsonLines(output: string): LogLine[] {
+  return output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as LogLine);
+}
+
+describe('npm start tells what it does', () => {
+  it('prints a short line per step and "Valmis: http://…" once it listens; API requests are logged, files of the web app are not at info level', async () => {
+    const run = await launch('npm', ['start'], { LOG_LEVEL: 'info' });
+    const deadline = Date.now() + 10_000;
+    while (!run.output().includes('Valmis:') && Date.now() < deadline) await sleep(50);
+    const lines = run.output().split('\n');
+    expect(lines, run.output()).toContain(`Valmis: http://127.0.0.1:${run.port}`);
+    expect(lines).toContain('Verkkosovellus: ' + (existsSync(join(ROOT, 'apps/web/dist/index.html')) ? 'käytetään valmista (SKIP_WEB_BUILD)' : 'ei rakenneta (SKIP_WEB_BUILD), vain rajapinta'));
+    // The database of this test is migrated and seeded already.
+    expect(lines).toContain('Tietokanta: ajan tasalla');
+    // The server's start-up log lines come before it: the last line of start-up.
+    expect(lines.slice(lines.indexOf(`Valmis: http://127.0.0.1:${run.port}`) + 1).filter(Boolean)).toEqual([]);
+
+    const base = `http://127.0.0.1:${run.port}`;
+    const served = existsSync(join(ROOT, 'apps/web/dist/index.html'));
+    if (served) {
+      const page = await fetch(`${base}/ajanvaraus`, { headers: { 'x-request-id': 'static-page' } });
+      expect(page.status).toBe(200);
+      const asset = (await page.text()).match(/\/assets\/[^"]+\.js/)?.[0];
+      expect(asset).toBeDefined();
+      expect((await fetch(base + asset!, { headers: { 'x-request-id': 'static-asset' } })).status).toBe(200);
+    }
+    expect((await fetch(`${base}${API_BASE}/settings`, { headers: { 'x-request-id': 'api-call' } })).status).toBe(200);
+    while (!jsonLines(run.output()).some((r) => r.requestId === 'api-call' && r.msg === 'request completed')) await sleep(50);
+
+    const records = jsonLines(run.output());
+    expect(records.filter((r) => r.requestId === 'api-call').map((r) => r.msg)).toEqual(['incoming request', 'request completed']);
+    expect(records.filter((r) => String(r.requestId).startsWith('static-'))).toEqual([]);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('logs the files of the web app (assets, index.html for a page) at debug level, API requests at info', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'huolto-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Ajanvaraus</title>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")\n');
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const site = await createTestApp({ webDist: dist }, { logger: { level: 'debug', stream } });
+    try {
+      const requests = [
+        ['static-asset', 'GET', '/assets/index-abc123.js', 200],
+        ['static-head', 'HEAD', '/assets/index-abc123.js', 200],
+        ['static-page', 'GET', '/ajanvaraus?rekisteri=ABC-123', 200],
+        ['static-missing', 'GET', '/assets/gone-123.js', 404],
+        ['api-call', 'GET', `${API_BASE}/settings`, 200],
+        ['api-unknown', 'GET', `${API_BASE}/no-such-call`, 404],
+        // A POST is never a file (here the XSRF check refuses it).
+        ['api-post', 'POST', '/ajanvaraus', 403],
+      ] as const;
+      for (const [id, method, url, status] of requests) {
+        expect((await site.app.inject({ method, url, headers: { 'x-request-id': id } })).statusCode, id).toBe(status);
+      }
+      const records = lines.map((l) => JSON.parse(l) as LogLine);
+      const levels = (id: string) => records.filter((r) => r.requestId === id).map((r) => [r.msg, r.level]);
+      const DEBUG = 20;
+      const INFO = 30;
+      for (const id of ['static-asset', 'static-head', 'static-page', 'static-missing']) {
+        expect(levels(id), id).toEqual([['incoming request', DEBUG], ['request completed', DEBUG]]);
+      }
+      for (const id of ['api-call', 'api-unknown', 'api-post']) {
+        expect(levels(id), id).toEqual([['incoming request', INFO], ['request completed', INFO]]);
+      }
+    } finally {
+      await site.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -55,6 +55,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Logger options for buildApp (e.g. `{ level: 'info', stream }` to read the log); off by default. */
   logger?: boolean | object;
+  /** The app's database handle seen through this, e.g. with a Kysely plugin that counts queries. */
+  wrapDb?: (db: DatabaseHandle['db']) => DatabaseHandle['db'];
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
@@ -81,7 +83,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
   };
   const outboxDir = join(dataDir, 'outbox');
   const mailer = new Mailer(database.handle.db, { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir });
-  const app = await buildApp({ config, database: database.handle, mailer, logger: opts.logger ?? false });
+  const handle = opts.wrapDb ? { ...database.handle, db: opts.wrapDb(database.handle.db) } : database.handle;
+  const app = await buildApp({ config, database: handle, mailer, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,
@@ -150,12 +153,22 @@ export class ApiClient extends BrowserLikeClient<LightMyRequestResponse> {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in assertions; a test names T where it needs the type
 export const json = <T = any>(res: Pick<LightMyRequestResponse, 'json'>): T => res.json() as T;
+
+/** One JSON line of the server's log (pino), as the tests read it. */
+export interface LogLine {
+  level: number;
+  msg?: string;
+  requestId?: string;
+  [field: string]: unknown;
+}
 
 /** What the helpers below need of an answer: an inject() response or a fetch() one. */
 export interface ApiResponse {
   statusCode: number;
   body: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- what inject()'s and fetch's json() give: read field by field in assertions
   json(): any;
   /** HttpApiClient: the response headers (fetch's). */
   httpHeaders?: Headers;

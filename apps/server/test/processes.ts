@@ -10,7 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../src/db/database.ts';
-import { CUSTOMER, HttpApiClient, json, type ApiResponse } from './helpers.ts';
+import { CUSTOMER, HttpApiClient, type ApiResponse } from './helpers.ts';
 import { mapLimit } from './race.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { API_BASE } from '@huolto/domain';
+import { API_BASE, type SiteSettings } from '@huolto/domain';
 import { SiteFooter, SiteHeader, type BrandLink } from './components/layout/site-chrome.tsx';
 import { LandingPage, type InternalLink } from './app/routes/landing-page.tsx';
-import type { SiteSettings } from './features/session/api/get-settings.ts';
 import { paths } from './config/paths.ts';
 
 /*

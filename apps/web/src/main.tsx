@@ -1,4 +1,5 @@
-import './styles.css';
+import './styles/tokens.css';
+import './styles/base.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -12,8 +12,18 @@ import {
   SHIFT_POSITIONS,
   TIME_SELECTION_TYPES,
   PRODUCT_PARAMETER_CODES,
+  TIRE_TYPES,
 } from './enums.ts';
-import { PHONE_PATTERN, cleanLine, customerSchema, kilometersSchema, registerNumberSchema, symptomSchema } from './validation.ts';
+import {
+  PHONE_PATTERN,
+  cleanLine,
+  customerSchema,
+  kilometersSchema,
+  registerNumberSchema,
+  symptomSchema,
+  vehicleMakeText,
+  vehicleModelText,
+} from './validation.ts';
 import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, daysBetween, isRealDate, isRealLocalDateTime } from './time.ts';
 import { FREE_TIMES_MAX_RANGE_DAYS } from './reservation.ts';
 import { tireSearchQuerySchema } from './tires.ts';
@@ -26,9 +36,6 @@ import { MAX_PARAMETERS_PER_LINE, MAX_PARAMETER_KEY_LENGTH, MAX_PARAMETER_VALUE_
 const id = z.coerce.number().int().positive().max(PG_INT_MAX);
 /** Text that the database can store: no NUL, no unpaired surrogate (storable.ts). */
 const storable = { error: FIELD_ERRORS.unstorable };
-/** Free text that must keep something once its control characters are out (cleanLine). */
-const notBlank = { error: FIELD_ERRORS.required };
-const filled = (v: string) => v.length > 0;
 /** A real calendar date 'YYYY-MM-DD' (time.ts isRealDate): '2027-02-30' and year 0000 are refused. */
 const dateString = z
   .string()
@@ -77,12 +84,15 @@ export const searchVehicleBody = z.object({
 });
 export type SearchVehicleBody = z.input<typeof searchVehicleBody>;
 
-/** The payload for a vehicle that the register does not know (SPEC §3). */
+/**
+ * The payload for a vehicle that the register does not know (SPEC §3). The make is a name:
+ * one of GET /vehicle-makes, or any other make the customer types ("Muu merkki").
+ */
 export const setVehicleBody = z.object({
   // One line each: a line break or any other control character never reaches the stored vehicle.
-  make: z.string().trim().min(1).max(60).refine(isStorableText, storable).transform(cleanLine).refine(filled, notBlank),
+  make: vehicleMakeText,
   regNbr: registerNumberSchema,
-  model: z.string().trim().min(1).max(80).refine(isStorableText, storable).transform(cleanLine).refine(filled, notBlank),
+  model: vehicleModelText,
   classification: z.object({ id: z.number().int().positive(), name: z.string().max(60).optional() }),
   introductionDate: z.null().optional(),
 });
@@ -91,6 +101,17 @@ export type SetVehicleBody = z.input<typeof setVehicleBody>;
 
 export const setVehicleKilometersBody = z.object({ kilometers: kilometersSchema });
 export const valueBody = z.object({ value: z.string().max(2000).nullable() });
+/** GET extra-services/v2 and POST remove-services, order-items-by-stage: one stage of the cart. */
+export const stageQuery = z.object({ stage: z.enum(SERVICES_STAGES) });
+/** GET additional-services/v2: one service group, or every one. */
+export const categoryQuery = z.object({ categoryId: z.string().min(1).max(80).refine(isStorableText, storable).optional() });
+/** GET product-additional-data. */
+export const productIdQuery = z.object({ productId: z.string().min(1).max(80).refine(isStorableText, storable) });
+/** POST extra-order-items: the chosen small items, at most 20. */
+export const extraOrderItemsBody = z.object({ ids: z.array(z.string().min(1).max(80)).max(20) });
+/** GET media: an image stored in the database, by id. */
+export const mediaQuery = z.object({ id: z.string().min(1).max(100).refine(isStorableText, storable) });
+
 /** PUT /set-service-code: a code is looked up as it is, so it must be storable text. */
 export const serviceCodeBody = z.object({ value: z.string().max(2000).refine(isStorableText, storable).transform(cleanLine).nullable() });
 
@@ -112,6 +133,13 @@ const bookingVehicleSchema = z.object({
 });
 export type BookingVehicle = z.infer<typeof bookingVehicleSchema>;
 
+/** POST /search-vehicle: the car found in the register (then stored on the booking), or NOT_FOUND. */
+export const searchVehicleResponse = z.object({
+  responseCode: z.enum(['SUCCESS', 'NOT_FOUND']),
+  vehicle: bookingVehicleSchema.optional(),
+});
+export type SearchVehicleResponse = z.infer<typeof searchVehicleResponse>;
+
 export const vehicleMakeSchema = z.object({ id: z.number(), name: z.string() });
 export type VehicleMake = z.infer<typeof vehicleMakeSchema>;
 
@@ -124,6 +152,9 @@ export const organizationSchema = z.object({
   post_code: z.string(),
   post_office: z.string(),
   brand_dealer: z.boolean(),
+  /** The office's opening and closing time, Helsinki wall clock 'HH:mm' (SPEC §9). */
+  opening_time: z.string().regex(/^\d{2}:\d{2}$/),
+  closing_time: z.string().regex(/^\d{2}:\d{2}$/),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -173,6 +204,48 @@ export const serviceGroupSchema = z.object({
 });
 export type ServiceGroup = z.infer<typeof serviceGroupSchema>;
 
+/** GET /product-additional-data: a product's info text, images and operations with their spare parts. */
+export const productAdditionalDataResponse = z.object({
+  productId: z.string(),
+  /** HTML of the product's info, or null. */
+  infoDescription: z.string().nullable(),
+  imageIds: z.array(z.string()),
+  operations: z.array(z.object({ description: z.string(), spareParts: z.array(z.object({ description: z.string() })) })),
+});
+export type ProductAdditionalData = z.infer<typeof productAdditionalDataResponse>;
+
+/** An item of GET /extra-order-items: a small product that can be added to the order. */
+export const extraOrderItemSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  /** Cents. */
+  price: z.number().int(),
+  /** Whether the booking has it. */
+  selected: z.boolean(),
+});
+export type ExtraOrderItem = z.infer<typeof extraOrderItemSchema>;
+export const extraOrderItemsResponse = z.array(extraOrderItemSchema);
+
+/** An offer card of the side column (GET /lifts-offers): the product it adds to the cart, priced. */
+export const liftsOfferSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  text: z.string(),
+  imageId: z.string().nullable(),
+  /** The product the offer adds to the cart. */
+  productId: z.string(),
+  /** The product's provider for the cart item. */
+  provider: z.string(),
+  /** Cents. */
+  price: z.number().int(),
+  /** Cents, before the offer; null when the product has no other price. */
+  normalPrice: z.number().int().nullable(),
+  /** Whether the product is in the booking's cart. */
+  inCart: z.boolean(),
+});
+export type LiftsOffer = z.infer<typeof liftsOfferSchema>;
+export const liftsOffersResponse = z.array(liftsOfferSchema);
+
 /** A cart product item (SPEC §3). */
 export const cartProductItemSchema = z.object({
   productId: z.string().min(1).max(80).refine(isStorableText, storable),
@@ -210,6 +283,20 @@ export type ProductParameterBody = z.input<typeof productParameterBody>;
 
 /** tireSearchQuerySchema (zod/mini, tires.ts) as a classic object for the server's parse and OpenAPI. */
 export const tireSearchBody = z.object(tireSearchQuerySchema.shape);
+
+/** GET /tire-sizes (SPEC §3 "Tire sizes"): the tire search's choices and the car's own sizes. */
+export const tireSizesResponse = z.object({
+  suppliers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  widths: z.array(z.number()),
+  aspectRatios: z.array(z.number()),
+  rimDiameters: z.array(z.number()),
+  /** The tire type of the season (defaultTireType). */
+  defaultOfferedTireType: z.enum(TIRE_TYPES),
+  defaultOfferedSupplierId: z.number().int(),
+  /** The car's front and rear sizes, each once. */
+  suggestedSizes: z.array(z.object({ width: z.number(), aspectRatio: z.number(), rimDiameter: z.number(), loadIndex: z.number() })),
+});
+export type TireSizes = z.infer<typeof tireSizesResponse>;
 
 // ---- Time ------------------------------------------------------------------
 

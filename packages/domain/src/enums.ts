@@ -22,13 +22,13 @@ export type TimeSelectionType = (typeof TIME_SELECTION_TYPES)[number];
 export const SHIFT_POSITIONS = ['MORNING', 'EVENING'] as const;
 export type ShiftPosition = (typeof SHIFT_POSITIONS)[number];
 
-const NOTIFICATION_LEVELS = ['ERROR', 'WARNING', 'INFO', 'SUCCESS'] as const;
+export const NOTIFICATION_LEVELS = ['ERROR', 'WARNING', 'INFO', 'SUCCESS'] as const;
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
 export const TIRE_TYPES = ['NORMAL', 'WINTER_STUDDED', 'WINTER_STUDLESS'] as const;
 export type TireType = (typeof TIRE_TYPES)[number];
 
-const STEP_STATUSES = ['FINISHED', 'ACTIVE', 'UNFINISHED'] as const;
+export const STEP_STATUSES = ['FINISHED', 'ACTIVE', 'UNFINISHED'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
 export const SERVICES_STAGES = ['DEFAULT', 'FIXED_CAMPAIGN_SERVICES', 'TIRE_SERVICES'] as const;

@@ -9,6 +9,8 @@ export * from './api.ts';
 export * from './loyalty.ts';
 export * from './tires.ts';
 export * from './reservation.ts';
+export * from './office-hours.ts';
+export * from './delivery.ts';
 export * from './windshield.ts';
 export * from './windshield-products.ts';
 export * from './cart-parameters.ts';

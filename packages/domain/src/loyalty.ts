@@ -45,36 +45,62 @@ export const confirmUserBody = z.object({
 });
 export type ConfirmUserBody = z.input<typeof confirmUserBody>;
 
-export interface LoyaltyAccount {
-  token: string;
-  firstname: string;
-  lastname: string;
-  phone: string;
-  email: string;
-  address: string;
-  zip: string;
-  city: string;
-  brands: { id: number }[];
-}
+/** POST getUserInfo/: the member's name and contact details, with the token asked with. */
+export const loyaltyAccountSchema = z.object({
+  token: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  /** The makes the member follows (vehicle make ids). */
+  brands: z.array(z.object({ id: z.number().int() })),
+});
+export type LoyaltyAccount = z.infer<typeof loyaltyAccountSchema>;
 
-export interface LoyaltyVehicle {
-  license: string;
-  brand_name: string;
-  model_name: string;
-  car_type_specified: string;
+/** One of the member's saved cars. */
+export const loyaltyVehicleSchema = z.object({
+  license: z.string(),
+  brand_name: z.string(),
+  model_name: z.string(),
+  car_type_specified: z.string(),
   /** Address of the car's picture. */
-  image: string | null;
-}
+  image: z.string().nullable(),
+});
+export type LoyaltyVehicle = z.infer<typeof loyaltyVehicleSchema>;
+/** POST getActiveCars/. */
+export const activeCarsResponse = z.object({ cars: z.array(loyaltyVehicleSchema) });
+export type ActiveCarsResponse = z.infer<typeof activeCarsResponse>;
 
-export interface Voucher {
-  voucherId: string;
-  title: string;
+export const voucherSchema = z.object({
+  voucherId: z.string(),
+  title: z.string(),
   /** Amount off the order, cents. */
-  discount: number;
-  validFrom: string;
-  validTo: string;
-  used: boolean;
-}
+  discount: z.number().int(),
+  /** 'YYYY-MM-DD', both days included. */
+  validFrom: z.string(),
+  validTo: z.string(),
+  used: z.boolean(),
+});
+export type Voucher = z.infer<typeof voucherSchema>;
+/** POST getUserVouchers/. */
+export const userVouchersResponse = z.object({ vouchers: z.array(voucherSchema) });
+export type UserVouchersResponse = z.infer<typeof userVouchersResponse>;
+
+/** A service contract of one of the member's cars. */
+export const carServiceContractSchema = z.object({
+  license: z.string(),
+  contractType: z.string(),
+  description: z.string(),
+  /** 'YYYY-MM-DD'. */
+  validTo: z.string(),
+});
+export type CarServiceContract = z.infer<typeof carServiceContractSchema>;
+/** POST getCarServiceContracts/. */
+export const carServiceContractsResponse = z.object({ contracts: z.array(carServiceContractSchema) });
+export type CarServiceContractsResponse = z.infer<typeof carServiceContractsResponse>;
 
 /** A voucher is valid only from validFrom to validTo, both days included (SPEC §5). */
 export function isVoucherValid(v: { validFrom: string; validTo: string }, today: string): boolean {
@@ -87,3 +113,10 @@ export const campaignCodeBody = z.object({
   loyaltyToken: token.nullable().optional(),
 });
 export type CampaignCodeBody = z.input<typeof campaignCodeBody>;
+
+/** campaign-code/v2: SUCCESS (with the ids of the vouchers applied, for the members' code) or NOT_FOUND. */
+export const campaignCodeResponse = z.object({
+  responseCode: z.enum(['SUCCESS', 'NOT_FOUND']),
+  vouchers: z.array(z.string()).optional(),
+});
+export type CampaignCodeResult = z.infer<typeof campaignCodeResponse>;

@@ -88,6 +88,9 @@ const managedBookingSchema = z.object({
     post_office: z.string(),
     phone: z.string().nullable(),
     email: z.string().nullable(),
+    /** The office's opening and closing time, Helsinki wall clock 'HH:mm', as in every office answer. */
+    opening_time: z.string().regex(/^\d{2}:\d{2}$/),
+    closing_time: z.string().regex(/^\d{2}:\d{2}$/),
   }),
   /** Helsinki wall clock 'YYYY-MM-DDTHH:mm:ss'; null for a lead. */
   start: z.string().nullable(),

@@ -3,6 +3,7 @@ import {
   BOOKING_HORIZON_MONTHS,
   HORIZON_MESSAGE,
   addMonthsToDate,
+  addMonthsToMonth,
   freeTimesRangeProblem,
   isBeyondHorizon,
   isLeadDateAllowed,
@@ -12,6 +13,7 @@ import {
   lastLeadDate,
   leadDateProblem,
   lockerHalfDayKey,
+  lockerStartTimes,
   normalizePhoneNumber,
   shiftOfTime,
 } from './reservation.ts';
@@ -45,6 +47,36 @@ describe('shifts and key-locker half-days', () => {
     expect(lockerHalfDayKey('2026-11-26T11:00:00')).toBe('2026-11-26|MORNING');
     expect(lockerHalfDayKey('2026-11-26T12:00:00')).toBe('2026-11-26|AFTERNOON');
     expect(lockerHalfDayKey('2026-11-26T13:00:00')).toBe('2026-11-26|AFTERNOON');
+  });
+
+  it('ask the locker about the reserved start, or the morning and afternoon of a day-only day', () => {
+    expect(lockerStartTimes({ date: '2026-11-26', dayOnly: false, reservedStart: '2026-11-26T09:00:00' })).toEqual([
+      '2026-11-26T09:00:00',
+    ]);
+    expect(lockerStartTimes({ date: '2026-11-26', dayOnly: true, reservedStart: null })).toEqual([
+      '2026-11-26T07:00:00',
+      '2026-11-26T13:00:00',
+    ]);
+    expect(lockerStartTimes({ date: '2026-11-26', dayOnly: true, reservedStart: '2026-11-26T07:30:00' })).toEqual([
+      '2026-11-26T07:00:00',
+      '2026-11-26T13:00:00',
+    ]);
+    // The two half-days a day-only day touches.
+    const [morning, afternoon] = lockerStartTimes({ date: '2026-11-26', dayOnly: true, reservedStart: null })!;
+    expect([lockerHalfDayKey(morning!), lockerHalfDayKey(afternoon!)]).toEqual(['2026-11-26|MORNING', '2026-11-26|AFTERNOON']);
+    // An exact time not held yet, or no day at all: nothing to ask.
+    expect(lockerStartTimes({ date: '2026-11-26', dayOnly: false, reservedStart: null })).toBeNull();
+    expect(lockerStartTimes({ date: null, dayOnly: true, reservedStart: null })).toBeNull();
+  });
+});
+
+describe('month arithmetic', () => {
+  it('pages months across the year', () => {
+    expect(addMonthsToMonth('2026-12', 1)).toBe('2027-01');
+    expect(addMonthsToMonth('2027-01', -1)).toBe('2026-12');
+    expect(addMonthsToMonth('2026-11', 0)).toBe('2026-11');
+    expect(addMonthsToMonth('2026-11', 14)).toBe('2028-01');
+    expect(addMonthsToMonth('2026-02', -14)).toBe('2024-12');
   });
 });
 

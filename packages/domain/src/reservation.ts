@@ -28,6 +28,17 @@ export const LOCKER_AFTERNOON_TIME = '13:00:00';
 /** Compartments of an office's key locker unless the office says otherwise. */
 export const DEFAULT_LOCKER_COMPARTMENTS = 4;
 
+/**
+ * The start times whose key-locker compartments decide whether the locker can take the
+ * car (SPEC §9): for an exact time its start; for a day-only day the morning and the
+ * afternoon of that date. Null when there is nothing to ask about yet.
+ */
+export function lockerStartTimes(choice: { date: string | null; dayOnly: boolean; reservedStart: string | null }): string[] | null {
+  if (choice.date === null) return null;
+  if (choice.dayOnly) return [LOCKER_MORNING_TIME, LOCKER_AFTERNOON_TIME].map((t) => `${choice.date}T${t}`);
+  return choice.reservedStart === null ? null : [choice.reservedStart];
+}
+
 /** 'YYYY-MM-DD|MORNING' — the half-day of a local date-time 'YYYY-MM-DDTHH:mm:ss'. */
 export function lockerHalfDayKey(localDateTime: string): string {
   const [date = '', time = '00:00:00'] = localDateTime.split('T');
@@ -46,6 +57,11 @@ export function addMonthsToDate(date: string, months: number): string {
   const month = (index % 12) + 1;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+}
+
+/** Adds calendar months to a month 'YYYY-MM' (the month calendar's paging). */
+export function addMonthsToMonth(month: string, months: number): string {
+  return addMonthsToDate(`${month}-01`, months).slice(0, 7);
 }
 
 /** The last date a lead may be set for, from today. */

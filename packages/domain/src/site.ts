@@ -109,6 +109,15 @@ export const bookingSettingsOrganizationResponse = z.object({
 });
 export type BookingSettingsOrganization = z.infer<typeof bookingSettingsOrganizationResponse>;
 
+/** GET /booking-settings/v2: the booking's process type, its office's way of booking times, the hold time. */
+export const processBookingSettingsResponse = z.object({
+  processType: z.enum(ALL_PROCESS_TYPES),
+  timeSelectionType: z.enum(TIME_SELECTION_TYPES),
+  /** How long a held time is kept, in minutes. */
+  holdMinutes: z.number().int(),
+});
+export type ProcessBookingSettings = z.infer<typeof processBookingSettingsResponse>;
+
 // ---- Organizations (SPEC §7) --------------------------------------------------
 
 export const organizationsBySiteQuery = z.object({
@@ -183,12 +192,14 @@ export const PROCESS_AVAILABILITY: readonly ProcessAvailability[] = [
   ...HIDDEN_PROCESS_TYPES.map((processType) => ({ processType, enabled: false, public: false })),
 ];
 
-/** External links of the landing and thanks pages (get-generic-online-settings `links`). */
-const siteLinksSchema = z.object({
+/** External links of the site's pages (get-generic-online-settings `links`). */
+export const siteLinksSchema = z.object({
   damageInspection: z.string(),
   phoneBooking: z.string(),
   frontPage: z.string(),
   instalmentBilling: z.string(),
+  /** The company's privacy statement (tietosuojaseloste), linked where the customer gives their details. */
+  privacy: z.string(),
 });
 export type SiteLinks = z.infer<typeof siteLinksSchema>;
 
@@ -197,7 +208,28 @@ export const DEFAULT_SITE_LINKS: SiteLinks = {
   phoneBooking: 'https://www.laakkonen.fi/yhteystiedot',
   frontPage: 'https://www.laakkonen.fi/',
   instalmentBilling: 'https://www.laakkonen.fi/osamaksu',
+  privacy: 'https://www.laakkonen.fi/tietosuojaseloste',
 };
+
+/** A notice of a service break of the booking (the serviceBreak setting), Helsinki wall clock or ISO instants. */
+export const serviceBreakSchema = z.object({ start: z.string(), end: z.string(), message: z.string().nullish() });
+export type ServiceBreak = z.infer<typeof serviceBreakSchema>;
+
+/**
+ * GET /settings and /get-generic-online-settings: the public settings of the site. `links`
+ * is the stored links setting over DEFAULT_SITE_LINKS (a stored link of another name is
+ * answered too); `bookingByPhone` repeats `phoneBooking` under its older name.
+ */
+export const siteSettingsResponse = z.object({
+  locale: z.string(),
+  currency: z.string(),
+  timeZone: z.string(),
+  /** How long a held time is kept, in minutes. */
+  holdMinutes: z.number().int(),
+  serviceBreak: serviceBreakSchema.nullable(),
+  links: siteLinksSchema.extend({ bookingByPhone: z.string() }).catchall(z.string()),
+});
+export type SiteSettings = z.infer<typeof siteSettingsResponse>;
 
 /** Mean radius of the earth in kilometres (IUGG). */
 const EARTH_RADIUS_KM = 6371.0088;

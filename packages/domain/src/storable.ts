@@ -8,6 +8,8 @@
  * use these.
  */
 
+/* eslint-disable no-control-regex -- this module exists to find and remove control characters */
+
 export const PG_INT_MIN = -2_147_483_648;
 export const PG_INT_MAX = 2_147_483_647;
 

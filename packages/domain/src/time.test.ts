@@ -14,6 +14,7 @@ import {
   isRealDate,
   isRealLocalDateTime,
   isRealTime,
+  isoWeekNumber,
   parseLocalDateTime,
   startOfWeek,
   toHelsinki,
@@ -113,5 +114,27 @@ describe('strict dates and times', () => {
     expect(() => addDays('2026-01-01', Number.NaN)).toThrow(RangeError);
     expect(daysBetween('2026-11-24', '2027-01-25')).toBe(62);
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2); // across the spring change
+  });
+});
+
+describe('ISO week numbers', () => {
+  it('number weeks from the week of the year\'s first Thursday', () => {
+    expect(isoWeekNumber('2026-11-23')).toBe(48);
+    expect(isoWeekNumber('2026-11-29')).toBe(48); // the Sunday of the same week
+    expect(isoWeekNumber('2026-01-01')).toBe(1); // a Thursday
+    expect(isoWeekNumber('2027-01-01')).toBe(53); // a Friday: the last week of 2026
+    expect(isoWeekNumber('2027-01-04')).toBe(1);
+    expect(isoWeekNumber('2024-12-30')).toBe(1); // a Monday: the first week of 2025
+    expect(isoWeekNumber('2020-12-31')).toBe(53);
+  });
+
+  it('agree with a day-by-day count over several years', () => {
+    let week = isoWeekNumber('2025-12-29'); // a Monday
+    for (let d = '2025-12-29'; d < '2031-01-01'; d = addDays(d, 7)) {
+      const n = isoWeekNumber(d);
+      if (n !== 1) expect(n).toBe(week + 1);
+      for (let i = 1; i < 7; i++) expect(isoWeekNumber(addDays(d, i))).toBe(n);
+      week = n;
+    }
   });
 });

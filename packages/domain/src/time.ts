@@ -100,6 +100,13 @@ export function isoWeekday(date: string): number {
   return d === 0 ? 7 : d;
 }
 
+/** ISO 8601 week number of a date (Finnish calendars number weeks this way): 1–53. */
+export function isoWeekNumber(date: string): number {
+  // The week belongs to the year of its Thursday; count that Thursday's weeks from 1 January.
+  const thursday = addDays(date, 4 - isoWeekday(date));
+  return Math.floor(daysBetween(`${thursday.slice(0, 4)}-01-01`, thursday) / 7) + 1;
+}
+
 /** The Monday of the week a date is in (the Finnish week starts on Monday). */
 export function startOfWeek(date: string): string {
   return addDays(date, 1 - isoWeekday(date));

@@ -84,17 +84,6 @@ export interface SuggestedTireSize {
   loadIndex: number;
 }
 
-/** GET /tire-sizes (SPEC §3 "Tire sizes", and the vehicle's own sizes). */
-export interface TireSizes {
-  suppliers: { id: number; name: string }[];
-  widths: number[];
-  aspectRatios: number[];
-  rimDiameters: number[];
-  defaultOfferedTireType: TireType;
-  defaultOfferedSupplierId: number;
-  suggestedSizes: SuggestedTireSize[];
-}
-
 /** '205/55R16' */
 export function formatTireSize(size: Pick<SuggestedTireSize, 'width' | 'aspectRatio' | 'rimDiameter'>): string {
   return `${size.width}/${size.aspectRatio}R${size.rimDiameter}`;

@@ -53,7 +53,7 @@ export const kilometersSchema = z.coerce
  */
 export function sanitizeNotes(input: string): string {
   return input
-    .replace(/[ \t]*(?:\r\n|[\n\u000b\u000c\r\u0085\u2028\u2029])+[ \t]*/g, ' ')
+    .replace(/[ \t]*(?:\r\n|[\n\v\f\r\u0085\u2028\u2029])+[ \t]*/g, ' ')
     .replace(/\t/g, ' ')
     .replace(/(\p{L}\p{M}*)|[^\p{L}\p{N}\p{P}\p{Zs}]/gu, (_, letter: string | undefined) => letter ?? '');
 }
@@ -81,8 +81,17 @@ const requiredCleanedText = (max: number) =>
 /** An optional text field: missing is ''. */
 const optionalText = (text: ReturnType<typeof cleanedText>) => z._default(z.optional(text), '');
 
+/** Longest make of a car the register does not know, in characters (set-vehicle). */
+export const VEHICLE_MAKE_MAX_LENGTH = 60;
+/** Longest model of a car the register does not know, in characters (set-vehicle). */
+export const VEHICLE_MODEL_MAX_LENGTH = 80;
+/** A make as the customer types it (a listed make or "Muu merkki"): one storable line, required. */
+export const vehicleMakeText = requiredCleanedText(VEHICLE_MAKE_MAX_LENGTH);
+/** A model as the customer types it: one storable line, required. */
+export const vehicleModelText = requiredCleanedText(VEHICLE_MODEL_MAX_LENGTH);
+
 /** Finnish or international phone number: digits with optional +, spaces and hyphens. */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 \-]{5,18}[0-9]$/;
+export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
 
 /** The customer form of SPEC §5, as typed by the user. */
 export const customerFormSchema = z.object({

@@ -116,8 +116,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       await pglite.exec(script);
     },
     close: async () => {
+      // Kysely's PGlite driver closes the instance when it has used it.
       await db.destroy();
-      await pglite.close();
+      if (!pglite.closed) await pglite.close();
     },
     dump: () => pglite.dumpDataDir('gzip') as Promise<Blob>,
   };

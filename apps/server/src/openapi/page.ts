@@ -2,7 +2,7 @@
  * The API document as a server-rendered HTML page: no scripts and no inline styles (the
  * CSP allows only the site's own files), one style sheet served next to it.
  */
-import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './document.ts';
+import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './spec.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);

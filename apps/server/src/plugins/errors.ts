@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MESSAGES } from '@huolto/domain';
 import { DomainError } from '../lib/errors.ts';
+import { validationErrorOf } from '../lib/parse.ts';
 
 /** Socket errors of a database connection that could not be made or was cut. */
 const CONNECTION_ERROR_CODES = new Set([
@@ -47,13 +48,19 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 }
 
 /**
- * One place maps failures to HTTP: domain errors keep their status and code, Fastify's
+ * One place maps failures to HTTP: domain errors keep their status and code (a route
+ * schema's refusal is the same 400 VALIDATION as lib/parse.ts's), Fastify's
  * own 4xx (bad JSON, body too large, rate limit) keep theirs, a database that cannot be
  * reached is a 503 with the §8 server-error text, anything else is a 500 with a fixed
  * body that leaks nothing.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
+    // A route schema's refusal: the zod validator of lib/parse.ts already throws a
+    // ValidationError; any other validator's issues (Fastify's `validation`) become one.
+    if (!(err instanceof DomainError) && Array.isArray(err.validation) && err.validation.length > 0) {
+      err = validationErrorOf(err.validation);
+    }
     if (err instanceof DomainError) {
       if (err.status >= 500) request.log.error({ err }, 'domain error');
       return reply.status(err.status).send({

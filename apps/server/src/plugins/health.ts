@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { callSchema } from '../openapi/route-schema.ts';
 
 /** How long /ready waits for the database before answering 503. */
 export const READY_TIMEOUT_MS = 1000;
@@ -25,12 +27,23 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function registerHealthRoutes(app: FastifyInstance, db: Db, opts: { readyTimeoutMs?: number } = {}) {
   const readyTimeoutMs = opts.readyTimeoutMs ?? READY_TIMEOUT_MS;
 
-  app.get('/health', { config: { session: false } }, async (_request, reply) => {
+  const healthSchema = callSchema({
+    tag: 'Operations',
+    summary: 'Liveness: answers {status: "ok"} while the server runs.',
+    responseSchema: z.object({ status: z.literal('ok') }),
+  });
+  app.get('/health', { config: { session: false }, schema: healthSchema }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  app.get('/ready', { config: { session: false } }, async (request, reply) => {
+  const readySchema = callSchema({
+    tag: 'Operations',
+    summary: 'Readiness: {status: "ok"} when the database answers within a second, else 503 {status: "unavailable"}.',
+    responseSchema: z.object({ status: z.literal('ok') }),
+    optional: true,
+  });
+  app.get('/ready', { config: { session: false }, schema: readySchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await withTimeout(sql`select 1`.execute(db), readyTimeoutMs);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { PROCESS_TOKEN_HEADER, XSRF_HEADER } from '@huolto/domain';
+import { API_BASE, LOYALTY_API_BASE, PROCESS_TOKEN_HEADER, XSRF_HEADER } from '@huolto/domain';
 
 /**
  * Logs are JSON lines (pino) that carry no personal data: a request is logged as its
@@ -39,6 +39,24 @@ export function routeOf(request: FastifyRequest | IncomingMessage): string {
 
 /** Routes polled by load balancers and Prometheus: answered without request log lines. */
 const QUIET_ROUTES = new Set(['/health', '/ready', '/metrics']);
+
+const API_PREFIXES = [API_BASE, LOYALTY_API_BASE];
+
+/**
+ * Whether a request asks for a file of the built web app: a route of @fastify/static (its
+ * routes carry the file in their config) or, when the app is served, a GET of a path outside
+ * the APIs that no route matched (a page of the app: index.html). One page load fetches tens
+ * of files, so these are logged at debug level only.
+ */
+export function isStaticFileRequest(request: FastifyRequest): boolean {
+  const options = request.routeOptions;
+  if (typeof (options?.config as { file?: unknown } | undefined)?.file === 'string') return true;
+  if (options?.url !== undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  const path = pathOnly(request.url);
+  if (API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/'))) return false;
+  // @fastify/static decorates the reply with sendFile only when the web app is served.
+  return request.server.hasReplyDecorator('sendFile');
+}
 
 const EMAIL = /[^\s@<>"'(),;:[\]]+@[^\s@<>"'(),;:[\]]+\.[A-Za-z]{2,}/g;
 const PHONE = /(?:\+358|\b0)[\d -]{5,14}\d\b/g;
@@ -119,7 +137,8 @@ export function loggerOptions(given: boolean | object | undefined, level: string
 
 /**
  * Fastify's own request log lines with the request id as `requestId`; health checks and
- * metric scrapes log nothing, and an unknown route is logged without its query string.
+ * metric scrapes log nothing, files of the web app log at debug level, and an unknown
+ * route is logged without its query string.
  */
 export class AppLogController extends LogController {
   constructor() {
@@ -131,13 +150,22 @@ export class AppLogController extends LogController {
     return url !== undefined && QUIET_ROUTES.has(url);
   }
 
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    if (isStaticFileRequest(request)) request.log.debug({ req: request }, 'incoming request');
+    else request.log.info({ req: request }, 'incoming request');
+  }
+
   /** The closing line of a request names it too, so that one line tells method, route, status and time. */
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) {
-      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      reply.log.error({ ...line, err: error }, 'request errored');
+    } else if (isStaticFileRequest(request)) {
+      reply.log.debug(line, 'request completed');
     } else {
-      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      reply.log.info(line, 'request completed');
     }
   }
 

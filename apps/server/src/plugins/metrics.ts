@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/database.ts';
+import { callSchema } from '../openapi/route-schema.ts';
 import { withTimeout } from './health.ts';
 
 /**
@@ -163,7 +164,14 @@ export function registerMetricsRoute(
   if (!expected && !openLocally) {
     app.log.warn('METRICS_TOKEN is unset and the server listens on a public address: /metrics answers 403');
   }
-  app.get('/metrics', { config: { session: false } }, async (request, reply) => {
+  const schema = callSchema({
+    tag: 'Operations',
+    summary:
+      'Metrics in the Prometheus text format; with METRICS_TOKEN set, needs authorization: Bearer <token> (else 401). Without METRICS_TOKEN it answers only a server listening on a loopback address (HOST 127.0.0.1, ::1, localhost) and a request not relayed by a proxy (else 403).',
+    responseType: 'text/plain',
+    optional: true,
+  });
+  app.get('/metrics', { config: { session: false }, schema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (expected) {
       const given = Buffer.from(request.headers.authorization ?? '');

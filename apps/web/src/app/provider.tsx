@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_STATUS } from '../lib/api-client.ts';
-import { WizardStateProvider } from '../stores/wizard-state.tsx';
-import { LoyaltyProvider } from '../features/loyalty/loyalty-context.tsx';
+import { ApiError, NETWORK_ERROR_STATUS } from '@/lib/api-client.ts';
+import { WizardStateProvider } from '@/stores/wizard-state.tsx';
+import { LoyaltyProvider } from '@/features/loyalty/loyalty-context.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,10 +1,10 @@
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { useIsMutating } from '@tanstack/react-query';
-import { Notifications } from '../components/ui/notifications.tsx';
-import { LoaderOverlay } from '../components/ui/loader-overlay.tsx';
-import { paths } from '../config/paths.ts';
+import { Notifications } from '@/components/ui/notifications.tsx';
+import { LoaderOverlay } from '@/components/ui/loader-overlay.tsx';
+import { paths } from '@/config/paths.ts';
 import { SessionExpiryWatcher } from './session-expiry-watcher.tsx';
-import { SiteFooter, SiteHeader, type BrandLink } from '../components/layout/site-chrome.tsx';
+import { SiteFooter, SiteHeader, type BrandLink } from '@/components/layout/site-chrome.tsx';
 
 const RouterBrandLink: BrandLink = ({ className, children }) => (
   <Link to={paths.landing} className={className}>

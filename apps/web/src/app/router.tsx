@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PROCESSES, type ProcessDefinition } from '@huolto/domain';
-import { paths, STEP } from '../config/paths.ts';
+import { paths, STEP } from '@/config/paths.ts';
 import { InitialLoading, RootLayout } from './root-layout.tsx';
 import { ProcessLayout } from './process-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -16,17 +16,17 @@ const lazyRoutes = {
   thanks: (() => import('./routes/thanks-step.tsx').then((m) => ({ Component: m.ThanksStepRoute }))) as Lazy,
   underConstruction: (() =>
     import('./routes/under-construction-step.tsx').then((m) => ({ Component: m.UnderConstructionStepRoute }))) as Lazy,
-  huoltoPalvelut: (() => import('./routes/huolto/palvelut.tsx').then((m) => ({ Component: m.PalvelutRoute }))) as Lazy,
-  huoltoLisapalvelut: (() =>
-    import('./routes/huolto/lisapalvelut.tsx').then((m) => ({ Component: m.LisapalvelutRoute }))) as Lazy,
-  time: (() => import('./routes/aika-step.tsx').then((m) => ({ Component: m.AikaRoute }))) as Lazy,
-  customer: (() => import('./routes/omat-tiedot-step.tsx').then((m) => ({ Component: m.OmatTiedotRoute }))) as Lazy,
-  tireOffice: (() => import('./routes/tires/toimpiste.tsx').then((m) => ({ Component: m.ToimipisteRoute }))) as Lazy,
+  maintenanceServices: (() => import('./routes/maintenance/services-step.tsx').then((m) => ({ Component: m.MaintenanceServicesStepRoute }))) as Lazy,
+  maintenanceExtraServices: (() =>
+    import('./routes/maintenance/extra-services-step.tsx').then((m) => ({ Component: m.ExtraServicesStepRoute }))) as Lazy,
+  time: (() => import('./routes/time-step.tsx').then((m) => ({ Component: m.TimeStepRoute }))) as Lazy,
+  customer: (() => import('./routes/customer-step.tsx').then((m) => ({ Component: m.CustomerStepRoute }))) as Lazy,
+  tireOffice: (() => import('./routes/tires/organization-step.tsx').then((m) => ({ Component: m.OrganizationStepRoute }))) as Lazy,
   tireChangeServices: (() =>
-    import('./routes/tires/renkaat-palvelut.tsx').then((m) => ({ Component: m.RenkaatPalvelutRoute }))) as Lazy,
+    import('./routes/tires/tire-change-services-step.tsx').then((m) => ({ Component: m.TireChangeServicesStepRoute }))) as Lazy,
   windshieldServices: (() =>
-    import('./routes/windshield/palvelut.tsx').then((m) => ({ Component: m.WindshieldPalvelutRoute }))) as Lazy,
-  tireSales: (() => import('./routes/tires/rengasmyynti.tsx').then((m) => ({ Component: m.RengasmyyntiRoute }))) as Lazy,
+    import('./routes/windshield/services-step.tsx').then((m) => ({ Component: m.WindshieldServicesStepRoute }))) as Lazy,
+  tireSales: (() => import('./routes/tires/tire-sales-step.tsx').then((m) => ({ Component: m.TireSalesStepRoute }))) as Lazy,
 };
 
 /** The screen of a step: the vehicle, time, details and thanks steps are shared by every process. */
@@ -43,8 +43,8 @@ function stepModule(process: ProcessDefinition, step: string): Lazy {
   }
   switch (process.type) {
     case 'MAINTENANCE':
-      if (step === STEP.services) return lazyRoutes.huoltoPalvelut;
-      if (step === STEP.extraServices) return lazyRoutes.huoltoLisapalvelut;
+      if (step === STEP.services) return lazyRoutes.maintenanceServices;
+      if (step === STEP.extraServices) return lazyRoutes.maintenanceExtraServices;
       break;
     case 'TIRE_CHANGE':
       if (step === STEP.office) return lazyRoutes.tireOffice;

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { setSessionExpiredHandler } from '../lib/api-client.ts';
-import { useWizardState } from '../stores/wizard-state.tsx';
-import { paths, processOfPathname } from '../config/paths.ts';
+import { setSessionExpiredHandler } from '@/lib/api-client.ts';
+import { useWizardState } from '@/stores/wizard-state.tsx';
+import { paths, processOfPathname } from '@/config/paths.ts';
 import { clearSessionCache } from './session-cache.ts';
 
 /**

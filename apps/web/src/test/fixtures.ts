@@ -49,6 +49,8 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
       post_code: '00390',
       post_office: 'Helsinki',
       brand_dealer: true,
+      opening_time: '07:30',
+      closing_time: '17:00',
     },
     vehicle: {
       register_number: 'ABC-123',

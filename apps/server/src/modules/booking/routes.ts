@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  MESSAGES,
-  customerBody,
-  sanitizeNotes,
-  symptomsBody,
-  valueBody,
-} from '@huolto/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES, bookingSchema, customerBody, responseSchema, saveBookingResponse, symptomsBody, valueBody } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { parse } from '../../lib/parse.ts';
-import { updateProcess } from '../process/repository.ts';
+import { callSchema } from '../../openapi/route-schema.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { saveBooking } from './service.ts';
-import { bookingView } from './view.ts';
+import { bookingView } from '../booking-view/service.ts';
+import { saveBooking, setCustomer, setNotes, setSymptoms } from './service.ts';
 
 export interface BookingRouteDeps {
   mailer: Mailer;
@@ -23,41 +17,93 @@ export interface BookingRouteDeps {
 }
 
 export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: BookingRouteDeps) {
-  app.get('/get-booking/v2', async (request) => bookingView(db, request.process));
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/customer/v2', async (request) => {
-    const customer = parse(customerBody, request.body);
-    await updateProcess(db, request.process.token, { customer, service_contract: customer.service_contract });
-    return { responseCode: 'SUCCESS' };
-  });
+  r.get(
+    '/get-booking/v2',
+    {
+      schema: callSchema({
+        tag: 'Customer and booking',
+        summary: 'The booking: office, vehicle, customer, order items, prices, the held time.',
+        responseSchema: bookingSchema,
+      }),
+    },
+    async (request) => bookingView(db, request.process),
+  );
 
-  app.post('/save-notes', async (request) => {
-    const body = parse(valueBody, request.body);
-    const notes = body.value === null ? null : sanitizeNotes(body.value).trim() || null;
-    await updateProcess(db, request.process.token, { notes });
-    return { responseCode: 'SUCCESS' };
-  });
+  r.post(
+    '/customer/v2',
+    {
+      schema: callSchema({
+        tag: 'Customer and booking',
+        summary: 'The customer details (omat tiedot).',
+        body: customerBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await setCustomer(db, request.process.token, request.body);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+
+  r.post(
+    '/save-notes',
+    {
+      schema: callSchema({
+        tag: 'Customer and booking',
+        summary: 'Free-text notes for the workshop; null clears them.',
+        body: valueBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await setNotes(db, request.process.token, request.body.value);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
 
   /** Replaces the symptom list; an empty list deletes the symptom. */
-  app.post('/symptoms', async (request) => {
-    const list = parse(symptomsBody, request.body);
-    const symptoms = list.map((s, i) => ({ id: i + 1, description: sanitizeNotes(s.description).trim() }));
-    await updateProcess(db, request.process.token, { symptoms });
-    return { responseCode: 'SUCCESS' };
-  });
+  r.post(
+    '/symptoms',
+    {
+      schema: callSchema({
+        tag: 'Customer and booking',
+        summary: 'Replaces the list of symptoms (vikakuvaus); an empty list deletes it.',
+        body: symptomsBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await setSymptoms(db, request.process.token, request.body);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
 
-  app.post('/save-booking', { config: { rateLimit: { max: deps.saveRateLimit, timeWindow: '1 minute' } } }, async (request, reply) => {
-    // A process that already has a booking answers its key again: not a new booking.
-    const alreadySaved = request.process.booking_id !== null;
-    const outcome = await saveBooking(db, request.process.token, { publicUrl: deps.publicUrl });
-    if (outcome.responseCode === 'SUCCESS') {
-      if (!alreadySaved) deps.bookingsSaved?.inc({ process_type: request.process.process_type });
-      // Sent after commit; the outbox keeps it if sending fails now.
-      deps.mailer.kick();
-    } else {
-      reply.status(200);
-      return { ...outcome, message: outcome.message ?? MESSAGES.saveFailed.text };
-    }
-    return outcome;
-  });
+  r.post(
+    '/save-booking',
+    {
+      config: { rateLimit: { max: deps.saveRateLimit, timeWindow: '1 minute' } },
+      schema: callSchema({
+        tag: 'Customer and booking',
+        summary: 'Saves the booking and queues the confirmation e-mail.',
+        response: 'responseCode SUCCESS with the booking key, or INVALID / NOT_AVAILABLE with a message.',
+        responseSchema: saveBookingResponse,
+      }),
+    },
+    async (request, reply) => {
+      // A process that already has a booking answers its key again: not a new booking.
+      const alreadySaved = request.process.booking_id !== null;
+      const outcome = await saveBooking(db, request.process.token, { publicUrl: deps.publicUrl });
+      if (outcome.responseCode === 'SUCCESS') {
+        if (!alreadySaved) deps.bookingsSaved?.inc({ process_type: request.process.process_type });
+        // Sent after commit; the outbox keeps it if sending fails now.
+        deps.mailer.kick();
+      } else {
+        reply.status(200);
+        return { ...outcome, message: outcome.message ?? MESSAGES.saveFailed.text };
+      }
+      return outcome;
+    },
+  );
 }

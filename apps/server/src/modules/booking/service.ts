@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Booking } from '@huolto/domain';
-import { MAX_CART_TOTAL_CENTS, leadDateProblem, normalizePhoneNumber, todayInHelsinki } from '@huolto/domain';
+import type { Booking, Customer } from '@huolto/domain';
+import { MAX_CART_TOTAL_CENTS, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 import { findLiveProcess, updateProcess } from '../process/repository.ts';
 import { composeConfirmation } from '../mail/compose.ts';
-import { findHeldTime } from '../time/repository.ts';
-import { maxCartMinutes } from '../services/cart-rules.ts';
-import { bookingView } from './view.ts';
+import { bookHeldTime, findHeldTime } from '../holds/repository.ts';
+import { maxCartMinutes } from '../catalogue/cart-rules.ts';
+import { bookingView } from '../booking-view/service.ts';
+import { insertOutboxMail } from '../mail/repository.ts';
+import { findBookingKey, insertBooking, spendVoucher } from './repository.ts';
 
 export type SaveOutcome =
   | { responseCode: 'SUCCESS'; bookingKey: string }
@@ -39,10 +40,7 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const process = await findLiveProcess(trx, token, true);
     if (!process) throw new DomainError(412, 'SESSION_EXPIRED', 'Istunto on päättynyt.');
-    if (process.booking_id) {
-      const existing = await trx.selectFrom('booking').select('booking_key').where('id', '=', String(process.booking_id)).executeTakeFirstOrThrow();
-      return { responseCode: 'SUCCESS', bookingKey: existing.booking_key };
-    }
+    if (process.booking_id) return { responseCode: 'SUCCESS', bookingKey: await findBookingKey(trx, process.booking_id) };
     const view = await bookingView(trx, process);
     const missing = missingPart(view);
     if (missing) return { responseCode: 'INVALID', message: missing };
@@ -69,76 +67,67 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
     const saved: Booking = isLead ? { ...view, booking_total_duration: null } : { ...view, lead_date: null };
 
     const bookingKey = newBookingKey();
-    const inserted = await trx
-      .insertInto('booking')
-      .values({
-        booking_key: bookingKey,
-        process_token: token,
-        process_type: process.process_type,
-        organization_id: view.organization!.id,
-        register_number: view.vehicle!.register_number,
-        kind: isLead ? 'LEAD' : 'RESERVATION',
-        start_at: isLead ? null : held!.start,
-        end_at: isLead ? null : held!.end,
-        time_selection_type: isLead ? null : duration!.time_selection_type,
-        lead_date: isLead ? view.lead_date : null,
-        using_key_locker: !isLead && view.using_key_locker,
-        customer_phone: normalizePhoneNumber(view.customer!.phone_number),
-        customer: JSON.stringify(view.customer),
-        vehicle: JSON.stringify(view.vehicle),
-        order_items: JSON.stringify(view.order_items),
-        total_cents: view.price.active_price,
-        snapshot: JSON.stringify(saved),
-        campaign_code: view.campaign_code,
-        voucher_ids: JSON.stringify(view.vouchers.map((v) => v.voucherId)),
-        loyalty_account_id: process.loyalty_account_id,
-        // Counts against the address's share of the office for a while (modules/time/fair-share.ts).
-        client_key: process.client_key,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
+    const bookingId = await insertBooking(trx, {
+      bookingKey,
+      processToken: token,
+      processType: process.process_type,
+      organizationId: view.organization!.id,
+      registerNumber: view.vehicle!.register_number,
+      kind: isLead ? 'LEAD' : 'RESERVATION',
+      start: isLead ? null : held!.start,
+      end: isLead ? null : held!.end,
+      timeSelectionType: isLead ? null : duration!.time_selection_type,
+      leadDate: isLead ? view.lead_date : null,
+      usingKeyLocker: !isLead && view.using_key_locker,
+      customerPhone: normalizePhoneNumber(view.customer!.phone_number),
+      customer: view.customer,
+      vehicle: view.vehicle,
+      orderItems: view.order_items,
+      totalCents: view.price.active_price,
+      snapshot: saved,
+      campaignCode: view.campaign_code,
+      voucherIds: view.vouchers.map((v) => v.voucherId),
+      loyaltyAccountId: process.loyalty_account_id,
+      // Counts against the address's share of the office for a while (modules/time/fair-share.ts).
+      clientKey: process.client_key,
+    });
     // The hold becomes the booking's time only if it is still live: an expired hold may
     // already have been given to someone else. A lead takes no time.
-    if (!isLead) {
-      const confirmed = await trx
-        .updateTable('resource_time')
-        .set({ kind: 'BOOKED', booking_id: inserted.id, expires_at: null })
-        .where('process_token', '=', token)
-        .where('kind', '=', 'HOLD')
-        .where('expires_at', '>', sql<Date>`now()`)
-        .returning('id')
-        .execute();
-      if (confirmed.length === 0) {
-        throw new DomainError(409, 'HOLD_EXPIRED', 'Varattu aika ehti vanhentua. Valitse aika uudelleen.');
-      }
+    if (!isLead && !(await bookHeldTime(trx, token, bookingId))) {
+      throw new DomainError(409, 'HOLD_EXPIRED', 'Varattu aika ehti vanhentua. Valitse aika uudelleen.');
     }
-    await updateProcess(trx, token, { booking_id: inserted.id });
+    await updateProcess(trx, token, { booking_id: bookingId });
     // A voucher is spent by the booking it was used on; one already spent elsewhere fails the save.
     for (const v of view.vouchers) {
-      const spent = await trx
-        .updateTable('loyalty_voucher')
-        .set({ used_booking_id: inserted.id })
-        .where('id', '=', v.voucherId)
-        .where('used_booking_id', 'is', null)
-        .returning('id')
-        .execute();
-      if (spent.length === 0) throw new DomainError(409, 'VOUCHER_USED', 'Etusetelin on jo käytetty.');
+      if (!(await spendVoucher(trx, v.voucherId, bookingId))) throw new DomainError(409, 'VOUCHER_USED', 'Etusetelin on jo käytetty.');
     }
-
     const mail = composeConfirmation(saved, bookingKey, opts.publicUrl);
-    await trx
-      .insertInto('email_outbox')
-      .values({
-        booking_id: inserted.id,
-        recipient: view.customer!.email,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-        ics: mail.ics,
-        file_name: `${bookingKey}.eml`,
-      })
-      .execute();
+    await insertOutboxMail(trx, {
+      bookingId,
+      recipient: view.customer!.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      ics: mail.ics,
+      fileName: `${bookingKey}.eml`,
+    });
     return { responseCode: 'SUCCESS', bookingKey };
   });
+}
+
+/** The customer of the booking (customer/v2), and whether they have a service contract. */
+export async function setCustomer(db: Db, token: string, customer: Customer) {
+  await updateProcess(db, token, { customer, service_contract: customer.service_contract });
+}
+
+/** The customer's notes to the workshop (save-notes); blank clears them. */
+export async function setNotes(db: Db, token: string, value: string | null) {
+  const notes = value === null ? null : sanitizeNotes(value).trim() || null;
+  await updateProcess(db, token, { notes });
+}
+
+/** Replaces the symptom list (symptoms); an empty list deletes the symptom. */
+export async function setSymptoms(db: Db, token: string, list: readonly { description: string }[]) {
+  const symptoms = list.map((s, i) => ({ id: i + 1, description: sanitizeNotes(s.description).trim() }));
+  await updateProcess(db, token, { symptoms });
 }

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { billingReferenceBody, creditAmountBody, minimumPriceForCreditBody } from '@huolto/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  billingReferenceBody,
+  billingReferenceResponse,
+  creditAmountBody,
+  creditAmountResponse,
+  minimumPriceForCreditBody,
+  minimumPriceForCreditResponse,
+} from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { parse } from '../../lib/parse.ts';
-import { findOrganization } from '../organizations/repository.ts';
-import { findBookingByKeyAndPlate } from '../manage/repository.ts';
-import { bookingReference, creditAmount, minimumPriceForCredit, randomReference } from './service.ts';
+import { callSchema } from '../../openapi/route-schema.ts';
+import { billingReference, creditAmount, minimumPriceForCreditAt } from './service.ts';
 
 /**
  * The loan calculator and instalment billing (SPEC §7 "Finance"). The answers are pure
@@ -14,29 +19,49 @@ import { bookingReference, creditAmount, minimumPriceForCredit, randomReference 
  * lookups.
  */
 export function registerFinanceRoutes(app: FastifyInstance, db: Db, opts: { keyLookupRateLimit: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const open = { config: { session: false } };
 
-  app.post('/financing/get-minimum-price-for-credit', open, async (request) => {
-    const body = parse(minimumPriceForCreditBody, request.body);
-    if (!(await findOrganization(db, body.organizationId))) throw badRequest('organizationId', 'Tuntematon toimipiste');
-    return { minimumPrice: await minimumPriceForCredit(db) };
-  });
-
-  app.post('/financing/get-credit-amount', open, async (request) => {
-    const body = parse(creditAmountBody, request.body);
-    return creditAmount(body.price, body.years);
-  });
-
-  app.post(
-    '/billing-reference',
-    { config: { session: false, rateLimit: { max: opts.keyLookupRateLimit, timeWindow: '1 minute' } } },
-    async (request) => {
-      const body = parse(billingReferenceBody, request.body);
-      if (!body.bookingKey) return { reference: randomReference() };
-      // One query and one answer whichever of the key and the plate is wrong.
-      const booking = await findBookingByKeyAndPlate(db, body.bookingKey, body.registerNumber!);
-      if (!booking) throw badRequest('bookingKey', 'Tuntematon varaustunnus tai rekisterinumero');
-      return { reference: bookingReference(booking.id) };
+  r.post(
+    '/financing/get-minimum-price-for-credit',
+    {
+      ...open,
+      schema: callSchema({
+        tag: 'Finance',
+        summary: 'The smallest price that can be paid in instalments, in cents.',
+        body: minimumPriceForCreditBody,
+        responseSchema: minimumPriceForCreditResponse,
+      }),
     },
+    async (request) => minimumPriceForCreditAt(db, request.body.organizationId),
+  );
+
+  r.post(
+    '/financing/get-credit-amount',
+    {
+      ...open,
+      schema: callSchema({
+        tag: 'Finance',
+        summary: 'Monthly payment of a price over a number of years.',
+        body: creditAmountBody,
+        responseSchema: creditAmountResponse,
+      }),
+    },
+    async (request) => creditAmount(request.body.price, request.body.years),
+  );
+
+  r.post(
+    '/billing-reference',
+    {
+      config: { session: false, rateLimit: { max: opts.keyLookupRateLimit, timeWindow: '1 minute' } },
+      schema: callSchema({
+        tag: 'Finance',
+        summary:
+          'A Finnish reference number: for a booking key and its registration number always the same one (400 naming bookingKey when either is wrong), without a key a random one.',
+        body: billingReferenceBody,
+        responseSchema: billingReferenceResponse,
+      }),
+    },
+    async (request) => billingReference(db, request.body),
   );
 }

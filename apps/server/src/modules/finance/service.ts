@@ -6,15 +6,19 @@ import {
   type CreditAmountResponse,
   type LoanYears,
 } from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { findBookingByKeyAndPlate } from '../manage/repository.ts';
+import { findOrganization } from '../organizations/repository.ts';
 import type { Executor } from '../process/repository.ts';
+import { findSettingValue } from './repository.ts';
 
 /** Setting key of the smallest price for credit, in cents. */
 export const MINIMUM_PRICE_SETTING = 'minimumPriceForCredit';
 
 /** The smallest price the loan calculator is shown for, in cents (setting, else 2 000 €). */
 export async function minimumPriceForCredit(db: Executor): Promise<number> {
-  const row = await db.selectFrom('setting').select('value').where('key', '=', MINIMUM_PRICE_SETTING).executeTakeFirst();
-  const value = row?.value;
+  const value = await findSettingValue(db, MINIMUM_PRICE_SETTING);
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_MINIMUM_PRICE_FOR_CREDIT_CENTS;
 }
 
@@ -37,4 +41,24 @@ export function bookingReference(bookingId: number | string): string {
 /** A reference for a payment without a booking: '9' and eight random digits, and the check digit. */
 export function randomReference(): string {
   return makeReference(`9${String(randomInt(0, 100_000_000)).padStart(8, '0')}`);
+}
+
+/** get-minimum-price-for-credit: the smallest price for credit at an office; 400 for an unknown office. */
+export async function minimumPriceForCreditAt(db: Executor, organizationId: number): Promise<{ minimumPrice: number }> {
+  if (!(await findOrganization(db, organizationId))) throw badRequest('organizationId', 'Tuntematon toimipiste');
+  return { minimumPrice: await minimumPriceForCredit(db) };
+}
+
+/**
+ * billing-reference: the reference of the booking with this key and plate, or a random
+ * one without a key. One query and one answer whichever of the key and the plate is wrong.
+ */
+export async function billingReference(
+  db: Db,
+  body: { bookingKey?: string | null | undefined; registerNumber?: string | null | undefined },
+): Promise<{ reference: string }> {
+  if (!body.bookingKey) return { reference: randomReference() };
+  const booking = await findBookingByKeyAndPlate(db, body.bookingKey, body.registerNumber!);
+  if (!booking) throw badRequest('bookingKey', 'Tuntematon varaustunnus tai rekisterinumero');
+  return { reference: bookingReference(booking.id) };
 }

@@ -3,8 +3,9 @@ import { MESSAGES, isVoucherValid, todayInHelsinki, type LoyaltyAccount, type Lo
 import type { Db } from '../../db/database.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '../../lib/password.ts';
-import type { Executor } from '../process/repository.ts';
+import { updateProcess, type Executor } from '../process/repository.ts';
 import * as repo from './repository.ts';
+import { insertOutboxMail } from '../mail/repository.ts';
 import { userText } from '../mail/text.ts';
 
 const MINUTE = 60;
@@ -264,14 +265,43 @@ export async function confirmUser(db: Db, username: string, code: string, browse
   return { responseCode: 'SUCCESS' as const };
 }
 
-async function queueMail(db: Executor, to: string, subject: string, lines: string[]) {
-  await db
-    .insertInto('email_outbox')
-    .values({
-      recipient: to,
-      subject,
-      text_body: [...lines, '', 'Ystävällisin terveisin', 'Laakkonen'].join('\n'),
-      file_name: `tili-${Date.now()}-${randomBytes(4).toString('hex')}.eml`,
-    })
-    .execute();
+function queueMail(db: Executor, to: string, subject: string, lines: string[]) {
+  return insertOutboxMail(db, {
+    recipient: to,
+    subject,
+    text: [...lines, '', 'Ystävällisin terveisin', 'Laakkonen'].join('\n'),
+    fileName: `tili-${Date.now()}-${randomBytes(4).toString('hex')}.eml`,
+  });
+}
+
+/**
+ * campaign-code/v2: sets or clears a booking's campaign code. The members' code needs a
+ * live loyalty token; it links the booking to the account and applies the account's
+ * vouchers that are valid today.
+ */
+export async function setCampaignCode(
+  db: Db,
+  token: string,
+  body: { value?: string | null | undefined; loyaltyToken?: string | null | undefined },
+): Promise<{ responseCode: 'SUCCESS' | 'NOT_FOUND'; vouchers?: string[] }> {
+  const code = body.value?.trim().toUpperCase() || null;
+  if (!code) {
+    await updateProcess(db, token, { campaign_code: null, loyalty_account_id: null, voucher_ids: [] });
+    return { responseCode: 'SUCCESS' };
+  }
+  const campaign = await repo.findCampaign(db, code);
+  if (!campaign) return { responseCode: 'NOT_FOUND' };
+  if (!campaign.members_only) {
+    await updateProcess(db, token, { campaign_code: campaign.code });
+    return { responseCode: 'SUCCESS' };
+  }
+  if (!body.loyaltyToken) return { responseCode: 'NOT_FOUND' };
+  const account = await accountOfToken(db, body.loyaltyToken);
+  const vouchers = await validVouchers(db, account.id);
+  await updateProcess(db, token, {
+    campaign_code: campaign.code,
+    loyalty_account_id: account.id,
+    voucher_ids: vouchers.map((v) => v.voucherId),
+  });
+  return { responseCode: 'SUCCESS', vouchers: vouchers.map((v) => v.voucherId) };
 }

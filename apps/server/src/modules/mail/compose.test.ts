@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking, ManagedBooking } from '@huolto/domain';
 import { composeConfirmation } from './compose.ts';
-import { defangLinks, foldIcsLine, icsText, userText } from './text.ts';
+import { calendarText, defangLinks, userText } from './text.ts';
 import { composeCancellationToCustomer, composeCancellationToWorkshop, composeEditRequest } from '../manage/mail.ts';
 
 /** What a mail client would make into a link: a scheme, www., or a domain name with a top-level domain. */
 const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|tel):|\bwww\.|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
 /** Every unfolded content line of an .ics text. */
 const icsContentLines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+/** The names of the .ics file's content lines, in order: the calendar, the Europe/Helsinki VTIMEZONE, the event. */
+const ICS_PROPERTY_NAMES = [
+  'BEGIN', 'VERSION', 'PRODID', 'METHOD',
+  'BEGIN', 'TZID', 'BEGIN', 'TZOFFSETFROM', 'TZOFFSETTO', 'TZNAME', 'DTSTART', 'RRULE', 'END', 'BEGIN', 'TZOFFSETFROM', 'TZOFFSETTO', 'TZNAME', 'DTSTART', 'RRULE', 'END', 'END',
+  'BEGIN', 'UID', 'SEQUENCE', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'LOCATION', 'DESCRIPTION', 'END', 'END',
+];
 
 const booking = (over: Partial<Booking> = {}): Booking => ({
   process_type: 'MAINTENANCE',
-  organization: { id: 1, name: 'Laakkonen Espoo', address: 'Kauppamiehentie 1', post_code: '02150', post_office: 'Espoo', brand_dealer: true },
+  organization: { id: 1, name: 'Laakkonen Espoo', address: 'Kauppamiehentie 1', post_code: '02150', post_office: 'Espoo', brand_dealer: true, opening_time: '07:30', closing_time: '17:00' },
   vehicle: { register_number: 'ABC-123', make: 'Volkswagen', model: 'Golf', model_year: null, classification: { id: 1 }, tires: null },
   customer: {
     first_name: 'Maija',
@@ -119,25 +125,9 @@ describe('customer text in e-mails is never a link', () => {
 });
 
 describe('the .ics event (RFC 5545)', () => {
-  it('escapes backslash, semicolon, comma and every line break in TEXT', () => {
-    expect(icsText('a\\b;c,d\ne\r\nf\rg')).toBe('a\\\\b\\;c\\,d\\ne\\nf\\ng');
-    expect(icsText('x\u0007\u0000\u2028y')).toBe('xy');
-  });
-
-  it('folds lines at 75 octets without splitting a character or an escape', () => {
-    const line = `DESCRIPTION:${icsText('Ääkkösiä, 😀 ja pilkkuja; '.repeat(12))}`;
-    const folded = foldIcsLine(line);
-    const parts = folded.split('\r\n');
-    expect(parts.length).toBeGreaterThan(1);
-    for (const [i, part] of parts.entries()) {
-      expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(75);
-      if (i > 0) expect(part.startsWith(' ')).toBe(true);
-      expect(part).not.toMatch(/\uFFFD|[\ud800-\udbff]$/);
-      // A fold never leaves a lone backslash at the end of a line.
-      expect(part.replace(/\\\\/g, '')).not.toMatch(/\\$/);
-    }
-    expect(folded.replace(/\r\n /g, '')).toBe(line);
-    expect(foldIcsLine('SHORT:x')).toBe('SHORT:x');
+  it('calendar text keeps line breaks (as LF, which the writer escapes) and drops every other control character', () => {
+    expect(calendarText('a\\b;c,d\ne\r\nf\rg')).toBe('a\\b;c,d\ne\nf\ng');
+    expect(calendarText('x\u0007\u0000\u2028y')).toBe('xy');
   });
 
   it('CR, LF or CR LF in make, model, notes or symptoms never start a property line', () => {
@@ -153,10 +143,9 @@ describe('the .ics event (RFC 5545)', () => {
     const names = icsContentLines(ics)
       .filter((l) => l !== '')
       .map((l) => /^[A-Z-]+/.exec(l)![0]);
-    expect(names).toEqual([
-      'BEGIN', 'VERSION', 'PRODID', 'METHOD', 'BEGIN', 'UID', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'LOCATION', 'DESCRIPTION', 'END', 'END',
-    ]);
-    expect(ics.match(/^DTSTART/gm)).toHaveLength(1);
+    expect(names).toEqual(ICS_PROPERTY_NAMES);
+    // One DTSTART in the event (the other two are the time zone's DST rules).
+    expect(ics.slice(ics.indexOf('BEGIN:VEVENT')).match(/^DTSTART/gm)).toHaveLength(1);
     expect(ics).not.toMatch(/^(ATTENDEE|ORGANIZER|TRIGGER)/m);
     const summary = icsContentLines(ics).find((l) => l.startsWith('SUMMARY:'))!;
     expect(summary).toBe('SUMMARY:Huoltoaika: ABC-123 Volvo DTSTART:20000101T000000Z V70 ATTENDEE:mailto[:]evil@evil[.]example');
@@ -174,7 +163,7 @@ describe('the management e-mails', () => {
     kind: 'RESERVATION',
     registerNumber: 'ABC-123',
     vehicle: 'Volvo\rDTSTART www.evil.example',
-    office: { id: 1, name: 'Laakkonen Espoo', address: 'Kauppamiehentie 1', post_code: '02150', post_office: 'Espoo', phone: null, email: 'espoo@laakkonen.fi' },
+    office: { id: 1, name: 'Laakkonen Espoo', address: 'Kauppamiehentie 1', post_code: '02150', post_office: 'Espoo', phone: null, email: 'espoo@laakkonen.fi', opening_time: '07:30:00', closing_time: '17:00:00' },
     start: '2026-03-02T08:00:00',
     end: '2026-03-02T10:00:00',
     leadDate: null,

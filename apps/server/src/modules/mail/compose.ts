@@ -4,11 +4,11 @@ import {
   formatReduction,
   formatFinnishDateLong,
   formatFinnishTime,
-  parseLocalDateTime,
   WINDSHIELD_BOOKING_TYPE_LABELS,
   type WindshieldBookingType,
 } from '@huolto/domain';
-import { icsLines, icsText, userText } from './text.ts';
+import { bookingCalendar } from './calendar.ts';
+import { userText } from './text.ts';
 
 export interface ComposedMail {
   subject: string;
@@ -37,7 +37,10 @@ function bookingTypeLabel(b: Booking): string | null {
   return value && value in WINDSHIELD_BOOKING_TYPE_LABELS ? WINDSHIELD_BOOKING_TYPE_LABELS[value as WindshieldBookingType] : null;
 }
 
-const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+/** What the booking's own organization record does not carry: the office's e-mail, the calendar event's organizer. */
+export interface ConfirmationOffice {
+  email: string | null;
+}
 
 /**
  * The Finnish booking confirmation with an .ics event of the reserved time. A lead (a
@@ -45,8 +48,14 @@ const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d
  * .ics event. Every text the customer typed (name, make and model, cart parameters,
  * symptoms, notes) is shown through userText (text.ts): one line, and never a link.
  */
-export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: string, now = new Date()): ComposedMail {
-  const org = b.organization!;
+export function composeConfirmation(
+  b: Booking,
+  bookingKey: string,
+  publicUrl: string,
+  now = new Date(),
+  office?: ConfirmationOffice,
+): ComposedMail {
+  const organization = b.organization!;
   const vehicle = b.vehicle!;
   const customer = b.customer!;
   const time = b.booking_total_duration;
@@ -60,7 +69,7 @@ export function composeConfirmation(b: Booking, bookingKey: string, publicUrl: s
     : time.time_selection_type === 'DAY_ONLY'
       ? `${formatFinnishDateLong(date)} (työ tehdään päivän aikana)`
       : `${formatFinnishDateLong(date)} klo ${formatFinnishTime(startTime)}–${formatFinnishTime(endTime)}`;
-  const place = `${org.name}, ${org.address}, ${org.post_code} ${org.post_office}`;
+  const place = `${organization.name}, ${organization.address}, ${organization.post_code} ${organization.post_office}`;
   const car = `${vehicle.register_number} ${userText(vehicle.make)} ${userText(vehicle.model)}`.trim();
   const items = [
     ...b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatEuros(i.price)}`),
@@ -127,24 +136,16 @@ ${notes ? `<p>Lisätiedot: ${escapeHtml(notes)}</p>` : ''}
 </body></html>`;
 
   if (!time) return { subject, text, html, ics: null };
-  const start = parseLocalDateTime(time.start);
-  const end = parseLocalDateTime(time.end);
-  const ics = icsLines([
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Laakkonen//Ajanvaraus//FI',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${bookingKey}@ajanvaraus.laakkonen`,
-    `DTSTAMP:${icsStamp(now)}`,
-    `DTSTART:${icsStamp(start)}`,
-    `DTEND:${icsStamp(end)}`,
-    `SUMMARY:${icsText(`Huoltoaika: ${car}`)}`,
-    `LOCATION:${icsText(place)}`,
-    `DESCRIPTION:${icsText([...items, ...symptoms, `Yhteensä: ${total}`, `Varaustunnus: ${bookingKey}`].join('\n'))}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ]);
+  const ics = bookingCalendar({
+    bookingKey,
+    start: time.start,
+    end: time.end,
+    summary: `Huoltoaika: ${car}`,
+    location: place,
+    description: [...items, ...symptoms, `Yhteensä: ${total}`, `Varaustunnus: ${bookingKey}`].join('\n'),
+    organizer: office?.email ? { name: organization.name, email: office.email } : undefined,
+    now,
+  });
 
   return { subject, text, html, ics };
 }

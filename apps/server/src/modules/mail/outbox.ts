@@ -1,25 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { serializeError } from '../../plugins/logging.ts';
+import { claimOutboxMail, markOutboxFailed, markOutboxSent, type OutboxRow } from './repository.ts';
 
 /** Attempts before a message is marked FAILED; retries back off exponentially. */
 export const MAX_ATTEMPTS = 8;
 /** A message being sent is taken again after this long if its sender died. */
 const CLAIM_MINUTES = 5;
-
-interface OutboxRow {
-  id: number;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  ics: string | null;
-  file_name: string;
-  attempts: number;
-}
 
 export interface MailerOptions {
   from: string;
@@ -101,24 +90,16 @@ export class Mailer {
         if (row.attempts === 1) this.metrics?.queued.inc();
         try {
           await this.send(row);
-          await this.db
-            .updateTable('email_outbox')
-            .set({ status: 'SENT', sent_at: sql<Date>`now()`, last_error: null })
-            .where('id', '=', String(row.id))
-            .execute();
+          await markOutboxSent(this.db, row.id);
           sent++;
           this.metrics?.sent.inc();
         } catch (err) {
           const attempts = row.attempts;
-          await this.db
-            .updateTable('email_outbox')
-            .set({
-              status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
-              last_error: String(err).slice(0, 500),
-              next_attempt_at: sql<Date>`now() + make_interval(secs => ${Math.min(3600, 15 * 2 ** attempts)})`,
-            })
-            .where('id', '=', String(row.id))
-            .execute();
+          await markOutboxFailed(this.db, row.id, {
+            final: attempts >= MAX_ATTEMPTS,
+            error: String(err).slice(0, 500),
+            retryInSeconds: Math.min(3600, 15 * 2 ** attempts),
+          });
           this.metrics?.failed.inc({ final: attempts >= MAX_ATTEMPTS ? 'true' : 'false' });
           // The message id only: the recipient's address stays out of the log.
           this.opts.log?.error({ outboxId: row.id, attempts, err: serializeError(err) }, 'sending mail failed');
@@ -127,16 +108,8 @@ export class Mailer {
     }
   }
 
-  private async claim(): Promise<OutboxRow[]> {
-    const res = await sql<OutboxRow>`
-      UPDATE email_outbox SET status = 'SENDING', attempts = attempts + 1,
-             next_attempt_at = now() + make_interval(mins => ${CLAIM_MINUTES})
-      WHERE id IN (
-        SELECT id FROM email_outbox
-        WHERE status IN ('PENDING', 'SENDING') AND next_attempt_at <= now()
-        ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
-      RETURNING id, recipient, subject, text_body, html_body, ics, file_name, attempts`.execute(this.db);
-    return res.rows;
+  private claim(): Promise<OutboxRow[]> {
+    return claimOutboxMail(this.db, CLAIM_MINUTES);
   }
 
   private async send(row: OutboxRow) {

@@ -75,7 +75,7 @@ describe('confirmation e-mail over SMTP', () => {
     expect(ics).toBeDefined();
     const body = ics!.content.toString('utf8');
     expect(body).toContain('BEGIN:VEVENT');
-    expect(body).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    expect(body).toMatch(/\r\nDTSTART;TZID=Europe\/Helsinki:\d{8}T\d{6}\r\n/);
     expect(body).toContain(`UID:${bookingKey}@`);
   });
 
@@ -104,7 +104,9 @@ describe('confirmation e-mail over SMTP', () => {
         .split(/\r\n|\r|\n/)
         .filter((l) => l !== '')
         .map((l) => /^[A-Z-]+/.exec(l)?.[0]);
-      expect(names.filter((n) => n === 'DTSTART')).toHaveLength(1);
+      // One DTSTART in the event; the other two are the time zone's DST rules.
+      expect(names.filter((n) => n === 'DTSTART')).toHaveLength(3);
+      expect(body.slice(body.indexOf('BEGIN:VEVENT')).match(/^DTSTART/gm)).toHaveLength(1);
       expect(names).not.toContain('ATTENDEE');
       expect(body).toContain('Kolina ATTENDEE:mailto[:]x@evil[.]example DTSTART:20000101T000000Z');
     }

@@ -48,50 +48,16 @@ export function userText(text: string | null | undefined): string {
 }
 
 /**
- * An iCalendar TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, and
- * every line break (CR LF, CR or LF) written as '\n'. Other control characters are not
- * allowed in TEXT and are removed, so no character of the value can end the property.
+ * A value for the calendar event's TEXT properties (summary, location, description): every
+ * line break (CR LF, CR or LF) as LF, which the iCalendar writer escapes as '\n', and every
+ * other control character removed, as TEXT allows none (RFC 5545 §3.3.11). With the writer's
+ * escaping of backslash, semicolon and comma, no character of the value can end the property.
  */
-export function icsText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '');
-}
-
-const utf8Length = (s: string) => Buffer.byteLength(s, 'utf8');
-
-/**
- * A content line folded to at most 75 octets a line (RFC 5545 §3.1): the rest goes on
- * continuation lines that start with one space. A fold never splits a character (nor a
- * UTF-8 sequence) or a backslash escape. Lines are joined with CR LF.
- */
-export function foldIcsLine(line: string): string {
-  if (utf8Length(line) <= 75) return line;
-  // Characters, with each backslash escape ('\n', '\,', '\\') kept whole.
-  const units = line.match(/\\.|[\s\S]/gu) ?? [];
-  const lines: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const unit of units) {
-    const size = utf8Length(unit);
-    // The first line holds 75 octets; a continuation line's leading space counts as one of its 75.
-    const limit = lines.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      lines.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += unit;
-    octets += size;
-  }
-  lines.push(current);
-  return lines.join('\r\n ');
-}
-
-/** An iCalendar object from its content lines: each folded, joined with CR LF, ending with CR LF. */
-export function icsLines(lines: string[]): string {
-  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+export function calendarText(value: string): string {
+  return (
+    value
+      .replace(/\r\n|\r/g, '\n')
+      // eslint-disable-next-line no-control-regex -- control characters are removed from the calendar text
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, '')
+  );
 }

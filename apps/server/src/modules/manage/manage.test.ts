@@ -39,7 +39,7 @@ async function outboxOf(bookingId: string) {
   return t.db.selectFrom('email_outbox').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute();
 }
 
-const fieldsOf = (res: { json(): any }) => (json(res).fields as { path: string }[]).map((f) => f.path);
+const fieldsOf = (res: Parameters<typeof json>[0]) => (json(res).fields as { path: string }[]).map((f) => f.path);
 
 describe('the confirmation e-mail', () => {
   it('links to /oma-varaus with the key and the plate, in text and HTML', async () => {

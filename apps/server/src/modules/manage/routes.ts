@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addRowsBody,
   cancelBookingBody,
   feedbackBody,
+  manageResponse,
   openBookingBody,
+  openBookingResponse,
+  responseSchema,
   sendEditRequestBody,
   sendEmailBody,
   type ManageResponse,
   type OpenBookingResponse,
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { parse } from '../../lib/parse.ts';
+import { callSchema } from '../../openapi/route-schema.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { addRows, cancelBooking, openBooking, resendConfirmation, saveFeedback, sendEditRequest } from './service.ts';
 
@@ -21,33 +25,84 @@ import { addRows, cancelBooking, openBooking, resendConfirmation, saveFeedback, 
  * every POST.
  */
 export function registerManageRoutes(app: FastifyInstance, db: Db, deps: { mailer: Mailer; publicUrl: string; rateLimit: number }) {
-  const opts = { config: { session: false, rateLimit: { max: deps.rateLimit, timeWindow: '1 minute' } } };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { session: false, rateLimit: { max: deps.rateLimit, timeWindow: '1 minute' } };
   const sent = (code: ManageResponse['responseCode']): ManageResponse => {
     // Queued in the database; sent after the commit, with retries if it fails now.
     if (code === 'SUCCESS') void deps.mailer.kick();
     return { responseCode: code };
   };
+  const tag = 'Managing a saved booking';
 
-  app.post('/open-booking', opts, async (request): Promise<OpenBookingResponse> => openBooking(db, parse(openBookingBody, request.body)));
-
-  app.post('/cancel-booking', opts, async (request) => sent(await cancelBooking(db, parse(cancelBookingBody, request.body))));
-
-  app.post('/send-edit-request', opts, async (request) => {
-    const body = parse(sendEditRequestBody, request.body);
-    return sent(await sendEditRequest(db, body, body.message));
-  });
-
-  app.post('/send-email', opts, async (request) =>
-    sent(await resendConfirmation(db, parse(sendEmailBody, request.body), deps.publicUrl)),
+  r.post(
+    '/open-booking',
+    {
+      config,
+      schema: callSchema({ tag, summary: 'The saved booking of a key and registration number.', body: openBookingBody, responseSchema: openBookingResponse }),
+    },
+    async (request): Promise<OpenBookingResponse> => openBooking(db, request.body),
   );
 
-  app.post('/booking/cd/add-rows', opts, async (request) => {
-    const body = parse(addRowsBody, request.body);
-    return sent(await addRows(db, body, body.rows));
-  });
+  r.post(
+    '/cancel-booking',
+    {
+      config,
+      schema: callSchema({
+        tag,
+        summary: 'Cancels the booking up to two hours before its start; the time is free at once.',
+        body: cancelBookingBody,
+        responseSchema: manageResponse,
+      }),
+    },
+    async (request) => sent(await cancelBooking(db, request.body)),
+  );
 
-  app.post('/feedback/v2', opts, async (request) => {
-    await saveFeedback(db, parse(feedbackBody, request.body));
-    return { responseCode: 'SUCCESS' as const };
-  });
+  r.post(
+    '/send-edit-request',
+    {
+      config,
+      schema: callSchema({ tag, summary: 'E-mails the office a change request.', body: sendEditRequestBody, responseSchema: manageResponse }),
+    },
+    async (request) => sent(await sendEditRequest(db, request.body, request.body.message)),
+  );
+
+  r.post(
+    '/send-email',
+    {
+      config,
+      schema: callSchema({ tag, summary: 'Sends the confirmation e-mail again.', body: sendEmailBody, responseSchema: manageResponse }),
+    },
+    async (request) => sent(await resendConfirmation(db, request.body, deps.publicUrl)),
+  );
+
+  r.post(
+    '/booking/cd/add-rows',
+    {
+      config,
+      schema: callSchema({
+        tag,
+        summary: 'Adds extra order items to a confirmed booking that is still ahead and e-mails the office.',
+        body: addRowsBody,
+        responseSchema: manageResponse,
+      }),
+    },
+    async (request) => sent(await addRows(db, request.body, request.body.rows)),
+  );
+
+  r.post(
+    '/feedback/v2',
+    {
+      config,
+      schema: callSchema({
+        tag,
+        summary: 'Feedback: a rating of 1\u20135 and a message, linked to the booking when the key is one.',
+        body: feedbackBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await saveFeedback(db, request.body);
+      return { responseCode: 'SUCCESS' as const };
+    },
+  );
 }

@@ -1,21 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import {
   MAX_ADDED_ROWS_PER_BOOKING,
   MAX_CART_TOTAL_CENTS,
   formatLocalDateTime,
   isCancellable,
+  toHoursAndMinutes,
   type Booking,
   type ManageResponseCode,
   type ManagedBooking,
   type OpenBookingResponse,
   type OrderItem,
 } from '@huolto/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { ValidationError, badRequest } from '../../lib/errors.ts';
-import { extended } from '../../lib/extra-tables.ts';
 import { composeConfirmation } from '../mail/compose.ts';
+import { insertOutboxMail } from '../mail/repository.ts';
 import type { Executor } from '../process/repository.ts';
-import { listExtraOrderItems } from '../services/repository.ts';
+import { listExtraOrderItems } from '../catalogue/repository.ts';
+import { releaseBookedTime } from '../holds/repository.ts';
 import {
   composeCancellationToCustomer,
   composeCancellationToWorkshop,
@@ -24,13 +26,19 @@ import {
   type CustomerContact,
 } from './mail.ts';
 import {
+  countAddedRows,
   findAddedRows,
   findBookingByKeyAndPlate,
-  findBookingOffice,
-  queueMail,
+  findBookingIdByKey,
+  findBookingOrganization,
+  insertAddedRows,
+  insertFeedback,
+  markBookingCancelled,
+  returnVouchers,
   type AddedRow,
-  type BookingOffice,
+  type BookingOrganization,
   type BookingRow,
+  type StoredCustomer,
 } from './repository.ts';
 
 export interface BookingAccess {
@@ -40,21 +48,18 @@ export interface BookingAccess {
 
 interface Loaded {
   row: BookingRow;
-  office: BookingOffice;
+  organization: BookingOrganization;
   added: AddedRow[];
   view: ManagedBooking;
 }
 
-type StoredCustomer = { first_name?: string; last_name?: string; phone_number?: string; email?: string };
-type StoredVehicle = { make?: string; model?: string };
-
+/** The snapshot a booking was saved with (older bookings have only some of its fields). */
 function snapshotOf(row: BookingRow): Partial<Booking> {
-  const s = row.snapshot;
-  return s && typeof s === 'object' ? (s as Partial<Booking>) : {};
+  return row.snapshot as Partial<Booking>;
 }
 
 function customerOf(row: BookingRow): StoredCustomer {
-  return (row.customer as StoredCustomer | null) ?? {};
+  return row.customer;
 }
 
 function contactOf(row: BookingRow): CustomerContact {
@@ -68,10 +73,10 @@ function isUpcoming(row: BookingRow, now: Date) {
 }
 
 /** A saved booking as open-booking shows it; its lines are in cents, reductions negative. */
-export function managedView(row: BookingRow, office: BookingOffice, added: AddedRow[], now: Date): ManagedBooking {
+export function managedView(row: BookingRow, organization: BookingOrganization, added: AddedRow[], now: Date): ManagedBooking {
   const snap = snapshotOf(row);
-  const vehicle = (row.vehicle as StoredVehicle | null) ?? {};
-  const orderItems = (Array.isArray(row.order_items) ? row.order_items : []) as OrderItem[];
+  const vehicle = row.vehicle ?? {};
+  const orderItems = row.order_items;
   const items = [
     ...orderItems.map((i) => ({ description: i.display_description, amount: i.amount, price: i.price })),
     ...(snap.extra_order_items ?? []).map((i) => ({ description: i.description, amount: 1, price: i.price })),
@@ -85,7 +90,11 @@ export function managedView(row: BookingRow, office: BookingOffice, added: Added
     kind: row.kind,
     registerNumber: row.register_number,
     vehicle: `${vehicle.make ?? ''} ${vehicle.model ?? ''}`.trim(),
-    office,
+    office: {
+      ...organization,
+      opening_time: toHoursAndMinutes(organization.opening_time),
+      closing_time: toHoursAndMinutes(organization.closing_time),
+    },
     start: start ? formatLocalDateTime(start) : null,
     end: start && row.end_at ? formatLocalDateTime(row.end_at) : null,
     leadDate: row.kind === 'LEAD' ? row.lead_date : null,
@@ -100,7 +109,7 @@ export function managedView(row: BookingRow, office: BookingOffice, added: Added
  * The booking as the confirmation e-mail needs it: the snapshot taken when it was saved
  * (older bookings have only their columns), with the rows added since and the current total.
  */
-export function bookingForMail(row: BookingRow, office: BookingOffice, added: AddedRow[]): Booking {
+export function bookingForMail(row: BookingRow, organization: BookingOrganization, added: AddedRow[]): Booking {
   const snap = snapshotOf(row);
   const addedTotal = added.reduce((s, r) => s + r.unit_price_cents * r.amount, 0);
   const minutes = row.start_at && row.end_at ? Math.round((row.end_at.getTime() - row.start_at.getTime()) / 60000) : 0;
@@ -122,16 +131,18 @@ export function bookingForMail(row: BookingRow, office: BookingOffice, added: Ad
     selected_resource_ids: [],
     ...snap,
     organization: {
-      id: office.id,
-      name: office.name,
-      address: office.address,
-      post_code: office.post_code,
-      post_office: office.post_office,
+      id: organization.id,
+      name: organization.name,
+      address: organization.address,
+      post_code: organization.post_code,
+      post_office: organization.post_office,
       brand_dealer: snap.organization?.brand_dealer ?? false,
+      opening_time: toHoursAndMinutes(organization.opening_time),
+      closing_time: toHoursAndMinutes(organization.closing_time),
     },
     vehicle,
     customer: row.customer as Booking['customer'],
-    order_items: (Array.isArray(row.order_items) ? row.order_items : []) as OrderItem[],
+    order_items: row.order_items as OrderItem[],
     extra_order_items: [
       ...(snap.extra_order_items ?? []),
       ...added.map((r) => ({
@@ -169,9 +180,9 @@ function cleanText(text: string): string {
 async function load(db: Executor, access: BookingAccess, now: Date, forUpdate = false): Promise<Loaded | undefined> {
   const row = await findBookingByKeyAndPlate(db, access.bookingKey, access.registerNumber, forUpdate);
   if (!row) return undefined;
-  const office = await findBookingOffice(db, row.organization_id);
+  const organization = await findBookingOrganization(db, row.organization_id);
   const added = await findAddedRows(db, row.id);
-  return { row, office, added, view: managedView(row, office, added, now) };
+  return { row, organization, added, view: managedView(row, organization, added, now) };
 }
 
 export async function openBooking(db: Db, access: BookingAccess, now = new Date()): Promise<OpenBookingResponse> {
@@ -187,20 +198,16 @@ export async function cancelBooking(db: Db, access: BookingAccess, now = new Dat
   return db.transaction().execute(async (trx) => {
     const loaded = await load(trx, access, now, true);
     if (!loaded) return 'NOT_FOUND';
-    const { row, office } = loaded;
+    const { row, organization } = loaded;
     if (!loaded.view.cancellable) return 'NOT_CANCELLABLE';
-    await extended(trx)
-      .updateTable('booking')
-      .set({ status: 'CANCELLED', cancelled_at: sql<Date>`now()` })
-      .where('id', '=', row.id)
-      .execute();
-    await trx.deleteFrom('resource_time').where('booking_id', '=', row.id).execute();
-    await trx.updateTable('loyalty_voucher').set({ used_booking_id: null }).where('used_booking_id', '=', row.id).execute();
+    await markBookingCancelled(trx, row.id);
+    await releaseBookedTime(trx, row.id);
+    await returnVouchers(trx, row.id);
     const view: ManagedBooking = { ...loaded.view, status: 'CANCELLED', cancellable: false };
     const contact = contactOf(row);
-    if (office.email) {
+    if (organization.email) {
       const mail = composeCancellationToWorkshop(view, contact);
-      await queueMail(trx, { bookingId: row.id, recipient: office.email, ...mail, fileStem: `${row.booking_key}-peruutus-toimipiste` });
+      await queueMail(trx, { bookingId: row.id, recipient: organization.email, ...mail, fileStem: `${row.booking_key}-peruutus-toimipiste` });
     }
     if (contact.email) {
       const mail = composeCancellationToCustomer(view);
@@ -214,12 +221,12 @@ export async function cancelBooking(db: Db, access: BookingAccess, now = new Dat
 export async function sendEditRequest(db: Db, access: BookingAccess, text: string, now = new Date()): Promise<ManageResponseCode> {
   const loaded = await load(db, access, now);
   if (!loaded) return 'NOT_FOUND';
-  const { row, office, view } = loaded;
-  if (row.status !== 'CONFIRMED' || !isUpcoming(row, now) || !office.email) return 'NOT_AVAILABLE';
+  const { row, organization, view } = loaded;
+  if (row.status !== 'CONFIRMED' || !isUpcoming(row, now) || !organization.email) return 'NOT_AVAILABLE';
   const clean = cleanText(text);
   if (!clean) throw new ValidationError([{ path: 'message', message: 'Pakollinen tieto' }]);
   const mail = composeEditRequest(view, contactOf(row), clean);
-  await queueMail(db, { bookingId: row.id, recipient: office.email, ...mail, fileStem: `${row.booking_key}-muutospyynto` });
+  await queueMail(db, { bookingId: row.id, recipient: organization.email, ...mail, fileStem: `${row.booking_key}-muutospyynto` });
   return 'SUCCESS';
 }
 
@@ -227,10 +234,10 @@ export async function sendEditRequest(db: Db, access: BookingAccess, text: strin
 export async function resendConfirmation(db: Db, access: BookingAccess, publicUrl: string, now = new Date()): Promise<ManageResponseCode> {
   const loaded = await load(db, access, now);
   if (!loaded) return 'NOT_FOUND';
-  const { row, office, added } = loaded;
+  const { row, organization, added } = loaded;
   const email = contactOf(row).email;
   if (row.status !== 'CONFIRMED' || !email) return 'NOT_AVAILABLE';
-  const mail = composeConfirmation(bookingForMail(row, office, added), row.booking_key, publicUrl, now);
+  const mail = composeConfirmation(bookingForMail(row, organization, added), row.booking_key, publicUrl, now);
   await queueMail(db, { bookingId: row.id, recipient: email, ...mail, fileStem: `${row.booking_key}-vahvistus` });
   return 'SUCCESS';
 }
@@ -252,16 +259,11 @@ export async function addRows(
   const outcome = await db.transaction().execute(async (trx): Promise<ManageResponseCode> => {
     const loaded = await load(trx, access, now, true);
     if (!loaded) return 'NOT_FOUND';
-    const { row, office } = loaded;
+    const { row, organization } = loaded;
     if (row.status !== 'CONFIRMED' || !isUpcoming(row, now)) return 'NOT_AVAILABLE';
     // A booking takes only so many added lines and stays within the largest cart total,
     // however often the call is repeated.
-    const already = await extended(trx)
-      .selectFrom('booking_added_row')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('booking_id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    if (Number(already.n) + rows.length > MAX_ADDED_ROWS_PER_BOOKING) {
+    if ((await countAddedRows(trx, row.id)) + rows.length > MAX_ADDED_ROWS_PER_BOOKING) {
       throw badRequest('rows', `Varaukseen voi lisätä enintään ${MAX_ADDED_ROWS_PER_BOOKING} lisätuotetta`);
     }
     const adding = rows.reduce((s, r) => s + products.get(r.productId)!.price_cents * r.amount, 0);
@@ -270,25 +272,16 @@ export async function addRows(
       const p = products.get(r.productId)!;
       return { productId: p.id, description: p.description, amount: r.amount, unitPrice: p.price_cents };
     });
-    const x = extended(trx);
-    await x
-      .insertInto('booking_added_row')
-      .values(lines.map((l) => ({ booking_id: row.id, product_id: l.productId, description: l.description, amount: l.amount, unit_price_cents: l.unitPrice })))
-      .execute();
+    await insertAddedRows(trx, row.id, lines);
     const addedCents = lines.reduce((s, l) => s + l.unitPrice * l.amount, 0);
-    await trx
-      .updateTable('booking')
-      .set({ total_cents: sql<number>`total_cents + ${addedCents}` })
-      .where('id', '=', row.id)
-      .execute();
-    if (office.email) {
+    if (organization.email) {
       const view: ManagedBooking = { ...loaded.view, total: row.total_cents + addedCents };
       const mail = composeRowsAdded(
         view,
         contactOf(row),
         lines.map((l) => ({ description: l.description, amount: l.amount, price: l.unitPrice * l.amount })),
       );
-      await queueMail(trx, { bookingId: row.id, recipient: office.email, ...mail, fileStem: `${row.booking_key}-lisatuotteet` });
+      await queueMail(trx, { bookingId: row.id, recipient: organization.email, ...mail, fileStem: `${row.booking_key}-lisatuotteet` });
     }
     return 'SUCCESS';
   });
@@ -297,12 +290,24 @@ export async function addRows(
 
 /** Stores feedback; linked to the booking when the key is one (an unknown key is not revealed). */
 export async function saveFeedback(db: Db, body: { bookingKey?: string | null; rating: number; message?: string | null }) {
-  const booking = body.bookingKey
-    ? await db.selectFrom('booking').select('id').where('booking_key', '=', body.bookingKey).executeTakeFirst()
-    : undefined;
+  const bookingId = body.bookingKey ? await findBookingIdByKey(db, body.bookingKey) : undefined;
   const message = body.message ? cleanText(body.message) || null : null;
-  await extended(db)
-    .insertInto('feedback')
-    .values({ booking_id: booking?.id ?? null, rating: body.rating, message })
-    .execute();
+  await insertFeedback(db, { bookingId: bookingId ?? null, rating: body.rating, message });
+}
+
+/** Queues an e-mail about a booking in the outbox (sent after commit by the Mailer, with retries). */
+async function queueMail(
+  db: Executor,
+  mail: { bookingId: string | number | null; recipient: string; subject: string; text: string; html: string; ics?: string | null; fileStem: string },
+) {
+  await insertOutboxMail(db, {
+    bookingId: mail.bookingId,
+    recipient: mail.recipient,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ics: mail.ics ?? null,
+    // Unique, so that a second message about the same booking never overwrites the first .eml.
+    fileName: `${mail.fileStem}-${randomBytes(4).toString('hex')}.eml`,
+  });
 }

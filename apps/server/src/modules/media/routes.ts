@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { FIELD_ERRORS, isStorableText } from '@huolto/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mediaQuery } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { parse } from '../../lib/parse.ts';
-import { DomainError } from '../../lib/errors.ts';
-
-const mediaQuery = z.object({ id: z.string().min(1).max(100).refine(isStorableText, { error: FIELD_ERRORS.unstorable }) });
+import { callSchema } from '../../openapi/route-schema.ts';
+import { mediaFile } from './service.ts';
 
 /** Images stored in the database (tire pictures, vehicle images). */
 export function registerMediaRoutes(app: FastifyInstance, db: Db) {
-  app.get('/media', { config: { session: false } }, async (request, reply) => {
-    const { id } = parse(mediaQuery, request.query);
-    const row = await db.selectFrom('media').select(['content_type', 'data']).where('id', '=', id).executeTakeFirst();
-    if (!row) throw new DomainError(404, 'NOT_FOUND', 'Kuvaa ei löytynyt');
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const schema = callSchema({
+    tag: 'Services and cart',
+    summary: 'An image stored in the database (tire pictures, vehicle images), by id.',
+    query: mediaQuery,
+    responseType: 'image/*',
+  });
+  r.get('/media', { config: { session: false }, schema }, async (request, reply) => {
+    const file = await mediaFile(db, request.query.id);
     reply.header('cache-control', 'public, max-age=86400');
-    return reply.type(row.content_type).send(Buffer.from(row.data));
+    return reply.type(file.contentType).send(file.data);
   });
 }

@@ -12,9 +12,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Org = { id: number; name: string; address: string; post_code: string; post_office: string; brand_dealer: boolean };
-const fieldsOf = (res: { json(): any }) => (json(res).fields as { path: string }[]).map((f) => f.path);
-const ORG_KEYS = ['address', 'brand_dealer', 'id', 'name', 'post_code', 'post_office'];
+type Org = {
+  id: number;
+  name: string;
+  address: string;
+  post_code: string;
+  post_office: string;
+  brand_dealer: boolean;
+  opening_time: string;
+  closing_time: string;
+};
+const fieldsOf = (res: Parameters<typeof json>[0]) => (json(res).fields as { path: string }[]).map((f) => f.path);
+const ORG_KEYS = ['address', 'brand_dealer', 'closing_time', 'id', 'name', 'opening_time', 'post_code', 'post_office'];
 
 describe('office lists without a session', () => {
   it('all-organizations/v2: every active office, none a brand dealer', async () => {
@@ -75,7 +84,16 @@ describe('office lists without a session', () => {
   it('get-organizations-by-office-number: the office of the number, or none', async () => {
     const c = new ApiClient(t.app);
     expect(json<Org[]>(await c.get('/get-organizations-by-office-number', { officeNumber: '1' }))).toEqual([
-      { id: 1, name: 'Laakkonen Helsinki Konala', address: 'Ruosilantie 14', post_code: '00390', post_office: 'Helsinki', brand_dealer: false },
+      {
+        id: 1,
+        name: 'Laakkonen Helsinki Konala',
+        address: 'Ruosilantie 14',
+        post_code: '00390',
+        post_office: 'Helsinki',
+        brand_dealer: false,
+        opening_time: '07:30',
+        closing_time: '17:00',
+      },
     ]);
     expect(json(await c.get('/get-organizations-by-office-number', { officeNumber: '9999' }))).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import type { Organization } from '@huolto/domain';
+import { toHoursAndMinutes } from '@huolto/domain';
+import type { Organization, OrganizationInfoText } from '@huolto/domain';
 import { extended } from '../../lib/extra-tables.ts';
 import type { Executor } from '../process/repository.ts';
 
@@ -17,7 +18,7 @@ export async function listOrganizations(
     .leftJoin('organization_make as om', (j) =>
       j.onRef('om.organization_id', '=', 'o.id').on('om.make_id', '=', makeId ?? -1),
     )
-    .select(['o.id', 'o.name', 'o.address', 'o.post_code', 'o.post_office', 'om.make_id'])
+    .select(['o.id', 'o.name', 'o.address', 'o.post_code', 'o.post_office', 'o.opening_time', 'o.closing_time', 'om.make_id'])
     .where('o.active', '=', true)
     .orderBy('o.name');
   if (opts.tireChange) q = q.where('o.tire_change', '=', true);
@@ -30,6 +31,8 @@ export async function listOrganizations(
     post_code: r.post_code,
     post_office: r.post_office,
     brand_dealer: r.make_id !== null,
+    opening_time: toHoursAndMinutes(r.opening_time),
+    closing_time: toHoursAndMinutes(r.closing_time),
   }));
 }
 
@@ -44,8 +47,8 @@ export async function isBrandDealer(db: Executor, organizationId: number, makeId
   return !!row;
 }
 
-/** What the session-free office lists filter on. */
-export interface OfficeFilter {
+/** What the session-free organization lists filter on. */
+export interface PublicOrganizationFilter {
   /** Post office (town), case-insensitive. */
   site?: string;
   id?: number;
@@ -56,10 +59,10 @@ export interface OfficeFilter {
  * Active offices for the session-free lists, by name, with their coordinates; no vehicle
  * is known there, so no office is a brand dealer.
  */
-export async function listOffices(db: Executor, filter: OfficeFilter = {}) {
+export async function listPublicOrganizations(db: Executor, filter: PublicOrganizationFilter = {}) {
   let q = extended(db)
     .selectFrom('organization')
-    .select(['id', 'name', 'address', 'post_code', 'post_office', 'latitude', 'longitude'])
+    .select(['id', 'name', 'address', 'post_code', 'post_office', 'opening_time', 'closing_time', 'latitude', 'longitude'])
     .where('active', '=', true)
     .orderBy('name')
     .orderBy('id');
@@ -72,6 +75,55 @@ export async function listOffices(db: Executor, filter: OfficeFilter = {}) {
 }
 
 /** An office row as the Organization of the API. */
-export function toOrganization(r: { id: number; name: string; address: string; post_code: string; post_office: string }): Organization {
-  return { id: r.id, name: r.name, address: r.address, post_code: r.post_code, post_office: r.post_office, brand_dealer: false };
+export function toOrganization(r: {
+  id: number;
+  name: string;
+  address: string;
+  post_code: string;
+  post_office: string;
+  opening_time: string;
+  closing_time: string;
+}): Organization {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    post_code: r.post_code,
+    post_office: r.post_office,
+    brand_dealer: false,
+    opening_time: toHoursAndMinutes(r.opening_time),
+    closing_time: toHoursAndMinutes(r.closing_time),
+  };
+}
+
+/** Active offices that take times (not lead-only) among the given ones. */
+export async function findOrganizationsTakingTimes(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('organization')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('active', '=', true)
+    .where('lead_only', '=', false)
+    .execute();
+}
+
+/**
+ * The info texts active on a Helsinki date at the given offices: newest first within an
+ * office, offices in the order asked.
+ */
+export async function activeInfoTexts(db: Executor, organizationIds: readonly number[], today: string): Promise<OrganizationInfoText[]> {
+  const ids = [...new Set(organizationIds)];
+  if (ids.length === 0) return [];
+  const rows = await extended(db)
+    .selectFrom('organization_info_text')
+    .select(['organization_id', 'text'])
+    .where('organization_id', 'in', ids)
+    .where('active', '=', true)
+    .where('valid_from', '<=', today)
+    .where('valid_to', '>=', today)
+    .orderBy('valid_from', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return ids.flatMap((id) => rows.filter((r) => r.organization_id === id).map((r) => ({ organizationId: id, text: r.text })));
 }

@@ -1,90 +1,171 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   activeOrganizationBody,
+  activeOrganizationInfoTextResponse,
   compatibleOrganizationsQuery,
-  distanceKm,
   findOrganizationsQuery,
   organizationInfoTextsBody,
+  organizationInfoTextsResponse,
   organizationsByOfficeNumberQuery,
   organizationsBySiteQuery,
-  todayInHelsinki,
+  organizationSchema,
+  organizationWithDistanceSchema,
+  responseSchema,
   type OrganizationWithDistance,
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { parse } from '../../lib/parse.ts';
-import { moveToOrganization } from './service.ts';
-import { listOffices, listOrganizations, toOrganization } from './repository.ts';
-import { activeInfoTexts } from './info-texts.ts';
-import { officesForProcess, usableOrganization } from './offices.ts';
+import { callSchema } from '../../openapi/route-schema.ts';
+import {
+  activeOrganizationInfoText,
+  allOrganizations,
+  chooseOrganization,
+  nearestOrganizations,
+  organizationInfoTexts,
+  organizationsForProcess,
+  publicOrganizations,
+} from './service.ts';
+
+const tag = 'Organizations';
+const organizations = z.array(organizationSchema);
 
 export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   /**
    * Offices for the process: the make's brand dealers first, then the others, by name; a
    * WINDSHIELD process gets only the offices with windshield service.
    */
-  app.get('/compatible-organizations/v2', async (request) => {
-    parse(compatibleOrganizationsQuery, request.query);
-    return officesForProcess(db, request.process);
-  });
+  r.get(
+    '/compatible-organizations/v2',
+    {
+      schema: callSchema({
+        tag,
+        summary: "Offices for the booking: the make's brand dealers first (windshield offices for a WINDSHIELD process).",
+        query: compatibleOrganizationsQuery,
+        responseSchema: organizations,
+      }),
+    },
+    async (request) => organizationsForProcess(db, request.process),
+  );
 
-  app.get('/all-organizations/v2', { config: { session: false } }, async () => listOrganizations(db, null));
+  const config = { session: false };
 
-  const open = { config: { session: false } };
+  r.get(
+    '/all-organizations/v2',
+    { config, schema: callSchema({ tag, summary: 'Every active office, by name.', responseSchema: organizations }) },
+    async () => allOrganizations(db),
+  );
 
   /** Offices in a town (post office), case-insensitive. */
-  app.get('/get-organizations-by-site/v2', open, async (request) => {
-    const { site } = parse(organizationsBySiteQuery, request.query);
-    return (await listOffices(db, { site })).map(toOrganization);
-  });
+  r.get(
+    '/get-organizations-by-site/v2',
+    {
+      config,
+      schema: callSchema({
+        tag,
+        summary: 'The offices in a town (post office), case-insensitive.',
+        query: organizationsBySiteQuery,
+        responseSchema: organizations,
+      }),
+    },
+    async (request) => publicOrganizations(db, { site: request.query.site }),
+  );
 
   /** The offices nearest a point, nearest first, with the distance in kilometres. */
-  app.get('/find-organizations/v2', open, async (request): Promise<OrganizationWithDistance[]> => {
-    const q = parse(findOrganizationsQuery, request.query);
-    const offices = await listOffices(db);
-    return offices
-      .flatMap((o) =>
-        o.latitude === null || o.longitude === null
-          ? []
-          : [{ ...toOrganization(o), distanceKm: distanceKm(q, { latitude: o.latitude, longitude: o.longitude }) }],
-      )
-      .sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id)
-      .slice(0, q.numberOfResults)
-      .map((o) => ({ ...o, distanceKm: Math.round(o.distanceKm * 10) / 10 }));
-  });
+  r.get(
+    '/find-organizations/v2',
+    {
+      config,
+      schema: callSchema({
+        tag,
+        summary: 'The offices nearest a point, nearest first, with the distance in kilometres.',
+        query: findOrganizationsQuery,
+        responseSchema: z.array(organizationWithDistanceSchema),
+      }),
+    },
+    async (request): Promise<OrganizationWithDistance[]> => nearestOrganizations(db, request.query),
+  );
 
   /** The office with an office number (the organization id); an empty list when there is none. */
-  app.get('/get-organizations-by-office-number', open, async (request) => {
-    const { officeNumber } = parse(organizationsByOfficeNumberQuery, request.query);
-    return (await listOffices(db, { id: officeNumber })).map(toOrganization);
-  });
+  r.get(
+    '/get-organizations-by-office-number',
+    {
+      config,
+      schema: callSchema({
+        tag,
+        summary: 'The office with an office number (its id), or an empty list.',
+        query: organizationsByOfficeNumberQuery,
+        responseSchema: organizations,
+      }),
+    },
+    async (request) => publicOrganizations(db, { id: request.query.officeNumber }),
+  );
 
   /** Offices that do damage inspections (the landing page's external damage-inspection flow). */
-  app.post('/get-damage-inspection-organizations/v2', open, async () =>
-    (await listOffices(db, { damageInspection: true })).map(toOrganization),
+  r.post(
+    '/get-damage-inspection-organizations/v2',
+    { config, schema: callSchema({ tag, summary: 'The offices that do damage inspections.', responseSchema: organizations }) },
+    async () => publicOrganizations(db, { damageInspection: true }),
   );
 
   /** Active info texts of the offices asked, with and without a booking session. */
-  const infoTexts = async (request: { body: unknown }) => {
-    const { organizationIds } = parse(organizationInfoTextsBody, request.body);
-    return activeInfoTexts(db, organizationIds, todayInHelsinki());
-  };
-  app.post('/get-organization-info-texts', infoTexts);
-  app.post('/get-organization-info-texts-no-session', open, infoTexts);
+  const infoTexts = async (request: { body: z.output<typeof organizationInfoTextsBody> }) =>
+    organizationInfoTexts(db, request.body.organizationIds);
+  r.post(
+    '/get-organization-info-texts',
+    {
+      schema: callSchema({
+        tag,
+        summary: "The offices' info texts active today, newest first per office.",
+        body: organizationInfoTextsBody,
+        responseSchema: organizationInfoTextsResponse,
+      }),
+    },
+    infoTexts,
+  );
+  r.post(
+    '/get-organization-info-texts-no-session',
+    {
+      config,
+      schema: callSchema({
+        tag,
+        summary: 'The same as POST /get-organization-info-texts, without a booking session.',
+        body: organizationInfoTextsBody,
+        responseSchema: organizationInfoTextsResponse,
+      }),
+    },
+    infoTexts,
+  );
 
   /** The newest active info text of the booking's office, or null. */
-  app.get('/get-active-organization-info-text', async (request) => {
-    const orgId = request.process.organization_id;
-    if (orgId === null) return { text: null };
-    const [first] = await activeInfoTexts(db, [orgId], todayInHelsinki());
-    return { text: first?.text ?? null };
-  });
+  r.get(
+    '/get-active-organization-info-text',
+    {
+      schema: callSchema({
+        tag,
+        summary: "The newest active info text of the booking's office, or null.",
+        responseSchema: activeOrganizationInfoTextResponse,
+      }),
+    },
+    async (request) => activeOrganizationInfoText(db, request.process),
+  );
 
-  app.post('/active-organization/v2', async (request) => {
-    const body = parse(activeOrganizationBody, request.body);
-    await usableOrganization(db, body.organizationId, request.process.process_type);
-    if (request.process.organization_id !== body.organizationId) {
-      await moveToOrganization(db, request.process.token, body.organizationId);
-    }
-    return { responseCode: 'SUCCESS' };
-  });
+  r.post(
+    '/active-organization/v2',
+    {
+      schema: callSchema({
+        tag,
+        summary: 'Chooses the office of the booking.',
+        body: activeOrganizationBody,
+        response: 'responseCode SUCCESS',
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await chooseOrganization(db, request.process, request.body.organizationId);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
 }

@@ -1,8 +1,83 @@
+import { distanceKm, todayInHelsinki, type Organization, type OrganizationWithDistance } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { updateProcess } from '../process/repository.ts';
-import { releaseHolds } from '../time/repository.ts';
-import { findOrganization } from './repository.ts';
+import { releaseHolds } from '../holds/repository.ts';
+import { updateProcess, vehicleOf, type Executor, type ProcessRow } from '../process/repository.ts';
+import {
+  activeInfoTexts,
+  findOrganization,
+  listOrganizations,
+  listPublicOrganizations,
+  toOrganization,
+  type PublicOrganizationFilter,
+} from './repository.ts';
+
+/** Whether an office serves a process type: a WINDSHIELD process only at an office that does windshield work. */
+export function servesProcess(organization: { windshield: boolean }, processType: string): boolean {
+  return processType !== 'WINDSHIELD' || organization.windshield;
+}
+
+/**
+ * The office a process may be moved to; 400 naming `organizationId` for an unknown
+ * office and, in a WINDSHIELD process, for an office without windshield service.
+ */
+export async function usableOrganization(db: Executor, organizationId: number, processType: string) {
+  const organization = await findOrganization(db, organizationId);
+  if (!organization) throw badRequest('organizationId', 'Tuntematon toimipiste');
+  if (!servesProcess(organization, processType)) throw badRequest('organizationId', 'Toimipisteessä ei ole tuulilasipalvelua');
+  return organization;
+}
+
+/**
+ * The offices of compatible-organizations/v2: for a WINDSHIELD process the offices with
+ * windshield service, none of them a brand dealer (windshield work is not make-bound);
+ * otherwise every office, the vehicle make's brand dealers first, then by name.
+ */
+export async function organizationsForProcess(db: Executor, process: ProcessRow): Promise<Organization[]> {
+  if (process.process_type === 'WINDSHIELD') return listOrganizations(db, null, { windshield: true });
+  const organizations = await listOrganizations(db, vehicleOf(process)?.make_id ?? null);
+  return organizations.sort((a, b) => Number(b.brand_dealer) - Number(a.brand_dealer));
+}
+
+/** Every active office, none a brand dealer (all-organizations/v2). */
+export async function allOrganizations(db: Executor): Promise<Organization[]> {
+  return listOrganizations(db, null);
+}
+
+/** The session-free office lists (by town, by office number, damage inspection). */
+export async function publicOrganizations(db: Executor, filter: PublicOrganizationFilter = {}): Promise<Organization[]> {
+  return (await listPublicOrganizations(db, filter)).map(toOrganization);
+}
+
+/** The offices nearest a point, nearest first, with the distance in kilometres (one decimal). */
+export async function nearestOrganizations(
+  db: Executor,
+  point: { latitude: number; longitude: number; numberOfResults: number },
+): Promise<OrganizationWithDistance[]> {
+  const organizations = await listPublicOrganizations(db);
+  return organizations
+    .flatMap((o) =>
+      o.latitude === null || o.longitude === null
+        ? []
+        : [{ ...toOrganization(o), distanceKm: distanceKm(point, { latitude: o.latitude, longitude: o.longitude }) }],
+    )
+    .sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id)
+    .slice(0, point.numberOfResults)
+    .map((o) => ({ ...o, distanceKm: Math.round(o.distanceKm * 10) / 10 }));
+}
+
+/** Active info texts of the offices asked, today in Helsinki. */
+export async function organizationInfoTexts(db: Executor, organizationIds: readonly number[], now = new Date()) {
+  return activeInfoTexts(db, organizationIds, todayInHelsinki(now));
+}
+
+/** The newest active info text of the process's office, or null. */
+export async function activeOrganizationInfoText(db: Executor, process: ProcessRow, now = new Date()) {
+  const organizationId = process.organization_id;
+  if (organizationId === null) return { text: null };
+  const [first] = await activeInfoTexts(db, [organizationId], todayInHelsinki(now));
+  return { text: first?.text ?? null };
+}
 
 /**
  * Moves a booking process to another office. A held time, a lead date and the chosen
@@ -14,4 +89,16 @@ export async function moveToOrganization(db: Db, token: string, organizationId: 
     await releaseHolds(trx, token);
     await updateProcess(trx, token, { organization_id: organizationId, lead_date: null, selected_resource_ids: [] });
   });
+}
+
+/** active-organization/v2: makes an office the process's own, moving it only when it is another one. */
+export async function chooseOrganization(db: Db, process: ProcessRow, organizationId: number) {
+  await usableOrganization(db, organizationId, process.process_type);
+  if (process.organization_id !== organizationId) await moveToOrganization(db, process.token, organizationId);
+}
+
+/** transfer-organization: moves the process to an office that serves it. */
+export async function transferOrganization(db: Db, process: ProcessRow, organizationId: number) {
+  await usableOrganization(db, organizationId, process.process_type);
+  await moveToOrganization(db, process.token, organizationId);
 }

@@ -1,7 +1,9 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { PROCESS_TTL_MINUTES } from '@huolto/domain';
+import { PROCESS_TTL_MINUTES, bookingSchema, type BookingVehicle } from '@huolto/domain';
+import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import { storedJson } from './stored-json.ts';
 
 export type ProcessRow = Selectable<Database['process']>;
 export type Executor = Db | Transaction<Database>;
@@ -25,7 +27,8 @@ export interface ProcessVehicle {
   model: string;
   model_year: number | null;
   classification: { id: number };
-  tires: unknown;
+  /** The tire sizes of a registered car (vehicle.tires); null when unknown. */
+  tires?: BookingVehicle['tires'] | undefined;
   /** true when found in the register, false when typed in by the customer. */
   registered: boolean;
 }
@@ -113,12 +116,77 @@ export async function updateProcess(db: Executor, token: string, patch: ProcessP
     .execute();
 }
 
+// The jsonb columns of a process as this module writes them (updateProcess); each is
+// checked when read, through the accessors below.
+const cartSchema = z
+  .array(
+    z.looseObject({
+      productId: z.string(),
+      provider: z.string(),
+      amount: z.number(),
+      stage: z.string(),
+      description: z.string().optional(),
+      parameters: z.record(z.string(), z.string()).optional(),
+      calculatorId: z.string().nullable().optional(),
+    }),
+  )
+  .nullable();
+const bookingShape = bookingSchema.shape;
+const vehicleSchema = z
+  .looseObject({
+    register_number: z.string(),
+    make: z.string(),
+    make_id: z.number().nullable(),
+    model: z.string(),
+    model_year: z.number().nullable(),
+    classification: z.looseObject({ id: z.number() }),
+    tires: bookingShape.vehicle.unwrap().shape.tires.optional(),
+    registered: z.boolean(),
+  })
+  .nullable();
+const customerSchema = bookingShape.customer;
+const symptomsSchema = bookingShape.symptoms.nullable();
+const productParametersSchema = bookingShape.product_parameters.nullable();
+const extraOrderItemsSchema = z.array(z.looseObject({ id: z.string() })).nullable();
+const voucherIdsSchema = z.array(z.string()).nullable();
+
 export function cartOf(process: ProcessRow): CartLine[] {
-  return (process.cart as CartLine[] | null) ?? [];
+  return storedJson(cartSchema, process.cart, 'process.cart') ?? [];
 }
 
 export function vehicleOf(process: ProcessRow): ProcessVehicle | null {
-  return (process.vehicle as ProcessVehicle | null) ?? null;
+  return storedJson(vehicleSchema, process.vehicle, 'process.vehicle') ?? null;
+}
+
+/** The customer of a process (customer/v2), or null before it is given. */
+export function customerOf(process: ProcessRow) {
+  return storedJson(customerSchema, process.customer, 'process.customer');
+}
+
+/** The symptoms of a process (symptoms), in order. */
+export function symptomsOf(process: ProcessRow): { id: number; description: string }[] {
+  return storedJson(symptomsSchema, process.symptoms, 'process.symptoms') ?? [];
+}
+
+/** A product parameter a process chose (product-parameter). */
+export interface ProductParameterChoice {
+  parameterCode: string;
+  selectedValue: string;
+}
+
+/** The product parameters a process chose, in the order they were set. */
+export function productParameterChoicesOf(process: ProcessRow): ProductParameterChoice[] {
+  return storedJson(productParametersSchema, process.product_parameters, 'process.product_parameters') ?? [];
+}
+
+/** The ids of the extra order items a process chose. */
+export function extraOrderItemIdsOf(process: ProcessRow): string[] {
+  return (storedJson(extraOrderItemsSchema, process.extra_order_items, 'process.extra_order_items') ?? []).map((i) => i.id);
+}
+
+/** The loyalty vouchers applied to a process's booking. */
+export function voucherIdsOf(process: ProcessRow): string[] {
+  return storedJson(voucherIdsSchema, process.voucher_ids, 'process.voucher_ids') ?? [];
 }
 
 /** The mechanics a process is limited to (customer-selected-resources); empty: anyone. */

@@ -1,5 +1,12 @@
-import { DEFAULT_SITE_LINKS, type SiteLinks } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
+import { z } from 'zod';
+import type { Executor } from '../process/repository.ts';
+import { storedJson } from '../process/stored-json.ts';
+
+/**
+ * The settings as stored, key by key. Each value is JSON of its own shape; the service
+ * reads the known ones defensively (a setting of the wrong type falls back to its default).
+ */
+const storedSettingsSchema = z.record(z.string(), z.json());
 
 export interface Settings {
   serviceBreak?: { start: string; end: string };
@@ -7,17 +14,7 @@ export interface Settings {
   [key: string]: unknown;
 }
 
-export async function readSettings(db: Db): Promise<Settings> {
+export async function readSettings(db: Executor): Promise<Settings> {
   const rows = await db.selectFrom('setting').select(['key', 'value']).execute();
-  return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Settings;
-}
-
-/**
- * The external links of the landing and thanks pages: the stored ones over the defaults.
- * `bookingByPhone` is the older name of `phoneBooking`; both are answered.
- */
-export function siteLinks(stored: Record<string, string> | undefined): SiteLinks & { bookingByPhone: string } {
-  const s = Object.fromEntries(Object.entries(stored ?? {}).filter(([, v]) => typeof v === 'string' && v.length > 0));
-  const phoneBooking = s.phoneBooking ?? s.bookingByPhone ?? DEFAULT_SITE_LINKS.phoneBooking;
-  return { ...DEFAULT_SITE_LINKS, ...s, phoneBooking, bookingByPhone: phoneBooking };
+  return storedJson(storedSettingsSchema, Object.fromEntries(rows.map((r) => [r.key, r.value])), 'setting.value') as Settings;
 }

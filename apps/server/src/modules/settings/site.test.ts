@@ -11,7 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const fieldsOf = (res: { json(): any }) => (json(res).fields as { path: string }[]).map((f) => f.path);
+const fieldsOf = (res: Parameters<typeof json>[0]) => (json(res).fields as { path: string }[]).map((f) => f.path);
 
 /** A session in `processType` that has searched `plate`. */
 async function withVehicle(plate: string, processType: 'MAINTENANCE' | 'TIRE_CHANGE' = 'MAINTENANCE', app = t.app) {
@@ -200,6 +200,7 @@ describe('settings', () => {
       phoneBooking: expect.stringMatching(/^https:\/\//),
       frontPage: expect.stringMatching(/^https:\/\//),
       instalmentBilling: expect.stringMatching(/^https:\/\//),
+      privacy: expect.stringMatching(/^https:\/\//),
     });
     expect(body.links.bookingByPhone).toBe(body.links.phoneBooking);
   });

@@ -3,12 +3,11 @@
  * holds end a fixed time after its first one, and one client address may have only so
  * many times, and so many hours of work, at one office at once — its sessions' live holds
  * plus the bookings saved from it in the last hour. Everything is counted in the
- * database, so every server instance sees the same numbers.
+ * database (time/repository.ts lockAddress, addressShare), so every server instance sees
+ * the same numbers.
  */
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { sql } from 'kysely';
-import type { Executor } from '../process/repository.ts';
 
 /** A session's holds end at most this long after its first hold, however often it reserves again. */
 export const HOLD_TOTAL_MINUTES = 30;
@@ -64,14 +63,6 @@ export function clientKey(ip: string, secret: string | undefined): string {
   return createHmac('sha256', secret ?? FIXED_KEY).update(addressPrefix(ip)).digest('base64url').slice(0, 32);
 }
 
-/**
- * Serialises the holds of one address until the transaction ends, so that two of its
- * requests (on any instance) cannot both count the same room under the limit.
- */
-export async function lockAddress(db: Executor, key: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(8008, hashtext(${key}))`.execute(db);
-}
-
 export interface AddressShare {
   /** Live holds of the address's other sessions and its recently saved bookings at the office. */
   count: number;
@@ -79,34 +70,6 @@ export interface AddressShare {
   minutes: number;
   /** Seconds until the first of them stops counting. */
   freesInSeconds: number;
-}
-
-/** What an address has at an office now, leaving out the asking session's own holds. */
-export async function addressShare(
-  db: Executor,
-  values: { key: string; organizationId: number; exceptToken: string },
-): Promise<AddressShare> {
-  const res = await sql<{ count: number; minutes: number; frees_in: number | null }>`
-    WITH taken AS (
-      SELECT rt.expires_at AS frees_at, upper(rt.during) - lower(rt.during) AS length
-      FROM resource_time rt
-      JOIN resource r ON r.id = rt.resource_id
-      JOIN process p ON p.token = rt.process_token
-      WHERE p.client_key = ${values.key} AND r.organization_id = ${values.organizationId}
-        AND rt.kind = 'HOLD' AND rt.expires_at > now() AND rt.process_token <> ${values.exceptToken}
-      UNION ALL
-      SELECT b.created_at + make_interval(mins => ${SAVED_BOOKING_WINDOW_MINUTES}), b.end_at - b.start_at
-      FROM booking b
-      WHERE b.client_key = ${values.key} AND b.organization_id = ${values.organizationId}
-        AND b.kind = 'RESERVATION'
-        AND b.created_at > now() - make_interval(mins => ${SAVED_BOOKING_WINDOW_MINUTES})
-    )
-    SELECT count(*)::int AS count,
-           coalesce(ceil(extract(epoch FROM sum(length)) / 60), 0)::int AS minutes,
-           ceil(extract(epoch FROM min(frees_at) - now()))::int AS frees_in
-    FROM taken`.execute(db);
-  const row = res.rows[0]!;
-  return { count: row.count, minutes: row.minutes, freesInSeconds: Math.max(1, row.frees_in ?? 1) };
 }
 
 /** true when one more hold of `minutes` keeps the address within its limits. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../process/repository.ts';
+import { SAVED_BOOKING_WINDOW_MINUTES, type AddressShare } from './fair-share.ts';
 
 export interface BusyInterval {
   resource_id: number;
@@ -53,58 +54,6 @@ export async function findBusyIntervals(
   return rows.rows.map((r) => ({ resource_id: r.resource_id, start: new Date(r.start), end: new Date(r.end) }));
 }
 
-/** Releases every hold of a process (a saved booking's time stays). */
-export async function releaseHolds(db: Executor, token: string) {
-  await db.deleteFrom('resource_time').where('process_token', '=', token).where('kind', '=', 'HOLD').execute();
-}
-
-/** Deletes expired holds that overlap a range, so their time can be taken again. */
-export async function purgeExpiredHolds(db: Executor, organizationId: number, from: Date, to: Date) {
-  await sql`
-    DELETE FROM resource_time
-    WHERE kind = 'HOLD' AND expires_at <= now()
-      AND during && tstzrange(${from}, ${to}, '[)')
-      AND resource_id IN (SELECT id FROM resource WHERE organization_id = ${organizationId})`.execute(db);
-}
-
-/**
- * Takes a hold on one resource unless the time overlaps anything on it. The exclusion
- * constraint decides, so two racing requests can never both win. The hold lasts
- * holdMinutes, but never past notAfter.
- */
-export async function tryInsertHold(
-  db: Executor,
-  values: { resourceId: number; start: Date; end: Date; token: string; holdMinutes: number; notAfter?: Date | null | undefined },
-): Promise<boolean> {
-  const notAfter = values.notAfter ?? null;
-  const res = await sql<{ id: string }>`
-    INSERT INTO resource_time (resource_id, during, kind, process_token, expires_at)
-    VALUES (${values.resourceId}, tstzrange(${values.start}, ${values.end}, '[)'), 'HOLD', ${values.token},
-            least(now() + make_interval(mins => ${values.holdMinutes}), ${notAfter}::timestamptz))
-    ON CONFLICT DO NOTHING
-    RETURNING id`.execute(db);
-  return res.rows.length === 1;
-}
-
-export interface HeldTime {
-  start: Date;
-  end: Date;
-  kind: 'HOLD' | 'BOOKED';
-  expires_at: Date | null;
-  resource_id: number;
-}
-
-/** The live hold (or booked time) of a process, if it has one. */
-export async function findHeldTime(db: Executor, token: string): Promise<HeldTime | undefined> {
-  const res = await sql<HeldTime>`
-    SELECT lower(during) AS start, upper(during) AS "end", kind, expires_at, resource_id
-    FROM resource_time
-    WHERE process_token = ${token} AND (kind = 'BOOKED' OR expires_at > now())
-    ORDER BY id DESC LIMIT 1`.execute(db);
-  const row = res.rows[0];
-  return row && { ...row, start: new Date(row.start), end: new Date(row.end) };
-}
-
 /**
  * Start instants of the key-locker uses at an office within a range: saved bookings
  * whose customer leaves the car in the locker, and live holds of other processes that
@@ -155,4 +104,40 @@ export async function findResourceOfLastVisit(
     ORDER BY b.start_at DESC, b.id DESC
     LIMIT 1`.execute(db);
   return res.rows[0];
+}
+
+/**
+ * Serialises the holds of one address until the transaction ends, so that two of its
+ * requests (on any instance) cannot both count the same room under the limit.
+ */
+export async function lockAddress(db: Executor, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(8008, hashtext(${key}))`.execute(db);
+}
+
+/** What an address has at an office now, leaving out the asking session's own holds. */
+export async function addressShare(
+  db: Executor,
+  values: { key: string; organizationId: number; exceptToken: string },
+): Promise<AddressShare> {
+  const res = await sql<{ count: number; minutes: number; frees_in: number | null }>`
+    WITH taken AS (
+      SELECT rt.expires_at AS frees_at, upper(rt.during) - lower(rt.during) AS length
+      FROM resource_time rt
+      JOIN resource r ON r.id = rt.resource_id
+      JOIN process p ON p.token = rt.process_token
+      WHERE p.client_key = ${values.key} AND r.organization_id = ${values.organizationId}
+        AND rt.kind = 'HOLD' AND rt.expires_at > now() AND rt.process_token <> ${values.exceptToken}
+      UNION ALL
+      SELECT b.created_at + make_interval(mins => ${SAVED_BOOKING_WINDOW_MINUTES}), b.end_at - b.start_at
+      FROM booking b
+      WHERE b.client_key = ${values.key} AND b.organization_id = ${values.organizationId}
+        AND b.kind = 'RESERVATION'
+        AND b.created_at > now() - make_interval(mins => ${SAVED_BOOKING_WINDOW_MINUTES})
+    )
+    SELECT count(*)::int AS count,
+           coalesce(ceil(extract(epoch FROM sum(length)) / 60), 0)::int AS minutes,
+           ceil(extract(epoch FROM min(frees_at) - now()))::int AS frees_in
+    FROM taken`.execute(db);
+  const row = res.rows[0]!;
+  return { count: row.count, minutes: row.minutes, freesInSeconds: Math.max(1, row.frees_in ?? 1) };
 }

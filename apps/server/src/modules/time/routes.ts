@@ -1,28 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  customerSelectableResourcesResponse,
   customerSelectedResourcesBody,
+  freeTimeDaySchema,
   freeTimesBody,
   freeTimesOnOrganizationBody,
+  freeTimesOnOrganizationResponse,
   leadBody,
   lockerReservedTimesBody,
+  lockerReservedTimesResponse,
   reservationDetailsBody,
   reserveTimeBody,
   resourceForCustomerQuery,
+  resourceForCustomerResponse,
+  responseSchema,
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { parse } from '../../lib/parse.ts';
-import { updateProcess } from '../process/repository.ts';
-import { releaseHolds } from './repository.ts';
+import { callSchema } from '../../openapi/route-schema.ts';
 import { concurrencyGate, type RouteLimits } from '../../plugins/rate-limit.ts';
 import type { AddressLimits } from './fair-share.ts';
 import {
   freeTimes,
   freeTimesOnOrganizations,
   lockerReservedTimes,
+  removeReservation,
   reserveTime,
   resourceForCustomer,
   selectableResources,
   setLead,
+  setReservationDetails,
   setSelectedResources,
 } from './service.ts';
 
@@ -31,7 +39,7 @@ import {
  * run at once in this process, the rest wait a moment in line (or are answered 503 BUSY), so
  * that its callers cannot slow every other customer's calls.
  */
-const otherOfficesGate = concurrencyGate({ concurrency: 2, maxQueue: 20, maxWaitMs: 5_000 });
+const otherOrganizationsGate = concurrencyGate({ concurrency: 2, maxQueue: 20, maxWaitMs: 5_000 });
 
 export interface TimeRouteDeps {
   /** What one client address may hold at one office (docs/decisions/007). */
@@ -45,81 +53,185 @@ export interface TimeRouteDeps {
   };
 }
 
+const freeTimeDays = z.array(freeTimeDaySchema);
+
 export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRouteDeps) {
-  app.post('/free-times', async (request) => {
-    const body = parse(freeTimesBody, request.body);
-    return freeTimes(db, request.process, body);
-  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/free-times',
+    {
+      schema: callSchema({
+        tag: 'Time',
+        summary: 'Free times of the booking\u2019s office for the cart, for every date of a range of at most 62 days.',
+        body: freeTimesBody,
+        responseSchema: freeTimeDays,
+      }),
+    },
+    async (request) => freeTimes(db, request.process, request.body),
+  );
 
   /** Only the MORNING shift: starts before 12:00 (day-only: room between opening and 12:00). */
-  app.post('/free-times/morning', async (request) => {
-    const body = parse(freeTimesBody, request.body);
-    return freeTimes(db, request.process, body, 'MORNING');
-  });
+  r.post(
+    '/free-times/morning',
+    {
+      schema: callSchema({
+        tag: 'Time',
+        summary: 'The same as POST /free-times, only times that start before 12:00.',
+        body: freeTimesBody,
+        responseSchema: freeTimeDays,
+      }),
+    },
+    async (request) => freeTimes(db, request.process, request.body, 'MORNING'),
+  );
 
   /** Only the EVENING shift: starts at or after 12:00 (day-only: room between 12:00 and closing). */
-  app.post('/free-times/evening', async (request) => {
-    const body = parse(freeTimesBody, request.body);
-    return freeTimes(db, request.process, body, 'EVENING');
-  });
+  r.post(
+    '/free-times/evening',
+    {
+      schema: callSchema({
+        tag: 'Time',
+        summary: 'The same as POST /free-times, only times that start at or after 12:00.',
+        body: freeTimesBody,
+        responseSchema: freeTimeDays,
+      }),
+    },
+    async (request) => freeTimes(db, request.process, request.body, 'EVENING'),
+  );
 
-  app.post('/free-times-on-organization', { config: deps.rateLimits.freeTimesOnOrganization }, async (request, reply) => {
-    const body = parse(freeTimesOnOrganizationBody, request.body);
-    return otherOfficesGate(reply, () => freeTimesOnOrganizations(db, request.process, body));
-  });
+  r.post(
+    '/free-times-on-organization',
+    {
+      config: deps.rateLimits.freeTimesOnOrganization,
+      schema: callSchema({
+        tag: 'Time',
+        summary: 'The free days of every other office the booking could move to.',
+        body: freeTimesOnOrganizationBody,
+        responseSchema: freeTimesOnOrganizationResponse,
+      }),
+    },
+    async (request, reply) => otherOrganizationsGate(reply, () => freeTimesOnOrganizations(db, request.process, request.body)),
+  );
 
-  app.post('/reserve-time', { config: deps.rateLimits.reserveTime }, async (request, reply) => {
-    const body = parse(reserveTimeBody, request.body);
-    const outcome = await reserveTime(db, request.process.token, body, new Date(), deps.addressLimits);
-    if (outcome.responseCode === 'TOO_MANY_REQUESTS') {
-      return reply
-        .status(429)
-        .header('retry-after', String(outcome.retryAfterSeconds))
-        .send({ error: 'TOO_MANY_REQUESTS', message: outcome.message });
-    }
-    return outcome;
-  });
-
-  app.delete('/remove-reservation', async (request) => {
-    await releaseHolds(db, request.process.token);
-    return { responseCode: 'SUCCESS' };
-  });
-
-  app.post('/reservation-details/v2', async (request) => {
-    const body = parse(reservationDetailsBody, request.body);
-    await updateProcess(db, request.process.token, {
-      customer_waiting: body.customerWaiting,
-      vehicle_left_for_day: body.vehicleLeftForDay,
-      using_key_locker: body.usingKeyLocker,
-    });
-    return { responseCode: 'SUCCESS' };
-  });
-
-  app.post('/locker/reserved-times', async (request) => {
-    const body = parse(lockerReservedTimesBody, request.body);
-    return { reservedTimes: await lockerReservedTimes(db, request.process, body.startTimes) };
-  });
-
-  app.post('/lead', async (request) => {
-    const body = parse(leadBody, request.body);
-    await setLead(db, request.process.token, body.leadDate);
-    return { responseCode: 'SUCCESS' };
-  });
-
-  app.get('/customer-selectable-resources', async (request) => selectableResources(db, request.process));
-
-  app.get(
-    '/resource-for-customer',
-    { config: deps.rateLimits.resourceForCustomer },
-    async (request) => {
-      const query = parse(resourceForCustomerQuery, request.query);
-      return { resource: await resourceForCustomer(db, request.process, query.phoneNumber) };
+  r.post(
+    '/reserve-time',
+    {
+      config: deps.rateLimits.reserveTime,
+      schema: callSchema({
+        tag: 'Time',
+        summary: 'Holds a time for the booking for 15 minutes, at most 30 minutes after the session first held one.',
+        body: reserveTimeBody,
+        response:
+          'responseCode SUCCESS, or NOT_AVAILABLE with a message. 429 TOO_MANY_REQUESTS with Retry-After when the client address already has its share of the office (HOLDS_PER_ADDRESS times, HOLD_HOURS_PER_ADDRESS hours of work: live holds and bookings saved in the last hour); 412 SESSION_EXPIRED once the session has held times for 30 minutes.',
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request, reply) => {
+      const outcome = await reserveTime(db, request.process.token, request.body, new Date(), deps.addressLimits);
+      if (outcome.responseCode === 'TOO_MANY_REQUESTS') {
+        return reply
+          .status(429)
+          .header('retry-after', String(outcome.retryAfterSeconds))
+          .send({ error: 'TOO_MANY_REQUESTS', message: outcome.message });
+      }
+      return outcome;
     },
   );
 
-  app.post('/customer-selected-resources', async (request) => {
-    const body = parse(customerSelectedResourcesBody, request.body);
-    await setSelectedResources(db, request.process.token, body.resourceIds);
-    return { responseCode: 'SUCCESS' };
-  });
+  r.delete(
+    '/remove-reservation',
+    { schema: callSchema({ tag: 'Time', summary: 'Releases the held time.', responseSchema: responseSchema }) },
+    async (request) => {
+      await removeReservation(db, request.process.token);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+
+  r.post(
+    '/reservation-details/v2',
+    {
+      schema: callSchema({
+        tag: 'Time',
+        summary: 'Waiting at the office, leaving the car for the day, using the key locker.',
+        body: reservationDetailsBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await setReservationDetails(db, request.process.token, request.body);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+
+  r.post(
+    '/locker/reserved-times',
+    {
+      schema: callSchema({
+        tag: 'Time',
+        summary: 'Of the asked start times, those whose half-day has no free key-locker compartment.',
+        body: lockerReservedTimesBody,
+        responseSchema: lockerReservedTimesResponse,
+      }),
+    },
+    async (request) => ({ reservedTimes: await lockerReservedTimes(db, request.process, request.body.startTimes) }),
+  );
+
+  r.post(
+    '/lead',
+    {
+      schema: callSchema({
+        tag: 'Time',
+        summary: 'Lead mode: the date the customer would like to be contacted about, instead of a time.',
+        body: leadBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await setLead(db, request.process.token, request.body.leadDate);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+
+  r.get(
+    '/customer-selectable-resources',
+    {
+      schema: callSchema({
+        tag: 'Time',
+        summary: "The mechanics customers may choose at the booking's office.",
+        responseSchema: customerSelectableResourcesResponse,
+      }),
+    },
+    async (request) => selectableResources(db, request.process),
+  );
+
+  r.get(
+    '/resource-for-customer',
+    {
+      config: deps.rateLimits.resourceForCustomer,
+      schema: callSchema({
+        tag: 'Time',
+        summary:
+          "The choosable mechanic who served the latest earlier booking at the office with this phone number and the session's car, or null (also when the session has no car).",
+        query: resourceForCustomerQuery,
+        responseSchema: resourceForCustomerResponse,
+      }),
+    },
+    async (request) => ({ resource: await resourceForCustomer(db, request.process, request.query.phoneNumber) }),
+  );
+
+  r.post(
+    '/customer-selected-resources',
+    {
+      schema: callSchema({
+        tag: 'Time',
+        summary: 'The mechanics to book with; an empty list means anyone.',
+        body: customerSelectedResourcesBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await setSelectedResources(db, request.process.token, request.body.resourceIds);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
 }

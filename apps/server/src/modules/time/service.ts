@@ -19,19 +19,25 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 import type { Executor, ProcessRow } from '../process/repository.ts';
-import { findLiveProcess, markFirstHold, selectedResourceIdsOf, updateProcess, vehicleOf } from '../process/repository.ts';
-import { findOrganization, listOrganizations } from '../organizations/repository.ts';
-import { officesForProcess } from '../organizations/offices.ts';
-import { pricedCart, totalDurationMinutes } from '../services/service.ts';
 import {
+  findLiveProcess,
+  markFirstHold,
+  productParameterChoicesOf,
+  selectedResourceIdsOf,
+  updateProcess,
+  vehicleOf,
+} from '../process/repository.ts';
+import { findOrganization, findOrganizationsTakingTimes, listOrganizations } from '../organizations/repository.ts';
+import { organizationsForProcess } from '../organizations/service.ts';
+import { hasSymptoms, pricedCart, totalDurationMinutes } from '../catalogue/service.ts';
+import { findHeldTime, purgeExpiredHolds, releaseHolds, tryInsertHold } from '../holds/repository.ts';
+import {
+  addressShare,
   findBusyIntervals,
-  findHeldTime,
   findLockerStarts,
   findResourceOfLastVisit,
   findResources,
-  purgeExpiredHolds,
-  releaseHolds,
-  tryInsertHold,
+  lockAddress,
   type ResourceRow,
 } from './repository.ts';
 import {
@@ -49,8 +55,6 @@ import {
   ADDRESS_SHARE_MESSAGE,
   HOLD_TOTAL_MESSAGE,
   HOLD_TOTAL_MINUTES,
-  addressShare,
-  lockAddress,
   withinShare,
   type AddressLimits,
 } from './fair-share.ts';
@@ -65,22 +69,22 @@ const alreadySaved = () => new DomainError(409, 'ALREADY_SAVED', 'Varaus on jo t
 /** Minutes of work the cart of a process needs; 400 naming `cart` when it is empty. */
 export async function cartMinutes(db: Executor, process: ProcessRow): Promise<number> {
   const lines = await pricedCart(db, process);
-  const minutes = totalDurationMinutes(lines, ((process.symptoms as unknown[]) ?? []).length > 0);
+  const minutes = totalDurationMinutes(lines, hasSymptoms(process));
   if (minutes === 0) throw badRequest('cart', 'Valitse ensin palvelu');
   return minutes;
 }
 
 export interface BookingContext {
-  org: OrganizationRow;
+  organization: OrganizationRow;
   minutes: number;
 }
 
 /** The office and the length of time a process's booking needs. */
 export async function bookingContext(db: Executor, process: ProcessRow): Promise<BookingContext> {
   if (!process.organization_id) throw badRequest('organizationId', 'Valitse ensin toimipiste');
-  const org = await findOrganization(db, process.organization_id);
-  if (!org) throw badRequest('organizationId', 'Tuntematon toimipiste');
-  return { org, minutes: await cartMinutes(db, process) };
+  const organization = await findOrganization(db, process.organization_id);
+  if (!organization) throw badRequest('organizationId', 'Tuntematon toimipiste');
+  return { organization, minutes: await cartMinutes(db, process) };
 }
 
 /**
@@ -88,9 +92,9 @@ export async function bookingContext(db: Executor, process: ProcessRow): Promise
  * customer chose, when the office lets customers choose and the choice names some of
  * its selectable resources; otherwise every resource of the office.
  */
-export function usableResources(org: OrganizationRow, resources: readonly ResourceRow[], selected: readonly number[]): number[] {
-  const all = resources.filter((r) => r.organization_id === org.id);
-  if (selected.length > 0 && org.customer_selects_resource) {
+export function usableResources(organization: OrganizationRow, resources: readonly ResourceRow[], selected: readonly number[]): number[] {
+  const all = resources.filter((r) => r.organization_id === organization.id);
+  if (selected.length > 0 && organization.customer_selects_resource) {
     const chosen = all.filter((r) => r.selectable && selected.includes(r.id));
     if (chosen.length > 0) return chosen.map((r) => r.id);
   }
@@ -107,10 +111,9 @@ export function assertBookableRange(range: { start: string; end: string }, now: 
 }
 
 /** true when the process takes a lead date instead of a time (SPEC §2 "lead mode"). */
-export function isLeadMode(process: ProcessRow, org: { lead_only: boolean } | undefined): boolean {
-  const params = (process.product_parameters as { parameterCode: string; selectedValue: string }[] | null) ?? [];
-  const lead = params.some((p) => p.parameterCode === 'WINDSHIELD_CHANGE_BOOKING_TYPE' && p.selectedValue === 'LEAD');
-  return lead || !!org?.lead_only;
+export function isLeadMode(process: ProcessRow, organization: { lead_only: boolean } | undefined): boolean {
+  const lead = productParameterChoicesOf(process).some((p) => p.parameterCode === 'WINDSHIELD_CHANGE_BOOKING_TYPE' && p.selectedValue === 'LEAD');
+  return lead || !!organization?.lead_only;
 }
 
 /**
@@ -126,20 +129,20 @@ export async function freeTimes(
   now = new Date(),
 ): Promise<FreeTimeDay[]> {
   assertBookableRange(range, now);
-  const { org, minutes } = await bookingContext(db, process);
-  const resourceIds = usableResources(org, await findResources(db, org.id), selectedResourceIdsOf(process));
+  const { organization, minutes } = await bookingContext(db, process);
+  const resourceIds = usableResources(organization, await findResources(db, organization.id), selectedResourceIdsOf(process));
   const from = fromHelsinki(range.start);
   const to = fromHelsinki(addDays(range.end, 1));
-  const busy = groupByResource(resourceIds, await findBusyIntervals(db, org.id, from, to, process.token));
+  const busy = groupByResource(resourceIds, await findBusyIntervals(db, organization.id, from, to, process.token));
   return computeFreeDays({
-    office: org,
+    office: organization,
     minutes,
     start: range.start,
     end: range.end,
     busy,
     now,
     shift,
-    open: !org.lead_only && officeTypeRequested(org.time_selection_type, range.resourceTimeSelectionTypes),
+    open: !organization.lead_only && officeTypeRequested(organization.time_selection_type, range.resourceTimeSelectionTypes),
   });
 }
 
@@ -151,7 +154,7 @@ async function compatibleOrganizations(db: Executor, process: ProcessRow): Promi
   if (process.process_type === 'TIRE_CHANGE' || process.process_type === 'TIRE_SALES') {
     return listOrganizations(db, vehicleOf(process)?.make_id ?? null, { tireChange: true });
   }
-  return officesForProcess(db, process);
+  return organizationsForProcess(db, process);
 }
 
 /**
@@ -170,17 +173,11 @@ export async function freeTimesOnOrganizations(
   const minutes = await cartMinutes(db, process);
   const candidates = (await compatibleOrganizations(db, process)).filter((o) => o.id !== process.organization_id);
   if (candidates.length === 0) return [];
-  const rows = await db
-    .selectFrom('organization')
-    .selectAll()
-    .where('id', 'in', candidates.map((o) => o.id))
-    .where('active', '=', true)
-    .where('lead_only', '=', false)
-    .execute();
+  const rows = await findOrganizationsTakingTimes(db, candidates.map((o) => o.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const offices = candidates.filter((o) => byId.has(o.id));
-  if (offices.length === 0) return [];
-  const ids = offices.map((o) => o.id);
+  const organizations = candidates.filter((o) => byId.has(o.id));
+  if (organizations.length === 0) return [];
+  const ids = organizations.map((o) => o.id);
   const resources = await findResources(db, ids);
   const from = fromHelsinki(range.start);
   const to = fromHelsinki(addDays(range.end, 1));
@@ -190,10 +187,10 @@ export async function freeTimesOnOrganizations(
   );
 
   const out: OrganizationFreeTimes[] = [];
-  for (const organization of offices) {
-    const org = byId.get(organization.id)!;
-    const own = new Map(resources.filter((r) => r.organization_id === org.id).map((r) => [r.id, busy.get(r.id) ?? []]));
-    const days = computeFreeDays({ office: org, minutes, start: range.start, end: range.end, busy: own, now }).filter(
+  for (const organization of organizations) {
+    const row = byId.get(organization.id)!;
+    const own = new Map(resources.filter((r) => r.organization_id === row.id).map((r) => [r.id, busy.get(r.id) ?? []]));
+    const days = computeFreeDays({ office: row, minutes, start: range.start, end: range.end, busy: own, now }).filter(
       hasAvailability,
     );
     if (days.length > 0) out.push({ organization, calendar: days });
@@ -253,20 +250,20 @@ export async function reserveTime(
     const process = await findLiveProcess(trx, token, true);
     if (!process) throw sessionExpired();
     if (process.booking_id) throw alreadySaved();
-    const { org, minutes } = await bookingContext(trx, process);
-    if (org.lead_only) return notAvailable('Toimipisteessä ei varata aikaa: valitse toivottu päivä');
+    const { organization, minutes } = await bookingContext(trx, process);
+    if (organization.lead_only) return notAvailable('Toimipisteessä ei varata aikaa: valitse toivottu päivä');
     // The office decides how its times are booked: exact grid slots or whole days.
-    if (body.timeSelectionType === 'EXACT_TIME' && org.time_selection_type !== 'EXACT_TIME') {
+    if (body.timeSelectionType === 'EXACT_TIME' && organization.time_selection_type !== 'EXACT_TIME') {
       throw badRequest('timeSelectionType', 'Toimipisteessä valitaan vain päivä');
     }
-    if (body.timeSelectionType === 'DAY_ONLY' && org.time_selection_type !== 'DAY_ONLY') {
+    if (body.timeSelectionType === 'DAY_ONLY' && organization.time_selection_type !== 'DAY_ONLY') {
       throw badRequest('timeSelectionType', 'Toimipisteessä valitaan tarkka aika');
     }
     if (!isWorkingDay(date) || date < today) return notAvailable('Toimipiste on suljettu');
 
     let window: { start: Date; end: Date };
     if (body.timeSelectionType === 'EXACT_TIME') {
-      const slot = exactCandidates(org, date, minutes).find(
+      const slot = exactCandidates(organization, date, minutes).find(
         (c) => c.start.getTime() === start.getTime() && c.end.getTime() === end.getTime(),
       );
       if (!slot) throw badRequest('reservation', 'Aika ei ole toimipisteen aikataulussa tai sen pituus ei vastaa palveluita');
@@ -274,7 +271,7 @@ export async function reserveTime(
       window = { start: slot.start, end: slot.end };
     } else {
       if (date <= today) return notAvailable('Päivä ei ole varattavissa');
-      window = dayWindow(org, date)!;
+      window = dayWindow(organization, date)!;
     }
 
     const firstHoldAt = process.first_hold_at ? new Date(process.first_hold_at) : null;
@@ -283,7 +280,7 @@ export async function reserveTime(
     if (notAfter && notAfter.getTime() <= now.getTime()) throw new DomainError(412, 'SESSION_EXPIRED', HOLD_TOTAL_MESSAGE);
     if (limits && process.client_key) {
       await lockAddress(trx, process.client_key);
-      const share = await addressShare(trx, { key: process.client_key, organizationId: org.id, exceptToken: token });
+      const share = await addressShare(trx, { key: process.client_key, organizationId: organization.id, exceptToken: token });
       if (!withinShare(share, minutes, limits)) {
         return { responseCode: 'TOO_MANY_REQUESTS', message: ADDRESS_SHARE_MESSAGE, retryAfterSeconds: share.freesInSeconds };
       }
@@ -292,8 +289,8 @@ export async function reserveTime(
     // The session's own hold is released first so that it never stands in the way of a new
     // one overlapping it; should the new time be lost, throwing rolls the release back.
     await releaseHolds(trx, token);
-    await purgeExpiredHolds(trx, org.id, window.start, window.end);
-    const resourceIds = usableResources(org, await findResources(trx, org.id), selectedResourceIdsOf(process));
+    await purgeExpiredHolds(trx, organization.id, window.start, window.end);
+    const resourceIds = usableResources(organization, await findResources(trx, organization.id), selectedResourceIdsOf(process));
     const won = async (): Promise<ReserveOutcome> => {
       if (process.lead_date) await updateProcess(trx, token, { lead_date: null });
       if (!firstHoldAt) await markFirstHold(trx, token);
@@ -308,9 +305,9 @@ export async function reserveTime(
       }
       throw new TimeNotWon('Aika ehdittiin varata');
     }
-    const busy = groupByResource(resourceIds, await findBusyIntervals(trx, org.id, window.start, window.end, token));
+    const busy = groupByResource(resourceIds, await findBusyIntervals(trx, organization.id, window.start, window.end, token));
     const position = body.workshiftPosition ?? 'MORNING';
-    const shiftWindow = body.workshiftPosition ? dayWindow(org, date, body.workshiftPosition) : undefined;
+    const shiftWindow = body.workshiftPosition ? dayWindow(organization, date, body.workshiftPosition) : undefined;
     // Within the asked shift first; a job too long for one shift takes the whole day.
     for (const w of [shiftWindow, window]) {
       if (!w) continue;
@@ -342,17 +339,17 @@ export async function lockerReservedTimes(
     if (isBeyondHorizon(t.slice(0, 10), today)) throw badRequest(`startTimes.${i}`, HORIZON_MESSAGE);
   });
   if (!process.organization_id) throw badRequest('organizationId', 'Valitse ensin toimipiste');
-  const org = await findOrganization(db, process.organization_id);
-  if (!org) throw badRequest('organizationId', 'Tuntematon toimipiste');
+  const organization = await findOrganization(db, process.organization_id);
+  if (!organization) throw badRequest('organizationId', 'Tuntematon toimipiste');
   const dates = startTimes.map((t) => t.slice(0, 10)).sort();
   const from = fromHelsinki(dates[0]!);
   const to = fromHelsinki(addDays(dates[dates.length - 1]!, 1));
   const counts = new Map<string, number>();
-  for (const start of await findLockerStarts(db, org.id, from, to, process.token)) {
+  for (const start of await findLockerStarts(db, organization.id, from, to, process.token)) {
     const key = lockerHalfDayKey(formatLocalDateTime(start));
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return startTimes.filter((t) => (counts.get(lockerHalfDayKey(t)) ?? 0) >= org.locker_compartments);
+  return startTimes.filter((t) => (counts.get(lockerHalfDayKey(t)) ?? 0) >= organization.locker_compartments);
 }
 
 /**
@@ -378,9 +375,9 @@ export async function setLead(db: Db, token: string, leadDate: string, now = new
 /** The mechanics customers may choose at the process's office (none when it does not allow it). */
 export async function selectableResources(db: Executor, process: ProcessRow): Promise<{ id: number; name: string }[]> {
   if (!process.organization_id) return [];
-  const org = await findOrganization(db, process.organization_id);
-  if (!org?.customer_selects_resource) return [];
-  return (await findResources(db, org.id)).filter((r) => r.selectable).map((r) => ({ id: r.id, name: r.display_name ?? r.name }));
+  const organization = await findOrganization(db, process.organization_id);
+  if (!organization?.customer_selects_resource) return [];
+  return (await findResources(db, organization.id)).filter((r) => r.selectable).map((r) => ({ id: r.id, name: r.display_name ?? r.name }));
 }
 
 /**
@@ -393,9 +390,9 @@ export async function resourceForCustomer(db: Executor, process: ProcessRow, pho
   // nothing (not even whether it has visited), so the call cannot be used to look people up.
   const registerNumber = vehicleOf(process)?.register_number;
   if (!registerNumber) return null;
-  const org = await findOrganization(db, process.organization_id);
-  if (!org?.customer_selects_resource) return null;
-  return (await findResourceOfLastVisit(db, org.id, normalizePhoneNumber(phoneNumber), registerNumber)) ?? null;
+  const organization = await findOrganization(db, process.organization_id);
+  if (!organization?.customer_selects_resource) return null;
+  return (await findResourceOfLastVisit(db, organization.id, normalizePhoneNumber(phoneNumber), registerNumber)) ?? null;
 }
 
 /**
@@ -419,5 +416,23 @@ export async function setSelectedResources(db: Db, token: string, resourceIds: r
       if (held?.kind === 'HOLD' && !ids.includes(held.resource_id)) await releaseHolds(trx, token);
     }
     await updateProcess(trx, token, { selected_resource_ids: ids });
+  });
+}
+
+/** Releases the process's held time (remove-reservation). */
+export async function removeReservation(db: Db, token: string): Promise<void> {
+  await releaseHolds(db, token);
+}
+
+/** How the customer leaves the car (reservation-details/v2). */
+export async function setReservationDetails(
+  db: Db,
+  token: string,
+  details: { customerWaiting: boolean; vehicleLeftForDay: boolean; usingKeyLocker: boolean },
+): Promise<void> {
+  await updateProcess(db, token, {
+    customer_waiting: details.customerWaiting,
+    vehicle_left_for_day: details.vehicleLeftForDay,
+    using_key_locker: details.usingKeyLocker,
   });
 }

@@ -55,7 +55,7 @@ const reservationAt = async (c: ApiClient, date: string, startTime: string) => {
 const reserve = async (c: ApiClient, reservation: string) =>
   json(await c.post('/reserve-time', { reservation, timeSelectionType: 'EXACT_TIME', workshiftPosition: null })).responseCode as string;
 const booking = async (c: ApiClient) => json(await c.get('/get-booking/v2'));
-const expectBadRequest = (res: { statusCode: number; json(): any }, field: string) => {
+const expectBadRequest = (res: { statusCode: number } & Parameters<typeof json>[0], field: string) => {
   expect(res.statusCode).toBe(400);
   expect(res.json().fields.map((f: { path: string }) => f.path)).toContain(field);
 };
@@ -157,7 +157,16 @@ describe('free-times-on-organization', () => {
     expect(list.length).toBeGreaterThanOrEqual(10);
     for (const entry of list) {
       expect(organizationFreeTimesSchema.strict().safeParse({ ...entry }).success).toBe(true);
-      expect(Object.keys(entry.organization).sort()).toEqual(['address', 'brand_dealer', 'id', 'name', 'post_code', 'post_office']);
+      expect(Object.keys(entry.organization).sort()).toEqual([
+        'address',
+        'brand_dealer',
+        'closing_time',
+        'id',
+        'name',
+        'opening_time',
+        'post_code',
+        'post_office',
+      ]);
       expect(entry.calendar.length).toBeGreaterThan(0);
       expect(entry.calendar.every((d) => d.exactTimesAvailable || d.onlyDayTimesAvailable)).toBe(true);
       expect(entry.calendar.every((d) => d.date >= range.start && d.date <= range.end)).toBe(true);

@@ -1,24 +1,5 @@
 import type { Executor } from '../process/repository.ts';
-
-export interface TireRow {
-  product_id: string;
-  provider: string;
-  description: string;
-  info_html: string | null;
-  price_cents: number;
-  image_ids: string[];
-  duration_minutes: number;
-  supplier: string;
-  model: string;
-  tire_type: string;
-  width: number;
-  aspect_ratio: number;
-  rim_diameter: number;
-  load_index: number;
-  speed_index: string;
-  extra_markings: string[];
-  stock: number;
-}
+import { offeredTires, type TireRow } from '../catalogue/repository.ts';
 
 export async function listSuppliers(db: Executor) {
   return db.selectFrom('tire_supplier').select(['id', 'name']).orderBy('name').execute();
@@ -45,26 +26,6 @@ export interface TireQuery {
   rimDiameter: number;
   minLoadIndex: number;
   tireType: string;
-}
-
-/** The active tires of the catalogue, as the tire search offers them. */
-function offeredTires(db: Executor) {
-  return db
-    .selectFrom('tire as t')
-    .innerJoin('product as p', 'p.id', 't.product_id')
-    .innerJoin('tire_supplier as s', 's.id', 't.supplier_id')
-    .select([
-      't.product_id', 'p.provider', 'p.description', 'p.info_html', 'p.price_cents', 'p.image_ids', 'p.duration_minutes',
-      's.name as supplier', 't.model', 't.tire_type', 't.width', 't.aspect_ratio', 't.rim_diameter', 't.load_index',
-      't.speed_index', 't.extra_markings', 't.stock',
-    ])
-    .where('p.active', '=', true);
-}
-
-/** The tires among the given products that the tire search offers. */
-export async function findTires(db: Executor, productIds: readonly string[]): Promise<TireRow[]> {
-  if (productIds.length === 0) return [];
-  return offeredTires(db).where('t.product_id', 'in', [...productIds]).execute();
 }
 
 /** Tires of one size and type from the given suppliers, load index at least the minimum, cheapest first. */

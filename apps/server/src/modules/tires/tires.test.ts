@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { addDays, isWorkingDay, todayInHelsinki } from '@huolto/domain';
 import { ApiClient, createTestApp, json, type TestApp } from '../../../test/helpers.ts';
 import { searchTires } from './repository.ts';
-import { serializeTireSearch, tireSearchJson, toSuggestion } from './routes.ts';
+import { serializeTireSearch, tireSearchJson, toSuggestion } from './service.ts';
 import { TIRE_SEARCH_TTL_MS, TtlLruCache, tireSearchCacheOf, tireSearchKey } from './search-cache.ts';
 
 let t: TestApp;

@@ -1,4 +1,9 @@
+import { bookingSchema } from '@huolto/domain';
 import type { Executor, ProcessVehicle } from '../process/repository.ts';
+import { storedJson } from '../process/stored-json.ts';
+
+/** vehicle.tires: the front and rear tire sizes of a registered car, or null. */
+const vehicleTiresSchema = bookingSchema.shape.vehicle.unwrap().shape.tires;
 
 /** A car of the vehicle register as a process stores it; undefined when not registered. */
 export async function findRegisteredVehicle(db: Executor, registerNumber: string): Promise<ProcessVehicle | undefined> {
@@ -16,7 +21,7 @@ export async function findRegisteredVehicle(db: Executor, registerNumber: string
     model: row.model,
     model_year: row.model_year,
     classification: { id: row.classification_id },
-    tires: row.tires ?? null,
+    tires: storedJson(vehicleTiresSchema, row.tires ?? null, 'vehicle.tires'),
     registered: true,
   };
 }

@@ -1,8 +1,7 @@
 import type { WindshieldProduct } from '@huolto/domain';
 import type { Executor } from '../process/repository.ts';
-import { findProducts } from '../services/repository.ts';
-import { productParametersOf } from '../services/service.ts';
-import { findWindshieldProductIds } from './repository.ts';
+import { findProducts, findWindshieldProductIds } from '../catalogue/repository.ts';
+import { productParametersOf } from '../catalogue/service.ts';
 
 /** The process type that books windshield work (/proautolasi). */
 export const WINDSHIELD_PROCESS = 'WINDSHIELD';

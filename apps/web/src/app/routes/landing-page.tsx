@@ -1,8 +1,8 @@
+import './landing-page.css';
 import type { ReactElement, ReactNode } from 'react';
-import { PROCESSES } from '@huolto/domain';
-import { PageTitle } from '../../components/ui/page-title.tsx';
-import { paths } from '../../config/paths.ts';
-import type { SiteSettings } from '../../features/session/api/get-settings.ts';
+import { PROCESSES, type SiteSettings } from '@huolto/domain';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { paths } from '@/config/paths.ts';
 
 interface Tile {
   key: string;

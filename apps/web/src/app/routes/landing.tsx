@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSettings } from '../../features/session/api/get-settings.ts';
+import { useSettings } from '@/features/session/api/get-settings.ts';
 import { LandingPage, type InternalLink } from './landing-page.tsx';
 
 const RouterLink: InternalLink = ({ to, className, children }) => (

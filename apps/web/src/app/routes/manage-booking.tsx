@@ -1,19 +1,20 @@
+import './manage-booking.css';
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatEuros, formatFinnishDateLong, normalizeRegisterNumber, type ManagedBooking } from '@huolto/domain';
-import { PageTitle } from '../../components/ui/page-title.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { EmptyState, LoadingState } from '../../components/ui/spinner.tsx';
-import { paths } from '../../config/paths.ts';
-import { formatReservation } from '../../features/booking/summary.ts';
-import type { BookingRef } from '../../features/manage-booking/api/manage-booking.ts';
-import { useCancelBooking } from '../../features/manage-booking/api/cancel-booking.ts';
-import { manageBookingKeys, useOpenBooking } from '../../features/manage-booking/api/open-booking.ts';
-import { useSendEditRequest } from '../../features/manage-booking/api/send-edit-request.ts';
-import { FeedbackForm } from '../../features/manage-booking/components/feedback-form.tsx';
-import { ResendConfirmationButton } from '../../features/manage-booking/components/resend-confirmation-button.tsx';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { Button, ButtonLink } from '@/components/ui/button.tsx';
+import { ConfirmDialog } from '@/components/ui/dialog.tsx';
+import { EmptyState, LoadingState } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { formatReservation } from '@/features/booking/summary.ts';
+import type { BookingRef } from '@/features/manage-booking/api/manage-booking.ts';
+import { useCancelBooking } from '@/features/manage-booking/api/cancel-booking.ts';
+import { manageBookingKeys, useOpenBooking } from '@/features/manage-booking/api/open-booking.ts';
+import { useSendEditRequest } from '@/features/manage-booking/api/send-edit-request.ts';
+import { FeedbackForm } from '@/features/manage-booking/components/feedback-form.tsx';
+import { ResendConfirmationButton } from '@/features/manage-booking/components/resend-confirmation-button.tsx';
 
 type State =
   | { kind: 'ask' }

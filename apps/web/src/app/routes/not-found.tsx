@@ -1,6 +1,6 @@
-import { PageTitle } from '../../components/ui/page-title.tsx';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { paths } from '../../config/paths.ts';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { ButtonLink } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
 
 /** Unknown paths. */
 export function NotFoundRoute() {

@@ -1,10 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { Booking } from '@huolto/domain';
-import { useBooking } from '../../features/booking/api/get-booking.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { EmptyState, LoadingState } from '../../components/ui/spinner.tsx';
-import { useProcess } from '../process-context.tsx';
+import { useBooking } from '@/features/booking/api/get-booking.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState, LoadingState } from '@/components/ui/spinner.tsx';
+import { useProcess } from '@/app/process-context.tsx';
 
 export interface RequireBookingProps {
   /** What the step needs of the booking; otherwise the customer is sent to `otherwise`. */

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { StepPage } from '../../components/layout/step-page.tsx';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { paths } from '../../config/paths.ts';
-import { getProcessToken, clearProcessSession } from '../../lib/process-session.ts';
-import { useWizardState } from '../../stores/wizard-state.tsx';
-import { BookingSummary } from '../../features/booking/components/booking-summary.tsx';
-import { useSettings } from '../../features/session/api/get-settings.ts';
-import { useProcess } from '../process-context.tsx';
-import { clearSessionCache } from '../session-cache.ts';
+import { StepPage } from '@/components/layout/step-page.tsx';
+import { ButtonLink } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { getProcessToken, clearProcessSession } from '@/lib/process-session.ts';
+import { useWizardState } from '@/stores/wizard-state.tsx';
+import { BookingSummary } from '@/features/booking/components/booking-summary.tsx';
+import { useSettings } from '@/features/session/api/get-settings.ts';
+import { useProcess } from '@/app/process-context.tsx';
+import { clearSessionCache } from '@/app/session-cache.ts';
 
 /** 'kiitos' (SPEC §2 "Thanks page"). The saved process is forgotten: a new booking starts fresh. */
 export function ThanksStepRoute() {

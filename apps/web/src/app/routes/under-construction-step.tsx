@@ -1,7 +1,7 @@
-import { StepPage } from '../../components/layout/step-page.tsx';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { paths } from '../../config/paths.ts';
-import { useProcess } from '../process-context.tsx';
+import { StepPage } from '@/components/layout/step-page.tsx';
+import { ButtonLink } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { useProcess } from '@/app/process-context.tsx';
 
 /** Steps of processes whose screens are still being built (other issues). */
 export function UnderConstructionStepRoute() {

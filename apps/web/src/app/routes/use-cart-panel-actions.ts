@@ -1,7 +1,7 @@
 import type { Booking, OrderItem } from '@huolto/domain';
-import { orderItemToCartItem } from '../../features/services/api/cart-item.ts';
-import { useSaveExtraOrderItems } from '../../features/services/api/save-extra-order-items.ts';
-import { useCartChange } from '../../features/services/hooks/use-cart-change.ts';
+import { orderItemToCartItem } from '@/features/services/api/cart-item.ts';
+import { useSaveExtraOrderItems } from '@/features/services/api/save-extra-order-items.ts';
+import { useCartChange } from '@/features/services/hooks/use-cart-change.ts';
 
 /**
  * The remove buttons of the cart panel: a service or product leaves with

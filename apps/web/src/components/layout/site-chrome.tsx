@@ -1,3 +1,4 @@
+import './site-chrome.css';
 import type { ReactElement, ReactNode } from 'react';
 
 /** How the header's brand links to the landing page: a router Link in the app, <a> elsewhere. */

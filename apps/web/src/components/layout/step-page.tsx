@@ -1,6 +1,7 @@
+import './step-page.css';
 import type { ReactNode } from 'react';
-import { PageTitle } from '../ui/page-title.tsx';
-import { StepNav, type StepNavProps } from '../ui/step-nav.tsx';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { StepNav, type StepNavProps } from '@/components/ui/step-nav.tsx';
 
 export interface StepPageProps {
   /** The document title (without the site suffix). */

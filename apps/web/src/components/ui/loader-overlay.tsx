@@ -1,3 +1,4 @@
+import './loader-overlay.css';
 export interface LoaderOverlayProps {
   active: boolean;
 }

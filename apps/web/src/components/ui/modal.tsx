@@ -1,3 +1,4 @@
+import './dialog.css';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { CloseIcon } from './icons.tsx';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { clearNotifications, notifyMessage } from '../../lib/notifications.ts';
+import { clearNotifications, notifyMessage } from '@/lib/notifications.ts';
 import { Notifications } from './notifications.tsx';
 
 beforeEach(() => {

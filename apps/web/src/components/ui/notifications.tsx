@@ -1,10 +1,11 @@
+import './notifications.css';
 import { useSyncExternalStore } from 'react';
 import type { NotificationLevel } from '@huolto/domain';
 import {
   dismissNotification,
   getNotifications,
   subscribeNotifications,
-} from '../../lib/notifications.ts';
+} from '@/lib/notifications.ts';
 import { CloseIcon } from './icons.tsx';
 
 const LEVEL_LABEL: Record<NotificationLevel, string> = {

@@ -1,3 +1,4 @@
+import './progress-bar.css';
 import { Link } from 'react-router';
 import { progressSteps, stepStatuses, type ProcessDefinition } from '@huolto/domain';
 import { CheckIcon } from './icons.tsx';

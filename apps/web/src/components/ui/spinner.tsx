@@ -1,3 +1,4 @@
+import './spinner.css';
 import type { ReactNode } from 'react';
 
 /** An inline loading state with a text, never a blank area. */

@@ -1,3 +1,4 @@
+import './step-nav.css';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 
@@ -19,7 +20,7 @@ export interface StepNavProps {
 
 /**
  * Back and Continue (SPEC §2). On small screens a sticky bar at the bottom, so the
- * next step and the total are always at hand.
+ * next step and the total are always at hand; with Back alone, a plain row at the foot.
  */
 export function StepNav({
   onBack,
@@ -32,8 +33,13 @@ export function StepNav({
   summary,
 }: StepNavProps) {
   const hintId = continueHint ? 'step-nav-hint' : undefined;
+  /**
+   * Back alone (e.g. the vehicle step before a car is known) is no action to keep at hand:
+   * the bar is then not sticky, so it covers nothing of the step, and Back is not stretched.
+   */
+  const backOnly = !onContinue && !continueForm && !summary;
   return (
-    <div className="step-nav">
+    <div className={backOnly ? 'step-nav step-nav--back-only' : 'step-nav'}>
       <div className="step-nav__inner">
         {summary && <div className="step-nav__summary">{summary}</div>}
         {continueHint && continueDisabled && (

@@ -1,5 +1,5 @@
 import { formatFinnishDate, formatFinnishDateLong, formatFinnishTime, type Booking } from '@huolto/domain';
-import type { SavedBookingSummary } from '../../stores/wizard-state.tsx';
+import type { SavedBookingSummary } from '@/stores/wizard-state.tsx';
 
 /** The parts of a booking that the cart and the thanks page show. */
 export type BookingSummaryModel = Omit<SavedBookingSummary, 'bookingKey' | 'processType' | 'email'>;

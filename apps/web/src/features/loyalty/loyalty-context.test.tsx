@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { LOYALTY_TOKEN_KEY, MESSAGES } from '@huolto/domain';
-import { clearNotifications, getNotifications } from '../../lib/notifications.ts';
-import { clearProcessSession, setProcessToken } from '../../lib/process-session.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { clearNotifications, getNotifications } from '@/lib/notifications.ts';
+import { clearProcessSession, setProcessToken } from '@/lib/process-session.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { LoyaltyBlock } from './components/loyalty-block.tsx';
 import { resetLoyaltyTokenCache } from './loyalty-token.ts';
 import { ACCOUNT, LoyaltyTestProviders, json, newQueryClient, stubFetch } from './testing.tsx';
@@ -30,6 +30,12 @@ function renderBlock(onSelectVehicle?: (license: string) => void) {
   const invalidated = () => invalidate.mock.calls.map(([filters]) => (filters as { queryKey?: unknown })?.queryKey);
   return { client, invalidated };
 }
+
+// The block fetches its dialogs' code when the login link is focused or pointed at: load
+// them before the tests, so that no import is still on its way when a test's environment ends.
+beforeAll(async () => {
+  await Promise.all([import('./components/login-dialog.tsx'), import('./components/vehicle-list-dialog.tsx')]);
+});
 
 beforeEach(() => {
   window.sessionStorage.clear();

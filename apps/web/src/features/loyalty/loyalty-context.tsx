@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOYALTY_CAMPAIGN_CODE, type LoyaltyAccount } from '@huolto/domain';
-import { ApiError } from '../../lib/api-client.ts';
-import { notifyMessage } from '../../lib/notifications.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { useProcessSession } from '../../hooks/use-process-session.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { notifyMessage } from '@/lib/notifications.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 import { logout as logoutRequest } from './api/logout.ts';
 import { loyaltyKeys } from './api/query-keys.ts';
 import { setCampaignCode } from './api/set-campaign-code.ts';

@@ -1,4 +1,4 @@
-import { dismissNotification, getNotifications, notify } from '../../lib/notifications.ts';
+import { dismissNotification, getNotifications, notify } from '@/lib/notifications.ts';
 
 /**
  * Tells that an action on the booking's own page succeeded and takes away the

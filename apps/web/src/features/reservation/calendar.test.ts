@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
   daySlots,
-  isoWeekNumber,
+  freeSlotCount,
   monthGrid,
   monthLabel,
   reservationOf,
@@ -11,12 +10,6 @@ import {
 } from './calendar.ts';
 
 describe('calendar helpers', () => {
-  it('numbers weeks the ISO way', () => {
-    expect(isoWeekNumber('2026-11-23')).toBe(48);
-    expect(isoWeekNumber('2026-01-01')).toBe(1);
-    expect(isoWeekNumber('2027-01-01')).toBe(53);
-  });
-
   it('labels a week short, across a month boundary too', () => {
     expect(weekLabel('2026-11-23')).toBe('Viikko 48: 23.–29.11.');
     expect(weekLabel('2026-11-30')).toBe('Viikko 49: 30.11.–6.12.');
@@ -29,11 +22,16 @@ describe('calendar helpers', () => {
     expect(sameSlot('2026-11-24', { startTime: '08:00', endTime: '09:30:00' }, { start: '2026-11-24T08:00:00', end: '2026-11-24T09:30:00' })).toBe(true);
   });
 
-  it('offers the working day for a day-only day without slots', () => {
-    expect(daySlots({ date: '2026-11-24', exactTimesAvailable: false, onlyDayTimesAvailable: true, calendarSlots: [] })).toEqual([
-      { startTime: '07:30:00', endTime: '17:00:00' },
-    ]);
-    expect(daySlots({ date: '2026-11-24', exactTimesAvailable: false, onlyDayTimesAvailable: false, calendarSlots: [] })).toEqual([]);
+  it('offers the office\'s working day for a day-only day without slots', () => {
+    const dayOnly = { date: '2026-11-24', exactTimesAvailable: false, onlyDayTimesAvailable: true, calendarSlots: [] };
+    const none = { date: '2026-11-24', exactTimesAvailable: false, onlyDayTimesAvailable: false, calendarSlots: [] };
+    expect(daySlots(dayOnly, { opening_time: '07:30', closing_time: '17:00' })).toEqual([{ startTime: '07:30:00', endTime: '17:00:00' }]);
+    expect(daySlots(dayOnly, { opening_time: '08:00', closing_time: '16:00' })).toEqual([{ startTime: '08:00:00', endTime: '16:00:00' }]);
+    expect(daySlots(none, { opening_time: '07:30', closing_time: '17:00' })).toEqual([]);
+    expect([freeSlotCount(dayOnly), freeSlotCount(none)]).toEqual([1, 0]);
+    const exact = { ...dayOnly, exactTimesAvailable: true, calendarSlots: [{ startTime: '08:00:00', endTime: '09:00:00' }] };
+    expect(daySlots(exact, { opening_time: '07:30', closing_time: '17:00' })).toEqual(exact.calendarSlots);
+    expect(freeSlotCount(exact)).toBe(1);
   });
 
   it('lays out a month in weeks starting on Monday', () => {
@@ -43,8 +41,6 @@ describe('calendar helpers', () => {
     expect(grid.at(-1)).toEqual(['2026-11-30', null, null, null, null, null, null]);
     expect(grid.flat().filter(Boolean)).toHaveLength(30);
     expect(monthGrid('2027-02').flat().filter(Boolean)).toHaveLength(28);
-    expect(addMonths('2026-12', 1)).toBe('2027-01');
-    expect(addMonths('2027-01', -1)).toBe('2026-12');
     expect(monthLabel('2026-11')).toBe('marraskuu 2026');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REPAIR_FORM, EMPTY_REPLACEMENT_FORM } from '@huolto/domain';
-import { orderItem } from '../../test/fixtures.ts';
+import { orderItem } from '@/test/fixtures.ts';
 import type { WindshieldProduct } from '@huolto/domain';
 import { windshieldCartPlan } from './cart-plan.ts';
 

@@ -1,6 +1,6 @@
 import type { Booking } from '@huolto/domain';
-import { useWizardState } from '../../../stores/wizard-state.tsx';
-import { TireSearch } from '../../../features/tires/components/tire-search.tsx';
+import { useWizardState } from '@/stores/wizard-state.tsx';
+import { TireSearch } from '@/features/tires/components/tire-search.tsx';
 import { useTireChoice } from './use-tire-choice.ts';
 
 export interface TireSearchBlockProps {

@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIRE_TYPE_LABELS, type CartProductItem } from '@huolto/domain';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { pushEvent } from '../../../lib/analytics.ts';
-import { addProductsToCart } from '../../../features/services/api/add-products-to-cart.ts';
-import { removeProductsFromCart } from '../../../features/services/api/remove-products-from-cart.ts';
-import { orderItemToCartItem } from '../../../features/services/api/cart-item.ts';
-import { addTireChangeProducts } from '../../../features/tires/api/add-tire-change-products.ts';
-import { getOrderItemsByStage } from '../../../features/tires/api/order-items-by-stage.ts';
-import type { TireSuggestion } from '../../../features/tires/api/search-tires.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { pushEvent } from '@/lib/analytics.ts';
+import { addProductsToCart } from '@/features/services/api/add-products-to-cart.ts';
+import { removeProductsFromCart } from '@/features/services/api/remove-products-from-cart.ts';
+import { orderItemToCartItem } from '@/features/services/api/cart-item.ts';
+import { addTireChangeProducts } from '@/features/tires/api/add-tire-change-products.ts';
+import { getOrderItemsByStage } from '@/features/tires/api/order-items-by-stage.ts';
+import type { TireSuggestion } from '@/features/tires/api/search-tires.ts';
 
 /** Order-item parameter that carries a tire's size (the parameters map has Finnish keys, SPEC §3). */
 export const TIRE_SIZE_PARAMETER = 'Rengaskoko';

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Booking } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { api } from '@/lib/api-client.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** GET /get-booking/v2: the booking in progress (docs/api.md "The booking"). */
 export const getBooking = () => api.get<Booking>('/get-booking/v2');

@@ -1,5 +1,6 @@
+import './booking-summary.css';
 import { formatEuros, formatFinnishDateLong } from '@huolto/domain';
-import { formatReservation, type BookingSummaryModel } from '../summary.ts';
+import { formatReservation, type BookingSummaryModel } from '@/features/booking/summary.ts';
 
 export interface BookingSummaryProps {
   summary: BookingSummaryModel | null;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { booking, orderItem } from '../../../test/fixtures.ts';
+import { booking, orderItem } from '@/test/fixtures.ts';
 import { CartPanel } from './cart-panel.tsx';
 
 afterEach(cleanup);

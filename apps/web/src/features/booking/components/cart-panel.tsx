@@ -1,6 +1,7 @@
+import './cart-panel.css';
 import { formatEuros, formatReduction, type Booking, type OrderItem } from '@huolto/domain';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { formatReservation, vehicleText } from '../summary.ts';
+import { CloseIcon } from '@/components/ui/icons.tsx';
+import { formatReservation, vehicleText } from '@/features/booking/summary.ts';
 
 export interface CartPanelProps {
   booking: Booking;

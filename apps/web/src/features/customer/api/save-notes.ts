@@ -1,5 +1,5 @@
 import { sanitizeNotes, type ApiResponse } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** POST /save-notes; characters outside letters, digits, punctuation and separators are stripped (SPEC §5). */
 export const saveNotes = (notes: string) => {

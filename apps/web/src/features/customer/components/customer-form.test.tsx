@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { CUSTOMER_DRAFT_KEY, clearCustomerDraft, loadCustomerDraft } from '@/features/customer/customer-draft.ts';
 import { CustomerForm, EMPTY_CUSTOMER, fillEmptyFields } from './customer-form.tsx';
 
 afterEach(cleanup);
@@ -56,5 +57,99 @@ describe('<CustomerForm> prefill (SPEC §6: empty fields only)', () => {
     expect(fillEmptyFields({ first_name: '  ', last_name: 'X', address: '' }, { first_name: 'A', last_name: 'B', address: '' })).toEqual({
       first_name: 'A',
     });
+  });
+});
+
+describe('<CustomerForm> draft (a reload keeps what was typed)', () => {
+  const TOKEN = 'a'.repeat(43);
+
+  function renderDraftForm(token: string | null = TOKEN, prefill: typeof PREFILL | null = null) {
+    const onNotesChange = vi.fn();
+    const view = render(
+      <CustomerForm
+        id="f"
+        defaultValues={EMPTY_CUSTOMER}
+        notes=""
+        onNotesChange={onNotesChange}
+        onValidityChange={() => undefined}
+        onValidSubmit={() => undefined}
+        onInvalidSubmit={() => undefined}
+        prefill={prefill}
+        draftToken={token}
+      />,
+    );
+    return { onNotesChange, unmount: view.unmount };
+  }
+
+  beforeEach(() => window.sessionStorage.clear());
+  afterEach(() => window.sessionStorage.clear());
+
+  it('gives the typed values back after unmount and remount, in sessionStorage only', () => {
+    const first = renderDraftForm();
+    fireEvent.change(screen.getByLabelText(/Etunimi/), { target: { value: 'Maija' } });
+    fireEvent.change(screen.getByLabelText(/Sähköposti/), { target: { value: 'maija@example.com' } });
+    fireEvent.change(screen.getByLabelText(/Lisätietoja/), { target: { value: 'Talvirenkaat autossa' } });
+    first.unmount();
+    expect(window.localStorage.getItem(CUSTOMER_DRAFT_KEY)).toBeNull();
+
+    const second = renderDraftForm();
+    expect(value(/Etunimi/)).toBe('Maija');
+    expect(value(/Sähköposti/)).toBe('maija@example.com');
+    expect(value(/Sukunimi/)).toBe('');
+    expect(second.onNotesChange).not.toHaveBeenCalled();
+    // The notes belong to the step, which takes them from the draft.
+    expect(loadCustomerDraft(TOKEN)?.notes).toBe('Talvirenkaat autossa');
+  });
+
+  it('is cleared when the booking is saved, and another process never gets it', () => {
+    const first = renderDraftForm();
+    fireEvent.change(screen.getByLabelText(/Etunimi/), { target: { value: 'Maija' } });
+    first.unmount();
+
+    // Another booking process (the session was reset): nothing comes back, and the old draft goes.
+    const other = renderDraftForm('b'.repeat(43));
+    expect(value(/Etunimi/)).toBe('');
+    expect(window.sessionStorage.getItem(CUSTOMER_DRAFT_KEY)).toBeNull();
+    other.unmount();
+
+    const again = renderDraftForm();
+    fireEvent.change(screen.getByLabelText(/Etunimi/), { target: { value: 'Maija' } });
+    again.unmount();
+    clearCustomerDraft(); // what the step does once the booking is saved
+    renderDraftForm();
+    expect(value(/Etunimi/)).toBe('');
+  });
+
+  it('keeps only what was typed: values filled in from the loyalty account are not stored', async () => {
+    const first = renderDraftForm(TOKEN, PREFILL);
+    await waitFor(() => expect(value(/Sukunimi/)).toBe('Asiakas'));
+    fireEvent.change(screen.getByLabelText(/Puhelinnumero/), { target: { value: '050 111 2222' } });
+    first.unmount();
+    const stored = JSON.parse(window.sessionStorage.getItem(CUSTOMER_DRAFT_KEY) ?? 'null') as { fields: object } | null;
+    expect(stored?.fields).toEqual({ phone_number: '050 111 2222' });
+  });
+
+  it('keeps nothing without a process token', () => {
+    renderDraftForm(null);
+    fireEvent.change(screen.getByLabelText(/Etunimi/), { target: { value: 'Maija' } });
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('links the privacy statement when given', () => {
+    render(
+      <CustomerForm
+        id="f"
+        defaultValues={EMPTY_CUSTOMER}
+        notes=""
+        onNotesChange={() => undefined}
+        onValidityChange={() => undefined}
+        onValidSubmit={() => undefined}
+        onInvalidSubmit={() => undefined}
+        privacyLink="https://example.com/tietosuoja"
+      />,
+    );
+    expect(screen.getByText(/Käsittelemme tietojasi tietosuojaselosteen mukaisesti\./)).toBeTruthy();
+    const link = screen.getByRole('link', { name: /^tietosuojaseloste/ });
+    expect(link.getAttribute('href')).toBe('https://example.com/tietosuoja');
   });
 });

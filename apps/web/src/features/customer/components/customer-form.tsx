@@ -1,8 +1,11 @@
-import { useEffect, useId, type HTMLAttributes } from 'react';
+import './customer-form.css';
+import { useEffect, useId, useRef, useState, type HTMLAttributes } from 'react';
 import { useForm, type SubmitErrorHandler } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { customerFormSchema, type CustomerForm as CustomerFormInput } from '@huolto/domain';
-import { Field, describedBy } from '../../../components/ui/field.tsx';
+import { Field, describedBy } from '@/components/ui/field.tsx';
+import { getProcessToken, subscribeProcessSession } from '@/lib/process-session.ts';
+import { clearCustomerDraft, loadCustomerDraft, saveCustomerDraft, type CustomerDraft } from '@/features/customer/customer-draft.ts';
 
 /** The form's values after validation (trimmed, defaults applied). */
 export type CustomerFormValues = ReturnType<typeof customerFormSchema.parse>;
@@ -55,6 +58,15 @@ export interface CustomerFormProps {
    * are still empty get them, so nothing the customer typed is overwritten.
    */
   prefill?: Partial<CustomerFormInput> | null;
+  /**
+   * The booking process token: what the customer types is kept as a draft of this process
+   * in sessionStorage and comes back after a reload (the step clears it once saved, and
+   * takes the draft's notes, which it owns, with loadCustomerDraft). Without a token
+   * nothing is kept.
+   */
+  draftToken?: string | null;
+  /** The company's privacy statement, linked in the privacy notice; without it no notice. */
+  privacyLink?: string;
 }
 
 /** The prefill values for the fields that are empty now (blank counts as empty). */
@@ -80,22 +92,48 @@ export function CustomerForm({
   onValidSubmit,
   onInvalidSubmit,
   prefill,
+  draftToken,
+  privacyLink,
 }: CustomerFormProps) {
   const uid = useId();
+  /** The draft found when the form opened (read once: later changes are this form's own). */
+  const [draft] = useState(() => (draftToken ? loadCustomerDraft(draftToken) : null));
   const {
     register,
     handleSubmit,
     setFocus,
     getValues,
     setValue,
+    watch,
     formState: { errors, isValid },
   } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
-    defaultValues,
+    defaultValues: draft ? { ...defaultValues, ...draft.fields } : defaultValues,
     resolver: zodResolver(customerFormSchema),
     mode: 'onTouched',
   });
 
   useEffect(() => onValidityChange(isValid), [isValid, onValidityChange]);
+
+  /** What the customer typed (a prefilled value is not theirs to keep in the draft). */
+  const typed = useRef<CustomerDraft>(draft ?? { fields: {} });
+
+  useEffect(() => {
+    if (!draftToken) return;
+    const subscription = watch((values, { name, type }) => {
+      // 'change' is the customer's own input; setValue (the prefill) has no type.
+      if (type !== 'change' || !name) return;
+      typed.current.fields[name] = values[name];
+      saveCustomerDraft(draftToken, typed.current);
+    });
+    // A new process (the session was reset): the draft is not this booking's any more.
+    const unsubscribe = subscribeProcessSession(() => {
+      if (getProcessToken() !== draftToken) clearCustomerDraft();
+    });
+    return () => {
+      subscription.unsubscribe();
+      unsubscribe();
+    };
+  }, [draftToken, watch]);
 
   useEffect(() => {
     if (!prefill) return;
@@ -144,10 +182,22 @@ export function CustomerForm({
             rows={4}
             maxLength={2000}
             value={notes}
-            onChange={(e) => onNotesChange(e.target.value)}
+            onChange={(e) => {
+              typed.current.notes = e.target.value;
+              if (draftToken) saveCustomerDraft(draftToken, typed.current);
+              onNotesChange(e.target.value);
+            }}
           />
         </Field>
       </div>
+      {privacyLink && (
+        <p className="customer-form__privacy">
+          Käsittelemme tietojasi tietosuojaselosteen mukaisesti.{' '}
+          <a href={privacyLink} target="_blank" rel="noopener noreferrer">
+            tietosuojaseloste<span className="visually-hidden"> (avautuu uuteen välilehteen)</span>
+          </a>
+        </p>
+      )}
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Customer } from '@huolto/domain';
-import { saveCustomer } from '../api/save-customer.ts';
-import { saveNotes } from '../api/save-notes.ts';
-import { saveBooking } from '../api/save-booking.ts';
+import { saveCustomer } from '@/features/customer/api/save-customer.ts';
+import { saveNotes } from '@/features/customer/api/save-notes.ts';
+import { saveBooking } from '@/features/customer/api/save-booking.ts';
 
 export interface ConfirmBookingInput {
   customer: Customer;

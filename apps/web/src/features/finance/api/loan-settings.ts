@@ -5,8 +5,8 @@ import {
   type MinimumPriceForCreditResponse,
   type ProcessType,
 } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
+import { api } from '@/lib/api-client.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 
 /** The minimum price for credit is asked for organization 1 (SPEC §7 "Finance"). */
 const MINIMUM_PRICE_ORGANIZATION_ID = DEFAULT_TIRE_SALES_OFFICE_ID;

@@ -1,3 +1,4 @@
+import './loan-calculator.css';
 import { useId, useState } from 'react';
 import { LOAN_TERMS, LOAN_YEARS, formatEuros, monthlyPayment, type LoanYears } from '@huolto/domain';
 

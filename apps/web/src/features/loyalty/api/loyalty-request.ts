@@ -1,5 +1,5 @@
 import { LOYALTY_API_BASE } from '@huolto/domain';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
 
 /**
  * A call to the OmaLaakkonen API (SPEC §7 "Loyalty API"): POST with a JSON body, through

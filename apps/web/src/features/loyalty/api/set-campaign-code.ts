@@ -1,11 +1,5 @@
-import type { CampaignCodeBody } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-
-export interface CampaignCodeResult {
-  responseCode: string;
-  /** Ids of the vouchers applied to the booking. */
-  vouchers?: string[];
-}
+import type { CampaignCodeBody, CampaignCodeResult } from '@huolto/domain';
+import { api } from '@/lib/api-client.ts';
 
 /**
  * POST /campaign-code/v2 on the current booking process: the members' code with the

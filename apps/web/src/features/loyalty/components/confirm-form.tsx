@@ -1,12 +1,13 @@
+import './login-form.css';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmUserBody } from '@huolto/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, describedBy } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { confirmUser } from '../api/confirm-user.ts';
-import { serverMessage } from '../api/loyalty-request.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, describedBy } from '@/components/ui/field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { confirmUser } from '@/features/loyalty/api/confirm-user.ts';
+import { serverMessage } from '@/features/loyalty/api/loyalty-request.ts';
 import { notifyFailure, showFieldErrors } from './login-form-errors.ts';
 
 const confirmCodeBody = confirmUserBody.pick({ code: true });

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { LOYALTY_TOKEN_KEY, MESSAGES, PROCESS_TOKEN_HEADER } from '@huolto/domain';
-import { clearNotifications, getNotifications } from '../../../lib/notifications.ts';
-import { resetLoyaltyTokenCache } from '../loyalty-token.ts';
-import { ACCOUNT, LoyaltyTestProviders, json, stubFetch } from '../testing.tsx';
+import { clearNotifications, getNotifications } from '@/lib/notifications.ts';
+import { resetLoyaltyTokenCache } from '@/features/loyalty/loyalty-token.ts';
+import { ACCOUNT, LoyaltyTestProviders, json, stubFetch } from '@/features/loyalty/testing.tsx';
 import { FORGOT_PASSWORD_URL, LoginDialog } from './login-dialog.tsx';
 
 const TOKEN = ACCOUNT.token;
@@ -112,6 +112,30 @@ describe('<LoginDialog>', () => {
     await waitFor(() => expect(document.activeElement).toBe(password()));
   });
 
+  it('shows the login-failed error inside the dialog, and a successful retry takes it and the stale notification away', async () => {
+    let attempts = 0;
+    stubFetch({
+      [LOGIN]: () => (++attempts === 1 ? json({ error: 'UNAUTHORIZED', message: MESSAGES.loginFailed.text }, 401) : json({ token: TOKEN })),
+      '/omalaakkonen/api/getUserInfo/': () => json(ACCOUNT),
+    });
+    const { onClose } = renderDialog();
+    await fillAndSubmit('testi@example.com', 'väärä');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(MESSAGES.loginFailed.text);
+    expect(screen.getByRole('dialog').contains(alert)).toBe(true);
+    expect(notifications()).toContainEqual({ level: 'ERROR', text: MESSAGES.loginFailed.text });
+
+    await fillAndSubmit('testi@example.com', 'Salasana123!');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(notifications()).toEqual([{ level: 'SUCCESS', text: 'Tervetuloa!' }]);
+  });
+
+  it('labels the username field as the e-mail address it takes', () => {
+    stubFetch({});
+    renderDialog();
+    expect(screen.getByLabelText(/Käyttäjätunnus \(sähköposti\)/).getAttribute('inputmode')).toBe('email');
+  });
+
   it("on 429 shows the server's message", async () => {
     const message = 'Liian monta epäonnistunutta yritystä. Yritä myöhemmin uudelleen.';
     stubFetch({ [LOGIN]: () => json({ error: 'TOO_MANY_ATTEMPTS', message }, 429) });
@@ -119,6 +143,7 @@ describe('<LoginDialog>', () => {
     await fillAndSubmit();
     await waitFor(() => expect(notifications()).toContainEqual({ level: 'ERROR', text: message }));
     expect(notifications().some((n) => n.text === MESSAGES.loginFailed.text)).toBe(false);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
 
   it('closes on Escape and with the close button', () => {

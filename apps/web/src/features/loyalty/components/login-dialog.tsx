@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
 import { ConfirmForm } from './confirm-form.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';

@@ -1,15 +1,50 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notify, notifyMessage } from '../../../lib/notifications.ts';
-import { fieldErrors, serverMessage } from '../api/loyalty-request.ts';
+import { MESSAGES, type NotificationLevel } from '@huolto/domain';
+import { ApiError } from '@/lib/api-client.ts';
+import { dismissNotification, getNotifications, notify } from '@/lib/notifications.ts';
+import { fieldErrors, serverMessage } from '@/features/loyalty/api/loyalty-request.ts';
+
+interface Failure {
+  level: NotificationLevel;
+  text: string;
+}
+
+/** The notification of a failed call: 429 with the server's message, else the server-error warning. */
+function failureOf(error: unknown): Failure {
+  if (error instanceof ApiError && error.status === 429) {
+    return { level: 'ERROR', text: serverMessage(error) ?? 'Liian monta yritystä. Yritä myöhemmin uudelleen.' };
+  }
+  return MESSAGES.serverError;
+}
 
 /** 429 with the server's message; anything else but a handled status is the server-error warning. */
 export function notifyFailure(error: unknown) {
-  if (error instanceof ApiError && error.status === 429) {
-    notify('ERROR', serverMessage(error) ?? 'Liian monta yritystä. Yritä myöhemmin uudelleen.');
-  } else {
-    notifyMessage('serverError');
+  const { level, text } = failureOf(error);
+  notify(level, text);
+}
+
+/** The notifications failed logins raised, so that a later successful login can take them away. */
+const loginFailures = new Set<string>();
+const keyOf = (f: Failure) => `${f.level}\n${f.text}`;
+
+/**
+ * A failed login: the notification of the error catalogue (SPEC §8: 401 is "Login failed",
+ * 429 the server's message, anything else the server-error warning). Returns its text for
+ * the dialog itself to show too, as the dialog's dimming covers the notification stack.
+ */
+export function notifyLoginFailure(error: unknown): string {
+  const failure = error instanceof ApiError && error.status === 401 ? MESSAGES.loginFailed : failureOf(error);
+  notify(failure.level, failure.text);
+  loginFailures.add(keyOf(failure));
+  return failure.text;
+}
+
+/** After a successful login the notifications of the failed attempts are stale: they go. */
+export function clearLoginFailures(): void {
+  for (const n of getNotifications()) {
+    if (loginFailures.has(keyOf(n))) dismissNotification(n.id);
   }
+  loginFailures.clear();
 }
 
 /** Puts the server's per-field messages of a 400 on the form's fields; false when it had none. */

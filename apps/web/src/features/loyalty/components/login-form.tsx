@@ -1,17 +1,21 @@
-import { useEffect, useId } from 'react';
+import './login-form.css';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody } from '@huolto/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, describedBy } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notifyMessage } from '../../../lib/notifications.ts';
-import { login } from '../api/login.ts';
-import { useLoyalty } from '../loyalty-context.tsx';
-import { notifyFailure } from './login-form-errors.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, describedBy } from '@/components/ui/field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { notifyMessage } from '@/lib/notifications.ts';
+import { login } from '@/features/loyalty/api/login.ts';
+import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
+import { clearLoginFailures, notifyLoginFailure } from './login-form-errors.ts';
 
 /** Where a customer resets a forgotten password (the loyalty service's own site). */
 export const FORGOT_PASSWORD_URL = 'https://www.laakkonen.fi/omalaakkonen/salasana';
+
+/** The username field's label: GLOSSARY "login popup" names it Käyttäjätunnus; it is the account's e-mail address. */
+export const USERNAME_LABEL = 'Käyttäjätunnus (sähköposti)';
 
 interface LoginValues {
   username: string;
@@ -32,6 +36,8 @@ export function LoginForm({
 }) {
   const uid = useId();
   const { signIn } = useLoyalty();
+  /** The failed attempt's message, shown in the dialog as well: its dimming covers the notifications. */
+  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -47,18 +53,16 @@ export function LoginForm({
   useEffect(() => setFocus(defaultUsername ? 'password' : 'username'), [defaultUsername, setFocus]);
 
   const onSubmit = async (values: LoginValues) => {
+    setFailure(null);
     try {
       const { token } = await login(values);
       signIn(token);
+      clearLoginFailures();
       notifyMessage('loginSuccess');
       onLoggedIn();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        notifyMessage('loginFailed');
-        setFocus('password', { shouldSelect: true });
-      } else {
-        notifyFailure(error);
-      }
+      setFailure(notifyLoginFailure(error));
+      if (error instanceof ApiError && error.status === 401) setFocus('password', { shouldSelect: true });
     }
   };
 
@@ -74,8 +78,13 @@ export function LoginForm({
       <p className="login-form__intro">
         Kirjautuneena saat tallennetut autosi, esitäytetyt yhteystiedot ja jäsenetusi varaukseen.
       </p>
+      {failure && (
+        <p className="notice login-form__failure" role="alert">
+          {failure}
+        </p>
+      )}
       <div className="form-grid">
-        <Field id={usernameId} label="Käyttäjätunnus" required error={errors.username?.message}>
+        <Field id={usernameId} label={USERNAME_LABEL} required error={errors.username?.message}>
           <input
             id={usernameId}
             className="input"

@@ -1,7 +1,8 @@
+import './loyalty-block.css';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { useLoyalty } from '../loyalty-context.tsx';
-import { getLoyaltyToken } from '../loyalty-token.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
+import { getLoyaltyToken } from '@/features/loyalty/loyalty-token.ts';
 
 /**
  * The login popup with its forms (react-hook-form and the loyalty schemas) is a chunk of

@@ -1,10 +1,11 @@
+import './login-form.css';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_PASSWORD_LENGTH, registerUserBody } from '@huolto/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, describedBy } from '../../../components/ui/field.tsx';
-import { registerUser } from '../api/register-user.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, describedBy } from '@/components/ui/field.tsx';
+import { registerUser } from '@/features/loyalty/api/register-user.ts';
 import { notifyFailure, showFieldErrors } from './login-form-errors.ts';
 
 interface RegisterInput {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { LOYALTY_TOKEN_KEY } from '@huolto/domain';
-import { resetLoyaltyTokenCache } from '../loyalty-token.ts';
-import { ACCOUNT, LoyaltyTestProviders, json, stubFetch } from '../testing.tsx';
+import { resetLoyaltyTokenCache } from '@/features/loyalty/loyalty-token.ts';
+import { ACCOUNT, LoyaltyTestProviders, json, stubFetch } from '@/features/loyalty/testing.tsx';
 import { VehicleListDialog } from './vehicle-list-dialog.tsx';
 
 const CARS = [

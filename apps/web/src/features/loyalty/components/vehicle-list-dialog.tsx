@@ -1,9 +1,10 @@
+import './vehicle-list-dialog.css';
 import type { LoyaltyVehicle } from '@huolto/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { EmptyState, SkeletonList } from '../../../components/ui/spinner.tsx';
-import { useActiveCars } from '../api/get-active-cars.ts';
-import { useLoyalty } from '../loyalty-context.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { EmptyState, SkeletonList } from '@/components/ui/spinner.tsx';
+import { useActiveCars } from '@/features/loyalty/api/get-active-cars.ts';
+import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
 
 export interface VehicleListDialogProps {
   open: boolean;

@@ -5,7 +5,7 @@ import {
   type ManageResponse,
   type OpenBookingResponse,
 } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** What identifies a saved booking: its key and the car's registration number. */
 export type BookingRef = Pick<BookingAccess, 'bookingKey' | 'registerNumber'>;

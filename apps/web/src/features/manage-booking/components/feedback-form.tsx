@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { notify } from '../../../lib/notifications.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { notify } from '@/lib/notifications.ts';
 import { FEEDBACK_MESSAGE_MAX } from '@huolto/domain';
-import { useSendFeedback } from '../api/send-feedback.ts';
-import { notifySuccessReplacing } from '../outcome.ts';
+import { useSendFeedback } from '@/features/manage-booking/api/send-feedback.ts';
+import { notifySuccessReplacing } from '@/features/manage-booking/outcome.ts';
 
 /** The scale of the rating, 1 to 5 (feedbackBody of @huolto/domain). */
 export const RATINGS = [

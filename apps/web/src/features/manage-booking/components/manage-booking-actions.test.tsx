@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@huolto/domain';
-import { clearNotifications, getNotifications, notifyMessage } from '../../../lib/notifications.ts';
+import { clearNotifications, getNotifications, notifyMessage } from '@/lib/notifications.ts';
 import { FEEDBACK_TEXTS, FeedbackForm } from './feedback-form.tsx';
 import { RESEND_TEXTS, ResendConfirmationButton } from './resend-confirmation-button.tsx';
 
@@ -21,7 +21,7 @@ function json(body: unknown, status = 200): Response {
 
 /** fetch answering the one call under test; every call is recorded with its JSON body. */
 function stubCall(answer: () => Response | Promise<Response>) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer());
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => answer());
   vi.stubGlobal('fetch', fetchMock);
   const calls = () =>
     (fetchMock.mock.calls as [string, RequestInit | undefined][]).map(([url, init]) => ({

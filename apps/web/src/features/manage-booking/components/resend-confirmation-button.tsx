@@ -1,8 +1,8 @@
-import { Button } from '../../../components/ui/button.tsx';
-import { notify } from '../../../lib/notifications.ts';
-import type { BookingRef } from '../api/manage-booking.ts';
-import { useResendConfirmation } from '../api/resend-confirmation.ts';
-import { notifySuccessReplacing } from '../outcome.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { notify } from '@/lib/notifications.ts';
+import type { BookingRef } from '@/features/manage-booking/api/manage-booking.ts';
+import { useResendConfirmation } from '@/features/manage-booking/api/resend-confirmation.ts';
+import { notifySuccessReplacing } from '@/features/manage-booking/outcome.ts';
 
 /** What the customer is told after asking for the confirmation again. */
 export const RESEND_TEXTS = {

@@ -1,9 +1,9 @@
+import './offers-panel.css';
 import { useId, useState } from 'react';
-import { formatEuros } from '@huolto/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
-import { mediaUrl } from '../../../lib/media.ts';
-import type { LiftsOffer } from '../api/get-lifts-offers.ts';
+import { formatEuros, type LiftsOffer } from '@huolto/domain';
+import { Button } from '@/components/ui/button.tsx';
+import { CheckIcon } from '@/components/ui/icons.tsx';
+import { mediaUrl } from '@/lib/media.ts';
 
 export interface OffersPanelProps {
   offers: LiftsOffer[] | undefined;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ActiveOrganizationInfoText } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
+import { api } from '@/lib/api-client.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 
 /** GET /get-active-organization-info-text: the booking office's current notice, if any. */
 export const getActiveOrganizationInfoText = () =>

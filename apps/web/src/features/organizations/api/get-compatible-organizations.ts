@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Organization } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 
 /** GET /compatible-organizations/v2: offices that serve the booking's vehicle. */
 export const getCompatibleOrganizations = () => api.get<Organization[]>('/compatible-organizations/v2');

@@ -5,8 +5,8 @@ import type {
   ResourceForCustomerResponse,
   SelectableResource,
 } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
+import { api } from '@/lib/api-client.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 
 /** GET /customer-selectable-resources: the mechanics a customer may pick at the office (empty: none). */
 export const getCustomerSelectableResources = () => api.get<SelectableResource[]>('/customer-selectable-resources');

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { addDays, type FreeTimeDay, type FreeTimesBody, type TimeSelectionType } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 
 /** The time selection types the public calendar asks for. */
 export const CALENDAR_TIME_SELECTION_TYPES: TimeSelectionType[] = ['EXACT_TIME', 'DAY_ONLY'];

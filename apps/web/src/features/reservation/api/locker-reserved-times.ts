@@ -1,23 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  LOCKER_AFTERNOON_TIME,
-  LOCKER_MORNING_TIME,
-  type LockerReservedTimesBody,
-  type LockerReservedTimesResponse,
-} from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
-
-/** The morning and afternoon start times checked for a day-only day (SPEC §9). */
-export const LOCKER_DAY_TIMES = [LOCKER_MORNING_TIME, LOCKER_AFTERNOON_TIME] as const;
+import type { LockerReservedTimesBody, LockerReservedTimesResponse } from '@huolto/domain';
+import { api } from '@/lib/api-client.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 
 /** POST /locker/reserved-times: which of the asked start times have no key-locker compartment left. */
 export const getLockerReservedTimes = (startTimes: string[]) =>
   api.post<LockerReservedTimesResponse>('/locker/reserved-times', { startTimes } satisfies LockerReservedTimesBody, { handleErrors: true });
 
 /**
- * Whether the key locker is full for the chosen time: for an exact time its start;
- * for a day-only day both the morning and the afternoon are full.
+ * Whether the key locker is full for the chosen time, given the start times of
+ * lockerStartTimes (@huolto/domain): for an exact time its start; for a day-only day
+ * both the morning and the afternoon are full.
  */
 export function useLockerFull(startTimes: string[] | null) {
   const { token } = useProcessSession();

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ApiResponse, ReserveTimeBody } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /**
  * POST /reserve-time: holds the time ('YYYY-MM-DDTHH:mm:ss|YYYY-MM-DDTHH:mm:ss', SPEC §4)

@@ -1,5 +1,11 @@
-import type { ProductParameterBody, ReservationDetailsBody, VehicleDeliveryOption } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
+import {
+  deliveryFlagsOf,
+  deliveryParametersOf,
+  type ProductParameterBody,
+  type ReservationDetailsBody,
+  type VehicleDeliveryOption,
+} from '@huolto/domain';
+import { api } from '@/lib/api-client.ts';
 
 /**
  * Tells the booking how the car is brought in (SPEC §4 "Vehicle delivery": choosing
@@ -14,17 +20,15 @@ export async function saveDeliveryOption(option: VehicleDeliveryOption): Promise
     api.post(
       '/reservation-details/v2',
       {
-        customerWaiting: option === 'CUSTOMER_WAITING',
-        vehicleLeftForDay: option === 'VEHICLE_LEFT_FOR_DAY',
-        usingKeyLocker: option === 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS',
+        ...deliveryFlagsOf(option),
         towingRequired: false,
         importDate: null,
         pickupDate: null,
       } satisfies ReservationDetailsBody,
       silent,
     ),
-    ...(['VEHICLE_LEFT_FOR_DAY', 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS', 'CONTACT_REQUEST'] as const).map((code) =>
-      api.post('/product-parameter', { parameterCode: code, selectedValue: String(option === code) } satisfies ProductParameterBody, silent),
+    ...deliveryParametersOf(option).map((parameter) =>
+      api.post('/product-parameter', parameter satisfies ProductParameterBody, silent),
     ),
   ]);
 }

@@ -1,3 +1,4 @@
+import './delivery-options.css';
 import { useId } from 'react';
 import { VEHICLE_DELIVERY_OPTIONS, type VehicleDeliveryOption } from '@huolto/domain';
 

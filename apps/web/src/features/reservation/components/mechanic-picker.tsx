@@ -1,7 +1,8 @@
+import './mechanic-picker.css';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import type { SelectableResource } from '@huolto/domain';
-import { getResourceForCustomer } from '../api/customer-resources.ts';
+import { getResourceForCustomer } from '@/features/reservation/api/customer-resources.ts';
 
 export interface MechanicPickerProps {
   resources: SelectableResource[];

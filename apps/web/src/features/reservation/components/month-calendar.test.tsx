@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { addDays, formatFinnishDateLong, lastAllowedLeadDate, lastLeadDate, leadDateProblem } from '@huolto/domain';
-import { monthLabel, monthOf } from '../calendar.ts';
+import { monthLabel, monthOf } from '@/features/reservation/calendar.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 
 afterEach(cleanup);

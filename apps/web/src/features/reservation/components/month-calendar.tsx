@@ -1,7 +1,8 @@
+import './month-calendar.css';
 import { useState } from 'react';
-import { formatFinnishDateLong, isLeadDateAllowed, lastAllowedLeadDate, todayInHelsinki } from '@huolto/domain';
-import { ChevronIcon } from '../../../components/ui/icons.tsx';
-import { addMonths, monthGrid, monthLabel, monthOf } from '../calendar.ts';
+import { addMonthsToMonth, formatFinnishDateLong, isLeadDateAllowed, lastAllowedLeadDate, todayInHelsinki } from '@huolto/domain';
+import { ChevronIcon } from '@/components/ui/icons.tsx';
+import { monthGrid, monthLabel, monthOf } from '@/features/reservation/calendar.ts';
 
 const WEEKDAYS = ['ma', 'ti', 'ke', 'to', 'pe', 'la', 'su'] as const;
 
@@ -39,7 +40,7 @@ export function MonthCalendar({ value, onChange, disabled, today = todayInHelsin
           className="icon-button"
           aria-label="Edellinen kuukausi"
           disabled={month <= firstMonth}
-          onClick={() => setMonth(addMonths(month, -1))}
+          onClick={() => setMonth(addMonthsToMonth(month, -1))}
         >
           <ChevronIcon direction="left" />
         </button>
@@ -51,7 +52,7 @@ export function MonthCalendar({ value, onChange, disabled, today = todayInHelsin
           className="icon-button"
           aria-label="Seuraava kuukausi"
           disabled={month >= lastMonth}
-          onClick={() => setMonth(addMonths(month, 1))}
+          onClick={() => setMonth(addMonthsToMonth(month, 1))}
         >
           <ChevronIcon direction="right" />
         </button>

@@ -1,11 +1,14 @@
+import './slot-list.css';
 import { useId } from 'react';
-import { formatFinnishDateLong, formatFinnishTime, type FreeTimeDay } from '@huolto/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
-import { daySlots, isDayOnly, sameSlot, withSeconds, type Slot } from '../calendar.ts';
+import { formatFinnishDateLong, formatFinnishTime, type FreeTimeDay, type OfficeHours } from '@huolto/domain';
+import { Button } from '@/components/ui/button.tsx';
+import { CheckIcon } from '@/components/ui/icons.tsx';
+import { daySlots, isDayOnly, sameSlot, withSeconds, type Slot } from '@/features/reservation/calendar.ts';
 
 export interface SlotListProps {
   day: FreeTimeDay;
+  /** The office's hours: a day-only day is offered as its working day. */
+  officeHours: OfficeHours;
   reserved: { start: string; end: string } | null;
   onReserve: (day: FreeTimeDay, slot: Slot) => void;
   disabled?: boolean;
@@ -14,9 +17,9 @@ export interface SlotListProps {
 }
 
 /** The selected day's times, '8.00–9.30' each with 'Varaa aika' or 'Aika valittu'. */
-export function SlotList({ day, reserved, onReserve, disabled, taken }: SlotListProps) {
+export function SlotList({ day, officeHours, reserved, onReserve, disabled, taken }: SlotListProps) {
   const baseId = useId();
-  const slots = daySlots(day);
+  const slots = daySlots(day, officeHours);
   return (
     <section className="slots" aria-label={`Vapaat ajat ${formatFinnishDateLong(day.date)}`}>
       <ul className="slots__list">

@@ -1,8 +1,9 @@
+import './week-calendar.css';
 import { useId } from 'react';
 import { addDays, formatFinnishDate, formatFinnishDateLong, isoWeekday } from '@huolto/domain';
-import { ChevronIcon } from '../../../components/ui/icons.tsx';
-import { daySlots, isFreeDay, weekLabel } from '../calendar.ts';
-import type { WeekCalendarState } from '../hooks/use-week-calendar.ts';
+import { ChevronIcon } from '@/components/ui/icons.tsx';
+import { freeSlotCount, isFreeDay, weekLabel } from '@/features/reservation/calendar.ts';
+import type { WeekCalendarState } from '@/features/reservation/hooks/use-week-calendar.ts';
 
 const slotCount = (n: number) => `${n} ${n === 1 ? 'aika' : 'aikaa'}`;
 
@@ -77,7 +78,7 @@ export function WeekCalendar({ calendar }: WeekCalendarProps) {
               </span>
               <span className="visually-hidden">{formatFinnishDateLong(day.date)}</span>
               <span className="day__note" aria-hidden="true">
-                {free ? slotCount(daySlots(day).length) : 'ei aikoja'}
+                {free ? slotCount(freeSlotCount(day)) : 'ei aikoja'}
               </span>
             </button>
           );

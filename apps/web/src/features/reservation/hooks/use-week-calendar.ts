@@ -7,8 +7,8 @@ import {
   todayInHelsinki,
   type FreeTimeDay,
 } from '@huolto/domain';
-import { useFreeTimes } from '../api/get-free-times.ts';
-import { isFreeDay } from '../calendar.ts';
+import { useFreeTimes } from '@/features/reservation/api/get-free-times.ts';
+import { isFreeDay } from '@/features/reservation/calendar.ts';
 
 /**
  * The week calendar's rules (SPEC §4 "Week calendar"): it starts at the current week

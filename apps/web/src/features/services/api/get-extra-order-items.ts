@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
-import type { ExtraOrderItem } from './types.ts';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
+import type { ExtraOrderItem } from '@huolto/domain';
 
 /** GET /extra-order-items: small items to add to the order (wiper blades, bulbs…) and whether each is chosen. */
 export const getExtraOrderItems = () => api.get<ExtraOrderItem[]>('/extra-order-items');

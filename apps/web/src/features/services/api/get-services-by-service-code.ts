@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceGroup } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 
 /** GET /services-by-service-code/v2: the groups the process's service code unlocks ([] without a code). */
 export const getServicesByServiceCode = () => api.get<ServiceGroup[]>('/services-by-service-code/v2');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { group, suggestion } from '../../../test/fixtures.ts';
+import { group, suggestion } from '@/test/fixtures.ts';
 import { CollapsibleServiceGroups } from './collapsible-service-groups.tsx';
 
 afterEach(cleanup);

@@ -1,7 +1,8 @@
+import './collapsible-service-groups.css';
 import { useId, useState } from 'react';
 import type { ServiceGroup } from '@huolto/domain';
-import { EmptyState, SkeletonList } from '../../../components/ui/spinner.tsx';
-import { ChevronIcon } from '../../../components/ui/icons.tsx';
+import { EmptyState, SkeletonList } from '@/components/ui/spinner.tsx';
+import { ChevronIcon } from '@/components/ui/icons.tsx';
 import { GroupProducts, type GroupToggle } from './service-groups.tsx';
 
 export interface CollapsibleServiceGroupsProps {

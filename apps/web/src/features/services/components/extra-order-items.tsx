@@ -1,7 +1,8 @@
+import './extra-order-items.css';
 import { useId, useState } from 'react';
 import { formatEuros } from '@huolto/domain';
-import { EmptyState, SkeletonList } from '../../../components/ui/spinner.tsx';
-import type { ExtraOrderItem } from '../api/types.ts';
+import { EmptyState, SkeletonList } from '@/components/ui/spinner.tsx';
+import type { ExtraOrderItem } from '@huolto/domain';
 
 export interface ExtraOrderItemsProps {
   items: ExtraOrderItem[] | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { suggestion } from '../../../test/fixtures.ts';
+import { suggestion } from '@/test/fixtures.ts';
 import { ProductCard } from './product-card.tsx';
 
 afterEach(() => {

@@ -1,8 +1,9 @@
+import './product-card.css';
 import { useId, useMemo, useState } from 'react';
 import { formatEuros, type ProductSuggestion } from '@huolto/domain';
-import { sanitizeHtml } from '../../../lib/sanitize-html.ts';
-import { mediaUrl } from '../../../lib/media.ts';
-import { additionalProductsOf } from '../api/cart-item.ts';
+import { sanitizeHtml } from '@/lib/sanitize-html.ts';
+import { mediaUrl } from '@/lib/media.ts';
+import { additionalProductsOf } from '@/features/services/api/cart-item.ts';
 import { ServiceContents } from './service-contents.tsx';
 
 export interface ProductCardProps {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { serviceCodeValue } from '../api/set-service-code.ts';
+import { serviceCodeValue } from '@/features/services/api/set-service-code.ts';
 import { ServiceCodeForm, type ServiceCodeResult } from './service-code-form.tsx';
 
 afterEach(cleanup);

@@ -1,6 +1,7 @@
+import './service-code-form.css';
 import { useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { describedBy } from '../../../components/ui/field.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { describedBy } from '@/components/ui/field.tsx';
 
 /** Inline error when a code unlocks nothing (responseCode NOT_FOUND). */
 export const SERVICE_CODE_NOT_FOUND = 'Koodilla ei löytynyt palveluita';

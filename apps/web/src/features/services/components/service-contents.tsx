@@ -1,7 +1,8 @@
+import './service-contents.css';
 import { useId, useState } from 'react';
 import type { ProductSuggestion } from '@huolto/domain';
-import { ChevronIcon } from '../../../components/ui/icons.tsx';
-import { useProductAdditionalData } from '../api/get-product-additional-data.ts';
+import { ChevronIcon } from '@/components/ui/icons.tsx';
+import { useProductAdditionalData } from '@/features/services/api/get-product-additional-data.ts';
 
 type Row = ProductSuggestion['suggestion_sub_rows'][number];
 

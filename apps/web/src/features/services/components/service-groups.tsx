@@ -1,6 +1,7 @@
+import './service-groups.css';
 import { useId, type ReactNode } from 'react';
 import type { ProductSuggestion, ServiceGroup } from '@huolto/domain';
-import { EmptyState, SkeletonList } from '../../../components/ui/spinner.tsx';
+import { EmptyState, SkeletonList } from '@/components/ui/spinner.tsx';
 import { ProductCard } from './product-card.tsx';
 
 export type GroupToggle = (product: ProductSuggestion, select: boolean, group: ServiceGroup) => Promise<unknown> | void;

@@ -1,6 +1,7 @@
+import './symptom-form.css';
 import { useEffect, useId, useState } from 'react';
 import { symptomSchema } from '@huolto/domain';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 
 export interface SymptomFormProps {
   /** The symptom saved on the booking, if any. */

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { CartProductItem, ServicesStage } from '@huolto/domain';
-import { pushEvent } from '../../../lib/analytics.ts';
-import { useAddProductsToCart } from '../api/add-products-to-cart.ts';
-import { useRemoveProductsFromCart } from '../api/remove-products-from-cart.ts';
+import { pushEvent } from '@/lib/analytics.ts';
+import { useAddProductsToCart } from '@/features/services/api/add-products-to-cart.ts';
+import { useRemoveProductsFromCart } from '@/features/services/api/remove-products-from-cart.ts';
 
 /**
  * Product selection (SPEC §4): adds or removes one product, which refetches the booking

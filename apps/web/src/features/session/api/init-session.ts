@@ -1,6 +1,6 @@
 import { INSTALLATION_TYPE, type ApiResponse, type ProcessType } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { setSessionProcessType } from '../../../lib/process-session.ts';
+import { api } from '@/lib/api-client.ts';
+import { setSessionProcessType } from '@/lib/process-session.ts';
 
 const pending = new Map<ProcessType, Promise<void>>();
 

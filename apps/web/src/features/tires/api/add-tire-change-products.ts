@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiResponse, CartProductItem } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** POST /api/products/tire-change/add: tire-change services and tires, TIRE_SERVICES stage. */
 export const addTireChangeProducts = (items: CartProductItem[]) =>

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductSuggestion, TireDetails, TireSearchQuery } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
+import { api } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 
 /** A search result: a product suggestion whose `suggested_tire` is filled. */
 export type TireSuggestion = ProductSuggestion & { suggested_tire: TireDetails };

@@ -1,9 +1,10 @@
+import './tire-card.css';
 import { useId, useState } from 'react';
 import { TIRE_TYPE_LABELS, formatEuros } from '@huolto/domain';
-import { Button } from '../../../components/ui/button.tsx';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
-import { mediaUrl } from '../../../lib/media.ts';
-import type { TireSuggestion } from '../api/search-tires.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { CheckIcon } from '@/components/ui/icons.tsx';
+import { mediaUrl } from '@/lib/media.ts';
+import type { TireSuggestion } from '@/features/tires/api/search-tires.ts';
 
 /** Tires that can be ordered at once: a set of four, or two sets' worth for spares. */
 export const TIRE_AMOUNTS = [1, 2, 3, 4, 5, 6, 7, 8] as const;

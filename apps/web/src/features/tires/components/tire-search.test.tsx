@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { TireDetails, TireSizes } from '@huolto/domain';
-import { json, newQueryClient, stubFetch } from '../../loyalty/testing.tsx';
-import { suggestion } from '../../../test/fixtures.ts';
-import { TOKEN_STORAGE_KEY } from '../../../lib/process-session.ts';
-import type { TireSuggestion } from '../api/search-tires.ts';
+import { json, newQueryClient, stubFetch } from '@/test/fetch-stub.ts';
+import { suggestion } from '@/test/fixtures.ts';
+import { TOKEN_STORAGE_KEY } from '@/lib/process-session.ts';
+import type { TireSuggestion } from '@/features/tires/api/search-tires.ts';
 import { TireSearch, defaultTireForm, splitTireResults } from './tire-search.tsx';
 
 const SIZES: TireSizes = {

@@ -1,3 +1,4 @@
+import './tire-search.css';
 import { useId, useMemo, useState } from 'react';
 import {
   LOAD_INDEXES,
@@ -11,10 +12,10 @@ import {
   type TireSizes,
   type TireType,
 } from '@huolto/domain';
-import { EmptyState, LoadingState, SkeletonList } from '../../../components/ui/spinner.tsx';
-import { ChevronIcon } from '../../../components/ui/icons.tsx';
-import { useTireSizes } from '../api/get-tire-sizes.ts';
-import { useSearchTires, type TireSuggestion } from '../api/search-tires.ts';
+import { EmptyState, LoadingState, SkeletonList } from '@/components/ui/spinner.tsx';
+import { ChevronIcon } from '@/components/ui/icons.tsx';
+import { useTireSizes } from '@/features/tires/api/get-tire-sizes.ts';
+import { useSearchTires, type TireSuggestion } from '@/features/tires/api/search-tires.ts';
 import { TireCard } from './tire-card.tsx';
 
 export interface TireSearchProps {

@@ -1,5 +1,5 @@
 import type { RedirectSettings } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /**
  * GET /redirect-settings: where the booking's make books on its own site, or null

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VehicleMake } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /vehicle-makes (no session needed): the options of 'Merkki'. */
 export const getVehicleMakes = () => api.get<VehicleMake[]>('/vehicle-makes');

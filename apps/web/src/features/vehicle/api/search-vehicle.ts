@@ -1,11 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BookingVehicle, ResponseCode, SearchVehicleBody } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-
-export interface SearchVehicleResponse {
-  responseCode: ResponseCode;
-  vehicle?: Partial<BookingVehicle> | null;
-}
+import type { SearchVehicleBody, SearchVehicleResponse } from '@huolto/domain';
+import { api } from '@/lib/api-client.ts';
 
 /** POST /search-vehicle: looks the plate up in the vehicle register (SPEC §4). */
 export const searchVehicle = (input: SearchVehicleBody) =>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ApiResponse } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** POST /set-vehicle-kilometers. */
 export const setVehicleKilometers = (kilometers: number) =>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { redirectForm, type RedirectSettings } from '@huolto/domain';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { Button } from '@/components/ui/button.tsx';
 
 export interface RedirectDialogProps {
   settings: RedirectSettings;

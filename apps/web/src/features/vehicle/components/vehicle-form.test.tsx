@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { FIELD_ERRORS, MESSAGES } from '@huolto/domain';
-import { clearNotifications, getNotifications } from '../../../lib/notifications.ts';
-import { VehicleForm, parseKilometers } from './vehicle-form.tsx';
+import { FIELD_ERRORS, MESSAGES, VEHICLE_MAKE_MAX_LENGTH } from '@huolto/domain';
+import { clearNotifications, getNotifications } from '@/lib/notifications.ts';
+import { OTHER_MAKE, VehicleForm, parseKilometers } from './vehicle-form.tsx';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -24,10 +24,21 @@ function renderForm(requireKilometers = true) {
 
 const plate = () => screen.getByLabelText(/Rekisterinumero/) as HTMLInputElement;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Hae auton tiedot' }));
+/** The form's button once make and model are asked: it goes on with them. */
+const submitDescribed = () => fireEvent.click(screen.getByRole('button', { name: 'Jatka' }));
 const bodies = (path: string) =>
   (fetchMock.mock.calls as [string, RequestInit][])
     .filter(([url]) => url.endsWith(path))
     .map(([, init]) => JSON.parse(String(init.body)) as unknown);
+
+/** The register does not know the plate; two makes in the list; every setting call succeeds. */
+function notFoundAnswers() {
+  fetchMock.mockImplementation(async (url: string) => {
+    if (url.endsWith('/search-vehicle')) return json({ responseCode: 'NOT_FOUND' });
+    if (url.endsWith('/vehicle-makes')) return json([{ id: 1, name: 'Volkswagen' }, { id: 2, name: 'Toyota' }]);
+    return json({ responseCode: 'SUCCESS' });
+  });
+}
 
 beforeEach(() => {
   fetchMock = vi.fn();
@@ -106,18 +117,88 @@ describe('<VehicleForm>', () => {
     expect(getNotifications()).toEqual([expect.objectContaining({ level: 'INFO', text: MESSAGES.vehicleNotFound.text })]);
     expect(onVehicleSet).not.toHaveBeenCalled();
 
-    submit();
+    submitDescribed();
     expect(await screen.findAllByText(FIELD_ERRORS.required)).toHaveLength(2);
 
     await screen.findByRole('option', { name: 'Toyota' });
     fireEvent.change(make, { target: { value: 'Toyota' } });
     fireEvent.change(screen.getByLabelText(/Malli/), { target: { value: 'Corolla' } });
-    submit();
+    submitDescribed();
     await waitFor(() => expect(onVehicleSet).toHaveBeenCalledTimes(1));
     expect(bodies('/set-vehicle')).toEqual([
       { make: 'Toyota', regNbr: 'ZZZ-999', model: 'Corolla', classification: { id: 1, name: 'henkilöauto' }, introductionDate: null },
     ]);
     expect(bodies('/set-vehicle-kilometers')).toEqual([{ kilometers: 1000 }]);
+  });
+
+  it('explains in place, next to make and model, that the plate was not found, and the button goes on with them', async () => {
+    notFoundAnswers();
+    renderForm();
+    fireEvent.change(plate(), { target: { value: 'zzz-999' } });
+    fireEvent.change(screen.getByLabelText(/Mittarilukema/), { target: { value: '1000' } });
+    submit();
+
+    const make = await screen.findByLabelText(/Merkki/);
+    const notice = document.getElementById('vehicle-not-found')!;
+    expect(notice.textContent).toBe(
+      'Ajoneuvon tietoja ei löytynyt rekisterinumerolla ZZZ-999.' +
+        'Valitse merkki ja kirjoita malli, niin jatketaan. Jos merkkiä ei ole listassa, valitse Muu merkki.',
+    );
+    // In the form, just before the make, and read out with the make.
+    expect(notice.closest('form')).toBe(make.closest('form'));
+    expect(notice.compareDocumentPosition(make) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(make.getAttribute('aria-describedby')).toContain('vehicle-not-found');
+    // The notification of SPEC §8 is still shown.
+    expect(getNotifications()).toEqual([expect.objectContaining({ level: 'INFO', text: MESSAGES.vehicleNotFound.text })]);
+    // The button is named for what it does now: it goes on, it does not search again.
+    expect(screen.getByRole('button', { name: 'Jatka' }).getAttribute('type')).toBe('submit');
+    expect(screen.queryByRole('button', { name: 'Hae auton tiedot' })).toBeNull();
+
+    // Another plate is a new search: the explanation and the fields go.
+    fireEvent.change(plate(), { target: { value: 'abc-123' } });
+    expect(document.getElementById('vehicle-not-found')).toBeNull();
+    expect(screen.queryByLabelText(/Merkki/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Hae auton tiedot' })).toBeTruthy();
+  });
+
+  it('offers "Muu merkki" last; the make is then typed, by the rules of the server', async () => {
+    notFoundAnswers();
+    const { onVehicleSet } = renderForm();
+    fireEvent.change(plate(), { target: { value: 'zzz-999' } });
+    fireEvent.change(screen.getByLabelText(/Mittarilukema/), { target: { value: '1000' } });
+    submit();
+
+    const make = (await screen.findByLabelText(/Merkki/)) as HTMLSelectElement;
+    await screen.findByRole('option', { name: 'Muu merkki' });
+    const options = [...make.options].map((o) => o.text);
+    expect(options).toEqual(['Valitse merkki', 'Volkswagen', 'Toyota', 'Muu merkki']);
+    expect(screen.queryByLabelText(/Merkin nimi/)).toBeNull();
+
+    fireEvent.change(make, { target: { value: OTHER_MAKE } });
+    const typed = (await screen.findByLabelText(/Merkin nimi/)) as HTMLInputElement;
+    expect(typed.maxLength).toBe(VEHICLE_MAKE_MAX_LENGTH);
+    fireEvent.change(screen.getByLabelText(/Malli/), { target: { value: 'Niva' } });
+
+    for (const [value, error] of [
+      ['   ', FIELD_ERRORS.required],
+      ['x'.repeat(VEHICLE_MAKE_MAX_LENGTH + 1), FIELD_ERRORS.tooLong],
+      ['La\u0000da', FIELD_ERRORS.unstorable],
+    ] as const) {
+      fireEvent.change(typed, { target: { value } });
+      submitDescribed();
+      expect(await screen.findByText(error)).toBeTruthy();
+      expect(typed.getAttribute('aria-invalid')).toBe('true');
+      expect(typed.getAttribute('aria-describedby')).toBe('otherMake-error');
+    }
+    expect(bodies('/set-vehicle')).toEqual([]);
+
+    fireEvent.change(typed, { target: { value: ' Lada ' } });
+    submitDescribed();
+    await waitFor(() => expect(onVehicleSet).toHaveBeenCalledTimes(1));
+    expect(bodies('/set-vehicle')).toEqual([
+      { make: 'Lada', regNbr: 'ZZZ-999', model: 'Niva', classification: { id: 1, name: 'henkilöauto' }, introductionDate: null },
+    ]);
+    expect(onVehicleSet.mock.calls[0]?.[0]).toMatchObject({ register_number: 'ZZZ-999', make: 'Lada', model: 'Niva' });
   });
 
   it('reports a failed search', async () => {

@@ -1,3 +1,4 @@
+import './vehicle-form.css';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,24 +7,39 @@ import {
   kilometersSchema,
   normalizeRegisterNumber,
   registerNumberSchema,
+  VEHICLE_MAKE_MAX_LENGTH,
+  VEHICLE_MODEL_MAX_LENGTH,
+  vehicleMakeText,
+  vehicleModelText,
   type BookingVehicle,
 } from '@huolto/domain';
-import { ApiError } from '../../../lib/api-client.ts';
-import { notifyMessage } from '../../../lib/notifications.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, describedBy } from '../../../components/ui/field.tsx';
-import { useSearchVehicle } from '../api/search-vehicle.ts';
-import { useSetVehicle } from '../api/set-vehicle.ts';
-import { useSetVehicleKilometers } from '../api/set-vehicle-kilometers.ts';
-import { useVehicleMakes } from '../api/get-vehicle-makes.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { notifyMessage } from '@/lib/notifications.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, describedBy } from '@/components/ui/field.tsx';
+import { useSearchVehicle } from '@/features/vehicle/api/search-vehicle.ts';
+import { useSetVehicle } from '@/features/vehicle/api/set-vehicle.ts';
+import { useSetVehicleKilometers } from '@/features/vehicle/api/set-vehicle-kilometers.ts';
+import { useVehicleMakes } from '@/features/vehicle/api/get-vehicle-makes.ts';
 
 export interface VehicleFormValues {
   registerNumber: string;
   /** As typed; spaces allowed ('120 000'). */
   kilometers: string;
+  /** A make of the list, OTHER_MAKE, or '' (none chosen yet). */
   make: string;
+  /** The make as typed, when the list does not have it (make = OTHER_MAKE). */
+  otherMake: string;
   model: string;
+}
+
+/** The value of the make list's last option, "Muu merkki": the make is then typed. */
+export const OTHER_MAKE = 'muu-merkki';
+
+/** The make the customer gave: chosen from the list or typed. */
+export function chosenMake(values: Pick<VehicleFormValues, 'make' | 'otherMake'>): string {
+  return (values.make === OTHER_MAKE ? values.otherMake : values.make).trim();
 }
 
 export interface VehicleFormContext {
@@ -58,8 +74,14 @@ export const vehicleFormResolver: Resolver<VehicleFormValues, VehicleFormContext
       errors.kilometers = { type: 'validate', message: FIELD_ERRORS.kilometers };
   }
   if (context?.vehicleNotFound) {
-    if (!values.make?.trim()) errors.make = { type: 'required', message: FIELD_ERRORS.required };
-    if (!values.model?.trim()) errors.model = { type: 'required', message: FIELD_ERRORS.required };
+    // The typed make and the model by the rules the server applies (setVehicleBody's fields).
+    if (!values.make) errors.make = { type: 'required', message: FIELD_ERRORS.required };
+    else if (values.make === OTHER_MAKE) {
+      const typed = vehicleMakeText.safeParse(values.otherMake ?? '');
+      if (!typed.success) errors.otherMake = { type: 'validate', message: typed.error.issues[0]?.message ?? FIELD_ERRORS.required };
+    }
+    const model = vehicleModelText.safeParse(values.model ?? '');
+    if (!model.success) errors.model = { type: 'validate', message: model.error.issues[0]?.message ?? FIELD_ERRORS.required };
   }
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
@@ -110,6 +132,7 @@ export function VehicleForm({
       registerNumber: defaultRegisterNumber,
       kilometers: defaultKilometers === null ? '' : String(defaultKilometers),
       make: '',
+      otherMake: '',
       model: '',
     },
     resolver: (values, _context, options) => vehicleFormResolver(values, context.current, options),
@@ -128,6 +151,16 @@ export function VehicleForm({
   context.current = { requireKilometers, vehicleNotFound: showMakeAndModel };
 
   const makes = useVehicleMakes(showMakeAndModel);
+  const otherMake = showMakeAndModel && watch('make') === OTHER_MAKE;
+
+  /**
+   * Make and model push the button down as they appear: it is brought back into view
+   * (on a phone it would otherwise sit below the fold).
+   */
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (showMakeAndModel) formRef.current?.querySelector('.vehicle-form__submit')?.scrollIntoView?.({ block: 'nearest' });
+  }, [showMakeAndModel]);
 
   const refreshBooking = () => queryClient.invalidateQueries({ queryKey: queryKeys.allBooking });
 
@@ -136,14 +169,16 @@ export function VehicleForm({
     const km = requireKilometers ? parseKilometers(values.kilometers) : null;
 
     if (showMakeAndModel) {
+      const make = chosenMake(values);
+      const model = values.model.trim();
       try {
-        await setVehicle.mutateAsync({ make: values.make.trim(), regNbr, model: values.model.trim() });
+        await setVehicle.mutateAsync({ make, regNbr, model });
         if (km !== null) await setKilometers.mutateAsync(km);
       } catch {
         return; // the api client has shown the warning
       }
       await refreshBooking();
-      onVehicleSet({ register_number: regNbr, make: values.make.trim(), model: values.model.trim() });
+      onVehicleSet({ register_number: regNbr, make, model });
       return;
     }
 
@@ -155,6 +190,8 @@ export function VehicleForm({
       } else if (result.responseCode === 'NOT_FOUND') {
         notifyMessage('vehicleNotFound');
         setNotFoundPlate(regNbr);
+        // The search has cleared the booking's car: a car chosen before is no longer shown.
+        void refreshBooking();
       } else {
         notifyMessage('vehicleSearchFailed');
       }
@@ -178,7 +215,7 @@ export function VehicleForm({
   };
 
   return (
-    <form className="vehicle-form card" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Ajoneuvon tiedot">
+    <form ref={formRef} className="vehicle-form card" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Ajoneuvon tiedot">
       <div className="form-grid">
         <Field id="registerNumber" label="Rekisterinumero" required error={errors.registerNumber?.message}>
           <input
@@ -213,12 +250,21 @@ export function VehicleForm({
         )}
         {showMakeAndModel && (
           <>
+            <div className="notice vehicle-form__not-found" id="vehicle-not-found">
+              <p>
+                Ajoneuvon tietoja ei löytynyt rekisterinumerolla{' '}
+                <span className="vehicle-form__plate">
+                  <span className="plate">{notFoundPlate}</span>.
+                </span>
+              </p>
+              <p>Valitse merkki ja kirjoita malli, niin jatketaan. Jos merkkiä ei ole listassa, valitse Muu merkki.</p>
+            </div>
             <Field id="make" label="Merkki" required error={errors.make?.message}>
               <select
                 id="make"
                 className="input"
                 aria-invalid={errors.make ? true : undefined}
-                aria-describedby={describedBy('make', { error: !!errors.make })}
+                aria-describedby={['vehicle-not-found', describedBy('make', { error: !!errors.make })].filter(Boolean).join(' ')}
                 disabled={makes.isPending}
                 {...register('make')}
               >
@@ -228,14 +274,30 @@ export function VehicleForm({
                     {m.name}
                   </option>
                 ))}
+                {makes.data && <option value={OTHER_MAKE}>Muu merkki</option>}
               </select>
             </Field>
+            {otherMake && (
+              <Field id="otherMake" label="Merkin nimi" required error={errors.otherMake?.message}>
+                <input
+                  id="otherMake"
+                  className="input"
+                  type="text"
+                  autoComplete="off"
+                  maxLength={VEHICLE_MAKE_MAX_LENGTH}
+                  aria-invalid={errors.otherMake ? true : undefined}
+                  aria-describedby={describedBy('otherMake', { error: !!errors.otherMake })}
+                  {...register('otherMake')}
+                />
+              </Field>
+            )}
             <Field id="model" label="Malli" required error={errors.model?.message}>
               <input
                 id="model"
                 className="input"
                 type="text"
                 autoComplete="off"
+                maxLength={VEHICLE_MODEL_MAX_LENGTH}
                 aria-invalid={errors.model ? true : undefined}
                 aria-describedby={describedBy('model', { error: !!errors.model })}
                 {...register('model')}
@@ -244,8 +306,9 @@ export function VehicleForm({
           </>
         )}
       </div>
+      {/* For a car the register does not know the button goes on with the make and model given. */}
       <Button type="submit" className="vehicle-form__submit" disabled={isSubmitting}>
-        Hae auton tiedot
+        {showMakeAndModel ? 'Jatka' : 'Hae auton tiedot'}
       </Button>
     </form>
   );

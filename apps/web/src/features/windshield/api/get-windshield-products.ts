@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WindshieldProduct } from '@huolto/domain';
-import { api } from '../../../lib/api-client.ts';
-import { useProcessSession } from '../../../hooks/use-process-session.ts';
+import { api } from '@/lib/api-client.ts';
+import { useProcessSession } from '@/hooks/use-process-session.ts';
 
 /** GET /windshield/products: windshieldChange, windshieldRepair, windshieldInsuranceRepair. */
 export const getWindshieldProducts = () => api.get<WindshieldProduct[]>('/windshield/products');

@@ -1,3 +1,4 @@
+import './windshield-forms.css';
 import { useId, type ReactNode } from 'react';
 import {
   CONTACT_METHODS,

@@ -1,0 +1,127 @@
+/**
+ * The booking of a process as the customer sees it (get-booking/v2), read from the
+ * process, the catalogue, the held time and the loyalty account. A read model: it
+ * depends on those modules, and none of them depends on it.
+ */
+import type { Booking } from '@huolto/domain';
+import { formatLocalDateTime, toHoursAndMinutes } from '@huolto/domain';
+import type { Executor, ProcessRow } from '../process/repository.ts';
+import {
+  customerOf,
+  productParameterChoicesOf,
+  selectedResourceIdsOf,
+  symptomsOf,
+  vehicleOf,
+  voucherIdsOf,
+} from '../process/repository.ts';
+import { findOrganization, isBrandDealer } from '../organizations/repository.ts';
+import { orderItemsOf, pricedCart, pricedExtraOrderItems, totalDurationMinutes } from '../catalogue/service.ts';
+import { findHeldTime } from '../holds/repository.ts';
+import { isLeadMode } from '../time/service.ts';
+import { findCampaign } from '../loyalty/repository.ts';
+import { validVouchers } from '../loyalty/service.ts';
+
+/** The booking of a process as get-booking/v2 answers it (SPEC §3 "Booking"). */
+export async function bookingView(db: Executor, process: ProcessRow): Promise<Booking> {
+  const vehicle = vehicleOf(process);
+  const organization = process.organization_id ? await findOrganization(db, process.organization_id) : undefined;
+  const lines = await pricedCart(db, process);
+  const symptoms = symptomsOf(process);
+  const held = await findHeldTime(db, process.token);
+  const order_items = orderItemsOf(lines);
+  const extras = await pricedExtraOrderItems(db, process);
+  const extrasTotal = extras.reduce((s, i) => s + i.price, 0);
+  const itemsTotal = order_items.reduce((s, i) => s + i.price, 0);
+  const { discounts, vouchers } = await discountsOf(db, process, itemsTotal);
+  const discountTotal = discounts.reduce((s, d) => s + d.amount, 0);
+  const active = Math.max(0, itemsTotal + extrasTotal - discountTotal);
+  const normal =
+    lines.reduce((s, { line, product }) => s + Math.max(product.normal_price_cents ?? 0, product.price_cents) * line.amount, 0) +
+    extrasTotal;
+  const minutes = totalDurationMinutes(lines, symptoms.length > 0);
+
+  return {
+    process_type: process.process_type as Booking['process_type'],
+    organization: organization
+      ? {
+          id: organization.id,
+          name: organization.name,
+          address: organization.address,
+          post_code: organization.post_code,
+          post_office: organization.post_office,
+          brand_dealer: await isBrandDealer(db, organization.id, vehicle?.make_id ?? null),
+          opening_time: toHoursAndMinutes(organization.opening_time),
+          closing_time: toHoursAndMinutes(organization.closing_time),
+        }
+      : null,
+    vehicle: vehicle
+      ? {
+          register_number: vehicle.register_number,
+          make: vehicle.make,
+          model: vehicle.model,
+          model_year: vehicle.model_year,
+          classification: vehicle.classification,
+          tires: vehicle.tires ?? null,
+        }
+      : null,
+    customer: customerOf(process) ?? null,
+    symptoms,
+    notes: process.notes,
+    order_items,
+    extra_order_items: extras,
+    product_parameters: productParameterChoicesOf(process),
+    customer_waiting: process.customer_waiting,
+    vehicle_left_for_day: process.vehicle_left_for_day,
+    booking_total_duration: held
+      ? {
+          start: formatLocalDateTime(held.start),
+          end: formatLocalDateTime(held.end),
+          time_selection_type: organization?.time_selection_type ?? 'EXACT_TIME',
+          minutes: Math.round((held.end.getTime() - held.start.getTime()) / 60000),
+        }
+      : null,
+    total_duration_minutes: minutes,
+    kilometers: process.kilometers,
+    price: { active_price: active, normal_price: normal, has_public_campaign: normal > active },
+    service_code: process.service_code,
+    campaign_code: process.campaign_code,
+    discounts,
+    vouchers,
+    service_contract: process.service_contract,
+    reservation_expires_at: held?.kind === 'HOLD' && held.expires_at ? new Date(held.expires_at).toISOString() : null,
+    using_key_locker: process.using_key_locker,
+    lead_date: process.lead_date ?? null,
+    lead_mode: isLeadMode(process, organization),
+    selected_resource_ids: selectedResourceIdsOf(process),
+  };
+}
+
+/**
+ * Price reductions of a booking: its campaign code's percentage off the services, then
+ * the loyalty vouchers applied to it that are still valid and unused today, never more
+ * than what is left to pay.
+ */
+async function discountsOf(db: Executor, process: ProcessRow, servicesTotal: number) {
+  const discounts: Booking['discounts'] = [];
+  const vouchers: Booking['vouchers'] = [];
+  let left = servicesTotal;
+  if (process.campaign_code) {
+    const campaign = await findCampaign(db, process.campaign_code);
+    if (campaign) {
+      const amount = Math.round((left * campaign.percent_off) / 100);
+      if (amount > 0) discounts.push({ code: campaign.code, description: campaign.description, amount });
+      left -= amount;
+    }
+  }
+  const applied = new Set(voucherIdsOf(process));
+  if (process.loyalty_account_id && applied.size > 0) {
+    for (const v of await validVouchers(db, process.loyalty_account_id)) {
+      if (!applied.has(v.voucherId)) continue;
+      const amount = Math.min(v.discount, left);
+      vouchers.push({ voucherId: v.voucherId, title: v.title, discount: amount });
+      if (amount > 0) discounts.push({ code: v.voucherId, description: v.title, amount });
+      left -= amount;
+    }
+  }
+  return { discounts, vouchers };
+}

@@ -1,0 +1,77 @@
+import type { Booking } from '@huolto/domain';
+import type { Executor } from '../process/repository.ts';
+
+/** The key of a saved booking. */
+export async function findBookingKey(db: Executor, bookingId: string | number): Promise<string> {
+  const row = await db.selectFrom('booking').select('booking_key').where('id', '=', String(bookingId)).executeTakeFirstOrThrow();
+  return row.booking_key;
+}
+
+/** A booking as it is saved: the booking's read model with what the save decided. */
+export interface NewBooking {
+  bookingKey: string;
+  processToken: string;
+  processType: string;
+  organizationId: number;
+  registerNumber: string;
+  kind: 'RESERVATION' | 'LEAD';
+  start: Date | null;
+  end: Date | null;
+  timeSelectionType: string | null;
+  leadDate: string | null;
+  usingKeyLocker: boolean;
+  customerPhone: string;
+  customer: Booking['customer'];
+  vehicle: Booking['vehicle'];
+  orderItems: Booking['order_items'];
+  totalCents: number;
+  snapshot: Booking;
+  campaignCode: string | null;
+  voucherIds: string[];
+  loyaltyAccountId: number | null;
+  clientKey: string | null;
+}
+
+/** Inserts a booking row; answers its id. */
+export async function insertBooking(db: Executor, b: NewBooking): Promise<string> {
+  const inserted = await db
+    .insertInto('booking')
+    .values({
+      booking_key: b.bookingKey,
+      process_token: b.processToken,
+      process_type: b.processType,
+      organization_id: b.organizationId,
+      register_number: b.registerNumber,
+      kind: b.kind,
+      start_at: b.start,
+      end_at: b.end,
+      time_selection_type: b.timeSelectionType,
+      lead_date: b.leadDate,
+      using_key_locker: b.usingKeyLocker,
+      customer_phone: b.customerPhone,
+      customer: JSON.stringify(b.customer),
+      vehicle: JSON.stringify(b.vehicle),
+      order_items: JSON.stringify(b.orderItems),
+      total_cents: b.totalCents,
+      snapshot: JSON.stringify(b.snapshot),
+      campaign_code: b.campaignCode,
+      voucher_ids: JSON.stringify(b.voucherIds),
+      loyalty_account_id: b.loyaltyAccountId,
+      client_key: b.clientKey,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Marks a loyalty voucher spent by a booking; false when it was already spent. */
+export async function spendVoucher(db: Executor, voucherId: string, bookingId: string): Promise<boolean> {
+  const spent = await db
+    .updateTable('loyalty_voucher')
+    .set({ used_booking_id: bookingId })
+    .where('id', '=', voucherId)
+    .where('used_booking_id', 'is', null)
+    .returning('id')
+    .execute();
+  return spent.length > 0;
+}

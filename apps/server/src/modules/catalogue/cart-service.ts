@@ -1,0 +1,141 @@
+/**
+ * Changes a process makes to its cart and to the choices that go with it (service code,
+ * extra order items, product parameters). A changed cart needs a different length of
+ * time, so a time held for the old cart is released in the same transaction.
+ */
+import {
+  WINDSHIELD_BOOKING_TYPES,
+  normalizeServiceCode,
+  type CartProductItem,
+  type ServicesStage,
+} from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import { ValidationError, badRequest, type FieldError } from '../../lib/errors.ts';
+import { releaseHolds } from '../holds/repository.ts';
+import {
+  cartOf,
+  findLiveProcess,
+  productParameterChoicesOf,
+  updateProcess,
+  type CartLine,
+  type Executor,
+  type ProcessRow,
+  type ProductParameterChoice,
+} from '../process/repository.ts';
+import { cartItemIssues, cartLimitIssues } from './cart-rules.ts';
+import { findProducts, listExtraOrderItems, serviceCodeExists } from './repository.ts';
+
+/**
+ * Changes the cart in one transaction. A changed cart needs a different length of time,
+ * so a time held for the old cart is released.
+ */
+export async function changeCart(
+  db: Db,
+  token: string,
+  change: (cart: CartLine[]) => CartLine[],
+  opts: { serviceCode?: null; check?: CartCheck } = {},
+) {
+  await db.transaction().execute(async (trx) => {
+    const process = await findLiveProcess(trx, token, true);
+    if (!process) return;
+    const before = cartOf(process);
+    if (opts.check) {
+      const issues = await opts.check(trx, process, before, change(before));
+      if (issues.length) throw new ValidationError(issues);
+    }
+    let after = change(before);
+    if (opts.serviceCode === null && process.service_code) {
+      // Removing the code also removes the services only the code made available.
+      const locked = new Set(
+        (await findProducts(trx, after.map((l) => l.productId))).filter((p) => p.service_code !== null).map((p) => p.id),
+      );
+      after = after.filter((l) => !locked.has(l.productId));
+      await updateProcess(trx, token, { service_code: null });
+    }
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    await releaseHolds(trx, token);
+    await updateProcess(trx, token, { cart: after });
+  });
+}
+
+/** A check of a cart change, made on the locked process: its problems refuse the change. */
+export type CartCheck = (trx: Executor, process: ProcessRow, before: CartLine[], after: CartLine[]) => Promise<FieldError[]>;
+
+/**
+ * Adds items to a stage of the cart, replacing the lines of the same products, when every
+ * item is one the process is offered there (cart-rules.ts) and the cart stays within its
+ * limits; otherwise 400 naming the field, and the cart is as it was. A line keeps the
+ * catalogue's provider of its product.
+ */
+export async function addToCart(db: Db, token: string, stage: ServicesStage, items: readonly CartProductItem[]) {
+  const ids = new Set(items.map((i) => i.productId));
+  let providers = new Map<string, string>();
+  await changeCart(
+    db,
+    token,
+    (cart) => [
+      ...cart.filter((l) => !ids.has(l.productId)),
+      ...items.map((item) => ({
+        productId: item.productId,
+        provider: providers.get(item.productId) ?? item.provider,
+        amount: item.amount,
+        stage,
+        description: item.description,
+        parameters: item.parameters,
+        calculatorId: item.calculatorId ?? null,
+      })),
+    ],
+    {
+      check: async (trx, process, before, after) => {
+        const { issues, offered } = await cartItemIssues(trx, process, stage, items);
+        if (issues.length) return issues;
+        providers = new Map(items.map((i) => [i.productId, offered.get(i.productId)!.product.provider]));
+        return cartLimitIssues(trx, process, before, after);
+      },
+    },
+  );
+}
+
+/** Removes the lines of the given products from the cart. */
+export async function removeFromCart(db: Db, token: string, items: readonly { productId: string }[]) {
+  const ids = new Set(items.map((i) => i.productId));
+  await changeCart(db, token, (cart) => cart.filter((l) => !ids.has(l.productId)));
+}
+
+/** Empties one stage of the cart. */
+export async function removeStage(db: Db, token: string, stage: ServicesStage) {
+  await changeCart(db, token, (cart) => cart.filter((l) => l.stage !== stage));
+}
+
+/**
+ * Sets the process's service code: a code that unlocks nothing is NOT_FOUND and is not
+ * stored; a blank one clears the code.
+ */
+export async function setServiceCode(db: Db, token: string, value: string | null): Promise<{ responseCode: 'SUCCESS' | 'NOT_FOUND' }> {
+  const code = normalizeServiceCode(value);
+  if (code !== null && !(await serviceCodeExists(db, code))) return { responseCode: 'NOT_FOUND' };
+  await updateProcess(db, token, { service_code: code });
+  return { responseCode: 'SUCCESS' };
+}
+
+/** Clears the service code, and the services only the code made available leave the cart. */
+export async function removeServiceCode(db: Db, token: string) {
+  await changeCart(db, token, (cart) => cart, { serviceCode: null });
+}
+
+/** Chooses the process's extra order items; an id of no active item is a 400 naming it. */
+export async function setExtraOrderItems(db: Db, token: string, ids: readonly string[]) {
+  const known = new Set((await listExtraOrderItems(db)).map((i) => i.id));
+  const bad = ids.flatMap((id, i) => (known.has(id) ? [] : [{ path: `ids.${i}`, message: 'Tuntematon lisätuote' }]));
+  if (bad.length) throw new ValidationError(bad);
+  await updateProcess(db, token, { extra_order_items: [...new Set(ids)].map((id) => ({ id })) });
+}
+
+/** Sets one product parameter of the process, replacing the earlier value of the same parameter. */
+export async function setProductParameter(db: Db, process: ProcessRow, choice: ProductParameterChoice) {
+  if (choice.parameterCode === 'WINDSHIELD_CHANGE_BOOKING_TYPE' && !(WINDSHIELD_BOOKING_TYPES as readonly string[]).includes(choice.selectedValue)) {
+    throw badRequest('selectedValue', `Sallitut arvot ${WINDSHIELD_BOOKING_TYPES.join(', ')}`);
+  }
+  const next = [...productParameterChoicesOf(process).filter((p) => p.parameterCode !== choice.parameterCode), choice];
+  await updateProcess(db, process.token, { product_parameters: next });
+}

@@ -1,0 +1,200 @@
+import { choiceValueSchema, type ChoiceValue } from '@huolto/domain';
+import { z } from 'zod';
+import type { Executor } from '../process/repository.ts';
+import { storedJson } from '../process/stored-json.ts';
+
+/** product_operation.spare_parts as the seed and the catalogue store them. */
+const sparePartsSchema = z.array(z.looseObject({ description: z.string() }));
+
+export interface ProductRow {
+  id: string;
+  group_id: string;
+  provider: string;
+  description: string;
+  info_html: string | null;
+  price_cents: number;
+  normal_price_cents: number | null;
+  duration_minutes: number;
+  make_id: number | null;
+  min_km: number | null;
+  max_km: number | null;
+  image_ids: string[];
+  sort: number;
+  service_code: string | null;
+  /** true: duration_minutes is per unit (a line takes amount × duration). */
+  duration_per_unit: boolean;
+}
+
+export interface OperationRow {
+  product_id: string;
+  sort: number;
+  description: string;
+  spare_parts: z.infer<typeof sparePartsSchema>;
+}
+
+export interface GroupFilter {
+  stage: string;
+  kind?: string | undefined;
+  groupId?: string | undefined;
+}
+
+export async function findGroups(db: Executor, filter: GroupFilter) {
+  let q = db.selectFrom('service_group').selectAll().where('stage', '=', filter.stage);
+  if (filter.kind) q = q.where('kind', '=', filter.kind);
+  if (filter.groupId) q = q.where('id', '=', filter.groupId);
+  return q.orderBy('sort').orderBy('id').execute();
+}
+
+/** Products offered under the given ones, in order. */
+export async function findAdditionalLinks(db: Executor, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_additional')
+    .select(['product_id', 'additional_product_id'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('sort')
+    .execute();
+}
+
+/** Whether any active product carries the service code. */
+export async function serviceCodeExists(db: Executor, code: string) {
+  const row = await db.selectFrom('product').select('id').where('service_code', '=', code).where('active', '=', true).executeTakeFirst();
+  return !!row;
+}
+
+export async function listExtraOrderItems(db: Executor) {
+  return db.selectFrom('extra_order_item').select(['id', 'description', 'price_cents']).where('active', '=', true).orderBy('sort').execute();
+}
+
+export async function listOffers(db: Executor) {
+  return db
+    .selectFrom('offer as o')
+    .innerJoin('product as p', 'p.id', 'o.product_id')
+    .select(['o.id', 'o.title', 'o.body', 'o.image_id', 'o.product_id', 'p.provider', 'p.price_cents', 'p.normal_price_cents'])
+    .where('o.active', '=', true)
+    .where('p.active', '=', true)
+    .orderBy('o.sort')
+    .execute();
+}
+
+/** The columns of a product the catalogue and the cart read (ProductRow). */
+const PRODUCT_COLUMNS = [
+  'id', 'group_id', 'provider', 'description', 'info_html', 'price_cents', 'normal_price_cents',
+  'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code', 'duration_per_unit',
+] as const;
+
+export async function findProductsOfGroups(db: Executor, groupIds: string[]): Promise<ProductRow[]> {
+  if (groupIds.length === 0) return [];
+  return db
+    .selectFrom('product')
+    .select(PRODUCT_COLUMNS)
+    .where('group_id', 'in', groupIds)
+    .where('active', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findProducts(db: Executor, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('product')
+    .select(PRODUCT_COLUMNS)
+    .where('id', 'in', ids)
+    .where('active', '=', true)
+    .execute();
+}
+
+export async function findOperations(db: Executor, productIds: string[]): Promise<OperationRow[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('product_operation')
+    .selectAll()
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('sort')
+    .execute();
+  return rows.map((r) => ({ ...r, spare_parts: storedJson(sparePartsSchema, r.spare_parts, 'product_operation.spare_parts') }));
+}
+
+export interface ProductParameterRow {
+  product_id: string;
+  parameter_code: string;
+  type: 'CHOICE';
+  choice_values: ChoiceValue[];
+  sort: number;
+}
+
+/** The CHOICE parameters of the given products, in order. */
+export async function findProductParameters(db: Executor, productIds: string[]): Promise<ProductParameterRow[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('product_parameter')
+    .select(['product_id', 'parameter_code', 'type', 'choice_values', 'sort'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('sort')
+    .orderBy('parameter_code')
+    .execute();
+  return rows.map((r) => ({ ...r, choice_values: choiceValueSchema.array().parse(r.choice_values) }));
+}
+
+/** The kind of the service group that holds the windshield products (never a maintenance list). */
+export const WINDSHIELD_GROUP_KIND = 'WINDSHIELD';
+
+/** Ids of the active windshield products, in catalogue order. */
+export async function findWindshieldProductIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product as p')
+    .innerJoin('service_group as g', 'g.id', 'p.group_id')
+    .select('p.id')
+    .where('g.kind', '=', WINDSHIELD_GROUP_KIND)
+    .where('p.active', '=', true)
+    .orderBy('g.sort')
+    .orderBy('p.sort')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A tire of the catalogue with its product, as the tire search and the cart see it. */
+export interface TireRow {
+  product_id: string;
+  provider: string;
+  description: string;
+  info_html: string | null;
+  price_cents: number;
+  image_ids: string[];
+  duration_minutes: number;
+  supplier: string;
+  model: string;
+  tire_type: string;
+  width: number;
+  aspect_ratio: number;
+  rim_diameter: number;
+  load_index: number;
+  speed_index: string;
+  extra_markings: string[];
+  stock: number;
+}
+
+/** The active tires of the catalogue, as the tire search offers them (modules/tires narrows it by size). */
+export function offeredTires(db: Executor) {
+  return db
+    .selectFrom('tire as t')
+    .innerJoin('product as p', 'p.id', 't.product_id')
+    .innerJoin('tire_supplier as s', 's.id', 't.supplier_id')
+    .select([
+      't.product_id', 'p.provider', 'p.description', 'p.info_html', 'p.price_cents', 'p.image_ids', 'p.duration_minutes',
+      's.name as supplier', 't.model', 't.tire_type', 't.width', 't.aspect_ratio', 't.rim_diameter', 't.load_index',
+      't.speed_index', 't.extra_markings', 't.stock',
+    ])
+    .where('p.active', '=', true);
+}
+
+/** The tires among the given products that the tire search offers. */
+export async function findTires(db: Executor, productIds: readonly string[]): Promise<TireRow[]> {
+  if (productIds.length === 0) return [];
+  return offeredTires(db).where('t.product_id', 'in', [...productIds]).execute();
+}

@@ -1,0 +1,261 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cartChangeBody,
+  categoryQuery,
+  extraOrderItemsBody,
+  extraOrderItemsResponse,
+  liftsOffersResponse,
+  orderItemSchema,
+  productAdditionalDataResponse,
+  productIdQuery,
+  productParameterBody,
+  responseSchema,
+  serviceCodeBody,
+  serviceGroupSchema,
+  stageQuery,
+} from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import { callSchema } from '../../openapi/route-schema.ts';
+import type { RouteLimits } from '../../plugins/rate-limit.ts';
+import { SERVICE_LISTS } from './cart-rules.ts';
+import {
+  addToCart,
+  removeFromCart,
+  removeServiceCode,
+  removeStage,
+  setExtraOrderItems,
+  setProductParameter,
+  setServiceCode,
+} from './cart-service.ts';
+import { extraOrderItemsFor, liftsOffers, orderItemsInStage, productAdditionalData, serviceCodeGroups, serviceGroupsFor } from './service.ts';
+
+const serviceGroups = z.array(serviceGroupSchema);
+
+/** `codeCheckLimits`: how many service codes a client address and a session may try. */
+export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { codeCheckLimits: RouteLimits }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/services/v2',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Primary service groups that fit the car and its mileage at the chosen office.',
+        responseSchema: serviceGroups,
+      }),
+    },
+    async (request) => serviceGroupsFor(db, request.process, SERVICE_LISTS.services),
+  );
+
+  r.get(
+    '/additional-services/v2',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Additional service groups (brakes, air conditioning…), optionally one group.',
+        query: categoryQuery,
+        responseSchema: serviceGroups,
+      }),
+    },
+    async (request) => serviceGroupsFor(db, request.process, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
+  );
+  r.get(
+    '/extra-services/additional-services',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'The same as GET /additional-services/v2.',
+        query: categoryQuery,
+        responseSchema: serviceGroups,
+      }),
+    },
+    async (request) => serviceGroupsFor(db, request.process, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
+  );
+
+  r.get(
+    '/extra-services/v2',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Campaign, extra-service or tire-service groups, by stage.',
+        query: stageQuery,
+        responseSchema: serviceGroups,
+      }),
+    },
+    async (request) => serviceGroupsFor(db, request.process, SERVICE_LISTS.extra[request.query.stage]),
+  );
+
+  r.get(
+    '/services-by-service-code/v2',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: "The groups the booking's service code unlocks (an empty list without a code).",
+        responseSchema: serviceGroups,
+      }),
+    },
+    async (request) => serviceCodeGroups(db, request.process),
+  );
+
+  /** A code that unlocks nothing is NOT_FOUND and is not stored; a blank one clears the code. */
+  r.put(
+    '/set-service-code',
+    {
+      config: deps.codeCheckLimits,
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Sets a service code; NOT_FOUND for a code that unlocks nothing, a blank value clears it.',
+        body: serviceCodeBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => setServiceCode(db, request.process.token, request.body.value),
+  );
+
+  r.get(
+    '/remove-service-code',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Removes the service code and the services only it made available.',
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await removeServiceCode(db, request.process.token);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+
+  r.get(
+    '/product-additional-data',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: "A product's info text, images and operations with their spare parts.",
+        query: productIdQuery,
+        responseSchema: productAdditionalDataResponse,
+      }),
+    },
+    async (request) => productAdditionalData(db, request.query.productId),
+  );
+
+  r.get(
+    '/extra-order-items',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Small items that can be added to the order (wiper blades, bulbs…), with whether each is chosen.',
+        responseSchema: extraOrderItemsResponse,
+      }),
+    },
+    async (request) => extraOrderItemsFor(db, request.process),
+  );
+
+  r.post(
+    '/extra-order-items',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: "Replaces the booking's extra order items.",
+        body: extraOrderItemsBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await setExtraOrderItems(db, request.process.token, request.body.ids);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+
+  r.post(
+    '/remove-services',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Empties the cart of one stage.',
+        body: stageQuery,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await removeStage(db, request.process.token, request.body.stage);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+
+  r.post(
+    '/order-items-by-stage',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: "The booking's order items of one stage.",
+        body: stageQuery,
+        responseSchema: z.array(orderItemSchema),
+      }),
+    },
+    async (request) => orderItemsInStage(db, request.process, request.body.stage),
+  );
+
+  r.get(
+    '/lifts-offers',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Offer cards for the side column, with whether each product is in the cart.',
+        responseSchema: liftsOffersResponse,
+      }),
+    },
+    async (request) => liftsOffers(db, request.process),
+  );
+
+  r.post(
+    '/add-products-to-cart',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Adds products to the cart (a product already there is replaced); a held time is released.',
+        body: cartChangeBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await addToCart(db, request.process.token, request.body.stage, request.body.items);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+
+  r.post(
+    '/remove-products-from-cart',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Removes products from the cart; a held time is released.',
+        body: cartChangeBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await removeFromCart(db, request.process.token, request.body.items);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+
+  r.post(
+    '/product-parameter',
+    {
+      schema: callSchema({
+        tag: 'Services and cart',
+        summary: 'Sets a product parameter of the booking (e.g. the windshield booking type).',
+        body: productParameterBody,
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => {
+      await setProductParameter(db, request.process, request.body);
+      return { responseCode: 'SUCCESS' };
+    },
+  );
+}

@@ -1,0 +1,304 @@
+import type { OrderItem, ProductParameter, ProductSuggestion, ServiceGroup } from '@huolto/domain';
+import { unitPriceWithChoices } from '@huolto/domain';
+import { DomainError } from '../../lib/errors.ts';
+import type { Executor, ProcessRow } from '../process/repository.ts';
+import { cartOf, extraOrderItemIdsOf, symptomsOf, vehicleOf } from '../process/repository.ts';
+import {
+  findAdditionalLinks,
+  findGroups,
+  findOperations,
+  findProductParameters,
+  findProducts,
+  findProductsOfGroups,
+  listExtraOrderItems,
+  listOffers,
+  type GroupFilter,
+  type ProductRow,
+} from './repository.ts';
+
+/** Calculator of the maintenance packages priced by make and mileage. */
+export const MILEAGE_CALCULATOR = 'MAINTENANCE_BY_MILEAGE';
+
+interface Fit {
+  makeId: number | null;
+  km: number | null;
+  serviceCode: string | null;
+}
+
+/**
+ * Whether a product suits the process: a product tied to a make only suits that make, a
+ * mileage range only suits a known mileage inside it, and a product behind a service code
+ * only a process that entered the code.
+ */
+function fits(p: ProductRow, f: Fit) {
+  if (p.service_code !== null && p.service_code !== f.serviceCode) return false;
+  if (p.make_id !== null && p.make_id !== f.makeId) return false;
+  if (p.min_km !== null || p.max_km !== null) {
+    if (f.km === null) return false;
+    if (p.min_km !== null && f.km < p.min_km) return false;
+    if (p.max_km !== null && f.km > p.max_km) return false;
+  }
+  return true;
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string) {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row)) ?? [];
+    list.push(row);
+    map.set(key(row), list);
+  }
+  return map;
+}
+
+/** The products offered under the given ones (additional products) that suit the process. */
+async function offeredExtras(db: Executor, products: readonly ProductRow[], fit: Fit) {
+  const links = await findAdditionalLinks(db, products.map((p) => p.id));
+  const extras = (await findProducts(db, [...new Set(links.map((l) => l.additional_product_id))])).filter((p) => fits(p, fit));
+  return { links, extras };
+}
+
+/** Product suggestions with their operations, and the products offered under each. */
+async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, inCart: Set<string>): Promise<ProductSuggestion[]> {
+  const { links, extras } = await offeredExtras(db, products, fit);
+  const extraById = new Map(extras.map((p) => [p.id, p]));
+  const operations = groupBy(await findOperations(db, [...products, ...extras].map((p) => p.id)), (o) => o.product_id);
+  const linksByProduct = groupBy(links, (l) => l.product_id);
+
+  const toSuggestion = (p: ProductRow, additional: ProductSuggestion[]): ProductSuggestion => ({
+    product: { id: p.id, provider: p.provider },
+    description: p.description,
+    price: p.price_cents,
+    normal_price: p.normal_price_cents,
+    duration_minutes: p.duration_minutes,
+    selected: inCart.has(p.id),
+    additional_data: { infoDescription: p.info_html, imageIds: p.image_ids },
+    suggestion_sub_rows: (operations.get(p.id) ?? []).map((o) => ({
+      operation: { description: o.description },
+      spareParts: o.spare_parts,
+    })),
+    additional_products: additional,
+    suggested_tire: null,
+  });
+
+  return products.map((p) =>
+    toSuggestion(
+      p,
+      (linksByProduct.get(p.id) ?? []).flatMap((l) => {
+        const extra = extraById.get(l.additional_product_id);
+        return extra ? [toSuggestion(extra, [])] : [];
+      }),
+    ),
+  );
+}
+
+/**
+ * The groups of a filter and each group's products that fit the process's car. In a
+ * mileage-priced group, the make's own packages replace the generic ones.
+ */
+async function offeredInGroups(db: Executor, process: ProcessRow, filter: GroupFilter) {
+  const groups = await findGroups(db, filter);
+  const products = await findProductsOfGroups(db, groups.map((g) => g.id));
+  const fit: Fit = {
+    makeId: vehicleOf(process)?.make_id ?? null,
+    km: process.kilometers ?? null,
+    serviceCode: process.service_code,
+  };
+  const byGroup = groupBy(products.filter((p) => fits(p, fit)), (p) => p.group_id);
+  for (const g of groups) {
+    const list = byGroup.get(g.id);
+    if (g.calculator_id === MILEAGE_CALCULATOR && list?.some((p) => p.make_id !== null)) {
+      byGroup.set(g.id, list.filter((p) => p.make_id !== null));
+    }
+  }
+  return { groups, byGroup, fit };
+}
+
+/** A product the service lists offer, with the calculator of each group that offers it. */
+export interface ListedProduct {
+  product: ProductRow;
+  calculatorIds: Set<string>;
+}
+
+/**
+ * The products that the lists of a filter offer the process, as serviceGroupsFor shows
+ * them: each group's products and the products offered under those.
+ */
+export async function productsListedFor(db: Executor, process: ProcessRow, filter: GroupFilter, into = new Map<string, ListedProduct>()) {
+  const { groups, byGroup, fit } = await offeredInGroups(db, process, filter);
+  const calculatorOf = new Map(groups.map((g) => [g.id, g.calculator_id]));
+  const add = (product: ProductRow, calculatorId: string | null | undefined) => {
+    const entry = into.get(product.id) ?? { product, calculatorIds: new Set<string>() };
+    if (calculatorId) entry.calculatorIds.add(calculatorId);
+    into.set(product.id, entry);
+  };
+  const shown = [...byGroup.values()].flat();
+  for (const p of shown) add(p, calculatorOf.get(p.group_id));
+  const { links, extras } = await offeredExtras(db, shown, fit);
+  const extraById = new Map(extras.map((p) => [p.id, p]));
+  const groupOf = new Map(shown.map((p) => [p.id, p.group_id]));
+  for (const l of links) {
+    const extra = extraById.get(l.additional_product_id);
+    if (extra) add(extra, calculatorOf.get(groupOf.get(l.product_id) ?? ''));
+  }
+  return into;
+}
+
+/**
+ * The service groups for a process: each group's products that fit the car. In a
+ * mileage-priced group, the make's own packages replace the generic ones.
+ */
+export async function serviceGroupsFor(db: Executor, process: ProcessRow, filter: GroupFilter): Promise<ServiceGroup[]> {
+  const { groups, byGroup, fit } = await offeredInGroups(db, process, filter);
+  const inCart = new Set(cartOf(process).map((l) => l.productId));
+  const shown = [...byGroup.values()].flat();
+  const suggestions = new Map((await suggestionsFor(db, shown, fit, inCart)).map((s) => [s.product.id, s]));
+
+  return groups
+    .map((g) => ({
+      id: g.id,
+      title: g.title,
+      calculator_id: g.calculator_id,
+      suggestions: (byGroup.get(g.id) ?? []).map((p) => suggestions.get(p.id)!),
+    }))
+    .filter((g) => g.suggestions.length > 0);
+}
+
+/** The stages whose groups a service code unlocks products in. */
+export const SERVICE_CODE_STAGES = ['DEFAULT', 'FIXED_CAMPAIGN_SERVICES'] as const;
+
+/** The groups a service code unlocks for a process; none without a code. */
+export async function serviceCodeGroups(db: Executor, process: ProcessRow): Promise<ServiceGroup[]> {
+  if (!process.service_code) return [];
+  const groups: ServiceGroup[] = [];
+  for (const stage of SERVICE_CODE_STAGES) groups.push(...(await serviceGroupsFor(db, process, { stage })));
+  const unlocked = new Set(
+    (await findProductsOfGroups(db, groups.map((g) => g.id))).filter((p) => p.service_code === process.service_code).map((p) => p.id),
+  );
+  return groups
+    .map((g) => ({ ...g, suggestions: g.suggestions.filter((s) => unlocked.has(s.product.id)) }))
+    .filter((g) => g.suggestions.length > 0);
+}
+
+/** Minutes of work without services, when the customer only describes a symptom. */
+export const SYMPTOM_ONLY_MINUTES = 60;
+
+/** The CHOICE parameters of products (SPEC §3 "Windshield products"), by product id. */
+export async function productParametersOf(db: Executor, productIds: string[]): Promise<Map<string, ProductParameter[]>> {
+  const map = new Map<string, ProductParameter[]>();
+  for (const row of await findProductParameters(db, productIds)) {
+    const list = map.get(row.product_id) ?? [];
+    list.push({ parameterCode: row.parameter_code, type: row.type, values: row.choice_values });
+    map.set(row.product_id, list);
+  }
+  return map;
+}
+
+/**
+ * Lines of the cart with their catalogue product, in cart order. The product's
+ * `price_cents` is the line's unit price: a product whose CHOICE parameters carry a
+ * campaign keeps its campaign price only when the line chose a campaign value, and costs
+ * its normal price otherwise.
+ */
+export async function pricedCart(db: Executor, process: ProcessRow) {
+  const cart = cartOf(process);
+  const ids = cart.map((l) => l.productId);
+  const products = new Map((await findProducts(db, ids)).map((p) => [p.id, p]));
+  const parameters = await productParametersOf(db, ids);
+  return cart.flatMap((line) => {
+    const product = products.get(line.productId);
+    if (!product) return [];
+    const unit = unitPriceWithChoices(
+      { price: product.price_cents, normal_price: product.normal_price_cents, productParameters: parameters.get(product.id) ?? [] },
+      line.parameters,
+    );
+    return [{ line, product: { ...product, price_cents: unit } }];
+  });
+}
+
+/** The lines of a priced cart as the booking's order items (SPEC §3 "Order item"). */
+export function orderItemsOf(lines: Awaited<ReturnType<typeof pricedCart>>): OrderItem[] {
+  return lines.map(({ line, product }) => ({
+    display_description: product.description,
+    price: product.price_cents * line.amount,
+    product: { id: product.id, provider: product.provider },
+    amount: line.amount,
+    selected_service_identifier: product.group_id,
+    parameters: line.parameters ?? {},
+    stage: line.stage as OrderItem['stage'],
+    duration_minutes: product.duration_minutes,
+  }));
+}
+
+/** The order items of a process's cart in one stage (order-items-by-stage). */
+export async function orderItemsInStage(db: Executor, process: ProcessRow, stage: string): Promise<OrderItem[]> {
+  return orderItemsOf(await pricedCart(db, process)).filter((i) => i.stage === stage);
+}
+
+/** The process's extra order items with their current descriptions and prices. */
+export async function pricedExtraOrderItems(db: Executor, process: ProcessRow) {
+  const chosen = new Set(extraOrderItemIdsOf(process));
+  if (chosen.size === 0) return [];
+  return (await listExtraOrderItems(db))
+    .filter((i) => chosen.has(i.id))
+    .map((i) => ({ id: i.id, description: i.description, price: i.price_cents }));
+}
+
+/**
+ * The length of time the cart needs: the services' durations added up (times the amount
+ * for a product priced per unit of work, e.g. 30 minutes per stone-chip repair), rounded
+ * up to half hours; a symptom alone gets an hour of diagnosis.
+ */
+export function totalDurationMinutes(
+  lines: readonly { line: { amount: number }; product: Pick<ProductRow, 'duration_minutes' | 'duration_per_unit'> }[],
+  hasSymptoms: boolean,
+): number {
+  const sum = lines.reduce((s, { line, product }) => s + product.duration_minutes * (product.duration_per_unit ? line.amount : 1), 0);
+  const minutes = sum === 0 && hasSymptoms ? SYMPTOM_ONLY_MINUTES : sum;
+  return Math.ceil(minutes / 30) * 30;
+}
+
+/** Whether a process describes symptoms (then a cart without services still takes time). */
+export function hasSymptoms(process: ProcessRow): boolean {
+  return symptomsOf(process).length > 0;
+}
+
+/** A product's information and its operations (product-additional-data); 404 for an unknown product. */
+export async function productAdditionalData(db: Executor, productId: string) {
+  const [product] = await findProducts(db, [productId]);
+  if (!product) throw new DomainError(404, 'NOT_FOUND', 'Tuotetta ei löytynyt');
+  const operations = await findOperations(db, [productId]);
+  return {
+    productId,
+    infoDescription: product.info_html,
+    imageIds: product.image_ids,
+    operations: operations.map((o) => ({ description: o.description, spareParts: o.spare_parts })),
+  };
+}
+
+/** Every active extra order item, each marked when the process chose it. */
+export async function extraOrderItemsFor(db: Executor, process: ProcessRow) {
+  const chosen = new Set(extraOrderItemIdsOf(process));
+  return (await listExtraOrderItems(db)).map((i) => ({
+    id: i.id,
+    description: i.description,
+    price: i.price_cents,
+    selected: chosen.has(i.id),
+  }));
+}
+
+/** The offer cards (lifts-offers), each marked when its product is in the process's cart. */
+export async function liftsOffers(db: Executor, process: ProcessRow) {
+  const inCart = new Set(cartOf(process).map((l) => l.productId));
+  return (await listOffers(db)).map((o) => ({
+    id: o.id,
+    title: o.title,
+    text: o.body,
+    imageId: o.image_id,
+    productId: o.product_id,
+    provider: o.provider,
+    price: o.price_cents,
+    normalPrice: o.normal_price_cents,
+    inCart: inCart.has(o.product_id),
+  }));
+}

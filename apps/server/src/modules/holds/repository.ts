@@ -1,0 +1,80 @@
+/**
+ * The time a booking process holds on a resource (resource_time rows of kind HOLD) and the
+ * time a saved booking has taken (kind BOOKED). The exclusion constraint of resource_time
+ * (migration 001) decides who gets a time.
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../process/repository.ts';
+
+/** Releases every hold of a process (a saved booking's time stays). */
+export async function releaseHolds(db: Executor, token: string) {
+  await db.deleteFrom('resource_time').where('process_token', '=', token).where('kind', '=', 'HOLD').execute();
+}
+
+/** Deletes expired holds that overlap a range, so their time can be taken again. */
+export async function purgeExpiredHolds(db: Executor, organizationId: number, from: Date, to: Date) {
+  await sql`
+    DELETE FROM resource_time
+    WHERE kind = 'HOLD' AND expires_at <= now()
+      AND during && tstzrange(${from}, ${to}, '[)')
+      AND resource_id IN (SELECT id FROM resource WHERE organization_id = ${organizationId})`.execute(db);
+}
+
+/**
+ * Takes a hold on one resource unless the time overlaps anything on it. The exclusion
+ * constraint decides, so two racing requests can never both win. The hold lasts
+ * holdMinutes, but never past notAfter.
+ */
+export async function tryInsertHold(
+  db: Executor,
+  values: { resourceId: number; start: Date; end: Date; token: string; holdMinutes: number; notAfter?: Date | null | undefined },
+): Promise<boolean> {
+  const notAfter = values.notAfter ?? null;
+  const res = await sql<{ id: string }>`
+    INSERT INTO resource_time (resource_id, during, kind, process_token, expires_at)
+    VALUES (${values.resourceId}, tstzrange(${values.start}, ${values.end}, '[)'), 'HOLD', ${values.token},
+            least(now() + make_interval(mins => ${values.holdMinutes}), ${notAfter}::timestamptz))
+    ON CONFLICT DO NOTHING
+    RETURNING id`.execute(db);
+  return res.rows.length === 1;
+}
+
+export interface HeldTime {
+  start: Date;
+  end: Date;
+  kind: 'HOLD' | 'BOOKED';
+  expires_at: Date | null;
+  resource_id: number;
+}
+
+/** The live hold (or booked time) of a process, if it has one. */
+export async function findHeldTime(db: Executor, token: string): Promise<HeldTime | undefined> {
+  const res = await sql<HeldTime>`
+    SELECT lower(during) AS start, upper(during) AS "end", kind, expires_at, resource_id
+    FROM resource_time
+    WHERE process_token = ${token} AND (kind = 'BOOKED' OR expires_at > now())
+    ORDER BY id DESC LIMIT 1`.execute(db);
+  const row = res.rows[0];
+  return row && { ...row, start: new Date(row.start), end: new Date(row.end) };
+}
+
+/**
+ * Turns a process's live hold into the booked time of a booking; false when the hold has
+ * expired (it may already have been given to someone else).
+ */
+export async function bookHeldTime(db: Executor, token: string, bookingId: string): Promise<boolean> {
+  const confirmed = await db
+    .updateTable('resource_time')
+    .set({ kind: 'BOOKED', booking_id: bookingId, expires_at: null })
+    .where('process_token', '=', token)
+    .where('kind', '=', 'HOLD')
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('id')
+    .execute();
+  return confirmed.length > 0;
+}
+
+/** Frees the time of a booking (a cancelled booking's time can be taken at once). */
+export async function releaseBookedTime(db: Executor, bookingId: string) {
+  await db.deleteFrom('resource_time').where('booking_id', '=', bookingId).execute();
+}

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Executor } from '../process/repository.ts';
+
+/** A message of the outbox as the Mailer sends it. */
+export interface OutboxRow {
+  id: number;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  ics: string | null;
+  file_name: string;
+  attempts: number;
+}
+
+/** A message to queue; sent after the transaction commits, by the Mailer. */
+export interface OutboxMail {
+  bookingId?: string | number | null | undefined;
+  recipient: string;
+  subject: string;
+  text: string;
+  html?: string | null | undefined;
+  ics?: string | null | undefined;
+  fileName: string;
+}
+
+/** Queues a message in the outbox, in the caller's transaction. */
+export async function insertOutboxMail(db: Executor, mail: OutboxMail) {
+  await db
+    .insertInto('email_outbox')
+    .values({
+      booking_id: mail.bookingId === undefined || mail.bookingId === null ? null : String(mail.bookingId),
+      recipient: mail.recipient,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      ics: mail.ics ?? null,
+      file_name: mail.fileName,
+    })
+    .execute();
+}
+
+/**
+ * Claims up to ten due messages for sending, with a lease of claimMinutes: another
+ * instance takes a message again only when its sender died. SKIP LOCKED keeps two
+ * instances from claiming the same message.
+ */
+export async function claimOutboxMail(db: Executor, claimMinutes: number): Promise<OutboxRow[]> {
+  const res = await sql<OutboxRow>`
+      UPDATE email_outbox SET status = 'SENDING', attempts = attempts + 1,
+             next_attempt_at = now() + make_interval(mins => ${claimMinutes})
+      WHERE id IN (
+        SELECT id FROM email_outbox
+        WHERE status IN ('PENDING', 'SENDING') AND next_attempt_at <= now()
+        ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
+      RETURNING id, recipient, subject, text_body, html_body, ics, file_name, attempts`.execute(db);
+  return res.rows;
+}
+
+/** Marks a message sent. */
+export async function markOutboxSent(db: Executor, id: number) {
+  await db
+    .updateTable('email_outbox')
+    .set({ status: 'SENT', sent_at: sql<Date>`now()`, last_error: null })
+    .where('id', '=', String(id))
+    .execute();
+}
+
+/** Records a failed try: FAILED for good when `final`, otherwise PENDING again after retryInSeconds. */
+export async function markOutboxFailed(db: Executor, id: number, failure: { final: boolean; error: string; retryInSeconds: number }) {
+  await db
+    .updateTable('email_outbox')
+    .set({
+      status: failure.final ? 'FAILED' : 'PENDING',
+      last_error: failure.error,
+      next_attempt_at: sql<Date>`now() + make_interval(secs => ${failure.retryInSeconds})`,
+    })
+    .where('id', '=', String(id))
+    .execute();
+}

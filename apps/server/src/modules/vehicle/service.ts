@@ -1,0 +1,52 @@
+import type { Db } from '../../db/database.ts';
+import { updateProcess, type Executor } from '../process/repository.ts';
+import { findMakeByName, findRegisteredVehicle, listMakes } from './repository.ts';
+
+/** The makes of the vehicle register, by name (vehicle-makes). */
+export async function vehicleMakes(db: Executor) {
+  return listMakes(db);
+}
+
+/**
+ * Looks a car up in the register and makes it the process's car, with the mileage given; a
+ * new search replaces the vehicle of an earlier one, also when the car is not found.
+ */
+export async function searchVehicle(db: Db, token: string, search: { registerNumber: string; kilometers?: number | null | undefined }) {
+  const vehicle = await findRegisteredVehicle(db, search.registerNumber);
+  if (!vehicle) {
+    await updateProcess(db, token, { vehicle: null, kilometers: search.kilometers ?? null });
+    return { responseCode: 'NOT_FOUND' as const };
+  }
+  await updateProcess(db, token, {
+    vehicle,
+    kilometers: search.kilometers ?? null,
+  });
+  const { registered: _registered, make_id: _makeId, ...shown } = vehicle;
+  return { responseCode: 'SUCCESS' as const, vehicle: shown };
+}
+
+/** A vehicle the register does not know, described by the customer (SPEC §3). */
+export async function setVehicle(
+  db: Db,
+  token: string,
+  described: { regNbr: string; make: string; model: string; classification: { id: number } },
+) {
+  const make = await findMakeByName(db, described.make);
+  await updateProcess(db, token, {
+    vehicle: {
+      register_number: described.regNbr,
+      make: make?.name ?? described.make,
+      make_id: make?.id ?? null,
+      model: described.model,
+      model_year: null,
+      classification: { id: described.classification.id },
+      tires: null,
+      registered: false,
+    },
+  });
+}
+
+/** The car's mileage (set-vehicle-kilometers). */
+export async function setVehicleKilometers(db: Db, token: string, kilometers: number) {
+  await updateProcess(db, token, { kilometers });
+}

@@ -1,0 +1,232 @@
+import './services-step.css';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  EMPTY_REPAIR_FORM,
+  EMPTY_REPLACEMENT_FORM,
+  MESSAGES,
+  WINDSHIELD_BOOKING_TYPES,
+  WINDSHIELD_BOOKING_TYPE_LABELS,
+  WINDSHIELD_PRODUCTS,
+  formatEuros,
+  repairFormSchema,
+  replacementFormSchema,
+  type Booking,
+  type WindshieldBookingType,
+  type WindshieldServiceType,
+} from '@huolto/domain';
+import { StepPage, StepSection } from '@/components/layout/step-page.tsx';
+import { SkeletonList } from '@/components/ui/spinner.tsx';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { pushEvent } from '@/lib/analytics.ts';
+import { useWizardState, type WindshieldDraft } from '@/stores/wizard-state.tsx';
+import { CartTotal } from '@/features/booking/components/booking-summary.tsx';
+import { CartPanel } from '@/features/booking/components/cart-panel.tsx';
+import { addProductsToCart } from '@/features/services/api/add-products-to-cart.ts';
+import { removeProductsFromCart } from '@/features/services/api/remove-products-from-cart.ts';
+import { useWindshieldProducts } from '@/features/windshield/api/get-windshield-products.ts';
+import { setWindshieldBookingType } from '@/features/windshield/api/set-booking-type.ts';
+import { windshieldCartPlan } from '@/features/windshield/cart-plan.ts';
+import { RepairFormFields, ReplacementFormFields } from '@/features/windshield/components/windshield-forms.tsx';
+import { useProcess } from '@/app/process-context.tsx';
+import { bookingStep, hasVehicle } from '@/app/routes/require-booking.tsx';
+import { OrganizationSection } from '@/app/routes/organization-section.tsx';
+
+const EMPTY: WindshieldDraft = { type: null, repair: EMPTY_REPAIR_FORM, replacement: EMPTY_REPLACEMENT_FORM, bookingType: null };
+
+const TYPE_LABELS: Record<WindshieldServiceType, { title: string; text: string }> = {
+  REPAIR: { title: 'Korjaus', text: 'Kiveniskemän korjaus, kun vaurio on pienempi kuin 2 cm.' },
+  REPLACEMENT: { title: 'Vaihto', text: 'Tuulilasin vaihto, kun lasi on haljennut tai vaurio on suuri.' },
+};
+
+/** '/proautolasi/palvelut' (SPEC §2 "Windshield page"). */
+export const WindshieldServicesStepRoute = bookingStep(WindshieldServicesStep, hasVehicle, 'ajoneuvo');
+
+function WindshieldServicesStep({ booking }: { booking: Booking }) {
+  const { process, goNext, goBack } = useProcess();
+  const queryClient = useQueryClient();
+  const wizard = useWizardState();
+  const organizationId = booking.organization?.id ?? null;
+  const products = useWindshieldProducts(organizationId);
+  const draft = wizard.windshield ?? EMPTY;
+  const [showErrors, setShowErrors] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const { update } = wizard;
+  const save = (next: WindshieldDraft) => update({ windshield: next });
+
+  const formValid =
+    draft.type === 'REPAIR'
+      ? repairFormSchema.safeParse(draft.repair).success
+      : draft.type === 'REPLACEMENT' && replacementFormSchema.safeParse(draft.replacement).success;
+  const needsBookingType = draft.type === 'REPLACEMENT';
+  const complete = formValid && (!needsBookingType || draft.bookingType !== null);
+
+  // Once the form is valid the cart follows it (SPEC §4 "Windshield"), a moment after the last change.
+  const plan = products.data
+    ? windshieldCartPlan(draft.type, draft.repair, draft.replacement, products.data, booking.order_items)
+    : null;
+  const planKey = plan ? JSON.stringify(plan) : null;
+  const running = useRef<string | null>(null);
+  useEffect(() => {
+    if (!plan || !planKey || running.current === planKey) return;
+    const timer = window.setTimeout(() => {
+      running.current = planKey;
+      setSyncing(true);
+      void (async () => {
+        try {
+          if (plan.remove.length > 0) await removeProductsFromCart({ items: plan.remove, stage: 'DEFAULT' });
+          if (plan.add) {
+            await addProductsToCart({ items: [plan.add], stage: 'DEFAULT' });
+            pushEvent({ event: 'add_to_cart', productId: plan.add.productId });
+          }
+        } finally {
+          await queryClient.invalidateQueries({ queryKey: queryKeys.allBooking });
+          running.current = null;
+          setSyncing(false);
+        }
+      })();
+    }, 400);
+    return () => window.clearTimeout(timer);
+  }, [plan, planKey, queryClient]);
+
+  // A repair always reserves a time; a replacement as the customer chose.
+  const chooseBookingType = (bookingType: WindshieldBookingType) => {
+    save({ ...draft, bookingType });
+    void setWindshieldBookingType(bookingType).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.allBooking }));
+  };
+  const chooseType = (type: WindshieldServiceType) => {
+    if (type === draft.type) return;
+    // Switching between repair and replacement resets both forms (SPEC §4).
+    setShowErrors(false);
+    save({ ...EMPTY, type, bookingType: type === 'REPAIR' ? 'RESERVE_TIME' : null });
+    if (type === 'REPAIR') void setWindshieldBookingType('RESERVE_TIME');
+  };
+
+  const price = (id: string) => products.data?.find((p) => p.id === id);
+  const inCart = booking.order_items.some((l) =>
+    draft.type === 'REPAIR'
+      ? l.product.id === WINDSHIELD_PRODUCTS.repair || l.product.id === WINDSHIELD_PRODUCTS.insuranceRepair
+      : l.product.id === WINDSHIELD_PRODUCTS.change,
+  );
+  const canContinue = organizationId !== null && complete && inCart && !syncing && plan === null;
+  // Continue pressed while the cart is still catching up with the form: go on once it has.
+  const [continueAsked, setContinueAsked] = useState(false);
+  useEffect(() => {
+    if (continueAsked && canContinue) goNext();
+  }, [continueAsked, canContinue, goNext]);
+  useEffect(() => {
+    if (!complete) setContinueAsked(false);
+  }, [complete]);
+
+  return (
+    <StepPage
+      documentTitle={`Palvelut – ${process.title}`}
+      title="Tuulilasin korjaus tai vaihto"
+      side={<CartPanel booking={booking} busy={syncing} />}
+      nav={{
+        onBack: goBack,
+        onContinue: () => {
+          if (!complete) {
+            setShowErrors(true);
+            return;
+          }
+          if (canContinue) goNext();
+          else setContinueAsked(true);
+        },
+        continueDisabled: organizationId === null || draft.type === null || syncing,
+        continueHint: organizationId === null ? 'Valitse toimipiste.' : 'Valitse korjaus tai vaihto.',
+        summary: <CartTotal total={booking.price.active_price} />,
+      }}
+    >
+      <OrganizationSection id="ws-office-heading" organizationId={organizationId} splitBrandDealers={false} />
+
+      {organizationId !== null && (
+        <StepSection id="ws-type-heading" number={2} title="Korjaus vai vaihto?">
+          {products.isPending ? (
+            <SkeletonList rows={2} label="Ladataan palveluita…" />
+          ) : (
+            <fieldset className="choice choice--cards">
+              <legend className="visually-hidden">Palvelu</legend>
+              {(['REPAIR', 'REPLACEMENT'] as const).map((type) => {
+                const p = price(type === 'REPAIR' ? WINDSHIELD_PRODUCTS.repair : WINDSHIELD_PRODUCTS.change);
+                return (
+                  <label key={type} className={`radio-card radio-card--tall${draft.type === type ? ' radio-card--selected' : ''}`}>
+                    <input
+                      type="radio"
+                      className="radio"
+                      name="windshield-type"
+                      checked={draft.type === type}
+                      onChange={() => chooseType(type)}
+                    />
+                    <span>
+                      <strong>{TYPE_LABELS[type].title}</strong>
+                      <span className="radio-card__text">{TYPE_LABELS[type].text}</span>
+                      {p && (
+                        <span className="radio-card__price">
+                          {type === 'REPAIR' ? `${formatEuros(p.price)} / kohta` : `alkaen ${formatEuros(p.price)}`}
+                        </span>
+                      )}
+                    </span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
+
+          {draft.type === 'REPAIR' && (
+            <>
+              <p className="muted">Kiveniskemän korjaus on usein maksuton, kun vakuutuksesi korvaa sen.</p>
+              <RepairFormFields value={draft.repair} onChange={(repair) => save({ ...draft, repair })} showErrors={showErrors} />
+            </>
+          )}
+          {draft.type === 'REPLACEMENT' && (
+            <>
+              <ReplacementFormFields
+                value={draft.replacement}
+                onChange={(replacement) => save({ ...draft, replacement })}
+                showErrors={showErrors}
+              />
+              <section className="booking-type card" aria-labelledby="ws-booking-type">
+                <h3 id="ws-booking-type" className="card__title">
+                  Ajanvaraus vai hintatarjous?
+                </h3>
+                {draft.bookingType ? (
+                  <p className="booking-type__chosen">
+                    Valintasi: <strong>{WINDSHIELD_BOOKING_TYPE_LABELS[draft.bookingType]}</strong>{' '}
+                    <button type="button" className="link-button" onClick={() => save({ ...draft, bookingType: null })}>
+                      Vaihda
+                    </button>
+                  </p>
+                ) : (
+                  <div className="choice__options">
+                    {WINDSHIELD_BOOKING_TYPES.map((t) => (
+                      <button key={t} type="button" className="btn btn--secondary" onClick={() => chooseBookingType(t)}>
+                        {WINDSHIELD_BOOKING_TYPE_LABELS[t]}
+                      </button>
+                    ))}
+                  </div>
+                )}
+                <p className="muted">
+                  {draft.bookingType === 'LEAD'
+                    ? 'Valitse seuraavaksi toivottu päivä. Lähetämme hintatarjouksen ja sovimme ajan kanssasi.'
+                    : 'Vaihto kestää noin kolme tuntia.'}
+                </p>
+              </section>
+              <div className="notice" role="note">
+                <p>
+                  Liiman on kuivuttava vaihdon jälkeen: jos työ valmistuu ennen klo 12, auto on noudettavissa samana päivänä klo
+                  15.00 jälkeen, muuten seuraavana päivänä.
+                </p>
+              </div>
+            </>
+          )}
+          {draft.type !== null && !complete && (
+            <div className="notice notice--warning" role="status">
+              <p>{MESSAGES.windshieldIncomplete.text}</p>
+            </div>
+          )}
+        </StepSection>
+      )}
+    </StepPage>
+  );
+}
