@@ -80,6 +80,13 @@ export async function chooseServiceAndContinue(page: Page) {
   await page.getByText('Avoinna ma–pe 7.30–17.00').waitFor();
 }
 
+/** The first 'Varaa aika' button of the time step, once the free times are shown. */
+export async function firstFreeTime(page: Page) {
+  const reserve = page.getByRole('button', { name: /Varaa aika/ }).first();
+  await reserve.waitFor();
+  return reserve;
+}
+
 /**
  * Waits for the time step's free times: a 'Varaa aika' button, or a time already held —
  * a first free day with a single time holds that time by itself (SPEC §4).

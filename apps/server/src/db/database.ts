@@ -116,7 +116,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       await pglite.exec(script);
     },
     close: async () => {
-      // Kysely's PGlite driver closes the instance when it has used it.
+      // The dialect's driver closes the instance when it has used it.
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },

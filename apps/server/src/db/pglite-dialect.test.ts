@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './database.ts';
-import { OuterHandleInTransactionError } from './pglite-dialect.ts';
+import { AbortedTransactionError, OuterHandleInTransactionError } from './pglite-dialect.ts';
 
 /** PGlite's one connection, shared fairly, and the outer handle refused inside a transaction. */
 
@@ -104,6 +104,39 @@ describe('PGlite dialect', () => {
     await expect(within(1000, later)).resolves.toBe(2);
     // And the code after the transaction, in the same async function, too.
     await expect(sql`SELECT 1 AS one`.execute(db)).resolves.toMatchObject({ rows: [{ one: 1 }] });
+  });
+
+  it('a commit after a failed statement that was caught rejects as aborted; nothing of it is stored', async () => {
+    const { db } = handle;
+    const attempt = db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO probe (id) VALUES (900)`.execute(trx);
+      await sql`SELECT 1 / 0`.execute(trx).catch(() => undefined);
+    });
+    await expect(attempt).rejects.toBeInstanceOf(AbortedTransactionError);
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM probe WHERE id = 900`.execute(db)).rows[0]!.n).toBe(0);
+    // The connection is free again.
+    await expect(within(1000, sql`SELECT 1 AS one`.execute(db))).resolves.toMatchObject({ rows: [{ one: 1 }] });
+  });
+
+  it('a savepoint rolls back only the work after it; a thrown callback rolls everything back', async () => {
+    const { db } = handle;
+    const trx = await db.startTransaction().execute();
+    await sql`INSERT INTO probe (id) VALUES (901)`.execute(trx);
+    const inner = await trx.savepoint('before_second').execute();
+    await sql`INSERT INTO probe (id) VALUES (902)`.execute(inner);
+    await inner.rollbackToSavepoint('before_second').execute();
+    await trx.commit().execute();
+    const ids = (await sql<{ id: number }>`SELECT id FROM probe WHERE id IN (901, 902) ORDER BY id`.execute(db)).rows;
+    expect(ids).toEqual([{ id: 901 }]);
+
+    await expect(
+      db.transaction().execute(async (t) => {
+        await sql`INSERT INTO probe (id) VALUES (903)`.execute(t);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM probe WHERE id = 903`.execute(db)).rows[0]!.n).toBe(0);
+    await sql`DELETE FROM probe WHERE id >= 900`.execute(db);
   });
 
   it('int8 and numeric read as numbers, date as a string', async () => {

@@ -1,40 +1,48 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import {
-  PGliteAdapter,
-  PGliteDialect as KyselyPGliteDialect,
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
   type DatabaseConnection,
+  type Dialect,
   type Driver,
-  type QueryCompiler,
-  type TransactionSettings,
+  type Kysely,
+  type QueryResult,
 } from 'kysely';
 
 /**
- * Kysely's PGlite dialect (its driver runs a transaction through PGlite's transaction(),
- * so every query of the transaction uses the transaction's handle, and handles savepoints)
- * with two things of ours in front of its one connection:
+ * A Kysely dialect for PGlite (Kysely 0.28, which runs on Node 20, has none of its own):
  *
+ * - One connection. A transaction runs through PGlite's transaction(), so every query of
+ *   the transaction uses the transaction's handle; savepoints work inside it. Other work
+ *   waits on a FIFO mutex until the connection is released.
  * - Fairness. PGlite runs in the server's own thread and its queries resolve without a
  *   turn of the event loop, so the waiters for the connection would run one after another
  *   in microtasks while no socket is read: a request arriving behind a queue waited until
  *   the queue happened to empty. Each acquisition therefore yields to the event loop once
  *   (a setImmediate) before it runs: new requests are read and queue up behind the
- *   current ones, first come first served. (Kysely's own mutex, which it uses when the
- *   adapter says the dialect has one connection, has no such yield, so it is replaced by
- *   ours: see docs/decisions/010-pglite-dialect-and-migrations.md.)
+ *   current ones, first come first served (docs/decisions/010-pglite-dialect-and-migrations.md).
  * - A guard. A query on the outer handle inside `db.transaction().execute(trx => …)` waits
  *   for the connection that the transaction holds, for ever. The transaction is tracked
  *   with AsyncLocalStorage, and such a query fails at once with OuterHandleInTransactionError.
+ *
+ * `db.destroy()` closes the PGlite instance.
  */
-export class PGliteDialect extends KyselyPGliteDialect {
-  constructor(pglite: PGlite) {
-    super({ pglite });
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
   }
-  override createAdapter() {
-    return new SerialisedPGliteAdapter();
+  createDriver(): Driver {
+    return new FairPGliteDriver(this.pglite);
   }
-  override createDriver(): Driver {
-    return new FairPGliteDriver(super.createDriver());
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
   }
 }
 
@@ -47,18 +55,6 @@ export class OuterHandleInTransactionError extends Error {
         "transaction's handle (trx) inside the transaction's callback.",
     );
     this.name = 'OuterHandleInTransactionError';
-  }
-}
-
-/**
- * PGliteAdapter (no-op migration lock, Postgres SQL) whose driver serialises access
- * itself: Kysely's RuntimeDriver adds its own connection mutex only when
- * supportsMultipleConnections is false, and that mutex would sit in front of the fair
- * queue and the guard of FairPGliteDriver.
- */
-class SerialisedPGliteAdapter extends PGliteAdapter {
-  override get supportsMultipleConnections() {
-    return true;
   }
 }
 
@@ -85,81 +81,135 @@ const runningTransaction = new AsyncLocalStorage<RunningTransaction>();
 
 class FairPGliteDriver implements Driver {
   private readonly mutex = new Mutex();
+  private readonly connection: PGliteConnection;
   private release: (() => void) | null = null;
   private transaction: RunningTransaction | null = null;
 
-  constructor(private readonly inner: Driver) {}
+  constructor(private readonly pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite);
+  }
 
-  init() {
-    return this.inner.init();
+  async init() {
+    if (this.pglite.closed) throw new Error('The PGlite instance is already closed.');
+    await this.pglite.waitReady;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const running = runningTransaction.getStore();
     if (running?.open && running.driver === this) throw new OuterHandleInTransactionError();
     const release = await this.mutex.lock();
-    try {
-      // Holding the lock: a query started meanwhile queues behind this one (FIFO). The
-      // queries of an open transaction use its connection and do not come through here.
-      await yieldToEventLoop();
-      const connection = await this.inner.acquireConnection();
-      this.release = release;
-      return connection;
-    } catch (err) {
-      release();
-      throw err;
-    }
+    // Holding the lock: a query started meanwhile queues behind this one (FIFO). The
+    // queries of an open transaction use its connection and do not come through here.
+    await yieldToEventLoop();
+    this.release = release;
+    return this.connection;
   }
 
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+  async beginTransaction(): Promise<void> {
     // Kysely awaits this and then calls the transaction's callback in the same async
     // function, so the store entered here (synchronously, before any await) is what the
     // callback and everything it starts see.
     const running: RunningTransaction = { driver: this, open: true };
     this.transaction = running;
     runningTransaction.enterWith(running);
-    return this.inner.beginTransaction(connection, settings);
+    await this.connection.begin();
   }
 
-  commitTransaction(connection: DatabaseConnection) {
+  async commitTransaction() {
     this.closeTransaction();
-    return this.inner.commitTransaction(connection);
+    await this.connection.end(true);
   }
 
-  rollbackTransaction(connection: DatabaseConnection) {
+  async rollbackTransaction() {
     this.closeTransaction();
-    return this.inner.rollbackTransaction(connection);
+    await this.connection.end(false);
   }
 
-  savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']) {
-    return this.inner.savepoint!(connection, name, compileQuery);
+  async savepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`SAVEPOINT ${quoteIdentifier(name)}`));
   }
 
-  rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']) {
-    return this.inner.rollbackToSavepoint!(connection, name, compileQuery);
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`ROLLBACK TO SAVEPOINT ${quoteIdentifier(name)}`));
   }
 
-  releaseSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']) {
-    return this.inner.releaseSavepoint!(connection, name, compileQuery);
+  async releaseSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`RELEASE SAVEPOINT ${quoteIdentifier(name)}`));
   }
 
-  async releaseConnection(connection: DatabaseConnection) {
+  async releaseConnection() {
     this.closeTransaction();
     const release = this.release;
     this.release = null;
-    try {
-      await this.inner.releaseConnection(connection);
-    } finally {
-      release?.();
-    }
+    release?.();
   }
 
-  destroy() {
-    return this.inner.destroy();
+  async destroy() {
+    if (!this.pglite.closed) await this.pglite.close();
   }
 
   private closeTransaction() {
     if (this.transaction) this.transaction.open = false;
     this.transaction = null;
+  }
+}
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The commit of a transaction in which a statement failed: PostgreSQL rolled it back. */
+export class AbortedTransactionError extends Error {
+  constructor(cause: unknown) {
+    super('The transaction was rolled back instead of committed, because a statement in it failed.', { cause });
+    this.name = 'AbortedTransactionError';
+  }
+}
+
+/** PGlite's one connection; between begin() and end() its queries run in the open transaction. */
+class PGliteConnection implements DatabaseConnection {
+  private tx: PGliteTransaction | null = null;
+  private finish: ((commit: boolean) => void) | null = null;
+  private closed: Promise<void> | null = null;
+
+  constructor(private readonly pglite: PGlite) {}
+
+  /** Opens a PGlite transaction that stays open until end() is called. */
+  async begin() {
+    let opened!: (tx: PGliteTransaction) => void;
+    const open = new Promise<PGliteTransaction>((resolve) => (opened = resolve));
+    const decided = new Promise<boolean>((resolve) => (this.finish = resolve));
+    this.closed = this.pglite.transaction(async (tx) => {
+      opened(tx);
+      if (!(await decided)) await tx.rollback();
+    });
+    // A transaction that fails to open rejects `closed` before the callback runs.
+    this.tx = await Promise.race([open, this.closed.then(() => Promise.reject(new Error('The transaction did not open.')))]);
+  }
+
+  async end(commit: boolean) {
+    const closed = this.closed;
+    this.finish?.(commit);
+    this.tx = null;
+    this.finish = null;
+    this.closed = null;
+    try {
+      await closed;
+    } catch (err) {
+      if (!commit) return; // the rollback we asked for
+      // 25P02: a statement failed earlier in the transaction, so PGlite rolled it back.
+      if ((err as { code?: unknown } | null)?.code === '25P02') throw new AbortedTransactionError(err);
+      throw err;
+    }
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const { rows, affectedRows } = await (this.tx ?? this.pglite).query<R>(compiled.sql, compiled.parameters as unknown[], {
+      rowMode: 'object',
+    });
+    return { rows: rows ?? [], numAffectedRows: affectedRows != null ? BigInt(affectedRows) : undefined };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite does not stream query results.');
   }
 }
