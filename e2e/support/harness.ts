@@ -43,7 +43,8 @@ export async function startHarness(): Promise<Harness> {
   await seed(database.db, { today: todayInHelsinki() });
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' }),
-    webDist: join(root, 'apps/web/dist'),
+    // E2E_WEB_DIST: a build of the web app elsewhere (vite build --outDir), for parallel runs.
+    webDist: process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist'),
   };
   // Every browser books from 127.0.0.1: the per-address share of an office would stop them.
   config.fairShare = { ...config.fairShare, holdsPerAddress: 100_000, holdMinutesPerAddress: 100_000 * 60 };
