@@ -105,6 +105,35 @@ export function tireSizes(): Size[] {
 
 const SPEED = ['Q', 'T', 'H', 'V', 'W', 'Y'];
 
+/** A stable number 0…1 of a text (FNV-1a), so that a tire's label does not move the catalogue's random stream. */
+function unitHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0) / 0x1_0000_0000;
+}
+
+const LABEL_CLASSES = ['A', 'B', 'C', 'D', 'E'] as const;
+const classAt = (i: number) => LABEL_CLASSES[Math.min(4, Math.max(0, Math.round(i)))]!;
+
+/**
+ * The EU tyre label of a tire (Regulation (EU) 2020/740) as the makers declare it: summer
+ * tires roll and grip the wet best, Nordic friction tires grip ice at the cost of wet grip,
+ * wide tires are louder. Studded tires are outside the regulation: no label.
+ */
+export function tireLabel(id: string, type: TireType, width: number, level: number) {
+  if (type === 'WINTER_STUDDED') return { rolling_resistance_class: null, wet_grip_class: null, noise_db: null, noise_class: null };
+  const quality = (level - 0.8) / 0.45; // 0 (budget) … 1 (premium)
+  const rolling = (type === 'NORMAL' ? 1.6 : 2.6) - quality + unitHash(`${id}:rr`) * 1.6 - 0.8;
+  const wet = (type === 'NORMAL' ? 1.4 : 2.8) - quality * 1.2 + unitHash(`${id}:wg`) * 1.6 - 0.8;
+  const noiseDb = Math.round(66 + (width - 155) / 40 + (type === 'NORMAL' ? 1 : 0) + unitHash(`${id}:db`) * 4 - quality);
+  return {
+    rolling_resistance_class: classAt(rolling),
+    wet_grip_class: classAt(wet),
+    noise_db: noiseDb,
+    noise_class: noiseDb <= 68 ? 'A' : noiseDb <= 72 ? 'B' : 'C',
+  };
+}
+
 export const tireImageId = (supplierId: number, type: TireType, model: string) =>
   `tire-${supplierId}-${type}-${model.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
@@ -185,6 +214,7 @@ export function tireCatalogue(rng: Random): TireCatalogue {
               speed_index: speed,
               extra_markings: markings,
               stock: rng.int(0, 40),
+              ...tireLabel(id, type, size.width, supplier.level),
             });
           }
         }

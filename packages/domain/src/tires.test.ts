@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOAD_INDEXES, defaultTireType, exampleTire, formatTireSize, matchesVehicleClass, tireSearchBody, tireSearchQueryOf, type TireSearchForm } from './index.ts';
+import { LOAD_INDEXES, TIRE_MARKING_TEXTS, defaultTireType, tireAmountChoice, exampleTire, formatTireSize, matchesVehicleClass, tireSearchBody, tireSearchQueryOf, type TireSearchForm } from './index.ts';
 
 const r = (extra: string[]) => ({ suggested_tire: { make: 'X', description: '', size_info: '', extra_markings: extra } });
 
@@ -50,5 +50,28 @@ describe('tire rules', () => {
 
   it('writes a size as 205/55R16', () => {
     expect(formatTireSize({ width: 205, aspectRatio: 55, rimDiameter: 16 })).toBe('205/55R16');
+  });
+});
+
+describe('tire amount from stock', () => {
+  it('offers a set of four when four are in stock, and no more than the stock or a cart line', () => {
+    expect(tireAmountChoice(17)).toEqual({ initial: 4, max: 8, amounts: [1, 2, 3, 4, 5, 6, 7, 8] });
+    expect(tireAmountChoice(4)).toEqual({ initial: 4, max: 4, amounts: [1, 2, 3, 4] });
+    expect(tireAmountChoice(6, 2)).toMatchObject({ initial: 2, max: 6 });
+  });
+
+  it('offers only what is in stock: one in stock gives one, at most one', () => {
+    expect(tireAmountChoice(1)).toEqual({ initial: 1, max: 1, amounts: [1] });
+    expect(tireAmountChoice(3)).toEqual({ initial: 3, max: 3, amounts: [1, 2, 3] });
+  });
+
+  it('a tire out of stock cannot be chosen', () => {
+    expect(tireAmountChoice(0)).toEqual({ initial: 0, max: 0, amounts: [] });
+    expect(tireAmountChoice(-2)).toEqual({ initial: 0, max: 0, amounts: [] });
+  });
+
+  it('explains the C and XL markings', () => {
+    expect(TIRE_MARKING_TEXTS.C?.title).toContain('pakettiautorengas');
+    expect(TIRE_MARKING_TEXTS.XL?.title).toContain('Extra Load');
   });
 });

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { TireType } from './enums.ts';
 import { TIRE_TYPES, VEHICLE_CLASS } from './enums.ts';
 import { PG_INT_MAX, PG_INT_MIN } from './storable.ts';
+import { MAX_TIRES_PER_LINE } from './rules.ts';
 
 /** Load index range, SPEC §9: 70–130, 61 values. */
 const LOAD_INDEX_MIN = 70;
@@ -67,13 +68,67 @@ export function defaultTireType(month: number): TireType {
   return month >= 10 || month <= 3 ? 'WINTER_STUDLESS' : 'NORMAL';
 }
 
+/** Classes of rolling resistance (fuel efficiency) and wet grip on the EU tyre label (Regulation (EU) 2020/740), best first. */
+export const TIRE_LABEL_CLASSES = ['A', 'B', 'C', 'D', 'E'] as const;
+export type TireLabelClass = (typeof TIRE_LABEL_CLASSES)[number];
+/** External rolling noise classes on the EU tyre label, quietest first. */
+export const TIRE_NOISE_CLASSES = ['A', 'B', 'C'] as const;
+export type TireNoiseClass = (typeof TIRE_NOISE_CLASSES)[number];
+
+/**
+ * The EU tyre label's values (Regulation (EU) 2020/740). Studded tires are outside the
+ * regulation, so they have none.
+ */
+export interface TireLabel {
+  rollingResistance: TireLabelClass;
+  wetGrip: TireLabelClass;
+  /** External rolling noise in dB(A). */
+  noiseDb: number;
+  noiseClass: TireNoiseClass;
+}
+
 /** A tire of the search results, as `suggested_tire` of a product suggestion (SPEC §3). */
 export interface TireDetails extends SuggestedTire {
   tire_type: TireType;
-  /** Tires in stock at the supplier; 0 = ordered on demand. */
+  /** Tires in stock at the supplier; 0 = none to sell. */
   stock: number;
   /** 'Sarja asennettuna': four tires, fitted, in cents. */
   set_price: number;
+  /** The EU tyre label; null where the catalogue has none (studded tires). */
+  label?: TireLabel | null;
+}
+
+/** What the extra markings of a tire size mean, in Finnish (shown beside the marking). */
+export const TIRE_MARKING_TEXTS: Readonly<Record<string, { title: string; text: string }>> = {
+  C: {
+    title: 'C = vahvistettu pakettiautorengas',
+    text: 'Commercial: pakettiautoon tai muuhun raskaasti kuormattavaan autoon tehty rengas, jonka rakenne kestää suuremman kuorman ja paineen.',
+  },
+  XL: {
+    title: 'XL = vahvistettu rengas (Extra Load)',
+    text: 'Kantaa enemmän painoa kuin saman kokoinen perusrengas, kun rengaspaine on sille suositeltu. Sopii myös tavalliseen henkilöautoon.',
+  },
+};
+
+/** How many of one tire the customer may choose, from its stock. */
+export interface TireAmountChoice {
+  /** The amount offered first. */
+  initial: number;
+  /** The most that can be chosen; 0 = none in stock, the tire cannot be chosen. */
+  max: number;
+  /** The amounts to offer, 1…max. */
+  amounts: number[];
+}
+
+/**
+ * The amount of a tire follows its stock: no more than the supplier has and no more
+ * than a cart line takes (MAX_TIRES_PER_LINE); the amount offered first is the preferred
+ * one (a set of four, or two per axle) when that many are in stock, else all there are.
+ */
+export function tireAmountChoice(stock: number, preferred: number = TIRES_IN_SET): TireAmountChoice {
+  const max = Math.max(0, Math.min(Math.floor(Number.isFinite(stock) ? stock : 0), MAX_TIRES_PER_LINE));
+  const initial = Math.min(Math.max(1, preferred), max);
+  return { initial, max, amounts: Array.from({ length: max }, (_, i) => i + 1) };
 }
 
 /** One tire size of the vehicle, suggested in the tire search. */

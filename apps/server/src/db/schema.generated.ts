@@ -262,6 +262,7 @@ export interface Product {
   group_id: string;
   id: string;
   image_ids: Generated<string[]>;
+  included_product_ids: Generated<string[]>;
   info_html: string | null;
   make_id: number | null;
   max_km: number | null;
@@ -271,6 +272,7 @@ export interface Product {
   provider: Generated<string>;
   service_code: string | null;
   sort: Generated<number>;
+  vehicle_class: number | null;
 }
 
 export interface ProductAdditional {
@@ -346,12 +348,16 @@ export interface Tire {
   extra_markings: Generated<string[]>;
   load_index: number;
   model: string;
+  noise_class: string | null;
+  noise_db: number | null;
   product_id: string;
   rim_diameter: number;
+  rolling_resistance_class: string | null;
   speed_index: string;
   stock: Generated<number>;
   supplier_id: number;
   tire_type: string;
+  wet_grip_class: string | null;
   width: number;
 }
 

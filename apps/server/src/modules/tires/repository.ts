@@ -28,9 +28,20 @@ export interface TireQuery {
   tireType: string;
 }
 
+/** The EU tyre label's columns of a tire (migration 012); null where the catalogue has no label. */
+export interface TireLabelColumns {
+  rolling_resistance_class: string | null;
+  wet_grip_class: string | null;
+  noise_db: number | null;
+  noise_class: string | null;
+}
+
+export type LabelledTireRow = TireRow & TireLabelColumns;
+
 /** Tires of one size and type from the given suppliers, load index at least the minimum, cheapest first. */
-export async function searchTires(db: Executor, q: TireQuery, limit = 60): Promise<TireRow[]> {
+export async function searchTires(db: Executor, q: TireQuery, limit = 60): Promise<LabelledTireRow[]> {
   return offeredTires(db)
+    .select(['t.rolling_resistance_class', 't.wet_grip_class', 't.noise_db', 't.noise_class'])
     .where('t.width', '=', q.width)
     .where('t.aspect_ratio', '=', q.aspectRatio)
     .where('t.rim_diameter', '=', q.rimDiameter)

@@ -1,6 +1,9 @@
 import {
   TIRES_IN_SET,
+  TIRE_LABEL_CLASSES,
+  TIRE_NOISE_CLASSES,
   defaultTireType,
+  type TireLabel,
   toHelsinki,
   type Organization,
   type ProductSuggestion,
@@ -9,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { TireRow } from '../catalogue/repository.ts';
 import { listOrganizations } from '../organizations/repository.ts';
 import { cartOf, vehicleOf, type Executor, type ProcessRow, type ProcessVehicle } from '../process/repository.ts';
-import { listSuppliers, searchTires, sizeOptions, type TireQuery } from './repository.ts';
+import { listSuppliers, searchTires, sizeOptions, type TireLabelColumns, type TireQuery } from './repository.ts';
 import { tireSearchCacheOf, tireSearchKey, type CachedTireSearch } from './search-cache.ts';
 
 /** The supplier offered first in the tire search (Nokian Tyres). */
@@ -36,7 +39,17 @@ function suggestedSizes(vehicle: ProcessVehicle | null): VehicleTire[] {
     .map((t) => ({ width: t.width, aspectRatio: t.aspectRatio, rimDiameter: t.rimDiameter, loadIndex: t.loadIndex }));
 }
 
-export function toSuggestion(t: TireRow, inCart: Set<string>): ProductSuggestion {
+const isLabelClass = (v: string | null): v is TireLabel['wetGrip'] => TIRE_LABEL_CLASSES.includes(v as TireLabel['wetGrip']);
+const isNoiseClass = (v: string | null): v is TireLabel['noiseClass'] => TIRE_NOISE_CLASSES.includes(v as TireLabel['noiseClass']);
+
+/** The EU tyre label of a tire row, or null unless the catalogue has all of its values. */
+export function tireLabelOf(t: Partial<TireLabelColumns>): TireLabel | null {
+  const { rolling_resistance_class: rr = null, wet_grip_class: wg = null, noise_db: db = null, noise_class: nc = null } = t;
+  if (!isLabelClass(rr) || !isLabelClass(wg) || db === null || !isNoiseClass(nc)) return null;
+  return { rollingResistance: rr, wetGrip: wg, noiseDb: db, noiseClass: nc };
+}
+
+export function toSuggestion(t: TireRow & Partial<TireLabelColumns>, inCart: Set<string>): ProductSuggestion {
   return {
     product: { id: t.product_id, provider: t.provider },
     description: t.description,
@@ -55,6 +68,7 @@ export function toSuggestion(t: TireRow, inCart: Set<string>): ProductSuggestion
       tire_type: t.tire_type,
       stock: t.stock,
       set_price: t.price_cents * TIRES_IN_SET,
+      label: tireLabelOf(t),
     },
   };
 }
@@ -63,7 +77,7 @@ export function toSuggestion(t: TireRow, inCart: Set<string>): ProductSuggestion
  * Serialises a search's tires once, as JSON.stringify(toSuggestion(…)) would, with each
  * suggestion split around the value of `selected` (the one field that depends on the cart).
  */
-export function serializeTireSearch(tires: TireRow[]): CachedTireSearch {
+export function serializeTireSearch(tires: (TireRow & Partial<TireLabelColumns>)[]): CachedTireSearch {
   const rows = tires.map((t) => {
     const { product, description, price, normal_price, duration_minutes, selected: _, ...rest } = toSuggestion(t, new Set());
     return {

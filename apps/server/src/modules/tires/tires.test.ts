@@ -120,6 +120,39 @@ describe('search-tires/v2', () => {
     expect(json(res).fields[0].path).toBe(field);
   });
 
+  it('carries the EU tyre label of each friction and summer tire, and none for studded tires', async () => {
+    const c = await session();
+    for (const tireType of ['NORMAL', 'WINTER_STUDLESS'] as const) {
+      const results = json<(Result & { suggested_tire: { label: unknown; stock: number } })[]>(await c.post('/search-tires/v2', { ...GOLF, tireType }));
+      expect(results.length).toBeGreaterThan(0);
+      for (const r of results) {
+        expect(r.suggested_tire.label).toEqual({
+          rollingResistance: expect.stringMatching(/^[A-E]$/),
+          wetGrip: expect.stringMatching(/^[A-E]$/),
+          noiseDb: expect.any(Number),
+          noiseClass: expect.stringMatching(/^[A-C]$/),
+        });
+      }
+      // The label is the catalogue's: the answer repeats the stored row.
+      const first = results[0]!;
+      const row = await t.db
+        .selectFrom('tire')
+        .select(['rolling_resistance_class', 'wet_grip_class', 'noise_db', 'noise_class', 'stock'])
+        .where('product_id', '=', first.product.id)
+        .executeTakeFirstOrThrow();
+      expect(first.suggested_tire.label).toEqual({
+        rollingResistance: row.rolling_resistance_class,
+        wetGrip: row.wet_grip_class,
+        noiseDb: row.noise_db,
+        noiseClass: row.noise_class,
+      });
+      expect(first.suggested_tire.stock).toBe(row.stock);
+    }
+    const studded = json<(Result & { suggested_tire: { label: unknown } })[]>(await c.post('/search-tires/v2', GOLF));
+    expect(studded.length).toBeGreaterThan(0);
+    expect(studded.every((r) => r.suggested_tire.label === null)).toBe(true);
+  });
+
   it('a tire set goes into the cart with its amount and price', async () => {
     const c = await session();
     await c.post('/active-organization/v2', { organizationId: 1 });
