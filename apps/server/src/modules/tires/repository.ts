@@ -28,7 +28,7 @@ export interface TireQuery {
   tireType: string;
 }
 
-/** The EU tyre label's columns of a tire (migration 012); null where the catalogue has no label. */
+/** The EU tyre label's columns of a tire (migration 013); null where the catalogue has no label. */
 export interface TireLabelColumns {
   rolling_resistance_class: string | null;
   wet_grip_class: string | null;
