@@ -13,6 +13,7 @@ import {
   TIME_SELECTION_TYPES,
   PRODUCT_PARAMETER_CODES,
   TIRE_TYPES,
+  VEHICLE_DELIVERY_OPTIONS,
 } from './enums.ts';
 import {
   PHONE_PATTERN,
@@ -471,5 +472,12 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-export const saveBookingResponse = responseSchema.extend({ bookingKey: z.string().optional() });
+export const saveBookingResponse = responseSchema.extend({
+  bookingKey: z.string().optional(),
+  /** What the thanks page shows after the session is gone, as the confirmation e-mail says it. */
+  registerNumber: z.string().optional(),
+  deliveryOption: z.enum(VEHICLE_DELIVERY_OPTIONS).nullable().optional(),
+  /** The office's notice to customers (its info text active on the day of booking), or null. */
+  officeNotice: z.string().nullable().optional(),
+});
 export type SaveBookingResponse = z.infer<typeof saveBookingResponse>;

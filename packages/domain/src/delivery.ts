@@ -53,3 +53,28 @@ export function deliveryOptionOf(booking: DeliveryOfBooking): VehicleDeliveryOpt
   );
   return (flagged?.parameterCode as VehicleDeliveryOption | undefined) ?? null;
 }
+
+/** The heading of the drop-off instruction on the thanks page and in the confirmation e-mail. */
+export const DROP_OFF_HEADING = 'Auton tuominen';
+
+/**
+ * How to bring the car in after booking (SPEC "Reservation page" drop-off texts: 7.30–8.00
+ * in the morning, or about 20 minutes before the agreed time when waiting), as the thanks
+ * page and the confirmation e-mail say it. A lead has no agreed time: the office calls
+ * first. Null when the booking carries no delivery option.
+ */
+export function dropOffInstruction(option: VehicleDeliveryOption | null, booking: { lead: boolean }): string | null {
+  if (booking.lead) return 'Otamme sinuun yhteyttä ja sovimme tarkan ajan sekä sen, milloin tuot auton.';
+  switch (option) {
+    case 'CUSTOMER_WAITING':
+      return 'Tuo auto noin 20 minuuttia ennen sovittua aikaa. Voit odottaa toimipisteessä, kunnes työ on valmis.';
+    case 'VEHICLE_LEFT_FOR_DAY':
+      return 'Tuo auto klo 7.30–8.00 varauspäivän aamuna. Auto jää korjaamolle päiväksi.';
+    case 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS':
+      return 'Tuo auto aukioloaikojen ulkopuolella, viimeistään varauspäivän aamuna ennen klo 7.30: pysäköi se toimipisteen pihaan ja jätä avain toimipisteen avainautomaattiin. Merkitse avaimeen auton rekisterinumero.';
+    case 'CONTACT_REQUEST':
+      return 'Otamme sinuun yhteyttä ennen varattua aikaa ja sovimme, miten auto tuodaan korjaamolle.';
+    default:
+      return null;
+  }
+}

@@ -19,3 +19,5 @@ export * from './redirect.ts';
 export * from './reference.ts';
 export * from './site.ts';
 export * from './manage.ts';
+export * from './booking-links.ts';
+export * from './booking-calendar.ts';
