@@ -13,6 +13,8 @@ export interface CartPanelProps {
   busy?: boolean;
   /** Show the vehicle, office and reserved time above the items. */
   details?: boolean;
+  /** false leaves the reserved time out of the details (a step that shows it on its own). */
+  time?: boolean;
   title?: string;
 }
 
@@ -34,6 +36,7 @@ export function CartPanel({
   onRemoveExtraItem,
   busy,
   details = true,
+  time = true,
   title = 'Ostoskori',
 }: CartPanelProps) {
   const extras = booking.extra_order_items;
@@ -41,7 +44,7 @@ export function CartPanel({
   const vehicle = vehicleText(booking.vehicle);
   const office = booking.organization;
   const reserved = booking.booking_total_duration;
-  const reservation = reserved ? formatReservation(reserved.start, reserved.end) : null;
+  const reservation = reserved && time ? formatReservation(reserved.start, reserved.end) : null;
   const price = booking.price;
   // Reductions already taken off the total (campaign code, vouchers), so the lines add up to it.
   const discounts = booking.discounts.filter((d) => d.amount > 0);
