@@ -17,6 +17,7 @@ import { createMetrics, registerMetrics, registerMetricsRoute } from './plugins/
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerVehicleRoutes } from './modules/vehicle/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
+import { registerOfficeAvailabilityRoutes } from './modules/office-availability/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerBookingRoutes } from './modules/booking/routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerSettingsRoutes(api, db, { initSessionRateLimit: config.initSessionRateLimit });
       registerVehicleRoutes(api, db, { searchRateLimit: config.vehicleSearchRateLimit, sessionRateLimit: config.lookupSessionRateLimit });
       registerOrganizationRoutes(api, db);
+      registerOfficeAvailabilityRoutes(api, db);
       registerCatalogueRoutes(api, db, { codeCheckLimits });
       registerTimeRoutes(api, db, {
         addressLimits: {

@@ -194,6 +194,8 @@ export const productSuggestionSchema = z.object({
   ),
   additional_products: z.array(z.unknown()),
   suggested_tire: z.unknown().nullable(),
+  /** Ids of the products whose work this one already includes (a package's oil change, a bundle's parts). */
+  includes: z.array(z.string()).optional(),
 });
 export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
 
@@ -383,6 +385,37 @@ export const organizationFreeTimesSchema = z.object({
 });
 export type OrganizationFreeTimes = z.infer<typeof organizationFreeTimesSchema>;
 export const freeTimesOnOrganizationResponse = z.array(organizationFreeTimesSchema);
+
+/**
+ * POST /first-free-times: the offices of a list (the one the customer is choosing from),
+ * 1–100 ids; unknown and inactive offices are left out of the answer.
+ */
+export const firstFreeTimesBody = z.object({
+  organizationIds: z.array(z.number().int().positive().max(PG_INT_MAX)).min(1).max(100),
+});
+export type FirstFreeTimesBody = z.infer<typeof firstFreeTimesBody>;
+/** An office's first free time for the booking's work within the looked-at weeks. */
+export const officeFirstFreeTimeSchema = z.object({
+  organizationId: z.number().int(),
+  /** The first day with a free time, or null: none within the weeks looked at, or a lead-only office. */
+  date: dateString.nullable(),
+  /** Its first start 'HH:mm:ss' at an EXACT_TIME office; null at a DAY_ONLY office (the day is booked). */
+  startTime: z.string().nullable(),
+  /** The office takes only a wished date (lead mode), never a time. */
+  leadOnly: z.boolean(),
+});
+export type OfficeFirstFreeTime = z.infer<typeof officeFirstFreeTimeSchema>;
+export const firstFreeTimesResponse = z.object({
+  /** How many weeks were looked at: the current week and the calendar's auto-advance (SPEC §4, §9). */
+  weeks: z.number().int(),
+  /** The last date looked at, 'YYYY-MM-DD'. */
+  until: dateString,
+  /** The length of work the times are for, minutes: the cart's, or an hour before anything is chosen. */
+  minutes: z.number().int(),
+  /** In the order asked. */
+  organizations: z.array(officeFirstFreeTimeSchema),
+});
+export type FirstFreeTimes = z.infer<typeof firstFreeTimesResponse>;
 
 /** POST /locker/reserved-times: start times as local 'YYYY-MM-DDTHH:mm:ss', 1–20 of them. */
 export const lockerReservedTimesBody = z.object({
