@@ -21,6 +21,7 @@ import { DeliveryOptions } from '@/features/reservation/components/delivery-opti
 import { MonthCalendar } from '@/features/reservation/components/month-calendar.tsx';
 import { OtherOrganizations } from '@/features/reservation/components/other-organizations.tsx';
 import { MechanicPicker } from '@/features/reservation/components/mechanic-picker.tsx';
+import { slotDuration } from '@/features/reservation/calendar.ts';
 import { useTransferOrganization } from '@/features/organizations/api/transfer-organization.ts';
 import { OrganizationInfoText } from '@/features/organizations/components/organization-info-text.tsx';
 import { useProcess } from '@/app/process-context.tsx';
@@ -43,6 +44,7 @@ function Aika({ booking }: { booking: Booking }) {
   const transfer = useTransferOrganization();
   const { office, reserved, lead, calendar, selectedDay, busy } = reservation;
   const heldTime = reserved ? formatReservation(reserved.start, reserved.end) : null;
+  const duration = selectedDay ? slotDuration(selectedDay) : null;
 
   return (
     <StepPage
@@ -50,7 +52,8 @@ function Aika({ booking }: { booking: Booking }) {
       title="Valitse aika"
       side={
         <>
-          <section className="card reserved" aria-label="Valittu aika" aria-live="polite">
+          {/* The change is announced beside the times (.held-time), so this card is not live. */}
+          <section className="card reserved" aria-label="Valittu aika">
             <h2 className="card__title">Valittu aika</h2>
             {lead.mode ? (
               lead.date ? (
@@ -83,8 +86,9 @@ function Aika({ booking }: { booking: Booking }) {
               <p className="muted">Et ole vielä valinnut aikaa.</p>
             )}
           </section>
-          {/* Read-only here: a cart change would release the time held for this cart. */}
-          <CartPanel booking={booking} details={false} />
+          {/* Read-only here: a cart change would release the time held for this cart. The
+              car and office rows stay; the time has its own card above. */}
+          <CartPanel booking={booking} time={false} />
         </>
       }
       nav={{
@@ -104,21 +108,25 @@ function Aika({ booking }: { booking: Booking }) {
       {office && (
         <section className="card office-info" aria-label="Toimipiste">
           <p className="office-info__name">{office.name}</p>
-          <p>
-            {office.address}, {office.post_code} {office.post_office}
+          <p className="office-info__details">
+            <span>
+              {office.address}, {office.post_code} {office.post_office}
+            </span>{' '}
+            <span>Avoinna ma–pe {formatOpeningHours(reservation.officeHours)}</span>
           </p>
-          <p className="muted">Avoinna ma–pe {formatOpeningHours(reservation.officeHours)}</p>
         </section>
       )}
-      <OrganizationInfoText organizationId={office?.id ?? null} />
 
       {lead.mode ? (
-        <StepSection id="lead-heading" title="Toivottu päivä">
-          <p className="muted">
-            Valitse päivä, jolloin toivoisit käyntiä. Otamme sinuun yhteyttä ja sovimme tarkan ajan.
-          </p>
-          <MonthCalendar value={lead.date} onChange={(date) => void lead.choose(date)} disabled={lead.pending} />
-        </StepSection>
+        <>
+          <StepSection id="lead-heading" title="Toivottu päivä">
+            <p className="muted">
+              Valitse päivä, jolloin toivoisit käyntiä. Otamme sinuun yhteyttä ja sovimme tarkan ajan.
+            </p>
+            <MonthCalendar value={lead.date} onChange={(date) => void lead.choose(date)} disabled={lead.pending} />
+          </StepSection>
+          <OrganizationInfoText organizationId={office?.id ?? null} />
+        </>
       ) : (
         <>
           {reservation.holdLost && (
@@ -126,14 +134,7 @@ function Aika({ booking }: { booking: Booking }) {
               <p>Valitsemasi aika vapautui, koska sitä ei vahvistettu ajoissa. Valitse aika uudelleen.</p>
             </div>
           )}
-          {reservation.mechanics.list.length > 0 && (
-            <MechanicPicker
-              resources={reservation.mechanics.list}
-              value={reservation.mechanics.selected}
-              onChange={(id) => void reservation.mechanics.choose(id)}
-              disabled={busy}
-            />
-          )}
+          {/* On a phone the first times are in view on arrival: nothing optional comes before them. */}
           <StepSection id="calendar-heading" title="Vapaat ajat">
             <WeekCalendar calendar={calendar} />
             {calendar.isLoading ? (
@@ -148,7 +149,10 @@ function Aika({ booking }: { booking: Booking }) {
               </EmptyState>
             ) : selectedDay ? (
               <div className="day-times">
-                <h3 className="day-times__title">{formatFinnishDate(selectedDay.date)}</h3>
+                <h3 className="day-times__title">
+                  {formatFinnishDate(selectedDay.date)}
+                  {duration && <span className="day-times__duration"> · kesto {duration}</span>}
+                </h3>
                 <SlotList
                   day={selectedDay}
                   officeHours={reservation.officeHours}
@@ -159,22 +163,43 @@ function Aika({ booking }: { booking: Booking }) {
                 />
               </div>
             ) : null}
-            <OtherOrganizations
-              organizationId={office?.id ?? null}
-              disabled={busy || transfer.isPending}
-              onSwitch={async (other) => {
-                reservation.beforeOfficeSwitch();
-                // Switching office on this page transfers the booking with flag false (SPEC §4).
-                await transfer.mutateAsync({ organizationId: other.id, flag: false });
-              }}
-            />
+            <p className="held-time" role="status">
+              {reserved && heldTime && (
+                <>
+                  <CheckIcon /> <strong>Aika valittu:</strong>{' '}
+                  {reserved.time_selection_type === 'DAY_ONLY'
+                    ? `${formatFinnishDate(reserved.start.slice(0, 10))} päivän aikana`
+                    : heldTime.text}
+                  {reservation.holdUntil && <span className="muted"> · pidämme ajan klo {reservation.holdUntil} asti</span>}
+                </>
+              )}
+            </p>
           </StepSection>
 
+          {/* Required, so right under the times; the optional choices come after it. */}
           <DeliveryOptions
             value={reservation.delivery}
             onChange={reservation.chooseDelivery}
             dayOnly={reservation.dayOnly}
             lockerFull={reservation.lockerFull}
+          />
+          <OrganizationInfoText organizationId={office?.id ?? null} />
+          {reservation.mechanics.list.length > 0 && (
+            <MechanicPicker
+              resources={reservation.mechanics.list}
+              value={reservation.mechanics.selected}
+              onChange={(id) => void reservation.mechanics.choose(id)}
+              disabled={busy}
+            />
+          )}
+          <OtherOrganizations
+            organizationId={office?.id ?? null}
+            disabled={busy || transfer.isPending}
+            onSwitch={async (other) => {
+              reservation.beforeOfficeSwitch();
+              // Switching office on this page transfers the booking with flag false (SPEC §4).
+              await transfer.mutateAsync({ organizationId: other.id, flag: false });
+            }}
           />
         </>
       )}

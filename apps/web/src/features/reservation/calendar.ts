@@ -75,3 +75,30 @@ export function monthLabel(month: string): string {
   const name = new Intl.DateTimeFormat('fi-FI', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 15)));
   return `${name} ${y}`;
 }
+
+/** Minutes from 'HH:mm(:ss)' to 'HH:mm(:ss)'. */
+function minutesBetween(start: string, end: string): number {
+  const toMinutes = (t: string) => {
+    const [h = 0, m = 0] = t.split(':').map(Number);
+    return h * 60 + m;
+  };
+  return toMinutes(end) - toMinutes(start);
+}
+
+/** '2 h', '1 h 30 min', '45 min'. */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h > 0 ? `${h} h` : '', m > 0 ? `${m} min` : ''].filter(Boolean).join(' ');
+}
+
+/**
+ * How long each exact time of the day lasts ('2 h'), when they are all equally long: the
+ * times show their start only. Null for a day-only day or times of different lengths.
+ */
+export function slotDuration(day: FreeTimeDay): string | null {
+  if (day.calendarSlots.length === 0) return null;
+  const lengths = new Set(day.calendarSlots.map((s) => minutesBetween(s.startTime, s.endTime)));
+  const [only] = [...lengths];
+  return lengths.size === 1 && only !== undefined && only > 0 ? formatDuration(only) : null;
+}
