@@ -21,3 +21,4 @@ export * from './site.ts';
 export * from './manage.ts';
 export * from './booking-links.ts';
 export * from './booking-calendar.ts';
+export * from './price-display.ts';
