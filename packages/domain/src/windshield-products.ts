@@ -28,6 +28,8 @@ const windshieldProductSchema = z.object({
   normal_price: z.number().int().nullable(),
   /** Minutes of work per unit (per repair; the whole change). */
   duration_minutes: z.number().int(),
+  /** The price is the lowest ('alkaen'): the replacement's glass depends on the car (price-display.ts). */
+  from_price: z.boolean(),
   productParameters: z.array(productParameterSchema),
 });
 export type WindshieldProduct = z.infer<typeof windshieldProductSchema>;

@@ -1,4 +1,4 @@
-import type { WindshieldProduct } from '@huolto/domain';
+import { isFromPriceProduct, type WindshieldProduct } from '@huolto/domain';
 import type { Executor } from '../process/repository.ts';
 import { findProducts, findWindshieldProductIds } from '../catalogue/repository.ts';
 import { productParametersOf } from '../catalogue/service.ts';
@@ -22,6 +22,7 @@ export async function windshieldProducts(db: Executor): Promise<WindshieldProduc
         price: p.price_cents,
         normal_price: p.normal_price_cents,
         duration_minutes: p.duration_minutes,
+        from_price: isFromPriceProduct(p.id),
         productParameters: parameters.get(p.id) ?? [],
       },
     ];

@@ -84,8 +84,8 @@ describe('GET /windshield/products', () => {
     expect(res.statusCode).toBe(200);
     const products = json<WindshieldProduct[]>(res);
     expect(products).toEqual([
-      { id: change, provider: 'PROAUTOLASI', description: 'Tuulilasin vaihto', price: 39000, normal_price: null, duration_minutes: 180, productParameters: [] },
-      { id: repair, provider: 'PROAUTOLASI', description: 'Kiveniskemän korjaus', price: 6900, normal_price: null, duration_minutes: 30, productParameters: [CAMPAIGN_CHOICE] },
+      { id: change, provider: 'PROAUTOLASI', description: 'Tuulilasin vaihto', price: 39000, normal_price: null, duration_minutes: 180, from_price: true, productParameters: [] },
+      { id: repair, provider: 'PROAUTOLASI', description: 'Kiveniskemän korjaus', price: 6900, normal_price: null, duration_minutes: 30, from_price: false, productParameters: [CAMPAIGN_CHOICE] },
       {
         id: insuranceRepair,
         provider: 'PROAUTOLASI',
@@ -93,6 +93,7 @@ describe('GET /windshield/products', () => {
         price: 0,
         normal_price: 6900,
         duration_minutes: 30,
+        from_price: false,
         productParameters: [CAMPAIGN_CHOICE],
       },
     ]);

@@ -19,6 +19,7 @@ const product = (id: string, price: number, params = [campaignChoice]): Windshie
   price,
   normal_price: null,
   duration_minutes: 30,
+  from_price: id === 'windshieldChange',
   productParameters: params,
 });
 const PRODUCTS = [product('windshieldChange', 39000, []), product('windshieldRepair', 6900), product('windshieldInsuranceRepair', 0)];
