@@ -80,35 +80,45 @@ export async function chooseServiceAndContinue(page: Page) {
   await page.getByText('Avoinna ma–pe 7.30–17.00').waitFor();
 }
 
-/** The first 'Varaa aika' button of the time step, once the free times are shown. */
+/**
+ * The time step's free times: compact chips that show the start ('8.00') and are named
+ * 'Varaa aika 8.00–9.30'. The held time is the pressed chip (.slot--selected).
+ */
+export function freeTimeChips(page: Page) {
+  return page.getByRole('button', { name: /^Varaa aika / });
+}
+
+/** The first free time chip of the time step, once the free times are shown. */
 export async function firstFreeTime(page: Page) {
-  const reserve = page.getByRole('button', { name: /Varaa aika/ }).first();
+  const reserve = freeTimeChips(page).first();
   await reserve.waitFor();
   return reserve;
 }
 
 /**
- * Waits for the time step's free times: a 'Varaa aika' button, or a time already held —
+ * Waits for the time step's free times: a free time chip, or a time already held —
  * a first free day with a single time holds that time by itself (SPEC §4).
  */
 export async function freeTimesShown(page: Page) {
-  await page.getByRole('button', { name: /Varaa aika/ }).first().or(page.locator('.slot--selected')).first().waitFor();
+  await freeTimeChips(page).first().or(page.locator('.slot--selected')).first().waitFor();
 }
 
 /**
  * Time step: holds the first free time, unless the page already held the first free day's
  * only time by itself; a click that races that automatic hold is fine when the hold wins.
+ * Waits until the chip is pressed and 'Aika valittu' shows beside the times.
  */
 export async function reserveFirstFreeTime(page: Page) {
   await freeTimesShown(page);
   const held = page.locator('.slot--selected');
   if ((await held.count()) === 0) {
     try {
-      await page.getByRole('button', { name: /Varaa aika/ }).first().click({ timeout: 5000 });
+      await freeTimeChips(page).first().click({ timeout: 5000 });
     } catch (err) {
       if ((await held.count()) === 0) throw err;
     }
   }
+  await page.locator('.slot--selected[aria-pressed="true"]').waitFor();
   await page.getByText('Aika valittu').first().waitFor();
 }
 

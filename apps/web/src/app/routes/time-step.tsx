@@ -1,4 +1,5 @@
 import './time-step.css';
+import { useEffect, useRef } from 'react';
 import {
   adjacentStep,
   formatFinnishDate,
@@ -7,6 +8,7 @@ import {
   glueDryingHandover,
   WINDSHIELD_PRODUCTS,
   type Booking,
+  type FreeTimeDay,
 } from '@huolto/domain';
 import { StepPage, StepSection } from '@/components/layout/step-page.tsx';
 import { EmptyState, LoadingState } from '@/components/ui/spinner.tsx';
@@ -21,7 +23,7 @@ import { DeliveryOptions } from '@/features/reservation/components/delivery-opti
 import { MonthCalendar } from '@/features/reservation/components/month-calendar.tsx';
 import { OtherOrganizations } from '@/features/reservation/components/other-organizations.tsx';
 import { MechanicPicker } from '@/features/reservation/components/mechanic-picker.tsx';
-import { slotDuration } from '@/features/reservation/calendar.ts';
+import { slotDuration, type Slot } from '@/features/reservation/calendar.ts';
 import { useTransferOrganization } from '@/features/organizations/api/transfer-organization.ts';
 import { OrganizationInfoText } from '@/features/organizations/components/organization-info-text.tsx';
 import { useProcess } from '@/app/process-context.tsx';
@@ -45,6 +47,25 @@ function Aika({ booking }: { booking: Booking }) {
   const { office, reserved, lead, calendar, selectedDay, busy } = reservation;
   const heldTime = reserved ? formatReservation(reserved.start, reserved.end) : null;
   const duration = selectedDay ? slotDuration(selectedDay) : null;
+
+  // A time the customer just chose is confirmed right under the times, followed by the
+  // delivery choice. On a phone that line can fall under the sticky bar: it is scrolled
+  // just into view (no further than needed), once per choice.
+  const heldLine = useRef<HTMLParagraphElement>(null);
+  const revealHeld = useRef(false);
+  const heldKey = reserved ? `${reserved.start}|${reserved.end}` : null;
+  useEffect(() => {
+    if (!revealHeld.current || heldKey === null) return;
+    revealHeld.current = false;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    heldLine.current?.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+  }, [heldKey]);
+  const choose = (day: FreeTimeDay, slot: Slot) => {
+    revealHeld.current = true;
+    void reservation.reserve(day, slot).then((won) => {
+      if (!won) revealHeld.current = false;
+    });
+  };
 
   return (
     <StepPage
@@ -157,13 +178,13 @@ function Aika({ booking }: { booking: Booking }) {
                   day={selectedDay}
                   officeHours={reservation.officeHours}
                   reserved={reserved ? { start: reserved.start, end: reserved.end } : null}
-                  onReserve={(day, slot) => void reservation.reserve(day, slot)}
+                  onReserve={choose}
                   disabled={busy}
                   taken={reservation.taken}
                 />
               </div>
             ) : null}
-            <p className="held-time" role="status">
+            <p className="held-time" role="status" ref={heldLine}>
               {reserved && heldTime && (
                 <>
                   <CheckIcon /> <strong>Aika valittu:</strong>{' '}

@@ -129,8 +129,10 @@ export function useReservation(booking: Booking) {
     lockerStartTimes({ date: reservedDate ?? selectedDay?.date ?? null, dayOnly, reservedStart: reserved?.start ?? null }),
   );
 
+  /** Holds the slot; true when it was won. */
   const reserve = useCallback(
-    async (day: FreeTimeDay, slot: Slot) => {
+    async (day: FreeTimeDay, slot: Slot): Promise<boolean> => {
+      let won = false;
       try {
         // One call changes the time: the server gives the held one back only when the new
         // one is won, so a customer who loses the race keeps the time they had.
@@ -140,7 +142,8 @@ export function useReservation(booking: Booking) {
           timeSelectionType: isDayOnly(day) ? 'DAY_ONLY' : 'EXACT_TIME',
           workshiftPosition: null,
         });
-        if (result.responseCode !== 'SUCCESS') {
+        won = result.responseCode === 'SUCCESS';
+        if (!won) {
           notifyMessage('reservationFailed');
           // Someone else was quicker: the slot shows as gone until the list is read again.
           setTaken((prev) => new Set(prev).add(`${day.date}T${withSeconds(slot.startTime)}`));
@@ -153,6 +156,7 @@ export function useReservation(booking: Booking) {
       }
       await Promise.all([refreshBooking(), refreshTimes()]);
       releasing.current = false;
+      return won;
     },
     [reserveTime, refreshBooking, refreshTimes],
   );
