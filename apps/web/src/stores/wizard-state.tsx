@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import {
   TIRE_TYPES,
   VEHICLE_DELIVERY_OPTIONS,
+  type PriceDisplay,
   type ProcessType,
   type RepairFormDraft,
   type ReplacementFormDraft,
@@ -50,10 +51,12 @@ export interface SavedBookingSummary {
   end: string | null;
   /** The preferred date of a lead (a request to be contacted) instead of a time. */
   leadDate?: string | null;
-  items: { description: string; price: number }[];
+  /** priceDisplay: 'from' says 'alkaen', 'quote' shows no price (price-display.ts); absent = the price. */
+  items: { description: string; price: number; priceDisplay?: PriceDisplay }[];
   symptoms: string[];
   /** Cents. */
   total: number;
+  totalDisplay?: PriceDisplay;
   email: string | null;
 }
 

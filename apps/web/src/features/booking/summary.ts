@@ -1,4 +1,4 @@
-import { formatFinnishDate, formatFinnishDateLong, formatFinnishTime, type Booking } from '@huolto/domain';
+import { formatFinnishDate, formatFinnishDateLong, formatFinnishTime, linePriceDisplay, totalPriceDisplay, type Booking } from '@huolto/domain';
 import type { SavedBookingSummary } from '@/stores/wizard-state.tsx';
 
 /** The parts of a booking that the cart and the thanks page show. */
@@ -25,11 +25,12 @@ export function bookingToSummary(booking: Booking): BookingSummaryModel {
     end: booking.booking_total_duration?.end ?? null,
     leadDate: booking.booking_total_duration ? null : (booking.lead_date ?? null),
     items: [
-      ...booking.order_items.map((i) => ({ description: i.display_description, price: i.price })),
+      ...booking.order_items.map((i) => ({ description: i.display_description, price: i.price, priceDisplay: linePriceDisplay(i.product.id, booking) })),
       ...booking.extra_order_items.map((i) => ({ description: i.description, price: i.price })),
     ],
     symptoms: booking.symptoms.map((s) => s.description),
     total: booking.price.active_price,
+    totalDisplay: totalPriceDisplay(booking),
   };
 }
 

@@ -1,5 +1,5 @@
 import './booking-summary.css';
-import { formatEuros, formatFinnishDateLong } from '@huolto/domain';
+import { formatEuros, formatFinnishDateLong, formatPrice, type PriceDisplay } from '@huolto/domain';
 import { formatReservation, type BookingSummaryModel } from '@/features/booking/summary.ts';
 
 export interface BookingSummaryProps {
@@ -75,7 +75,7 @@ export function BookingSummary({ summary, title = 'Ostoskori', isLoading, detail
           {summary.items.map((item, i) => (
             <li key={i} className="summary__item">
               <span>{item.description}</span>
-              <span className="price">{formatEuros(item.price)}</span>
+              <span className="price">{formatPrice(item.price, item.priceDisplay)}</span>
             </li>
           ))}
           {summary.symptoms.map((s, i) => (
@@ -91,19 +91,19 @@ export function BookingSummary({ summary, title = 'Ostoskori', isLoading, detail
       {summary && (
         <p className="summary__total">
           <span>Yhteensä</span>
-          <span className="price price--total">{formatEuros(summary.total)}</span>
+          <span className="price price--total">{formatPrice(summary.total, summary.totalDisplay)}</span>
         </p>
       )}
     </section>
   );
 }
 
-/** The total for the sticky bar on phones. */
-export function CartTotal({ total }: { total: number | undefined }) {
+/** The total for the sticky bar on phones; `display` 'from' says 'alkaen', 'quote' shows no price. */
+export function CartTotal({ total, display }: { total: number | undefined; display?: PriceDisplay }) {
   if (total === undefined) return null;
   return (
     <p className="cart-total">
-      <span>Yhteensä</span> <strong className="price">{formatEuros(total)}</strong>
+      <span>Yhteensä</span> <strong className="price">{formatPrice(total, display)}</strong>
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import './cart-panel.css';
-import { formatEuros, formatReduction, type Booking, type OrderItem } from '@huolto/domain';
+import { formatEuros, formatPrice, formatReduction, linePriceDisplay, totalPriceDisplay, type Booking, type OrderItem } from '@huolto/domain';
 import { CloseIcon } from '@/components/ui/icons.tsx';
 import { formatReservation, vehicleText } from '@/features/booking/summary.ts';
 
@@ -48,6 +48,8 @@ export function CartPanel({
   const price = booking.price;
   // Reductions already taken off the total (campaign code, vouchers), so the lines add up to it.
   const discounts = booking.discounts.filter((d) => d.amount > 0);
+  // A from-price says 'alkaen'; a quote request shows no price (price-display.ts).
+  const totalDisplay = totalPriceDisplay(booking);
 
   return (
     <section className="summary cart card" aria-label={title}>
@@ -96,7 +98,7 @@ export function CartPanel({
                 {item.display_description}
                 <span className="cart__amount">{item.amount} kpl</span>
               </span>
-              <span className="price">{formatEuros(item.price)}</span>
+              <span className="price">{formatPrice(item.price, linePriceDisplay(item.product.id, booking))}</span>
               {onRemoveItem && (
                 <RemoveButton label={item.display_description} disabled={busy} onClick={() => onRemoveItem(item)} />
               )}
@@ -135,13 +137,13 @@ export function CartPanel({
       <p className="summary__total">
         <span>Yhteensä</span>
         <span className="cart__total-prices">
-          {hasCampaignTotal(price) && (
+          {hasCampaignTotal(price) && totalDisplay === 'exact' && (
             <s className="cart__normal-total">
               <span className="visually-hidden">Normaalihinta </span>
               {formatEuros(price.normal_price)}
             </s>
           )}
-          <span className="price price--total">{formatEuros(price.active_price)}</span>
+          <span className="price price--total">{formatPrice(price.active_price, totalDisplay)}</span>
         </span>
       </p>
     </section>
