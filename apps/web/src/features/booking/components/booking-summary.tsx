@@ -1,5 +1,5 @@
 import './booking-summary.css';
-import { formatEuros, formatFinnishDateLong, formatPrice, type PriceDisplay } from '@huolto/domain';
+import { formatFinnishDateLong, formatPrice, type PriceDisplay } from '@huolto/domain';
 import { formatReservation, type BookingSummaryModel } from '@/features/booking/summary.ts';
 
 export interface BookingSummaryProps {
