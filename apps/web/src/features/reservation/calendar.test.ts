@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   daySlots,
+  formatDuration,
   freeSlotCount,
   monthGrid,
   monthLabel,
   reservationOf,
   sameSlot,
+  slotDuration,
   weekLabel,
 } from './calendar.ts';
 
@@ -42,5 +44,19 @@ describe('calendar helpers', () => {
     expect(grid.flat().filter(Boolean)).toHaveLength(30);
     expect(monthGrid('2027-02').flat().filter(Boolean)).toHaveLength(28);
     expect(monthLabel('2026-11')).toBe('marraskuu 2026');
+  });
+
+  it('tells how long the times of a day last when they are equally long (the chips show only the start)', () => {
+    const day = (slots: [string, string][]) => ({
+      date: '2026-11-24',
+      exactTimesAvailable: slots.length > 0,
+      onlyDayTimesAvailable: slots.length === 0,
+      calendarSlots: slots.map(([startTime, endTime]) => ({ startTime, endTime })),
+    });
+    expect(slotDuration(day([['08:00:00', '10:00:00'], ['12:00:00', '14:00:00']]))).toBe('2 h');
+    expect(slotDuration(day([['08:00:00', '09:30:00']]))).toBe('1 h 30 min');
+    expect(slotDuration(day([['08:00:00', '09:00:00'], ['10:00:00', '12:00:00']]))).toBeNull();
+    expect(slotDuration(day([]))).toBeNull();
+    expect(formatDuration(45)).toBe('45 min');
   });
 });
