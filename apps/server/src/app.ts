@@ -29,6 +29,7 @@ import { registerWindshieldRoutes } from './modules/windshield/routes.ts';
 import { registerRedirectRoutes } from './modules/redirect/routes.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerManageRoutes } from './modules/manage/routes.ts';
+import { registerBookingCalendarRoutes } from './modules/booking-calendar/routes.ts';
 import { registerOpenApi } from './openapi/index.ts';
 import { serializerCompiler } from './openapi/route-schema.ts';
 import { validatorCompiler } from './lib/parse.ts';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       // Calls that look a booking up by its key are rate-limited like search-vehicle.
       registerFinanceRoutes(api, db, { keyLookupRateLimit: config.vehicleSearchRateLimit });
       registerManageRoutes(api, db, { mailer, publicUrl: config.publicUrl, rateLimit: config.vehicleSearchRateLimit });
+      registerBookingCalendarRoutes(api, db, { rateLimit: config.vehicleSearchRateLimit });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
       );

@@ -1,10 +1,23 @@
 import type { Booking } from '@huolto/domain';
 import type { Executor } from '../process/repository.ts';
 
-/** The key of a saved booking. */
-export async function findBookingKey(db: Executor, bookingId: string | number): Promise<string> {
-  const row = await db.selectFrom('booking').select('booking_key').where('id', '=', String(bookingId)).executeTakeFirstOrThrow();
-  return row.booking_key;
+/** A saved booking's key, office and the booking as it was saved. */
+export async function findSavedBooking(db: Executor, bookingId: string | number): Promise<{ bookingKey: string; organizationId: number; snapshot: Booking }> {
+  const row = await db
+    .selectFrom('booking')
+    .select(['booking_key', 'organization_id', 'snapshot', 'register_number'])
+    .where('id', '=', String(bookingId))
+    .executeTakeFirstOrThrow();
+  // Bookings saved before the snapshot held every field: the plate is a column, the flags default to none.
+  const snap = (row.snapshot ?? {}) as Partial<Booking>;
+  const snapshot = {
+    customer_waiting: false,
+    vehicle_left_for_day: false,
+    product_parameters: [],
+    ...snap,
+    vehicle: { ...(snap.vehicle ?? {}), register_number: row.register_number },
+  } as Booking;
+  return { bookingKey: row.booking_key, organizationId: row.organization_id, snapshot };
 }
 
 /** A booking as it is saved: the booking's read model with what the save decided. */

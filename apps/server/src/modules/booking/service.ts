@@ -1,19 +1,45 @@
 import { randomBytes } from 'node:crypto';
-import type { Booking, Customer } from '@huolto/domain';
-import { MAX_CART_TOTAL_CENTS, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
+import type { Booking, Customer, VehicleDeliveryOption } from '@huolto/domain';
+import { MAX_CART_TOTAL_CENTS, deliveryOptionOf, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 import { findLiveProcess, updateProcess } from '../process/repository.ts';
-import { composeConfirmation } from '../mail/compose.ts';
+import { composeConfirmation, officeNoticeText, type ConfirmationOffice } from '../mail/compose.ts';
+import { activeInfoTexts, findOrganization } from '../organizations/repository.ts';
 import { bookHeldTime, findHeldTime } from '../holds/repository.ts';
 import { maxCartMinutes } from '../catalogue/cart-rules.ts';
 import { bookingView } from '../booking-view/service.ts';
 import { insertOutboxMail } from '../mail/repository.ts';
-import { findBookingKey, insertBooking, spendVoucher } from './repository.ts';
+import type { Executor } from '../process/repository.ts';
+import { findSavedBooking, insertBooking, spendVoucher } from './repository.ts';
 
-export type SaveOutcome =
-  | { responseCode: 'SUCCESS'; bookingKey: string }
-  | { responseCode: 'INVALID' | 'NOT_AVAILABLE'; message: string };
+/** A saved booking as the thanks page shows it after the session is gone: what the confirmation e-mail says. */
+export interface SavedBooking {
+  responseCode: 'SUCCESS';
+  bookingKey: string;
+  registerNumber: string;
+  deliveryOption: VehicleDeliveryOption | null;
+  officeNotice: string | null;
+}
+
+export type SaveOutcome = SavedBooking | { responseCode: 'INVALID' | 'NOT_AVAILABLE'; message: string };
+
+/** The office's e-mail (the calendar event's organizer) and its notice to customers active on the day. */
+async function confirmationOffice(db: Executor, organizationId: number, now: Date): Promise<ConfirmationOffice> {
+  const office = await findOrganization(db, organizationId);
+  const [notice] = await activeInfoTexts(db, [organizationId], todayInHelsinki(now));
+  return { email: office?.email ?? null, notice: notice?.text ?? null };
+}
+
+function savedAnswer(bookingKey: string, booking: Booking, office: ConfirmationOffice): SavedBooking {
+  return {
+    responseCode: 'SUCCESS',
+    bookingKey,
+    registerNumber: booking.vehicle!.register_number,
+    deliveryOption: deliveryOptionOf(booking),
+    officeNotice: officeNoticeText(office.notice),
+  };
+}
 
 /** A booking key: short enough to read out on the phone, long enough not to be guessed. */
 function newBookingKey() {
@@ -40,7 +66,10 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const process = await findLiveProcess(trx, token, true);
     if (!process) throw new DomainError(412, 'SESSION_EXPIRED', 'Istunto on päättynyt.');
-    if (process.booking_id) return { responseCode: 'SUCCESS', bookingKey: await findBookingKey(trx, process.booking_id) };
+    if (process.booking_id) {
+      const saved = await findSavedBooking(trx, process.booking_id);
+      return savedAnswer(saved.bookingKey, saved.snapshot, await confirmationOffice(trx, saved.organizationId, now));
+    }
     const view = await bookingView(trx, process);
     const missing = missingPart(view);
     if (missing) return { responseCode: 'INVALID', message: missing };
@@ -101,7 +130,8 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
     for (const v of view.vouchers) {
       if (!(await spendVoucher(trx, v.voucherId, bookingId))) throw new DomainError(409, 'VOUCHER_USED', 'Etusetelin on jo käytetty.');
     }
-    const mail = composeConfirmation(saved, bookingKey, opts.publicUrl);
+    const office = await confirmationOffice(trx, view.organization!.id, now);
+    const mail = composeConfirmation(saved, bookingKey, opts.publicUrl, now, office);
     await insertOutboxMail(trx, {
       bookingId,
       recipient: view.customer!.email,
@@ -111,7 +141,7 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       ics: mail.ics,
       fileName: `${bookingKey}.eml`,
     });
-    return { responseCode: 'SUCCESS', bookingKey };
+    return savedAnswer(bookingKey, saved, office);
   });
 }
 

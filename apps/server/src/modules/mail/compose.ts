@@ -1,13 +1,18 @@
 import type { Booking } from '@huolto/domain';
 import {
+  DROP_OFF_HEADING,
+  cleanText,
+  deliveryOptionOf,
+  dropOffInstruction,
   formatEuros,
   formatReduction,
   formatFinnishDateLong,
   formatFinnishTime,
+  manageBookingPath,
   WINDSHIELD_BOOKING_TYPE_LABELS,
   type WindshieldBookingType,
 } from '@huolto/domain';
-import { bookingCalendar } from './calendar.ts';
+import { bookingCalendar, type BookingEvent } from './calendar.ts';
 import { userText } from './text.ts';
 
 export interface ComposedMail {
@@ -37,9 +42,62 @@ function bookingTypeLabel(b: Booking): string | null {
   return value && value in WINDSHIELD_BOOKING_TYPE_LABELS ? WINDSHIELD_BOOKING_TYPE_LABELS[value as WindshieldBookingType] : null;
 }
 
-/** What the booking's own organization record does not carry: the office's e-mail, the calendar event's organizer. */
+/** What the booking's own organization record does not carry. */
 export interface ConfirmationOffice {
+  /** The office's e-mail: the calendar event's organizer. */
   email: string | null;
+  /** The office's notice to customers active on the day of booking (its info text), if any. */
+  notice?: string | null | undefined;
+}
+
+/** The office's notice as one line of text. The office wrote it, so its links stay links; HTML escaping is the HTML part's own step. */
+export function officeNoticeText(notice: string | null | undefined): string | null {
+  return cleanText(notice ?? '').trim() || null;
+}
+
+/** How the customer brings the car in (the booking's delivery option; a lead: the office calls first), or null. */
+export function bookingDropOff(b: Booking): string | null {
+  return dropOffInstruction(deliveryOptionOf(b), { lead: !b.booking_total_duration });
+}
+
+const placeOf = (o: NonNullable<Booking['organization']>) => `${o.name}, ${o.address}, ${o.post_code} ${o.post_office}`;
+const carOf = (v: NonNullable<Booking['vehicle']>) => `${v.register_number} ${userText(v.make)} ${userText(v.model)}`.trim();
+
+/** The lines of the order: items with their prices, extra items, reductions. */
+function orderLines(b: Booking): string[] {
+  return [
+    ...b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatEuros(i.price)}`),
+    ...b.extra_order_items.map((i) => `${i.description}: ${formatEuros(i.price)}`),
+    ...b.discounts.map((d) => `${d.description}: ${formatReduction(d.amount)}`),
+  ];
+}
+
+const symptomLines = (b: Booking) => b.symptoms.map((s) => `Muu korjaus/huolto: ${userText(s.description)}`);
+
+/**
+ * The calendar event of a booked time, the same for the e-mail's attachment and the file
+ * the thanks page downloads; null for a lead, which has no agreed time.
+ */
+export function confirmationEvent(b: Booking, bookingKey: string, office?: ConfirmationOffice): Omit<BookingEvent, 'now'> | null {
+  const time = b.booking_total_duration;
+  if (!time) return null;
+  const organization = b.organization!;
+  const dropOff = bookingDropOff(b);
+  return {
+    bookingKey,
+    start: time.start,
+    end: time.end,
+    summary: `Huoltoaika: ${carOf(b.vehicle!)}`,
+    location: placeOf(organization),
+    description: [
+      ...orderLines(b),
+      ...symptomLines(b),
+      `Yhteensä: ${formatEuros(b.price.active_price)}`,
+      `Varaustunnus: ${bookingKey}`,
+      ...(dropOff ? [`${DROP_OFF_HEADING}: ${dropOff}`] : []),
+    ].join('\n'),
+    organizer: office?.email ? { name: organization.name, email: office.email } : undefined,
+  };
 }
 
 /**
@@ -69,22 +127,20 @@ export function composeConfirmation(
     : time.time_selection_type === 'DAY_ONLY'
       ? `${formatFinnishDateLong(date)} (työ tehdään päivän aikana)`
       : `${formatFinnishDateLong(date)} klo ${formatFinnishTime(startTime)}–${formatFinnishTime(endTime)}`;
-  const place = `${organization.name}, ${organization.address}, ${organization.post_code} ${organization.post_office}`;
-  const car = `${vehicle.register_number} ${userText(vehicle.make)} ${userText(vehicle.model)}`.trim();
-  const items = [
-    ...b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatEuros(i.price)}`),
-    ...b.extra_order_items.map((i) => `${i.description}: ${formatEuros(i.price)}`),
-    ...b.discounts.map((d) => `${d.description}: ${formatReduction(d.amount)}`),
-  ];
+  const place = placeOf(organization);
+  const car = carOf(vehicle);
+  const items = orderLines(b);
   // Listed under each order item's line; items[i] is order_items[i] for the first ones.
   const itemDetails = b.order_items.map((i) => parameterLines(i.parameters));
   const bookingType = bookingTypeLabel(b);
-  const symptoms = b.symptoms.map((s) => `Muu korjaus/huolto: ${userText(s.description)}`);
+  const symptoms = symptomLines(b);
+  const dropOff = bookingDropOff(b);
+  const notice = officeNoticeText(office?.notice);
   const notes = userText(b.notes);
   const firstName = userText(customer.first_name);
   const total = formatEuros(b.price.active_price);
   // The web app's /oma-varaus page opens, cancels or changes the booking with key and plate.
-  const manageUrl = `${publicUrl.replace(/\/$/, '')}/oma-varaus?varaus=${encodeURIComponent(bookingKey)}&rekisteri=${encodeURIComponent(vehicle.register_number)}`;
+  const manageUrl = `${publicUrl.replace(/\/$/, '')}${manageBookingPath(bookingKey, vehicle.register_number)}`;
 
   const subject = time
     ? `Varausvahvistus: ${car}, ${formatFinnishDateLong(date)}`
@@ -98,6 +154,8 @@ export function composeConfirmation(
     `Toimipiste: ${place}`,
     `Ajoneuvo: ${car}`,
     ...(bookingType ? [`Varaustapa: ${bookingType}`] : []),
+    ...(dropOff ? ['', `${DROP_OFF_HEADING}: ${dropOff}`] : []),
+    ...(notice ? ['', `Toimipisteen tiedote: ${notice}`] : []),
     '',
     'Palvelut:',
     ...items.flatMap((l, i) => [`- ${l}`, ...(itemDetails[i] ?? []).map((d) => `    ${d}`)]),
@@ -121,7 +179,7 @@ export function composeConfirmation(
 <tr><th align="left">Toimipiste</th><td>${escapeHtml(place)}</td></tr>
 <tr><th align="left">Ajoneuvo</th><td>${escapeHtml(car)}</td></tr>
 ${bookingType ? `<tr><th align="left">Varaustapa</th><td>${escapeHtml(bookingType)}</td></tr>\n` : ''}</table>
-<h2 style="font-size:1.1em">Palvelut</h2>
+${dropOff ? `<p><strong>${escapeHtml(DROP_OFF_HEADING)}:</strong> ${escapeHtml(dropOff)}</p>\n` : ''}${notice ? `<p><strong>Toimipisteen tiedote:</strong> ${escapeHtml(notice)}</p>\n` : ''}<h2 style="font-size:1.1em">Palvelut</h2>
 <ul>${[...items, ...symptoms]
     .map((l, i) => {
       const details = itemDetails[i] ?? [];
@@ -135,17 +193,6 @@ ${notes ? `<p>Lisätiedot: ${escapeHtml(notes)}</p>` : ''}
 <p>Ystävällisin terveisin<br>Laakkonen</p>
 </body></html>`;
 
-  if (!time) return { subject, text, html, ics: null };
-  const ics = bookingCalendar({
-    bookingKey,
-    start: time.start,
-    end: time.end,
-    summary: `Huoltoaika: ${car}`,
-    location: place,
-    description: [...items, ...symptoms, `Yhteensä: ${total}`, `Varaustunnus: ${bookingKey}`].join('\n'),
-    organizer: office?.email ? { name: organization.name, email: office.email } : undefined,
-    now,
-  });
-
-  return { subject, text, html, ics };
+  const event = confirmationEvent(b, bookingKey, office);
+  return { subject, text, html, ics: event ? bookingCalendar({ ...event, now }) : null };
 }

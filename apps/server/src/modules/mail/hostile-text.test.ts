@@ -39,10 +39,15 @@ function strings(value: unknown, path = ''): [string, string][] {
   return [];
 }
 
-/** A mail's parts with the booking's own links (the /oma-varaus page, the event's UID) taken out. */
+/**
+ * A mail's parts with the booking's own links taken out: the /oma-varaus page, the event's
+ * UID, and the event's organizer when it is the office's own address (the seed's offices
+ * are at laakkonen.example); the .ics is read unfolded.
+ */
 function userVisibleParts(mail: { subject: string; text_body: string; html_body: string | null; ics: string | null }) {
-  const own = /https?:\/\/[^\s"<]*\/oma-varaus\?[^\s"<]*|UID:[^\r\n]*/g;
-  return [mail.subject, mail.text_body, mail.html_body ?? '', mail.ics ?? ''].map((part) => part.replace(own, ''));
+  const own = /https?:\/\/[^\s"<]*\/oma-varaus\?[^\s"<]*|UID:[^\r\n]*|^ORGANIZER;CN="[^"\r\n]*":mailto:[a-z.]+@laakkonen\.example(?=\r?$)/gm;
+  const ics = (mail.ics ?? '').replace(/\r\n[ \t]/g, '');
+  return [mail.subject, mail.text_body, mail.html_body ?? '', ics].map((part) => part.replace(own, ''));
 }
 
 /** The .ics content lines, unfolded. */
@@ -115,19 +120,20 @@ describe('a booking made of hostile text', () => {
     expect(mail.html_body!.match(/<a /g)).toHaveLength(1);
     expect(mail.html_body).toContain(`<a href="${t.config.publicUrl}/oma-varaus?varaus=${bookingKey}&amp;rekisteri=TXT-1">`);
 
-    // The event: CR LF line ends only, and exactly its own properties.
+    // The event: CR LF line ends only, and exactly its own properties; the office is its organizer.
     const ics = mail.ics!;
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     // The calendar, its Europe/Helsinki VTIMEZONE, then the event.
     expect(icsContentLines(ics).map((l) => /^[A-Z-]+/.exec(l)![0])).toEqual([
       'BEGIN', 'VERSION', 'PRODID', 'METHOD',
       'BEGIN', 'TZID', 'BEGIN', 'TZOFFSETFROM', 'TZOFFSETTO', 'TZNAME', 'DTSTART', 'RRULE', 'END', 'BEGIN', 'TZOFFSETFROM', 'TZOFFSETTO', 'TZNAME', 'DTSTART', 'RRULE', 'END', 'END',
-      'BEGIN', 'UID', 'SEQUENCE', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'LOCATION', 'DESCRIPTION', 'END', 'END',
+      'BEGIN', 'UID', 'SEQUENCE', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'LOCATION', 'DESCRIPTION', 'ORGANIZER', 'END', 'END',
     ]);
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     expect(icsContentLines(ics).find((l) => l.startsWith('SUMMARY:'))).toBe(
       'SUMMARY:Huoltoaika: TXT-1 Volvo DTSTART:20000101T000000Z V70 ATTENDEE:mailto[:]evil@evil[.]example ORGANIZER:https[:]//evil[.]example/pay',
     );
+    expect(icsContentLines(ics).find((l) => l.startsWith('ORGANIZER'))).toBe('ORGANIZER;CN="Laakkonen Helsinki Konala":mailto:konala.huolto@laakkonen.example');
   });
 
   it('a windshield claim code with a link or a line break is stored as one line and mailed defanged', async () => {
