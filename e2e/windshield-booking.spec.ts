@@ -113,7 +113,7 @@ describe('windshield service (/proautolasi) in the browser', () => {
     await page.getByLabel('Ei vahinkonumeroa').check();
     await page.getByLabel(/Omavastuu/).fill('150');
     await page.getByText(MESSAGES.windshieldIncomplete.text).waitFor();
-    await page.getByRole('button', { name: 'Varaa aika' }).click();
+    await page.getByRole('radio', { name: 'Varaa aika' }).check();
     await page.getByText('Valintasi:').waitFor();
     await screenshot(page, 'proautolasi-vaihto-360');
     await continueWhenReady(page);
@@ -147,9 +147,9 @@ describe('windshield service (/proautolasi) in the browser', () => {
     await page.getByRole('group', { name: /Sadetunnistin/ }).getByRole('radio', { name: 'Ei' }).check();
     await page.getByRole('group', { name: /Kamerajärjestelmä/ }).getByRole('radio', { name: 'Ei' }).check();
     await page.getByRole('group', { name: /Yhteydenottotapa/ }).getByRole('radio', { name: 'Sähköposti' }).check();
-    await page.getByRole('button', { name: 'Varaa aika' }).click();
+    await page.getByRole('radio', { name: 'Varaa aika' }).check();
     await page.getByRole('button', { name: 'Vaihda', exact: true }).click();
-    await page.getByRole('button', { name: 'Pyydä hintatarjous' }).click();
+    await page.getByRole('radio', { name: 'Pyydä hintatarjous' }).check();
     await page.getByText('Valintasi:').waitFor();
     await continueWhenReady(page);
 

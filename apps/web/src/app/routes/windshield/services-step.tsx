@@ -1,14 +1,17 @@
 import './services-step.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   EMPTY_REPAIR_FORM,
   EMPTY_REPLACEMENT_FORM,
   MESSAGES,
+  QUOTE_PRICE_TEXT,
   WINDSHIELD_BOOKING_TYPES,
   WINDSHIELD_BOOKING_TYPE_LABELS,
   WINDSHIELD_PRODUCTS,
   formatEuros,
+  formatPrice,
+  totalPriceDisplay,
   repairFormSchema,
   replacementFormSchema,
   type Booking,
@@ -37,6 +40,12 @@ const EMPTY: WindshieldDraft = { type: null, repair: EMPTY_REPAIR_FORM, replacem
 const TYPE_LABELS: Record<WindshieldServiceType, { title: string; text: string }> = {
   REPAIR: { title: 'Korjaus', text: 'Kiveniskemän korjaus, kun vaurio on pienempi kuin 2 cm.' },
   REPLACEMENT: { title: 'Vaihto', text: 'Tuulilasin vaihto, kun lasi on haljennut tai vaurio on suuri.' },
+};
+
+/** What each way of booking a replacement means, under its name. */
+const BOOKING_TYPE_TEXTS: Record<WindshieldBookingType, string> = {
+  RESERVE_TIME: 'Valitse vapaa aika kalenterista. Vaihto kestää noin kolme tuntia.',
+  LEAD: 'Lähetämme hintatarjouksen autosi lasista ja sovimme ajan kanssasi. Valitse seuraavaksi toivottu päivä.',
 };
 
 /** '/proautolasi/palvelut' (SPEC §2 "Windshield page"). */
@@ -103,6 +112,8 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
   };
 
   const price = (id: string) => products.data?.find((p) => p.id === id);
+  const changeProduct = price(WINDSHIELD_PRODUCTS.change);
+  const bookingTypeId = useId();
   const inCart = booking.order_items.some((l) =>
     draft.type === 'REPAIR'
       ? l.product.id === WINDSHIELD_PRODUCTS.repair || l.product.id === WINDSHIELD_PRODUCTS.insuranceRepair
@@ -135,7 +146,7 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
         },
         continueDisabled: organizationId === null || draft.type === null || syncing,
         continueHint: organizationId === null ? 'Valitse toimipiste.' : 'Valitse korjaus tai vaihto.',
-        summary: <CartTotal total={booking.price.active_price} />,
+        summary: <CartTotal total={booking.price.active_price} display={totalPriceDisplay(booking)} />,
       }}
     >
       <OrganizationSection id="ws-office-heading" organizationId={organizationId} splitBrandDealers={false} />
@@ -163,7 +174,7 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
                       <span className="radio-card__text">{TYPE_LABELS[type].text}</span>
                       {p && (
                         <span className="radio-card__price">
-                          {type === 'REPAIR' ? `${formatEuros(p.price)} / kohta` : `alkaen ${formatEuros(p.price)}`}
+                          {p.from_price ? formatPrice(p.price, 'from') : `${formatEuros(p.price)} / kohta`}
                         </span>
                       )}
                     </span>
@@ -190,27 +201,49 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
                 <h3 id="ws-booking-type" className="card__title">
                   Ajanvaraus vai hintatarjous?
                 </h3>
-                {draft.bookingType ? (
+                {/* Native radios: arrow keys move the choice, the screen reader says "1 of 2". */}
+                <div className="choice--cards" role="radiogroup" aria-labelledby="ws-booking-type" aria-required="true">
+                  {WINDSHIELD_BOOKING_TYPES.map((t) => (
+                    <label
+                      key={t}
+                      className={`radio-card radio-card--tall${draft.bookingType === t ? ' radio-card--selected' : ''}`}
+                    >
+                      <input
+                        type="radio"
+                        className="radio"
+                        name="windshield-booking-type"
+                        value={t}
+                        checked={draft.bookingType === t}
+                        onChange={() => chooseBookingType(t)}
+                        aria-labelledby={`${bookingTypeId}-${t}`}
+                        aria-describedby={`${bookingTypeId}-${t}-text`}
+                      />
+                      <span>
+                        <strong id={`${bookingTypeId}-${t}`}>{WINDSHIELD_BOOKING_TYPE_LABELS[t]}</strong>
+                        <span className="radio-card__text" id={`${bookingTypeId}-${t}-text`}>
+                          {BOOKING_TYPE_TEXTS[t]}{' '}
+                          <span className="radio-card__price">
+                            {t === 'LEAD' ? QUOTE_PRICE_TEXT : changeProduct ? formatPrice(changeProduct.price, 'from') : null}
+                          </span>
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+                {draft.bookingType && (
                   <p className="booking-type__chosen">
                     Valintasi: <strong>{WINDSHIELD_BOOKING_TYPE_LABELS[draft.bookingType]}</strong>{' '}
-                    <button type="button" className="link-button" onClick={() => save({ ...draft, bookingType: null })}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() =>
+                        document.querySelector<HTMLInputElement>('input[name="windshield-booking-type"]:checked')?.focus()
+                      }
+                    >
                       Vaihda
                     </button>
                   </p>
-                ) : (
-                  <div className="choice__options">
-                    {WINDSHIELD_BOOKING_TYPES.map((t) => (
-                      <button key={t} type="button" className="btn btn--secondary" onClick={() => chooseBookingType(t)}>
-                        {WINDSHIELD_BOOKING_TYPE_LABELS[t]}
-                      </button>
-                    ))}
-                  </div>
                 )}
-                <p className="muted">
-                  {draft.bookingType === 'LEAD'
-                    ? 'Valitse seuraavaksi toivottu päivä. Lähetämme hintatarjouksen ja sovimme ajan kanssasi.'
-                    : 'Vaihto kestää noin kolme tuntia.'}
-                </p>
               </section>
               <div className="notice" role="note">
                 <p>

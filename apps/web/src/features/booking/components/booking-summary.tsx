@@ -1,5 +1,6 @@
 import './booking-summary.css';
-import { formatFinnishDateLong, formatPrice, type PriceDisplay } from '@huolto/domain';
+import { formatFinnishDateLong, formatPrice, totalPriceDisplay, type PriceDisplay } from '@huolto/domain';
+import { useBooking } from '@/features/booking/api/get-booking.ts';
 import { formatReservation, type BookingSummaryModel } from '@/features/booking/summary.ts';
 
 export interface BookingSummaryProps {
@@ -75,7 +76,9 @@ export function BookingSummary({ summary, title = 'Ostoskori', isLoading, detail
           {summary.items.map((item, i) => (
             <li key={i} className="summary__item">
               <span>{item.description}</span>
-              <span className="price">{formatPrice(item.price, item.priceDisplay)}</span>
+              <span className={`price${item.priceDisplay && item.priceDisplay !== 'exact' ? ' price--text' : ''}`}>
+                {formatPrice(item.price, item.priceDisplay)}
+              </span>
             </li>
           ))}
           {summary.symptoms.map((s, i) => (
@@ -91,19 +94,34 @@ export function BookingSummary({ summary, title = 'Ostoskori', isLoading, detail
       {summary && (
         <p className="summary__total">
           <span>Yhteensä</span>
-          <span className="price price--total">{formatPrice(summary.total, summary.totalDisplay)}</span>
+          <span className={`price price--total${summary.totalDisplay && summary.totalDisplay !== 'exact' ? ' price--text' : ''}`}>
+            {formatPrice(summary.total, summary.totalDisplay)}
+          </span>
         </p>
       )}
     </section>
   );
 }
 
-/** The total for the sticky bar on phones; `display` 'from' says 'alkaen', 'quote' shows no price. */
+/**
+ * The total for the sticky bar on phones; `display` 'from' says 'alkaen', 'quote' shows no
+ * price. Without `display` it is read from the booking in progress whose total this is,
+ * so that every step's bar agrees with its cart.
+ */
 export function CartTotal({ total, display }: { total: number | undefined; display?: PriceDisplay }) {
   if (total === undefined) return null;
+  return display ? <TotalText total={total} display={display} /> : <BookingCartTotal total={total} />;
+}
+
+function BookingCartTotal({ total }: { total: number }) {
+  const booking = useBooking().data;
+  return <TotalText total={total} display={booking && booking.price.active_price === total ? totalPriceDisplay(booking) : 'exact'} />;
+}
+
+function TotalText({ total, display }: { total: number; display: PriceDisplay }) {
   return (
     <p className="cart-total">
-      <span>Yhteensä</span> <strong className="price">{formatPrice(total, display)}</strong>
+      <span>Yhteensä</span> <strong className={`price${display === 'exact' ? '' : ' price--text'}`}>{formatPrice(total, display)}</strong>
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import './cart-panel.css';
-import { formatEuros, formatPrice, formatReduction, linePriceDisplay, totalPriceDisplay, type Booking, type OrderItem } from '@huolto/domain';
+import { formatEuros, formatPrice, formatReduction, linePriceDisplay, totalPriceDisplay, type Booking, type OrderItem, type PriceDisplay } from '@huolto/domain';
 import { CloseIcon } from '@/components/ui/icons.tsx';
 import { formatReservation, vehicleText } from '@/features/booking/summary.ts';
 
@@ -98,7 +98,7 @@ export function CartPanel({
                 {item.display_description}
                 <span className="cart__amount">{item.amount} kpl</span>
               </span>
-              <span className="price">{formatPrice(item.price, linePriceDisplay(item.product.id, booking))}</span>
+              <PriceText cents={item.price} display={linePriceDisplay(item.product.id, booking)} />
               {onRemoveItem && (
                 <RemoveButton label={item.display_description} disabled={busy} onClick={() => onRemoveItem(item)} />
               )}
@@ -143,11 +143,17 @@ export function CartPanel({
               {formatEuros(price.normal_price)}
             </s>
           )}
-          <span className="price price--total">{formatPrice(price.active_price, totalDisplay)}</span>
+          <PriceText cents={price.active_price} display={totalDisplay} total />
         </span>
       </p>
     </section>
   );
+}
+
+/** A price as price-display.ts says; 'alkaen …' and 'Hinta tarjouksen mukaan' may wrap in a narrow cart. */
+function PriceText({ cents, display, total }: { cents: number; display: PriceDisplay; total?: boolean }) {
+  const classes = ['price', total ? 'price--total' : null, display === 'exact' ? null : 'price--text'].filter(Boolean).join(' ');
+  return <span className={classes}>{formatPrice(cents, display)}</span>;
 }
 
 function RemoveButton({ label, disabled, onClick }: { label: string; disabled?: boolean; onClick: () => void }) {
