@@ -108,7 +108,8 @@ describe('vehicle delivery options', () => {
     await toTimeStep(page, 'Laakkonen Hämeenlinna');
     // A day-only day is a single time: it is selected by itself.
     await page.getByText('Aika valittu').first().waitFor();
-    await page.getByText(/päivän aikana/).waitFor();
+    await page.locator('.held-time').getByText(/päivän aikana/).waitFor();
+    await page.getByRole('complementary').getByText(/päivän aikana/).waitFor();
     expect(await page.getByLabel('Odotan paikan päällä').count()).toBe(0);
     await page.getByLabel('Jätän auton päiväksi').check();
     await screenshot(page, 'aika-day-only-360');
@@ -145,7 +146,7 @@ describe('changing a held time', () => {
     /** Asks for the first listed time that is not the held one and waits for the answer. */
     const chooseAnother = async () => {
       const answered = page.waitForResponse((r) => r.url().endsWith('/reserve-time'));
-      await page.locator('.slot:not(.slot--selected)').getByRole('button', { name: 'Varaa aika' }).first().click();
+      await page.getByRole('button', { name: /^Varaa aika / }).first().click();
       await answered;
     };
 
@@ -174,13 +175,14 @@ describe('changing a held time', () => {
     expect(calls.map((c) => `${c.method} ${c.path.split('/').at(-1)}`)).toEqual(['POST reserve-time']);
     expect(await held()).toEqual([parseLocalDateTime(second).getTime()]);
     await expect.poll(chosen).toBe(second);
-    await page.locator('.slot--selected').getByText('Aika valittu').waitFor();
+    await page.locator('.slot--selected[aria-pressed="true"]').waitFor();
+    await page.locator('.held-time').getByText('Aika valittu').waitFor();
     await page.unroute('**/reserve-time');
 
     // The same when the server itself finds the time taken: a later time on the day, not
     // overlapping the held one, has every lift of the office booked after the list was read.
-    const last = page.locator('.slot:not(.slot--selected)').filter({ has: page.getByRole('button', { name: 'Varaa aika' }) }).last();
-    const text = (await last.locator('.slot__time').innerText()).trim();
+    const text = ((await page.getByRole('button', { name: /^Varaa aika / }).last().getAttribute('aria-label')) ?? '').replace('Varaa aika ', '');
+    const last = page.getByRole('button', { name: `Varaa aika ${text}`, exact: true });
     const [from, to] = text.split('–').map((t) => `${t.replace('.', ':').padStart(5, '0')}:00`) as [string, string];
     const date = second.slice(0, 10);
     expect(parseLocalDateTime(`${date}T${from}`).getTime()).toBeGreaterThanOrEqual(parseLocalDateTime(secondEnd).getTime());
@@ -193,14 +195,15 @@ describe('changing a held time', () => {
     }
     calls.length = 0;
     const answered = page.waitForResponse((r) => r.url().endsWith('/reserve-time'));
-    await last.getByRole('button', { name: 'Varaa aika' }).click();
+    await last.click();
     expect(((await (await answered).json()) as { responseCode: string }).responseCode).toBe('NOT_AVAILABLE');
     // The time is no longer offered (shown as gone, or left out once the list is read again).
-    await expect.poll(() => page.locator('.slot', { hasText: text }).getByRole('button', { name: 'Varaa aika' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: `Varaa aika ${text}`, exact: true }).count()).toBe(0);
     expect(calls.map((c) => `${c.method} ${c.path.split('/').at(-1)}`)).toEqual(['POST reserve-time']);
     expect(await held()).toEqual([parseLocalDateTime(second).getTime()]);
     await expect.poll(chosen).toBe(second);
-    await page.locator('.slot--selected').getByText('Aika valittu').waitFor();
+    await page.locator('.slot--selected[aria-pressed="true"]').waitFor();
+    await page.locator('.held-time').getByText('Aika valittu').waitFor();
     await page.context().close();
   });
 });
