@@ -1,8 +1,15 @@
 import './organization-picker.css';
-import { useId, useState } from 'react';
-import type { Organization } from '@huolto/domain';
+import { useId, useMemo, useState } from 'react';
+import { LocateFixed, Search } from 'lucide-react';
+import { formatFinnishDate, formatFinnishTime, type FirstFreeTimes, type OfficeFirstFreeTime, type Organization } from '@huolto/domain';
+import { Button } from '@/components/ui/button.tsx';
 import { CheckIcon } from '@/components/ui/icons.tsx';
 import { EmptyState, SkeletonList } from '@/components/ui/spinner.tsx';
+import { useCustomerLocation } from '@/hooks/use-customer-location.ts';
+import { formatDistance, useOfficeDistances } from '@/hooks/use-office-distances.ts';
+import { LOCATION_MESSAGES, LocationError, locateCustomer } from '@/lib/customer-location.ts';
+import { useFirstFreeTimes } from '@/features/organizations/api/get-first-free-times.ts';
+import { matchesOfficeSearch, officeCountText } from '@/features/organizations/office-search.ts';
 
 export interface OrganizationPickerProps {
   offices: Organization[] | undefined;
@@ -16,18 +23,43 @@ export interface OrganizationPickerProps {
   disabled?: boolean;
 }
 
-/** One office as a selectable card: name, street address, postcode and post office. */
+/** What a card knows of the office's first free time: the office's answer, and the weeks looked at. */
+interface FreeTimeInfo {
+  isPending: boolean;
+  weeks: number | undefined;
+  office: OfficeFirstFreeTime | undefined;
+}
+
+/** 'Ensimmäinen vapaa aika ti 25.11. klo 8.00', or why there is none. */
+function firstFreeText({ isPending, weeks, office }: FreeTimeInfo): string | null {
+  if (!office) return isPending ? 'Haetaan ensimmäistä vapaata aikaa…' : null;
+  if (office.leadOnly) return 'Kerro toivottu päivä, toimipiste sopii ajan kanssasi';
+  if (office.date === null) return `Ei vapaita aikoja ${weeks} viikkoon`;
+  if (office.startTime === null) return `Ensimmäinen vapaa päivä ${formatFinnishDate(office.date)}`;
+  return `Ensimmäinen vapaa aika ${formatFinnishDate(office.date)} klo ${formatFinnishTime(office.startTime)}`;
+}
+
+/** One office as a selectable card: name, address, first free time and, when known, the distance. */
 function OrganizationCard({
   office,
   selected,
   onSelect,
   disabled,
+  freeTime,
+  distanceKm,
+  dealerBadge,
 }: {
   office: Organization;
   selected: boolean;
   onSelect: (office: Organization) => void;
   disabled?: boolean;
+  freeTime: FreeTimeInfo;
+  distanceKm?: number | undefined;
+  /** Marks a brand dealer when the list is not split into groups. */
+  dealerBadge?: boolean;
 }) {
+  const free = firstFreeText(freeTime);
+  const none = freeTime.office !== undefined && freeTime.office.date === null && !freeTime.office.leadOnly;
   return (
     <li>
       <button
@@ -45,45 +77,77 @@ function OrganizationCard({
           <span className="office-card__address">
             {office.address}, {office.post_code} {office.post_office}
           </span>
+          {free && <span className={`office-card__free${none ? ' office-card__free--none' : ''}`}>{free}</span>}
+          {dealerBadge && office.brand_dealer && <span className="office-card__dealer">Valtuutettu merkkihuolto</span>}
         </span>
-        {selected && <span className="office-card__badge">Valittu</span>}
+        {(distanceKm !== undefined || selected) && (
+          <span className="office-card__side">
+            {distanceKm !== undefined && <span className="office-card__distance">{formatDistance(distanceKm)}</span>}
+            {selected && <span className="office-card__badge">Valittu</span>}
+          </span>
+        )}
       </button>
     </li>
   );
 }
 
-function OrganizationList({
-  title,
-  offices,
-  selectedId,
-  onSelect,
-  disabled,
-}: {
-  title: string;
+interface ListProps {
   offices: Organization[];
   selectedId: number | null;
   onSelect: (office: Organization) => void;
-  disabled?: boolean;
-}) {
+  disabled?: boolean | undefined;
+  freeTimes: { isPending: boolean; data: FirstFreeTimes | undefined };
+  distances?: Map<number, number> | undefined;
+  dealerBadges?: boolean;
+}
+
+function OrganizationItems({ offices, selectedId, onSelect, disabled, freeTimes, distances, dealerBadges }: ListProps) {
+  const byId = useMemo(() => new Map(freeTimes.data?.organizations.map((o) => [o.organizationId, o])), [freeTimes.data]);
+  return (
+    <ul className="office-list__items">
+      {offices.map((o) => (
+        <OrganizationCard
+          key={o.id}
+          office={o}
+          selected={o.id === selectedId}
+          onSelect={onSelect}
+          disabled={disabled}
+          freeTime={{ isPending: freeTimes.isPending, weeks: freeTimes.data?.weeks, office: byId.get(o.id) }}
+          distanceKm={distances?.get(o.id)}
+          dealerBadge={dealerBadges}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function OrganizationList({ title, ...rest }: ListProps & { title: string }) {
   const headingId = useId();
-  if (offices.length === 0) return null;
+  if (rest.offices.length === 0) return null;
   return (
     <section className="office-list" aria-labelledby={headingId}>
       <h3 id={headingId} className="office-list__title">
         {title}
       </h3>
-      <ul className="office-list__items">
-        {offices.map((o) => (
-          <OrganizationCard key={o.id} office={o} selected={o.id === selectedId} onSelect={onSelect} disabled={disabled} />
-        ))}
-      </ul>
+      <OrganizationItems {...rest} />
     </section>
   );
 }
 
+/** Offices nearest first; those without a known distance after them, in their own order. */
+function byDistance(offices: Organization[], distances: Map<number, number>): Organization[] {
+  const far = Number.POSITIVE_INFINITY;
+  return offices
+    .map((office, index) => ({ office, index, km: distances.get(office.id) ?? far }))
+    .sort((a, b) => a.km - b.km || a.index - b.index)
+    .map((o) => o.office);
+}
+
 /**
  * Office choice. In maintenance the offices are split into authorised brand service
- * and other offices (GLOSSARY texts).
+ * and other offices (GLOSSARY texts). A search by town, postcode or address filters the
+ * list as the customer types, 'Lähimmät ensin' orders it by distance from the customer
+ * (the browser's location, asked only then), and every office shows its first free time.
  */
 export function OrganizationPicker({
   offices,
@@ -94,12 +158,44 @@ export function OrganizationPicker({
   collapseSelected = true,
   disabled,
 }: OrganizationPickerProps) {
+  const searchId = useId();
+  const statusId = useId();
   /** With an office chosen the list folds to it, so that the services come into view. */
   const [expanded, setExpanded] = useState(false);
+  const [search, setSearch] = useState('');
+  const location = useCustomerLocation();
+  /** Ordered by distance: once asked for in this session, until the customer turns it off. */
+  const [nearestFirst, setNearestFirst] = useState(location !== null);
+  const [locating, setLocating] = useState(false);
+  const [locationProblem, setLocationProblem] = useState<string | null>(null);
+  const distances = useOfficeDistances(nearestFirst ? location : null);
+  const freeTimes = useFirstFreeTimes(offices?.map((o) => o.id));
+
   const select = (office: Organization) => {
     setExpanded(false);
     if (office.id !== selectedId || !collapseSelected) onSelect(office);
   };
+  const toggleNearest = async () => {
+    setLocationProblem(null);
+    if (nearestFirst) {
+      setNearestFirst(false);
+      return;
+    }
+    if (location) {
+      setNearestFirst(true);
+      return;
+    }
+    setLocating(true);
+    try {
+      await locateCustomer();
+      setNearestFirst(true);
+    } catch (err) {
+      setLocationProblem(err instanceof LocationError ? err.message : LOCATION_MESSAGES.unavailable);
+    } finally {
+      setLocating(false);
+    }
+  };
+
   const selected = offices?.find((o) => o.id === selectedId);
   if (isLoading) return <SkeletonList rows={3} label="Ladataan toimipisteitä…" />;
   if (!offices || offices.length === 0) {
@@ -109,37 +205,85 @@ export function OrganizationPicker({
       </EmptyState>
     );
   }
+  const list = { selectedId, onSelect: select, disabled, freeTimes };
   if (selected && !expanded && collapseSelected) {
     return (
       <div className="office-picker">
-        <ul className="office-list__items">
-          <OrganizationCard office={selected} selected onSelect={select} />
-        </ul>
+        <OrganizationItems {...list} offices={[selected]} />
         <button type="button" className="link-button office-picker__change" onClick={() => setExpanded(true)}>
           Vaihda toimipiste
         </button>
       </div>
     );
   }
-  if (!splitBrandDealers) {
-    return <OrganizationList title="Toimipisteet" offices={offices} selectedId={selectedId} onSelect={select} disabled={disabled} />;
-  }
+
+  const matching = offices.filter((o) => matchesOfficeSearch(o, search));
+  const sorted = nearestFirst && distances ? byDistance(matching, distances) : undefined;
+  const term = search.trim();
+
   return (
     <div className="office-picker">
-      <OrganizationList
-        title="Valtuutettu merkkihuolto seuraavissa toimipisteissä"
-        offices={offices.filter((o) => o.brand_dealer)}
-        selectedId={selectedId}
-        onSelect={select}
-        disabled={disabled}
-      />
-      <OrganizationList
-        title="Huolto ja korjaus muissa toimipisteissä"
-        offices={offices.filter((o) => !o.brand_dealer)}
-        selectedId={selectedId}
-        onSelect={select}
-        disabled={disabled}
-      />
+      <div className="office-tools" role="search" aria-label="Toimipisteiden haku">
+        <label htmlFor={searchId} className="field__label">
+          Hae paikkakunnalla tai postinumerolla
+        </label>
+        <div className="office-tools__row">
+          <span className="office-tools__search">
+            <Search className="office-tools__search-icon" aria-hidden="true" size={18} />
+            <input
+              id={searchId}
+              className="input office-tools__input"
+              type="search"
+              value={search}
+              autoComplete="off"
+              enterKeyHint="search"
+              aria-describedby={statusId}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </span>
+          <Button
+            variant="secondary"
+            className="office-tools__nearest"
+            aria-pressed={nearestFirst}
+            aria-busy={locating || undefined}
+            disabled={locating}
+            onClick={() => void toggleNearest()}
+          >
+            <LocateFixed aria-hidden="true" size={18} />
+            {locating ? 'Haetaan sijaintia…' : 'Lähimmät ensin'}
+          </Button>
+        </div>
+        <p id={statusId} className={`office-tools__status${matching.length === 0 ? ' office-tools__status--none' : ''}`} role="status">
+          {officeCountText(matching.length, term)}
+          {sorted ? ', lähimmät ensin' : ''}
+        </p>
+        {locationProblem && (
+          <p className="office-tools__problem" role="alert">
+            {locationProblem}
+          </p>
+        )}
+      </div>
+      {matching.length === 0 ? (
+        <div className="office-tools__empty">
+          <p>Kokeile toista paikkakuntaa, postinumeron alkua tai katuosoitetta.</p>
+          <button type="button" className="link-button" onClick={() => setSearch('')}>
+            Näytä kaikki toimipisteet
+          </button>
+        </div>
+      ) : sorted ? (
+        <OrganizationList {...list} title="Toimipisteet lähimmästä alkaen" offices={sorted} distances={distances} dealerBadges={splitBrandDealers} />
+      ) : !splitBrandDealers ? (
+        <OrganizationList {...list} title="Toimipisteet" offices={matching} />
+      ) : (
+        <>
+          <OrganizationList
+            {...list}
+            title="Valtuutettu merkkihuolto seuraavissa toimipisteissä"
+            offices={matching.filter((o) => o.brand_dealer)}
+          />
+          <OrganizationList {...list} title="Huolto ja korjaus muissa toimipisteissä" offices={matching.filter((o) => !o.brand_dealer)} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import './other-organizations.css';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { formatFinnishDate, formatFinnishTime, type Organization, type OrganizationFreeTimes } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { ChevronIcon } from '@/components/ui/icons.tsx';
 import { EmptyState, SkeletonList } from '@/components/ui/spinner.tsx';
+import { useCustomerLocation } from '@/hooks/use-customer-location.ts';
+import { formatDistance, useOfficeDistances } from '@/hooks/use-office-distances.ts';
 import { useOtherOrganizations } from '@/features/reservation/api/get-other-organizations.ts';
 
 export interface OtherOrganizationsProps {
@@ -21,15 +23,37 @@ function firstFree(office: OrganizationFreeTimes): string | null {
   return slot ? `${formatFinnishDate(day.date)} klo ${formatFinnishTime(slot.startTime)}` : formatFinnishDate(day.date);
 }
 
+/** The first free day and start of an office, as a sortable text ('2026-11-25T08:00:00'; a day-only day sorts at its start). */
+function firstFreeKey(office: OrganizationFreeTimes): string {
+  const day = office.calendar[0];
+  return day ? `${day.date}T${day.calendarSlots[0]?.startTime ?? '00:00:00'}` : '9999';
+}
+
+/**
+ * Nearest first when the customer's location is known (they asked for the nearest offices
+ * earlier in this session), otherwise the earliest first free time first; then by name.
+ */
+export function orderOtherOffices(offices: OrganizationFreeTimes[], distances: Map<number, number> | undefined): OrganizationFreeTimes[] {
+  const byName = (a: OrganizationFreeTimes, b: OrganizationFreeTimes) => a.organization.name.localeCompare(b.organization.name, 'fi');
+  if (distances) {
+    const km = (o: OrganizationFreeTimes) => distances.get(o.organization.id) ?? Number.POSITIVE_INFINITY;
+    return [...offices].sort((a, b) => km(a) - km(b) || byName(a, b));
+  }
+  return [...offices].sort((a, b) => firstFreeKey(a).localeCompare(firstFreeKey(b)) || byName(a, b));
+}
+
 /**
  * Other offices' availability one month ahead (SPEC §2 "Reservation page", §4 "Office
- * transfer"): opened with a button, each office with its first free time and 'Vaihda'.
+ * transfer"): opened with a button, each office with its first free time and 'Vaihda',
+ * nearest first with the distance when the customer's location is known.
  */
 export function OtherOrganizations({ organizationId, onSwitch, disabled }: OtherOrganizationsProps) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [switching, setSwitching] = useState<number | null>(null);
   const offices = useOtherOrganizations(organizationId, open);
+  const distances = useOfficeDistances(useCustomerLocation());
+  const ordered = useMemo(() => (offices.data ? orderOtherOffices(offices.data, distances) : []), [offices.data, distances]);
 
   return (
     <section className="other-offices" aria-label="Muut toimipisteet">
@@ -52,37 +76,47 @@ export function OtherOrganizations({ organizationId, onSwitch, disabled }: Other
           ) : offices.data.length === 0 ? (
             <EmptyState title="Muissa toimipisteissä ei ole vapaita aikoja seuraavan kuukauden aikana" />
           ) : (
-            <ul className="other-offices__list">
-              {offices.data.map((office) => (
-                <li key={office.organization.id} className="other-office card">
-                  <div className="other-office__text">
-                    <p className="other-office__name">{office.organization.name}</p>
-                    <p className="muted">
-                      {office.organization.address}, {office.organization.post_code} {office.organization.post_office}
-                    </p>
-                    <p>
-                      Ensimmäinen vapaa aika: <strong>{firstFree(office)}</strong>
-                      <span className="muted"> · {office.calendar.length} päivänä vapaita aikoja</span>
-                    </p>
-                  </div>
-                  <Button
-                    variant="secondary"
-                    disabled={disabled || switching !== null}
-                    onClick={() => {
-                      setSwitching(office.organization.id);
-                      void onSwitch(office.organization)
-                        .catch(() => undefined)
-                        .finally(() => {
-                          setSwitching(null);
-                          setOpen(false);
-                        });
-                    }}
-                  >
-                    Vaihda<span className="visually-hidden"> toimipisteeseen {office.organization.name}</span>
-                  </Button>
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="other-offices__order muted">
+                {distances ? 'Lähimmät toimipisteet ensin' : 'Aikaisin vapaa aika ensin'}
+              </p>
+              <ul className="other-offices__list">
+                {ordered.map((office) => (
+                  <li key={office.organization.id} className="other-office card">
+                    <div className="other-office__text">
+                      <p className="other-office__name">
+                        {office.organization.name}
+                        {distances?.has(office.organization.id) && (
+                          <span className="other-office__distance"> · {formatDistance(distances.get(office.organization.id)!)}</span>
+                        )}
+                      </p>
+                      <p className="muted">
+                        {office.organization.address}, {office.organization.post_code} {office.organization.post_office}
+                      </p>
+                      <p>
+                        Ensimmäinen vapaa aika: <strong>{firstFree(office)}</strong>
+                        <span className="muted"> · {office.calendar.length} päivänä vapaita aikoja</span>
+                      </p>
+                    </div>
+                    <Button
+                      variant="secondary"
+                      disabled={disabled || switching !== null}
+                      onClick={() => {
+                        setSwitching(office.organization.id);
+                        void onSwitch(office.organization)
+                          .catch(() => undefined)
+                          .finally(() => {
+                            setSwitching(null);
+                            setOpen(false);
+                          });
+                      }}
+                    >
+                      Vaihda<span className="visually-hidden"> toimipisteeseen {office.organization.name}</span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </>
           ))}
       </div>
     </section>
