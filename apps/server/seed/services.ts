@@ -5,6 +5,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { Database } from '../src/db/types.ts';
+import { VEHICLE_CLASS } from '@huolto/domain';
 import { MAKE, findMake } from './catalog.ts';
 
 type ServiceGroupRow = Insertable<Database['service_group']>;
@@ -14,6 +15,8 @@ type OperationRow = Insertable<Database['product_operation']>;
 interface OperationSpec {
   description: string;
   spareParts?: readonly string[];
+  /** The products of the catalogue whose work this operation is (not offered beside it). */
+  covers?: readonly string[];
 }
 
 interface ProductSpec {
@@ -30,6 +33,10 @@ interface ProductSpec {
   maxKm?: number;
   /** Shown only to a process that entered this service code. */
   serviceCode?: string;
+  /** The vehicle class it is for (VEHICLE_CLASS); absent: any class. */
+  vehicleClass?: number;
+  /** Products whose work it includes besides its operations' `covers`. */
+  includes?: readonly string[];
 }
 
 interface GroupSpec {
@@ -80,6 +87,9 @@ const MAINTENANCE_MAKES: readonly MaintenanceMake[] = [
 
 const GENERIC_OIL = 'Moottoriöljy 5W-30, 4,5 l';
 
+/** The oil changes of the 'oil' group: a maintenance package includes every one of them. */
+const OIL_CHANGES = ['OIL-CHANGE', 'OIL-CHANGE-LONGLIFE', 'OIL-CHANGE-VAN'] as const;
+
 /** Finnish thousands separator (a space): 60 000 km. Written out to avoid depending on ICU data. */
 function formatKm(km: number): string {
   return String(km).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
@@ -94,14 +104,18 @@ function price90(euros: number): number {
 function maintenanceOperations(step: number, oil: string): OperationSpec[] {
   const ops: OperationSpec[] = [
     { description: 'Huolto-ohjelman mukaiset tarkastukset', spareParts: [] },
-    { description: 'Moottoriöljyn ja öljynsuodattimen vaihto', spareParts: [oil, 'Öljynsuodatin', 'Tyhjennystulpan tiiviste'] },
+    {
+      description: 'Moottoriöljyn ja öljynsuodattimen vaihto',
+      spareParts: [oil, 'Öljynsuodatin', 'Tyhjennystulpan tiiviste'],
+      covers: OIL_CHANGES,
+    },
     { description: 'Renkaiden, jarrujen ja alustan tarkastus' },
   ];
   if (step % 2 === 0) {
-    ops.push({ description: 'Raitisilmasuodattimen vaihto', spareParts: ['Raitisilmasuodatin'] });
+    ops.push({ description: 'Raitisilmasuodattimen vaihto', spareParts: ['Raitisilmasuodatin'], covers: ['CABIN-FILTER'] });
     ops.push({ description: 'Ilmansuodattimen vaihto', spareParts: ['Ilmansuodatin'] });
   } else if (step > 1) {
-    ops.push({ description: 'Jarrunesteen vaihto', spareParts: ['Jarruneste DOT 4, 1 l'] });
+    ops.push({ description: 'Jarrunesteen vaihto', spareParts: ['Jarruneste DOT 4, 1 l'], covers: ['BRAKE-FLUID'] });
   }
   if (step % 4 === 0) {
     ops.push({ description: 'Sytytystulppien vaihto (bensiinimoottori)', spareParts: ['Sytytystulpat, 4 kpl'] });
@@ -176,6 +190,12 @@ const simple = (
 export const groupImageId = (groupId: string) => `service-${groupId}`;
 
 const withCode = (serviceCode: string, spec: ProductSpec): ProductSpec => ({ ...spec, serviceCode });
+const forClass = (vehicleClass: number, spec: ProductSpec): ProductSpec => ({ ...spec, vehicleClass });
+
+/** The products a product includes: its own list and what its operations cover. */
+function includedProducts(p: ProductSpec): string[] {
+  return [...new Set([...(p.includes ?? []), ...p.operations.flatMap((o) => o.covers ?? [])])].filter((id) => id !== p.id);
+}
 
 const GROUPS: readonly GroupSpec[] = [
   {
@@ -262,21 +282,21 @@ const GROUPS: readonly GroupSpec[] = [
     title: 'Öljynvaihto',
     calculatorId: null,
     products: [
-      simple('OIL-CHANGE', 'Öljynvaihto', 12990, 45, 'Moottoriöljyn ja öljynsuodattimen vaihto laadukkaalla öljyllä valmistajan vaatimusten mukaan.', [
+      forClass(VEHICLE_CLASS.PASSENGER_CAR, simple('OIL-CHANGE', 'Öljynvaihto', 12990, 45, 'Moottoriöljyn ja öljynsuodattimen vaihto laadukkaalla öljyllä valmistajan vaatimusten mukaan.', [
         { description: 'Moottoriöljyn vaihto', spareParts: [GENERIC_OIL] },
         { description: 'Öljynsuodattimen vaihto', spareParts: ['Öljynsuodatin'] },
         { description: 'Nestemäärien tarkastus ja täyttö' },
-      ]),
-      simple('OIL-CHANGE-LONGLIFE', 'Öljynvaihto Longlife-öljyllä', 15990, 45, 'Öljynvaihto täyssynteettisellä pitkän vaihtovälin öljyllä.', [
+      ])),
+      forClass(VEHICLE_CLASS.PASSENGER_CAR, simple('OIL-CHANGE-LONGLIFE', 'Öljynvaihto Longlife-öljyllä', 15990, 45, 'Öljynvaihto täyssynteettisellä pitkän vaihtovälin öljyllä.', [
         { description: 'Moottoriöljyn vaihto', spareParts: ['Moottoriöljy 0W-30 Longlife, 5 l'] },
         { description: 'Öljynsuodattimen vaihto', spareParts: ['Öljynsuodatin'] },
         { description: 'Huoltomuistutuksen nollaus' },
-      ]),
-      simple('OIL-CHANGE-VAN', 'Öljynvaihto pakettiautoon', 18990, 60, 'Öljynvaihto pakettiautoon ja kevyeen hyötyajoneuvoon.', [
+      ])),
+      forClass(VEHICLE_CLASS.VAN, simple('OIL-CHANGE-VAN', 'Öljynvaihto pakettiautoon', 18990, 60, 'Öljynvaihto pakettiautoon ja kevyeen hyötyajoneuvoon.', [
         { description: 'Moottoriöljyn vaihto', spareParts: ['Moottoriöljy 5W-30, 7 l'] },
         { description: 'Öljynsuodattimen vaihto', spareParts: ['Öljynsuodatin'] },
         { description: 'Nestemäärien tarkastus ja täyttö' },
-      ]),
+      ])),
     ],
   },
   {
@@ -484,11 +504,14 @@ const GROUPS: readonly GroupSpec[] = [
         { description: 'Renkaiden säilytys kauden ajan' },
         { description: 'Kulutuspinnan mittaus ja kuntoraportti' },
       ]),
-      simple('TIRE-HOTEL-CHANGE', 'Renkaanvaihto ja rengashotelli', 12990, 30, 'Renkaanvaihto ja kauden renkaiden säilytys samalla kertaa.', [
-        { description: 'Renkaiden vaihto' },
-        { description: 'Renkaiden säilytys kauden ajan' },
-        { description: 'Kulutuspinnan mittaus ja kuntoraportti' },
-      ]),
+      {
+        ...simple('TIRE-HOTEL-CHANGE', 'Renkaanvaihto ja rengashotelli', 12990, 30, 'Renkaanvaihto ja kauden renkaiden säilytys samalla kertaa.', [
+          { description: 'Renkaiden vaihto' },
+          { description: 'Renkaiden säilytys kauden ajan' },
+          { description: 'Kulutuspinnan mittaus ja kuntoraportti' },
+        ]),
+        includes: ['TIRE-CHANGE', 'TIRE-HOTEL'],
+      },
     ],
   },
   {
@@ -545,6 +568,8 @@ export function serviceCatalogue(): ServiceCatalogue {
         max_km: p.maxKm ?? null,
         service_code: p.serviceCode ?? null,
         image_ids: [groupImageId(group.id)],
+        vehicle_class: p.vehicleClass ?? null,
+        included_product_ids: includedProducts(p),
         sort: (productIndex + 1) * 10,
         active: true,
       });

@@ -21,7 +21,7 @@ import {
   type ServicesStage,
 } from '@huolto/domain';
 import type { FieldError } from '../../lib/errors.ts';
-import type { CartLine, Executor, ProcessRow } from '../process/repository.ts';
+import { cartOf, type CartLine, type Executor, type ProcessRow } from '../process/repository.ts';
 import { findOrganization } from '../organizations/repository.ts';
 import {
   findProducts,
@@ -144,6 +144,9 @@ async function notOfferedMessage(db: Executor, process: ProcessRow, stage: Servi
       ? 'Renkaat lisätään renkaiden vaiheeseen (TIRE_SERVICES)'
       : 'Tässä varauksessa ei myydä renkaita';
   }
+  const inCart = await findProducts(db, cartOf(process).map((l) => l.productId));
+  const includer = inCart.find((p) => p.id !== productId && p.included_product_ids.includes(productId));
+  if (includer) return `Sisältyy jo valittuun palveluun: ${includer.description}`;
   return stage === 'TIRE_SERVICES' && process.process_type !== 'MAINTENANCE' ? 'Ei rengaspalvelu' : 'Tuotetta ei ole tarjolla tälle autolle tässä varauksessa';
 }
 

@@ -24,6 +24,7 @@ import {
 } from '../process/repository.ts';
 import { cartItemIssues, cartLimitIssues } from './cart-rules.ts';
 import { findProducts, listExtraOrderItems, serviceCodeExists } from './repository.ts';
+import { includedBy } from './service.ts';
 
 /**
  * Changes the cart in one transaction. A changed cart needs a different length of time,
@@ -65,16 +66,18 @@ export type CartCheck = (trx: Executor, process: ProcessRow, before: CartLine[],
  * Adds items to a stage of the cart, replacing the lines of the same products, when every
  * item is one the process is offered there (cart-rules.ts) and the cart stays within its
  * limits; otherwise 400 naming the field, and the cart is as it was. A line keeps the
- * catalogue's provider of its product.
+ * catalogue's provider of its product. Lines whose work an added product already includes
+ * leave the cart (a maintenance package replaces an oil change chosen before it).
  */
 export async function addToCart(db: Db, token: string, stage: ServicesStage, items: readonly CartProductItem[]) {
   const ids = new Set(items.map((i) => i.productId));
   let providers = new Map<string, string>();
+  let included = new Set<string>();
   await changeCart(
     db,
     token,
     (cart) => [
-      ...cart.filter((l) => !ids.has(l.productId)),
+      ...cart.filter((l) => !ids.has(l.productId) && !included.has(l.productId)),
       ...items.map((item) => ({
         productId: item.productId,
         provider: providers.get(item.productId) ?? item.provider,
@@ -90,7 +93,8 @@ export async function addToCart(db: Db, token: string, stage: ServicesStage, ite
         const { issues, offered } = await cartItemIssues(trx, process, stage, items);
         if (issues.length) return issues;
         providers = new Map(items.map((i) => [i.productId, offered.get(i.productId)!.product.provider]));
-        return cartLimitIssues(trx, process, before, after);
+        included = includedBy(items.map((i) => offered.get(i.productId)!.product));
+        return cartLimitIssues(trx, process, before, after.filter((l) => !included.has(l.productId)));
       },
     },
   );

@@ -23,6 +23,10 @@ export interface ProductRow {
   service_code: string | null;
   /** true: duration_minutes is per unit (a line takes amount × duration). */
   duration_per_unit: boolean;
+  /** The vehicle class it is for (1 passenger car, 2 van), null for any. */
+  vehicle_class: number | null;
+  /** Products whose work it already includes (not offered beside or under it). */
+  included_product_ids: string[];
 }
 
 export interface OperationRow {
@@ -82,6 +86,7 @@ export async function listOffers(db: Executor) {
 const PRODUCT_COLUMNS = [
   'id', 'group_id', 'provider', 'description', 'info_html', 'price_cents', 'normal_price_cents',
   'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code', 'duration_per_unit',
+  'vehicle_class', 'included_product_ids',
 ] as const;
 
 export async function findProductsOfGroups(db: Executor, groupIds: string[]): Promise<ProductRow[]> {

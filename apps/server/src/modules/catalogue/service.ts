@@ -21,17 +21,25 @@ export const MILEAGE_CALCULATOR = 'MAINTENANCE_BY_MILEAGE';
 
 interface Fit {
   makeId: number | null;
+  /** The car's vehicle class (1 passenger car, 2 van), null before a car is known. */
+  vehicleClass: number | null;
   km: number | null;
   serviceCode: string | null;
+  /** Products whose work a product in the cart already includes (and that are not in the cart themselves). */
+  covered: ReadonlySet<string>;
 }
 
 /**
- * Whether a product suits the process: a product tied to a make only suits that make, a
- * mileage range only suits a known mileage inside it, and a product behind a service code
- * only a process that entered the code.
+ * Whether a product suits the process: a product for a vehicle class only suits a car of
+ * that class, a product tied to a make only suits that make, a mileage range only suits a
+ * known mileage inside it, a product behind a service code only a process that entered
+ * the code, and a product whose work a chosen one already includes (an oil change beside
+ * a maintenance package) suits no one.
  */
 function fits(p: ProductRow, f: Fit) {
+  if (f.covered.has(p.id)) return false;
   if (p.service_code !== null && p.service_code !== f.serviceCode) return false;
+  if (p.vehicle_class !== null && p.vehicle_class !== f.vehicleClass) return false;
   if (p.make_id !== null && p.make_id !== f.makeId) return false;
   if (p.min_km !== null || p.max_km !== null) {
     if (f.km === null) return false;
@@ -51,11 +59,43 @@ function groupBy<T>(rows: T[], key: (row: T) => string) {
   return map;
 }
 
-/** The products offered under the given ones (additional products) that suit the process. */
+/**
+ * The products offered under the given ones (additional products) that suit the process;
+ * a product is not offered under one that already includes its work.
+ */
 async function offeredExtras(db: Executor, products: readonly ProductRow[], fit: Fit) {
-  const links = await findAdditionalLinks(db, products.map((p) => p.id));
+  const includes = new Map(products.map((p) => [p.id, new Set(p.included_product_ids)]));
+  const links = (await findAdditionalLinks(db, products.map((p) => p.id))).filter(
+    (l) => !includes.get(l.product_id)?.has(l.additional_product_id),
+  );
   const extras = (await findProducts(db, [...new Set(links.map((l) => l.additional_product_id))])).filter((p) => fits(p, fit));
   return { links, extras };
+}
+
+/** What the process's car and cart decide about the products it is offered. */
+async function fitOf(db: Executor, process: ProcessRow): Promise<Fit> {
+  const vehicle = vehicleOf(process);
+  const cartIds = cartOf(process).map((l) => l.productId);
+  const inCart = new Set(cartIds);
+  const covered = new Set(
+    (await findProducts(db, cartIds)).flatMap((p) => p.included_product_ids).filter((id) => !inCart.has(id)),
+  );
+  return {
+    makeId: vehicle?.make_id ?? null,
+    vehicleClass: vehicle?.classification.id ?? null,
+    km: process.kilometers ?? null,
+    serviceCode: process.service_code,
+    covered,
+  };
+}
+
+/**
+ * The products in a cart that a product's work already includes: adding a maintenance
+ * package takes an oil change chosen before it out of the cart.
+ */
+export function includedBy(products: readonly Pick<ProductRow, 'id' | 'included_product_ids'>[]): Set<string> {
+  const adding = new Set(products.map((p) => p.id));
+  return new Set(products.flatMap((p) => p.included_product_ids).filter((id) => !adding.has(id)));
 }
 
 /** Product suggestions with their operations, and the products offered under each. */
@@ -79,6 +119,7 @@ async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, in
     })),
     additional_products: additional,
     suggested_tire: null,
+    includes: p.included_product_ids,
   });
 
   return products.map((p) =>
@@ -99,11 +140,7 @@ async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, in
 async function offeredInGroups(db: Executor, process: ProcessRow, filter: GroupFilter) {
   const groups = await findGroups(db, filter);
   const products = await findProductsOfGroups(db, groups.map((g) => g.id));
-  const fit: Fit = {
-    makeId: vehicleOf(process)?.make_id ?? null,
-    km: process.kilometers ?? null,
-    serviceCode: process.service_code,
-  };
+  const fit = await fitOf(db, process);
   const byGroup = groupBy(products.filter((p) => fits(p, fit)), (p) => p.group_id);
   for (const g of groups) {
     const list = byGroup.get(g.id);
