@@ -260,6 +260,8 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     },
     [`POST ${S}/open-booking`]: { body: access },
     [`POST ${S}/cancel-booking`]: { body: access },
+    [`POST ${S}/free-times-for-booking`]: { body: { ...access, start, end } },
+    [`POST ${S}/move-booking`]: { body: { ...access, reservation: slot } },
     [`POST ${S}/send-email`]: { body: access },
     [`POST ${S}/send-edit-request`]: { body: { ...access, message: 'Voisiko ajan siirtää?' } },
     [`POST ${S}/booking/cd/add-rows`]: { body: { ...access, rows: [{ productId, amount: 1 }] } },

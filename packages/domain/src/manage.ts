@@ -10,6 +10,7 @@ import { bookingKeySchema } from './site.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { cleanMultilineText } from './storable.ts';
 import { FEEDBACK_MESSAGE_MAX } from './rules.ts';
+import { freeTimeDaySchema, freeTimesOnOrganizationBody, reserveTimeBody } from './api.ts';
 
 /** A booking can be cancelled online until this many hours before its start. */
 export const CANCEL_LIMIT_HOURS = 2;
@@ -22,6 +23,14 @@ export function isCancellable(b: { status: string; kind: string; start: Date | n
   if (b.status !== 'CONFIRMED') return false;
   if (b.kind === 'LEAD' || b.start === null) return true;
   return b.start.getTime() - now.getTime() > CANCEL_LIMIT_HOURS * 3600_000;
+}
+
+/**
+ * Whether a booking can still be moved to another time online: the same deadline as
+ * cancelling (CANCEL_LIMIT_HOURS), and only a booking with a time (a lead has none).
+ */
+export function isMovable(b: { status: string; kind: string; start: Date | null }, now: Date): boolean {
+  return b.kind === 'RESERVATION' && b.start !== null && isCancellable(b, now);
 }
 
 /** What identifies a saved booking: its key and the car's registration number. */
@@ -58,6 +67,25 @@ export const addRowsBody = bookingAccessBody.extend({
     .min(1)
     .max(10),
 });
+
+/**
+ * POST /free-times-for-booking: the free times of the booking's office for the booking's
+ * own length of work, on real dates start ≤ end at most FREE_TIMES_MAX_RANGE_DAYS apart
+ * (the server also keeps the range within the booking horizon).
+ */
+export const freeTimesForBookingBody = freeTimesOnOrganizationBody.safeExtend(bookingAccessBody.shape);
+export type FreeTimesForBookingBody = z.input<typeof freeTimesForBookingBody>;
+
+export const freeTimesForBookingResponse = z.object({
+  responseCode: z.literal('SUCCESS'),
+  /** Each day of the range; the booking's own time is not among the slots. */
+  days: z.array(freeTimeDaySchema),
+});
+export type FreeTimesForBookingResponse = z.infer<typeof freeTimesForBookingResponse>;
+
+/** POST /move-booking: the new time as 'start|end' local date-times, as reserve-time takes it. */
+export const moveBookingBody = bookingAccessBody.extend({ reservation: reserveTimeBody.shape.reservation });
+export type MoveBookingBody = z.input<typeof moveBookingBody>;
 
 export const feedbackBody = z.object({
   bookingKey: bookingKeySchema.nullish(),
@@ -110,6 +138,17 @@ export const openBookingResponse = z.discriminatedUnion('responseCode', [
   z.object({ responseCode: z.literal('NOT_FOUND') }),
 ]);
 export type OpenBookingResponse = z.infer<typeof openBookingResponse>;
+
+/**
+ * The answer of move-booking: SUCCESS with the booking at its new time, or NOT_AVAILABLE
+ * (the time was taken meanwhile, is past or the office is closed then) with a Finnish
+ * message; the booking then keeps its time.
+ */
+export const moveBookingResponse = z.discriminatedUnion('responseCode', [
+  z.object({ responseCode: z.literal('SUCCESS'), booking: managedBookingSchema }),
+  z.object({ responseCode: z.literal('NOT_AVAILABLE'), message: z.string() }),
+]);
+export type MoveBookingResponse = z.infer<typeof moveBookingResponse>;
 
 /**
  * Answers of the other management calls: NOT_FOUND when key and plate do not match,

@@ -93,3 +93,12 @@ export function composeRowsAdded(b: ManagedBooking, customer: CustomerContact, r
     [`Varauksen hinta nyt yhteensä: ${formatEuros(b.total)}`],
   ]);
 }
+
+/** To the workshop: the customer moved the booking online from `previousTime` to its new time. */
+export function composeMoveToWorkshop(b: ManagedBooking, customer: CustomerContact, previousTime: string): Mail {
+  return message(`Asiakas siirsi varauksen: ${car(b)}, ${timeText(b)}`, [
+    ['Asiakas siirsi varauksensa verkossa toiseen aikaan. Uusi aika on varattu kalenteriin ja entinen vapautettu.'],
+    [`Entinen aika: ${previousTime}`],
+    details(b, customer),
+  ]);
+}

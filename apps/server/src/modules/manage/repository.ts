@@ -28,6 +28,8 @@ const storedSnapshotSchema = z.looseObject({
   discounts: z.array(z.looseObject({ description: z.string(), amount: z.number() })).optional(),
   organization: z.looseObject({ brand_dealer: z.boolean() }).nullable().optional(),
   price: z.looseObject({ normal_price: z.number().optional(), has_public_campaign: z.boolean().optional() }).optional(),
+  /** The mechanics the customer chose (none: anyone of the office). */
+  selected_resource_ids: z.array(z.number()).optional(),
 });
 
 export type StoredCustomer = z.infer<typeof storedCustomerSchema>;
@@ -137,5 +139,34 @@ export async function insertFeedback(db: Executor, feedback: { bookingId: string
   await extended(db)
     .insertInto('feedback')
     .values({ booking_id: feedback.bookingId, rating: feedback.rating, message: feedback.message })
+    .execute();
+}
+
+export interface BookedTime {
+  resource_id: number;
+  start: Date;
+  end: Date;
+}
+
+/** The time a booking has taken on the office's resources (its resource_time rows). */
+export async function findBookedTimes(db: Executor, bookingId: string): Promise<BookedTime[]> {
+  const res = await sql<BookedTime>`
+    SELECT resource_id, lower(during) AS start, upper(during) AS "end"
+    FROM resource_time
+    WHERE booking_id = ${bookingId}
+    ORDER BY id`.execute(db);
+  return res.rows.map((r) => ({ resource_id: r.resource_id, start: new Date(r.start), end: new Date(r.end) }));
+}
+
+/** Sets a booking's time (its resource_time rows are the holds module's). */
+export async function updateBookingTime(
+  db: Executor,
+  bookingId: string,
+  time: { start: Date; end: Date; timeSelectionType: string },
+) {
+  await db
+    .updateTable('booking')
+    .set({ start_at: time.start, end_at: time.end, time_selection_type: time.timeSelectionType })
+    .where('id', '=', bookingId)
     .execute();
 }

@@ -4,19 +4,34 @@ import {
   addRowsBody,
   cancelBookingBody,
   feedbackBody,
+  freeTimesForBookingBody,
+  freeTimesForBookingResponse,
   manageResponse,
+  moveBookingBody,
+  moveBookingResponse,
   openBookingBody,
   openBookingResponse,
   responseSchema,
   sendEditRequestBody,
   sendEmailBody,
+  type FreeTimesForBookingResponse,
   type ManageResponse,
+  type MoveBookingResponse,
   type OpenBookingResponse,
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { addRows, cancelBooking, openBooking, resendConfirmation, saveFeedback, sendEditRequest } from './service.ts';
+import {
+  addRows,
+  cancelBooking,
+  freeTimesForBooking,
+  moveBooking,
+  openBooking,
+  resendConfirmation,
+  saveFeedback,
+  sendEditRequest,
+} from './service.ts';
 
 /**
  * Managing a saved booking from the link in its confirmation (/oma-varaus): no booking
@@ -55,6 +70,51 @@ export function registerManageRoutes(app: FastifyInstance, db: Db, deps: { maile
       }),
     },
     async (request) => sent(await cancelBooking(db, request.body)),
+  );
+
+  r.post(
+    '/free-times-for-booking',
+    {
+      config,
+      schema: callSchema({
+        tag,
+        summary: "The booking office's free times for moving the booking: its own length of work, its own time left out.",
+        description:
+          'Each day of the range (real dates, start ≤ end, at most 62 days, within the booking horizon) as free-times answers it. ' +
+          '404 for a wrong key or plate; 409 NOT_MOVABLE for a cancelled booking or a lead, 409 TOO_LATE within two hours of its start.',
+        body: freeTimesForBookingBody,
+        responseSchema: freeTimesForBookingResponse,
+      }),
+    },
+    async (request): Promise<FreeTimesForBookingResponse> => ({
+      responseCode: 'SUCCESS',
+      days: await freeTimesForBooking(db, request.body, request.body),
+    }),
+  );
+
+  r.post(
+    '/move-booking',
+    {
+      config,
+      schema: callSchema({
+        tag,
+        summary: 'Moves the booking to another free time at its office in one transaction; a lost time keeps the old one.',
+        description:
+          'The new time is taken and the old one released together; SUCCESS answers the booking at its new time and queues a new ' +
+          'confirmation with its .ics to the customer and a notice to the office. NOT_AVAILABLE (with a Finnish message): the time ' +
+          'was taken meanwhile, is past or on a closed day, and the booking keeps its time. 400 `reservation` for a time off the ' +
+          "office's grid, of another length, the booking's own time or past the horizon; 404 for a wrong key or plate; 409 " +
+          'NOT_MOVABLE or TOO_LATE as for cancelling (two hours before the start).',
+        body: moveBookingBody,
+        responseSchema: moveBookingResponse,
+      }),
+    },
+    async (request): Promise<MoveBookingResponse> => {
+      const answer = await moveBooking(db, request.body, request.body.reservation, deps.publicUrl);
+      // Queued in the database; sent after the commit, with retries if it fails now.
+      if (answer.responseCode === 'SUCCESS') void deps.mailer.kick();
+      return answer;
+    },
   );
 
   r.post(

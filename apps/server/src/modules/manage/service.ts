@@ -1,33 +1,60 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CANCEL_LIMIT_HOURS,
+  HOLD_MINUTES,
+  HORIZON_MESSAGE,
   MAX_ADDED_ROWS_PER_BOOKING,
   MAX_CART_TOTAL_CENTS,
+  addDays,
   formatLocalDateTime,
+  fromHelsinki,
+  isBeyondHorizon,
   isCancellable,
+  isMovable,
+  isWorkingDay,
+  parseLocalDateTime,
   toHoursAndMinutes,
+  todayInHelsinki,
   type Booking,
+  type FreeTimeDay,
   type ManageResponseCode,
   type ManagedBooking,
+  type MoveBookingResponse,
   type OpenBookingResponse,
   type OrderItem,
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { ValidationError, badRequest } from '../../lib/errors.ts';
+import { DomainError, ValidationError, badRequest } from '../../lib/errors.ts';
 import { composeConfirmation } from '../mail/compose.ts';
 import { insertOutboxMail } from '../mail/repository.ts';
 import type { Executor } from '../process/repository.ts';
 import { listExtraOrderItems } from '../catalogue/repository.ts';
-import { releaseBookedTime } from '../holds/repository.ts';
+import { bookHeldTime, purgeExpiredHolds, releaseBookedTime, tryInsertHold } from '../holds/repository.ts';
+import { findOrganization } from '../organizations/repository.ts';
+import { assertBookableRange, usableResources } from '../time/service.ts';
+import { findBusyIntervals, findResources } from '../time/repository.ts';
+import {
+  SAME_DAY_LEAD_MINUTES,
+  computeFreeDays,
+  dayGap,
+  dayWindow,
+  exactCandidates,
+  groupByResource,
+  type Interval,
+} from '../time/slots.ts';
 import {
   composeCancellationToCustomer,
   composeCancellationToWorkshop,
   composeEditRequest,
+  composeMoveToWorkshop,
   composeRowsAdded,
+  timeText,
   type CustomerContact,
 } from './mail.ts';
 import {
   countAddedRows,
   findAddedRows,
+  findBookedTimes,
   findBookingByKeyAndPlate,
   findBookingIdByKey,
   findBookingOrganization,
@@ -35,7 +62,9 @@ import {
   insertFeedback,
   markBookingCancelled,
   returnVouchers,
+  updateBookingTime,
   type AddedRow,
+  type BookedTime,
   type BookingOrganization,
   type BookingRow,
   type StoredCustomer,
@@ -286,6 +315,189 @@ export async function addRows(
     return 'SUCCESS';
   });
   return outcome;
+}
+
+// ---- Moving a booking to another time -------------------------------------------------
+
+const bookingNotFound = () => new DomainError(404, 'NOT_FOUND', 'Varausta ei löytynyt. Tarkista varaustunnus ja rekisterinumero.');
+const notMovable = (message: string) => new DomainError(409, 'NOT_MOVABLE', message);
+/** The answer when the booking's time is too near (the same deadline as cancelling). */
+export const MOVE_TOO_LATE_MESSAGE = `Varausta ei voi enää siirtää verkossa: siirtäminen on mahdollista viimeistään ${CANCEL_LIMIT_HOURS} tuntia ennen varattua aikaa. Soita toimipisteeseen.`;
+
+/** Aborts a move whose new time was lost, undoing the release of the booking's time. */
+class TimeNotWon extends Error {}
+
+/**
+ * Refuses (4xx, nothing changed) a booking that cannot be moved online: cancelled, a lead
+ * without a time, or a time nearer than the cancelling deadline.
+ */
+function assertMovable(row: BookingRow, now: Date): asserts row is BookingRow & { start_at: Date; end_at: Date } {
+  if (row.status !== 'CONFIRMED') throw notMovable('Peruttua varausta ei voi siirtää.');
+  if (row.kind !== 'RESERVATION' || !row.start_at || !row.end_at) {
+    throw notMovable('Varauksella ei ole sovittua aikaa, jota siirtää: toimipiste ottaa sinuun yhteyttä.');
+  }
+  if (!isMovable({ status: row.status, kind: row.kind, start: row.start_at }, now)) {
+    throw new DomainError(409, 'TOO_LATE', MOVE_TOO_LATE_MESSAGE);
+  }
+}
+
+/** What a move works with: the office's calendar, the booking's length of work and its resources. */
+async function moveContext(db: Executor, row: BookingRow & { start_at: Date; end_at: Date }) {
+  const organization = await findOrganization(db, row.organization_id);
+  if (!organization || organization.lead_only) {
+    throw notMovable('Toimipisteen aikoja ei voi valita verkossa. Soita toimipisteeseen.');
+  }
+  const minutes = Math.round((row.end_at.getTime() - row.start_at.getTime()) / 60000);
+  const own = await findBookedTimes(db, row.id);
+  const usable = usableResources(organization, await findResources(db, organization.id), row.snapshot.selected_resource_ids ?? []);
+  // The booking's own mechanic first: a move keeps the same one when they are free.
+  const mine = new Set(own.map((o) => o.resource_id));
+  const resourceIds = [...usable.filter((id) => mine.has(id)), ...usable.filter((id) => !mine.has(id))];
+  return { organization, minutes, own, resourceIds };
+}
+
+const isOwn = (own: readonly BookedTime[], b: BookedTime) =>
+  own.some((o) => o.resource_id === b.resource_id && o.start.getTime() === b.start.getTime() && o.end.getTime() === b.end.getTime());
+
+/**
+ * The free times of the booking's office for moving it: its own length of work on the
+ * resources it may use, its own time neither blocking (a new time may overlap it) nor
+ * offered. 404 for a wrong key or plate, 409 when the booking cannot be moved.
+ */
+export async function freeTimesForBooking(
+  db: Db,
+  access: BookingAccess,
+  range: { start: string; end: string },
+  now = new Date(),
+): Promise<FreeTimeDay[]> {
+  assertBookableRange(range, now);
+  const loaded = await load(db, access, now);
+  if (!loaded) throw bookingNotFound();
+  const { row } = loaded;
+  assertMovable(row, now);
+  const { organization, minutes, own, resourceIds } = await moveContext(db, row);
+  const from = fromHelsinki(range.start);
+  const to = fromHelsinki(addDays(range.end, 1));
+  const taken = (await findBusyIntervals(db, organization.id, from, to, row.process_token ?? '')).filter((b) => !isOwn(own, b));
+  const days = computeFreeDays({ office: organization, minutes, start: range.start, end: range.end, busy: groupByResource(resourceIds, taken), now });
+  const [ownDate, ownTime] = formatLocalDateTime(row.start_at).split('T') as [string, string];
+  return days.map((day) => {
+    if (day.date !== ownDate) return day;
+    const calendarSlots = day.calendarSlots.filter((s) => s.startTime !== ownTime);
+    // A day-only booking is already on its day.
+    return { ...day, calendarSlots, exactTimesAvailable: calendarSlots.length > 0, onlyDayTimesAvailable: false };
+  });
+}
+
+/**
+ * Moves a booking to another free time at its office, in one transaction: the booking's
+ * time is released and the new one taken on one of its resources (the exclusion
+ * constraint of resource_time decides, as for reserve-time); when the new time cannot be
+ * won, the transaction is rolled back and the booking keeps its time (NOT_AVAILABLE).
+ * On success the booking row gets its new time, and the customer a new confirmation with
+ * its .ics and the office a notice, through the outbox.
+ *
+ * A past time, a weekend or holiday and a day-only day that is full are NOT_AVAILABLE; a
+ * time off the office's grid or of another length, the booking's own time and a time past
+ * the horizon are 400 naming `reservation`. 404 for a wrong key or plate; 409 for a
+ * booking that cannot be moved (cancelled, a lead, less than CANCEL_LIMIT_HOURS ahead).
+ */
+export async function moveBooking(
+  db: Db,
+  access: BookingAccess,
+  reservation: string,
+  publicUrl: string,
+  now = new Date(),
+): Promise<MoveBookingResponse> {
+  const [startText, endText] = reservation.split('|') as [string, string];
+  const date = startText.slice(0, 10);
+  const today = todayInHelsinki(now);
+  if (isBeyondHorizon(date, today) || isBeyondHorizon(endText.slice(0, 10), today)) throw badRequest('reservation', HORIZON_MESSAGE);
+  const notAvailable = (message: string): MoveBookingResponse => ({ responseCode: 'NOT_AVAILABLE', message });
+
+  try {
+    return await db.transaction().execute(async (trx): Promise<MoveBookingResponse> => {
+      // The row lock orders the booking's own concurrent moves and cancellations.
+      const loaded = await load(trx, access, now, true);
+      if (!loaded) throw bookingNotFound();
+      const { row, organization: office, added } = loaded;
+      assertMovable(row, now);
+      const { organization, minutes, resourceIds } = await moveContext(trx, row);
+      const exact = organization.time_selection_type === 'EXACT_TIME';
+      const ownStart = formatLocalDateTime(row.start_at);
+
+      let window: Interval;
+      if (exact) {
+        const start = parseLocalDateTime(startText);
+        const end = parseLocalDateTime(endText);
+        const slot = exactCandidates(organization, date, minutes).find(
+          (c) => c.start.getTime() === start.getTime() && c.end.getTime() === end.getTime(),
+        );
+        if (!slot) throw badRequest('reservation', 'Aika ei ole toimipisteen aikataulussa tai sen pituus ei vastaa varausta');
+        if (startText === ownStart) throw badRequest('reservation', 'Varauksesi on jo tähän aikaan. Valitse toinen aika.');
+        if (!isWorkingDay(date) || date < today) return notAvailable('Toimipiste on suljettu valittuna päivänä. Valitse toinen aika.');
+        if (slot.start.getTime() < now.getTime() + SAME_DAY_LEAD_MINUTES * 60000) return notAvailable('Aika on jo mennyt. Valitse toinen aika.');
+        window = slot;
+      } else {
+        if (date === ownStart.slice(0, 10)) throw badRequest('reservation', 'Varauksesi on jo tälle päivälle. Valitse toinen päivä.');
+        if (!isWorkingDay(date) || date <= today) return notAvailable('Päivä ei ole varattavissa. Valitse toinen päivä.');
+        window = dayWindow(organization, date)!;
+      }
+
+      // The booking's own time is released first so that it never stands in the way of a
+      // new time overlapping it; should the new time be lost, throwing rolls the release back.
+      await releaseBookedTime(trx, row.id);
+      await purgeExpiredHolds(trx, organization.id, window.start, window.end);
+      // A hold under the booking's process token (a new one for a booking without), turned
+      // into the booking's time at once, as saving a booking does.
+      const token = row.process_token ?? randomBytes(32).toString('base64url');
+      let won: Interval | undefined;
+      if (exact) {
+        for (const resourceId of resourceIds) {
+          if (await tryInsertHold(trx, { resourceId, ...window, token, holdMinutes: HOLD_MINUTES })) {
+            won = window;
+            break;
+          }
+        }
+      } else {
+        const earliest = new Date(now.getTime() + SAME_DAY_LEAD_MINUTES * 60000);
+        const from = window.start < earliest ? earliest : window.start;
+        const busy = groupByResource(resourceIds, await findBusyIntervals(trx, organization.id, window.start, window.end, token));
+        for (const resourceId of resourceIds) {
+          const gap = dayGap(busy.get(resourceId) ?? [], from, window.end, minutes, 'MORNING');
+          if (gap && (await tryInsertHold(trx, { resourceId, ...gap, token, holdMinutes: HOLD_MINUTES }))) {
+            won = gap;
+            break;
+          }
+        }
+      }
+      if (!won || !(await bookHeldTime(trx, token, row.id))) {
+        throw new TimeNotWon(
+          exact
+            ? 'Valitsemasi aika ehdittiin varata. Varauksesi on edelleen entisellä ajallaan. Valitse toinen aika.'
+            : 'Valitsemasi päivä ehdittiin varata täyteen. Varauksesi on edelleen entisellä ajallaan. Valitse toinen päivä.',
+        );
+      }
+      const timeSelectionType = exact ? 'EXACT_TIME' : 'DAY_ONLY';
+      await updateBookingTime(trx, row.id, { start: won.start, end: won.end, timeSelectionType });
+
+      const moved: BookingRow = { ...row, start_at: won.start, end_at: won.end, time_selection_type: timeSelectionType };
+      const view = managedView(moved, office, added, now);
+      const contact = contactOf(row);
+      if (contact.email) {
+        const mail = composeConfirmation(bookingForMail(moved, office, added), row.booking_key, publicUrl, now);
+        await queueMail(trx, { bookingId: row.id, recipient: contact.email, ...mail, fileStem: `${row.booking_key}-siirto` });
+      }
+      if (office.email) {
+        const mail = composeMoveToWorkshop(view, contact, timeText(loaded.view));
+        await queueMail(trx, { bookingId: row.id, recipient: office.email, ...mail, fileStem: `${row.booking_key}-siirto-toimipiste` });
+      }
+      return { responseCode: 'SUCCESS', booking: view };
+    });
+  } catch (err) {
+    if (err instanceof TimeNotWon) return notAvailable(err.message);
+    throw err;
+  }
 }
 
 /** Stores feedback; linked to the booking when the key is one (an unknown key is not revealed). */
