@@ -58,6 +58,10 @@ export interface SavedBookingSummary {
   total: number;
   totalDisplay?: PriceDisplay;
   email: string | null;
+  /** How the car is brought in, as saved (save-booking's answer); absent in a summary kept from before. */
+  deliveryOption?: VehicleDeliveryOption | null;
+  /** The office's notice to customers on the day of booking, as the confirmation e-mail has it. */
+  officeNotice?: string | null;
 }
 
 export const WIZARD_STORAGE_KEY = 'huolto-wizard-state';

@@ -16,6 +16,7 @@ import {
 } from '@/features/customer/components/customer-form.tsx';
 import { clearCustomerDraft, loadCustomerDraft } from '@/features/customer/customer-draft.ts';
 import { useConfirmBooking } from '@/features/customer/hooks/use-confirm-booking.ts';
+import { savedBookingOf } from '@/features/customer/api/save-booking.ts';
 import { LoyaltyBlock } from '@/features/loyalty/components/loyalty-block.tsx';
 import { useSettings } from '@/features/session/api/get-settings.ts';
 import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
@@ -78,7 +79,7 @@ function CustomerStep({ booking }: { booking: Booking }) {
       wizard.update({
         lastBooking: {
           ...bookingToSummary(booking),
-          bookingKey: result.bookingKey ?? null,
+          ...savedBookingOf(result),
           processType: process.type,
           email: customer.email,
         },

@@ -1,5 +1,9 @@
+import './thanks-step.css';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { CalendarPlus, CircleCheck } from 'lucide-react';
+import { DROP_OFF_HEADING, bookingCalendarFileName, bookingCalendarPath, dropOffInstruction, manageBookingPath } from '@huolto/domain';
 import { StepPage } from '@/components/layout/step-page.tsx';
 import { ButtonLink } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
@@ -10,7 +14,13 @@ import { useSettings } from '@/features/session/api/get-settings.ts';
 import { useProcess } from '@/app/process-context.tsx';
 import { clearSessionCache } from '@/app/session-cache.ts';
 
-/** 'kiitos' (SPEC §2 "Thanks page"). The saved process is forgotten: a new booking starts fresh. */
+/**
+ * 'kiitos' (SPEC §2 "Thanks page"): the request was received and the confirmation sent,
+ * said once; then what the customer needs next — the booking key, the calendar file, the
+ * booking's own page, how to bring the car in and the office's notice — beside the
+ * booking's summary. A lead (a request to be contacted) has no time yet: no calendar, and
+ * the office calls. The saved process is forgotten: a new booking starts fresh.
+ */
 export function ThanksStepRoute() {
   const { process } = useProcess();
   const queryClient = useQueryClient();
@@ -26,30 +36,111 @@ export function ThanksStepRoute() {
     }
   }, [queryClient, resetProgress]);
 
+  const key = lastBooking?.bookingKey ?? null;
+  const plate = lastBooking?.registerNumber ?? null;
+  const hasTime = Boolean(lastBooking?.start);
+  const isLead = !hasTime && Boolean(lastBooking?.leadDate);
+  const email = lastBooking?.email ?? null;
+  const dropOff = lastBooking ? dropOffInstruction(lastBooking.deliveryOption ?? null, { lead: isLead }) : null;
+  const notice = lastBooking?.officeNotice ?? null;
+
   return (
-    <StepPage className="page--thanks" documentTitle={`Kiitos – ${process.title}`} title="Kiitos!">
-      <div className="notice notice--success">
-        <p className="thanks__text">
-          Kiitos! Palvelupyyntösi on vastaanotettu. Varausvahvistus on lähetetty antamaasi sähköpostiosoitteeseen.
-        </p>
-        {lastBooking?.email && <p className="muted">Vahvistus lähetettiin osoitteeseen {lastBooking.email}.</p>}
-        {lastBooking?.bookingKey && (
-          <p>
-            Varaustunnus: <strong className="booking-key">{lastBooking.bookingKey}</strong>
-          </p>
+    <StepPage
+      className="page--thanks"
+      documentTitle={`Kiitos – ${process.title}`}
+      title={isLead ? 'Sovimme ajan kanssasi' : 'Aikasi on varattu'}
+    >
+      {/* Not StepPage's side column: on a phone the summary comes before the closing links. */}
+      <div className="thanks-layout">
+        <div className="thanks-layout__main">
+          <section className="thanks card" aria-label="Vahvistus">
+            <p className="thanks__text">
+              <CircleCheck className="thanks__icon" size={24} aria-hidden="true" />
+              <span>
+                Kiitos! Palvelupyyntösi on vastaanotettu.{' '}
+                {email ? (
+                  <>
+                    {isLead ? 'Vahvistus' : 'Varausvahvistus'} on lähetetty osoitteeseen <EmailAddress address={email} />.
+                  </>
+                ) : (
+                  'Varausvahvistus on lähetetty antamaasi sähköpostiosoitteeseen.'
+                )}
+              </span>
+            </p>
+            {key && (
+              <p className="thanks__key">
+                Varaustunnus <strong className="booking-key">{key}</strong>
+              </p>
+            )}
+            {key && plate && (
+              <div className="thanks__links">
+                {hasTime && (
+                  <a className="btn btn--primary" href={bookingCalendarPath(key, plate)} download={bookingCalendarFileName(key)}>
+                    <CalendarPlus size={20} aria-hidden="true" />
+                    Lisää kalenteriin
+                  </a>
+                )}
+                <Link className={`btn ${hasTime ? 'btn--secondary' : 'btn--primary'}`} to={manageBookingPath(key, plate)}>
+                  Katso tai peru varauksesi
+                </Link>
+              </div>
+            )}
+          </section>
+
+          {dropOff && (
+            <section className="thanks__drop-off card" aria-labelledby="thanks-drop-off">
+              <h2 id="thanks-drop-off" className="card__title">
+                {DROP_OFF_HEADING}
+              </h2>
+              <p>{dropOff}</p>
+            </section>
+          )}
+
+          {notice && (
+            <div className="notice thanks__notice" role="note">
+              <p>
+                <strong>Toimipisteen tiedote: </strong>
+                {notice}
+              </p>
+            </div>
+          )}
+        </div>
+
+        {lastBooking && (
+          <div className="thanks-layout__side">
+            <BookingSummary summary={lastBooking} title="Varauksesi" />
+          </div>
         )}
-      </div>
-      {lastBooking && <BookingSummary summary={lastBooking} title="Varauksesi" />}
-      <div className="actions">
-        {frontPage && (
-          <a className="btn btn--primary" href={frontPage}>
-            Laakkosen etusivulle
-          </a>
-        )}
-        <ButtonLink variant="secondary" to={paths.landing}>
-          Tee uusi varaus
-        </ButtonLink>
+
+        <div className="actions thanks__actions">
+          {frontPage && (
+            <a className="btn btn--ghost" href={frontPage}>
+              Laakkosen etusivulle
+            </a>
+          )}
+          <ButtonLink variant="ghost" to={paths.landing}>
+            Tee uusi varaus
+          </ButtonLink>
+        </div>
       </div>
     </StepPage>
+  );
+}
+
+/** An e-mail address that a narrow screen wraps after its '@', not in the middle of a word. */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  return (
+    <strong className="thanks__email">
+      {at > 0 ? (
+        <>
+          {address.slice(0, at + 1)}
+          <wbr />
+          {address.slice(at + 1)}
+        </>
+      ) : (
+        address
+      )}
+    </strong>
   );
 }
