@@ -146,6 +146,7 @@ describe('loan calculator and the booking\'s own page', () => {
     await service.check();
     await expect.poll(() => service.isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Jatka' }).first().click();
+    await page.waitForURL(/\/huolto\/lisapalvelut$/);
     await page.getByRole('button', { name: 'Jatka' }).first().click();
     await page.waitForURL(/\/huolto\/aika$/);
     // A time next week: one within two hours of now could no longer be cancelled, whatever
