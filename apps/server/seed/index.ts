@@ -66,6 +66,7 @@ const SETTINGS: Record<string, unknown> = {
     instalmentBilling: 'https://www.laakkonen.fi/osamaksu',
     privacy: 'https://www.laakkonen.fi/tietosuojaseloste',
   },
+  bookingPhone: '010 525 4000',
 };
 
 /** Booking rows as a JSON array for jsonb_to_recordset; JSON columns stay JSON text. */

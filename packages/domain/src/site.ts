@@ -211,6 +211,9 @@ export const DEFAULT_SITE_LINKS: SiteLinks = {
   privacy: 'https://www.laakkonen.fi/tietosuojaseloste',
 };
 
+/** The chain's booking line (the bookingPhone setting): booking by phone on the landing page, as a tel: link. */
+export const DEFAULT_BOOKING_PHONE = '010 525 4000';
+
 /** A notice of a service break of the booking (the serviceBreak setting), Helsinki wall clock or ISO instants. */
 export const serviceBreakSchema = z.object({ start: z.string(), end: z.string(), message: z.string().nullish() });
 export type ServiceBreak = z.infer<typeof serviceBreakSchema>;
@@ -228,6 +231,8 @@ export const siteSettingsResponse = z.object({
   holdMinutes: z.number().int(),
   serviceBreak: serviceBreakSchema.nullable(),
   links: siteLinksSchema.extend({ bookingByPhone: z.string() }).catchall(z.string()),
+  /** The booking line as it is written ('010 525 4000'); the stored bookingPhone setting or DEFAULT_BOOKING_PHONE. */
+  bookingPhone: z.string(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsResponse>;
 

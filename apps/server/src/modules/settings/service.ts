@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_BOOKING_PHONE,
   DEFAULT_MODULES,
   DEFAULT_SITE_LINKS,
   HOLD_MINUTES,
@@ -56,6 +57,7 @@ export async function publicSettings(db: Executor) {
     holdMinutes: HOLD_MINUTES,
     serviceBreak: s.serviceBreak ?? null,
     links: siteLinks(s.links),
+    bookingPhone: typeof s.bookingPhone === 'string' && s.bookingPhone.trim() !== '' ? s.bookingPhone : DEFAULT_BOOKING_PHONE,
   };
 }
 

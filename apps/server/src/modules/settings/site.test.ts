@@ -205,6 +205,18 @@ describe('settings', () => {
     expect(body.links.bookingByPhone).toBe(body.links.phoneBooking);
   });
 
+  it('settings carry the booking line for the landing page, from the bookingPhone setting', async () => {
+    const c = new ApiClient(t.app);
+    expect(json(await c.get('/settings')).bookingPhone).toBe('010 525 4000');
+    await t.db.updateTable('setting').set({ value: JSON.stringify('09 123 4567') }).where('key', '=', 'bookingPhone').execute();
+    try {
+      expect(json(await c.get('/settings')).bookingPhone).toBe('09 123 4567');
+      expect(json(await c.get('/get-generic-online-settings')).bookingPhone).toBe('09 123 4567');
+    } finally {
+      await t.db.updateTable('setting').set({ value: JSON.stringify('010 525 4000') }).where('key', '=', 'bookingPhone').execute();
+    }
+  });
+
   it('servicelane-settings: off by default, on with the setting', async () => {
     const c = new ApiClient(t.app);
     expect(json(await c.get('/servicelane-settings'))).toEqual({ enabled: false, organizationIds: [], message: null });
