@@ -19,6 +19,7 @@ export * from './redirect.ts';
 export * from './reference.ts';
 export * from './site.ts';
 export * from './manage.ts';
+export * from './manage-rules.ts';
 export * from './booking-links.ts';
 export * from './booking-calendar.ts';
 export * from './price-display.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_LIMIT_HOURS, freeTimesForBookingBody, isMovable, moveBookingBody } from './manage.ts';
+import { freeTimesForBookingBody, moveBookingBody } from './manage.ts';
+import { CANCEL_LIMIT_HOURS, isMovable } from './manage-rules.ts';
 
 describe('moving a booking', () => {
   const now = new Date('2026-03-02T10:00:00Z');
