@@ -26,12 +26,12 @@ const PlainLink: InternalLink = ({ to, className, children }) => (
 
 /** GET /settings for the external tiles' addresses; the tiles say so when it fails. */
 function useLinks() {
-  const [state, setState] = useState<{ links?: SiteSettings['links']; pending: boolean }>({ pending: true });
+  const [state, setState] = useState<{ links?: SiteSettings['links']; bookingPhone?: string; pending: boolean }>({ pending: true });
   useEffect(() => {
     const controller = new AbortController();
     fetch(`${API_BASE}/settings`, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
       .then((res) => (res.ok ? (res.json() as Promise<SiteSettings>) : Promise.reject(new Error(String(res.status)))))
-      .then((settings) => setState({ links: settings.links, pending: false }))
+      .then((settings) => setState({ links: settings.links, bookingPhone: settings.bookingPhone, pending: false }))
       .catch(() => {
         if (!controller.signal.aborted) setState({ pending: false });
       });
@@ -41,12 +41,12 @@ function useLinks() {
 }
 
 function StandaloneLanding() {
-  const { links, pending } = useLinks();
+  const { links, bookingPhone, pending } = useLinks();
   return (
     <>
       <SiteHeader BrandLink={PlainBrandLink} />
       <main id="main" className="site-main" tabIndex={-1}>
-        <LandingPage links={links} pending={pending} InternalLink={PlainLink} />
+        <LandingPage links={links} bookingPhone={bookingPhone} pending={pending} InternalLink={PlainLink} />
       </main>
       <SiteFooter />
     </>

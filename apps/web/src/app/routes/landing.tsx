@@ -11,5 +11,12 @@ const RouterLink: InternalLink = ({ to, className, children }) => (
 /** '/etusivu' inside the app (after an in-app navigation); the first load uses landing-entry.tsx. */
 export function LandingRoute() {
   const settings = useSettings();
-  return <LandingPage links={settings.data?.links} pending={settings.isPending} InternalLink={RouterLink} />;
+  return (
+    <LandingPage
+      links={settings.data?.links}
+      bookingPhone={settings.data?.bookingPhone}
+      pending={settings.isPending}
+      InternalLink={RouterLink}
+    />
+  );
 }
