@@ -90,9 +90,13 @@ const GENERIC_OIL = 'Moottoriöljy 5W-30, 4,5 l';
 /** The oil changes of the 'oil' group: a maintenance package includes every one of them. */
 const OIL_CHANGES = ['OIL-CHANGE', 'OIL-CHANGE-LONGLIFE', 'OIL-CHANGE-VAN'] as const;
 
-/** Finnish thousands separator (a space): 60 000 km. Written out to avoid depending on ICU data. */
+/**
+ * Finnish thousands separator, a no-break space (60 000 km), and a no-break space before
+ * the unit at the call sites: a mileage never breaks across lines in a card or the cart.
+ * Written out to avoid depending on ICU data.
+ */
 function formatKm(km: number): string {
-  return String(km).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return String(km).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
 }
 
 /** Cents that end in 90, so that rounding up to whole euros matters on screen. */
@@ -148,11 +152,11 @@ function maintenancePackages(make: MaintenanceMake | null): ProductSpec[] {
     const durationMinutes = Math.min(240, 30 + 15 * operations.length + (factor >= 1.25 ? 30 : 0));
     const base = 180 + 25 * operations.length + (step % 4 === 0 ? 90 : 0);
     const intro = makeName
-      ? `${makeName}-huolto-ohjelman mukainen määräaikaishuolto noin ${formatKm(km)} km:n kohdalla. Tehdään alkuperäisillä tai laadultaan vastaavilla varaosilla, joten tehdastakuu säilyy.`
-      : `Valmistajan huolto-ohjelman mukainen määräaikaishuolto noin ${formatKm(km)} km:n kohdalla. Tehdastakuu säilyy, kun huolto tehdään ohjelman mukaan.`;
+      ? `${makeName}-huolto-ohjelman mukainen määräaikaishuolto noin ${formatKm(km)}\u00a0km:n kohdalla. Tehdään alkuperäisillä tai laadultaan vastaavilla varaosilla, joten tehdastakuu säilyy.`
+      : `Valmistajan huolto-ohjelman mukainen määräaikaishuolto noin ${formatKm(km)}\u00a0km:n kohdalla. Tehdastakuu säilyy, kun huolto tehdään ohjelman mukaan.`;
     return {
       id: `${make ? `${make.code}-` : ''}MAINT-${km}`,
-      description: `Määräaikaishuolto ${formatKm(km)} km`,
+      description: `Määräaikaishuolto ${formatKm(km)}\u00a0km`,
       infoHtml:
         `<p>${intro}</p><ul>` +
         `<li>Huollon kesto noin ${formatDuration(durationMinutes)}</li>` +

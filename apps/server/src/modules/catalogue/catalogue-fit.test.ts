@@ -15,7 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Suggestion = { product: { id: string; provider: string }; includes?: string[]; additional_products: Suggestion[] };
+type Suggestion = { product: { id: string; provider: string }; description: string; includes?: string[]; additional_products: Suggestion[] };
 type Group = { id: string; suggestions: Suggestion[] };
 
 async function maintenance(registerNumber: string, kilometers = 60000) {
@@ -70,6 +70,8 @@ describe('a package and what it includes', () => {
     const c = await maintenance('ABC-123', 60000);
     const [pkg] = json<Group[]>(await c.get('/services/v2')).find((g) => g.id === 'maintenance')!.suggestions;
     expect(pkg!.product.id).toBe('VW-MAINT-60000');
+    // The mileage is kept whole with no-break spaces: it never breaks across lines in the cart.
+    expect(pkg!.description).toBe('Määräaikaishuolto 60\u00a0000\u00a0km');
     expect(pkg!.includes).toEqual(expect.arrayContaining(['OIL-CHANGE', 'CABIN-FILTER']));
     const under = pkg!.additional_products.map((a) => a.product.id);
     expect(under.length).toBeGreaterThan(0);
@@ -94,7 +96,7 @@ describe('a package and what it includes', () => {
 
     const refused = await add(c, 'OIL-CHANGE');
     expect(refused.statusCode).toBe(400);
-    expect(json(refused).fields[0].message).toBe('Sisältyy jo valittuun palveluun: Määräaikaishuolto 60 000 km');
+    expect(json(refused).fields[0].message).toBe('Sisältyy jo valittuun palveluun: Määräaikaishuolto 60\u00a0000\u00a0km');
     expect(await cartIds(c)).toEqual(['VW-MAINT-60000']);
 
     // Removing the package offers the oil change again.

@@ -1,6 +1,6 @@
 import './services-step.css';
 import { useId } from 'react';
-import type { Booking, ServicesStage } from '@huolto/domain';
+import type { Booking, ServiceGroup, ServicesStage } from '@huolto/domain';
 import { StepPage, StepSection } from '@/components/layout/step-page.tsx';
 import { useWizardState } from '@/stores/wizard-state.tsx';
 import { CartTotal } from '@/features/booking/components/booking-summary.tsx';
@@ -16,6 +16,8 @@ import { useSaveSymptoms } from '@/features/services/api/save-symptoms.ts';
 import { toCartItem } from '@/features/services/api/cart-item.ts';
 import { useCartChange } from '@/features/services/hooks/use-cart-change.ts';
 import { ServiceGroups, type GroupToggle } from '@/features/services/components/service-groups.tsx';
+import { CollapsibleServiceGroups, FoldedCard } from '@/features/services/components/collapsible-service-groups.tsx';
+import { ProductCard } from '@/features/services/components/product-card.tsx';
 import { ServiceCodeForm, type ServiceCodeResult } from '@/features/services/components/service-code-form.tsx';
 import { SymptomForm } from '@/features/services/components/symptom-form.tsx';
 import { useProcess } from '@/app/process-context.tsx';
@@ -23,7 +25,32 @@ import { bookingStep, hasVehicle } from '@/app/routes/require-booking.tsx';
 import { useCartPanelActions } from '@/app/routes/use-cart-panel-actions.ts';
 import { OrganizationSection } from '@/app/routes/organization-section.tsx';
 
-/** '/huolto/palvelut' (SPEC §2 "Services page (maintenance)"). */
+/** The calculator of the maintenance packages priced by make and mileage (GLOSSARY "calculator id"). */
+const MILEAGE_CALCULATOR = 'MAINTENANCE_BY_MILEAGE';
+
+/** '60000' → '60 000' with a no-break space, so that a mileage never breaks across lines. */
+function formatKm(km: number): string {
+  return String(km).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+}
+
+/**
+ * The package that fits the car and its mileage (the first of the mileage-priced group),
+ * and the other groups with that package left out.
+ */
+function leadPackage(primary: readonly ServiceGroup[]) {
+  const group = primary.find((g) => g.calculator_id === MILEAGE_CALCULATOR && g.suggestions.length > 0);
+  const lead = group?.suggestions[0];
+  if (!group || !lead) return { lead: null, group: null, rest: [...primary] };
+  const rest = primary.map((g) => (g === group ? { ...g, suggestions: g.suggestions.slice(1) } : g));
+  return { lead, group, rest };
+}
+
+/**
+ * '/huolto/palvelut' (SPEC §2 "Services page (maintenance)"): after the office, the service
+ * contract box, the package that fits the car and its mileage first, then the primary,
+ * additional and campaign service groups folded with their counts, opened on demand;
+ * the service code and the symptom form below.
+ */
 export const MaintenanceServicesStepRoute = bookingStep(MaintenanceServicesStep, hasVehicle, 'ajoneuvo');
 
 function MaintenanceServicesStep({ booking }: { booking: Booking }) {
@@ -51,6 +78,15 @@ function MaintenanceServicesStep({ booking }: { booking: Booking }) {
     (product, select, group) =>
       cart.change(toCartItem(product, group.calculator_id), select, stage);
 
+  const groupsLoading = services.isPending || additional.isPending || campaigns.isPending;
+  const { lead, group: leadGroup, rest } = leadPackage(services.data ?? []);
+  const campaignIds = new Set((campaigns.data ?? []).map((g) => g.id));
+  const otherGroups = [...rest, ...(additional.data ?? []), ...(campaigns.data ?? [])];
+  const toggleOther: GroupToggle = (product, select, group) =>
+    toggleIn(campaignIds.has(group.id) ? 'FIXED_CAMPAIGN_SERVICES' : 'DEFAULT')(product, select, group);
+  const km = booking.kilometers;
+  const cartEmpty = booking.order_items.length === 0 && booking.extra_order_items.length === 0 && booking.symptoms.length === 0;
+
   const applyCode = async (value: string): Promise<ServiceCodeResult> => {
     try {
       const result = await setCode.mutateAsync(value);
@@ -63,6 +99,7 @@ function MaintenanceServicesStep({ booking }: { booking: Booking }) {
 
   return (
     <StepPage
+      className={cartEmpty ? 'services-page services-page--empty-cart' : 'services-page'}
       documentTitle={`Palvelut – ${process.title}`}
       title="Valitse toimipiste ja palvelut"
       side={
@@ -96,59 +133,84 @@ function MaintenanceServicesStep({ booking }: { booking: Booking }) {
               />
               <label htmlFor={contractId}>Minulla on huolto- ja/tai leasingsopimus</label>
             </div>
-            <ServiceGroups
-              groups={services.data}
-              isLoading={services.isPending}
-              onToggle={toggleIn('DEFAULT')}
-              disabled={busy}
-              lazyContents
-            />
-            <ServiceGroups
-              groups={additional.data}
-              isLoading={additional.isPending}
-              onToggle={toggleIn('DEFAULT')}
-              disabled={busy}
-              lazyContents
-              empty={null}
-              loadingRows={1}
-              loadingLabel="Ladataan lisähuoltoja…"
-            />
-            <ServiceGroups
-              groups={campaigns.data}
-              isLoading={campaigns.isPending}
-              onToggle={toggleIn('FIXED_CAMPAIGN_SERVICES')}
-              disabled={busy}
-              lazyContents
-              empty={null}
-              loadingRows={1}
-              loadingLabel="Ladataan kampanjoita…"
-            />
-            <div className="service-code-block">
-              <ServiceCodeForm
-                code={serviceCode}
-                onApply={applyCode}
-                onRemove={() => removeCode.mutate()}
-                busy={setCode.isPending || removeCode.isPending}
-              />
-              {serviceCode !== null && (
-                <ServiceGroups
-                  groups={byCode.data}
-                  isLoading={byCode.isPending}
-                  onToggle={toggleIn('DEFAULT')}
-                  disabled={busy}
-                  lazyContents
-                  loadingRows={1}
-                  loadingLabel="Ladataan koodin palveluita…"
-                  empty={<p className="muted">Koodilla ei ole tällä hetkellä palveluita tässä toimipisteessä.</p>}
+            {groupsLoading ? (
+              <ServiceGroups groups={undefined} isLoading onToggle={toggleOther} />
+            ) : (
+              <>
+                {lead && leadGroup && (
+                  <section className="lead-package" aria-labelledby="lead-package-heading">
+                    <h3 id="lead-package-heading" className="lead-package__title">
+                      Autollesi sopiva huolto
+                    </h3>
+                    {km !== null && (
+                      <p className="lead-package__why muted">Mittarilukeman {formatKm(km)} km mukaan.</p>
+                    )}
+                    <ProductCard
+                      product={lead}
+                      disabled={busy}
+                      lazyContents
+                      onToggle={(p, select) => toggleIn('DEFAULT')(p, select, leadGroup)}
+                    />
+                  </section>
+                )}
+                <section className="other-services" aria-labelledby="other-services-heading">
+                  <h3 id="other-services-heading" className="other-services__title">
+                    {lead ? 'Muut palvelut' : 'Palvelut'}
+                  </h3>
+                  <CollapsibleServiceGroups
+                    groups={otherGroups}
+                    isLoading={false}
+                    initiallyOpen={lead ? 'none' : 'first'}
+                    onToggle={toggleOther}
+                    disabled={busy}
+                    lazyContents
+                    empty={
+                      lead ? null : (
+                        <ServiceGroups groups={[]} isLoading={false} onToggle={toggleOther} />
+                      )
+                    }
+                  />
+                </section>
+              </>
+            )}
+            <FoldedCard
+              title="Palvelukoodi"
+              hint={serviceCode ?? 'Kirjeessä tai kampanjassa saamasi koodi'}
+              initiallyOpen={serviceCode !== null}
+            >
+              <div className="service-code-block">
+                <ServiceCodeForm
+                  code={serviceCode}
+                  onApply={applyCode}
+                  onRemove={() => removeCode.mutate()}
+                  busy={setCode.isPending || removeCode.isPending}
                 />
-              )}
-            </div>
-            <SymptomForm
-              symptom={symptom}
-              disabled={saveSymptoms.isPending}
-              onSave={(description) => saveSymptoms.mutate([{ description }])}
-              onDelete={() => saveSymptoms.mutate([])}
-            />
+                {serviceCode !== null && (
+                  <ServiceGroups
+                    groups={byCode.data}
+                    isLoading={byCode.isPending}
+                    onToggle={toggleIn('DEFAULT')}
+                    disabled={busy}
+                    lazyContents
+                    loadingRows={1}
+                    loadingLabel="Ladataan koodin palveluita…"
+                    empty={<p className="muted">Koodilla ei ole tällä hetkellä palveluita tässä toimipisteessä.</p>}
+                  />
+                )}
+              </div>
+            </FoldedCard>
+            <FoldedCard
+              title="Muu korjaus tai huolto"
+              hint={symptom ? 'Kuvaus tallennettu' : 'Myös takaisinkutsut: kuvaile työ'}
+              initiallyOpen={symptom !== null}
+            >
+              <SymptomForm
+                symptom={symptom}
+                disabled={saveSymptoms.isPending}
+                onSave={(description) => saveSymptoms.mutate([{ description }])}
+                onDelete={() => saveSymptoms.mutate([])}
+              />
+            </FoldedCard>
           </>
         )}
       </StepSection>

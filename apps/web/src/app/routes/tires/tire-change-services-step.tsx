@@ -6,6 +6,7 @@ import { useExtraServices } from '@/features/services/api/get-extra-services.ts'
 import { orderItemToCartItem, toCartItem } from '@/features/services/api/cart-item.ts';
 import { useRemoveProductsFromCart } from '@/features/services/api/remove-products-from-cart.ts';
 import { CollapsibleServiceGroups } from '@/features/services/components/collapsible-service-groups.tsx';
+import { bundleSavings } from '@/features/services/bundle-savings.ts';
 import { useAddTireChangeProducts } from '@/features/tires/api/add-tire-change-products.ts';
 import { pushEvent } from '@/lib/analytics.ts';
 import { useProcess } from '@/app/process-context.tsx';
@@ -27,6 +28,7 @@ function TireChangeServicesStep({ booking }: { booking: Booking }) {
   const cartActions = useCartPanelActions(booking);
   const busy = add.isPending || remove.isPending || cartActions.busy;
   const canContinue = booking.order_items.length > 0;
+  const savings = bundleSavings(groups.data);
 
   return (
     <StepPage
@@ -54,6 +56,8 @@ function TireChangeServicesStep({ booking }: { booking: Booking }) {
           groups={groups.data}
           isLoading={groups.isPending}
           disabled={busy}
+          contentsWording="service"
+          noteFor={(product) => savings.get(product.product.id)}
           onToggle={async (product, select, group) => {
             const item = toCartItem(product, group.calculator_id);
             await (select ? add.mutateAsync([item]) : remove.mutateAsync({ items: [item], stage: 'TIRE_SERVICES' }));

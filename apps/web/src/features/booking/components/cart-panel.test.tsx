@@ -23,12 +23,30 @@ const full = booking({
 });
 
 describe('<CartPanel>', () => {
+  it('shows an amount only where it means something: tires always, a service not when once', () => {
+    render(
+      <CartPanel
+        booking={booking({
+          order_items: [
+            orderItem({ display_description: 'Määräaikaishuolto 60\u00a0000\u00a0km' }),
+            orderItem({ display_description: 'Nokian Hakka Blue 3 205/55R16 91V', product: { id: 'T-1', provider: 'TIRE' }, amount: 4 }),
+            orderItem({ display_description: 'Nokian Hakka Blue 3 195/65R15 91V', product: { id: 'T-2', provider: 'TIRE' }, amount: 1 }),
+          ],
+        })}
+      />,
+    );
+    const items = within(screen.getByRole('region', { name: 'Ostoskori' })).getAllByRole('listitem');
+    expect(items[0]!.querySelector('.cart__amount')).toBeNull();
+    expect(items[1]!.querySelector('.cart__amount')?.textContent).toBe('4 kpl');
+    expect(items[2]!.querySelector('.cart__amount')?.textContent).toBe('1 kpl');
+  });
+
   it('lists the items with amount and price, the extras, the symptom and the total', () => {
     render(<CartPanel booking={full} />);
     const cart = screen.getByRole('region', { name: 'Ostoskori' });
     const items = within(cart).getAllByRole('listitem');
     expect(items.map((li) => plain(li.textContent))).toEqual([
-      'Määräaikaishuolto1 kpl249 €',
+      'Määräaikaishuolto249 €',
       'Pyyhkijänsulat2 kpl60 €',
       'Lasinpesuneste 5 l15 €',
       'Muu korjaus/huolto: Kolina edessäHinta sovitaan',

@@ -96,7 +96,8 @@ export function CartPanel({
             <li key={`${item.stage}:${item.product.id}`} className="cart__item">
               <span className="cart__description">
                 {item.display_description}
-                <span className="cart__amount">{item.amount} kpl</span>
+                {/* A service is done once: its '1 kpl' says nothing; a tire's amount always does. */}
+                {(item.amount !== 1 || item.product.provider === 'TIRE') && <span className="cart__amount">{item.amount} kpl</span>}
               </span>
               <PriceText cents={item.price} display={linePriceDisplay(item.product.id, booking)} />
               {onRemoveItem && (

@@ -30,7 +30,7 @@ describe('from-prices and quote requests in the cart', () => {
   it('a windshield replacement says "alkaen" on its line and in the total', () => {
     render(<CartPanel booking={withTime} />);
     const cart = screen.getByRole('region', { name: 'Ostoskori' });
-    expect(plain(within(cart).getAllByRole('listitem')[0]!.textContent)).toBe('Tuulilasin vaihto1 kplalkaen 390 €');
+    expect(plain(within(cart).getAllByRole('listitem')[0]!.textContent)).toBe('Tuulilasin vaihtoalkaen 390 €');
     expect(plain(cart.querySelector('.price--total')?.textContent)).toBe('alkaen 390 €');
   });
 

@@ -1,10 +1,11 @@
 import './product-card.css';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { formatEuros, type ProductSuggestion } from '@huolto/domain';
 import { sanitizeHtml } from '@/lib/sanitize-html.ts';
 import { mediaUrl } from '@/lib/media.ts';
 import { additionalProductsOf } from '@/features/services/api/cart-item.ts';
-import { ServiceContents } from './service-contents.tsx';
+import { ServiceContents, type ContentsWording } from './service-contents.tsx';
+import { ServiceIcon, isGroupPicture, serviceGroupOfPicture } from './service-icon.tsx';
 
 export interface ProductCardProps {
   product: ProductSuggestion;
@@ -18,6 +19,10 @@ export interface ProductCardProps {
   lazyContents?: boolean;
   /** A smaller card: an extra product under a selected one. */
   compact?: boolean;
+  /** 'maintenance': "Näytä huollon sisältö"; 'service': "Näytä palvelun sisältö" (tire services). */
+  contentsWording?: ContentsWording;
+  /** A line under the title, e.g. what a bundle saves. */
+  note?: ReactNode;
 }
 
 /** Thumbnail size in CSS pixels (the width and height attributes keep the layout from jumping). */
@@ -39,7 +44,15 @@ function hasContents(product: ProductSuggestion, lazy: boolean): boolean {
  * normal price), images, the sanitised info text, the expandable service contents and,
  * once selected, the extra products offered with it as smaller cards.
  */
-export function ProductCard({ product, onToggle, disabled, lazyContents = false, compact = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  onToggle,
+  disabled,
+  lazyContents = false,
+  compact = false,
+  contentsWording = 'maintenance',
+  note,
+}: ProductCardProps) {
   const id = useId();
   const checkboxId = `${id}-checkbox`;
   const priceId = `${id}-price`;
@@ -48,7 +61,10 @@ export function ProductCard({ product, onToggle, disabled, lazyContents = false,
   const checked = pending ?? product.selected;
   const info = useMemo(() => sanitizeHtml(product.additional_data.infoDescription), [product.additional_data.infoDescription]);
   const campaign = isCampaign(product);
-  const images = product.additional_data.imageIds;
+  // The catalogue's generated group pictures show as the icon of the kind of service.
+  const iconGroup = serviceGroupOfPicture(product);
+  const images = product.additional_data.imageIds.filter((imageId) => !isGroupPicture(imageId));
+  const hasMedia = images.length > 0 || iconGroup !== null;
   const size = compact ? COMPACT_IMAGE_SIZE : IMAGE_SIZE;
   const extras = useMemo(() => additionalProductsOf(product), [product]);
 
@@ -95,10 +111,13 @@ export function ProductCard({ product, onToggle, disabled, lazyContents = false,
         </p>
       </div>
 
-      {(images.length > 0 || info || hasContents(product, lazyContents)) && (
-        <div className={`product-card__body${images.length > 0 ? ' product-card__body--with-media' : ''}`}>
-          {images.length > 0 && (
+      {note && <p className="product-card__note">{note}</p>}
+
+      {(hasMedia || info || hasContents(product, lazyContents)) && (
+        <div className={`product-card__body${hasMedia ? ' product-card__body--with-media' : ''}`}>
+          {hasMedia && (
             <div className="product-card__media">
+              {iconGroup !== null && <ServiceIcon group={iconGroup} size={compact ? 'small' : 'medium'} />}
               {images.map((imageId, i) => (
                 <img
                   key={imageId}
@@ -115,7 +134,7 @@ export function ProductCard({ product, onToggle, disabled, lazyContents = false,
           )}
           <div className="product-card__text">
             {info && <div className="product-card__info rich-text" dangerouslySetInnerHTML={{ __html: info }} />}
-            <ServiceContents product={product} lazy={lazyContents} />
+            <ServiceContents product={product} lazy={lazyContents} wording={contentsWording} />
           </div>
         </div>
       )}
@@ -128,7 +147,7 @@ export function ProductCard({ product, onToggle, disabled, lazyContents = false,
           <ul className="product-card__extras-list">
             {extras.map((extra) => (
               <li key={extra.product.id}>
-                <ProductCard product={extra} compact disabled={disabled} onToggle={onToggle} />
+                <ProductCard product={extra} compact disabled={disabled} onToggle={onToggle} contentsWording={contentsWording} />
               </li>
             ))}
           </ul>

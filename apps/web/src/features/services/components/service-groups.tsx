@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import type { ProductSuggestion, ServiceGroup } from '@huolto/domain';
 import { EmptyState, SkeletonList } from '@/components/ui/spinner.tsx';
 import { ProductCard } from './product-card.tsx';
+import type { ContentsWording } from './service-contents.tsx';
 
 export type GroupToggle = (product: ProductSuggestion, select: boolean, group: ServiceGroup) => Promise<unknown> | void;
 
@@ -13,6 +14,10 @@ export interface ServiceGroupsProps {
   disabled?: boolean;
   /** Fetch a product's service contents when the suggestion has none. */
   lazyContents?: boolean;
+  /** How the cards name their contents ('huollon' or 'palvelun' sisältö). */
+  contentsWording?: ContentsWording;
+  /** A line under a product's title (e.g. what a bundle saves), or nothing. */
+  noteFor?: (product: ProductSuggestion) => ReactNode;
   /** Shown when no group has products; null shows nothing. */
   empty?: ReactNode;
   /** Placeholder rows while loading. */
@@ -26,13 +31,10 @@ const DEFAULT_EMPTY = (
   </EmptyState>
 );
 
+type CardOptions = Pick<ServiceGroupsProps, 'onToggle' | 'disabled' | 'lazyContents' | 'contentsWording' | 'noteFor'>;
+
 /** The product cards of one group. */
-export function GroupProducts({
-  group,
-  onToggle,
-  disabled,
-  lazyContents,
-}: { group: ServiceGroup } & Pick<ServiceGroupsProps, 'onToggle' | 'disabled' | 'lazyContents'>) {
+export function GroupProducts({ group, onToggle, disabled, lazyContents, contentsWording, noteFor }: { group: ServiceGroup } & CardOptions) {
   return (
     <div className="service-group__items">
       {group.suggestions.map((s) => (
@@ -41,6 +43,8 @@ export function GroupProducts({
           product={s}
           disabled={disabled}
           lazyContents={lazyContents}
+          contentsWording={contentsWording}
+          note={noteFor?.(s)}
           onToggle={(p, select) => onToggle(p, select, group)}
         />
       ))}
@@ -48,7 +52,7 @@ export function GroupProducts({
   );
 }
 
-function Group({ group, ...rest }: { group: ServiceGroup } & Pick<ServiceGroupsProps, 'onToggle' | 'disabled' | 'lazyContents'>) {
+function Group({ group, ...rest }: { group: ServiceGroup } & CardOptions) {
   const headingId = useId();
   return (
     <section className="service-group" aria-labelledby={headingId}>
