@@ -191,3 +191,40 @@ describe('the management e-mails', () => {
     expect(mails[2]!.html).toContain('Asiakkaan viesti:<br>Siirto<br>https[:]//evil[.]example/pay<br>www[.]evil[.]example<br>x');
   });
 });
+
+describe('windshield replacement prices in the confirmation', () => {
+  const replacement = (selectedValue: 'RESERVE_TIME' | 'LEAD') =>
+    booking({
+      process_type: 'WINDSHIELD',
+      order_items: [
+        {
+          display_description: 'Tuulilasin vaihto',
+          price: 39000,
+          product: { id: 'windshieldChange', provider: 'PROAUTOLASI' },
+          amount: 1,
+          selected_service_identifier: 'windshieldChange',
+          parameters: {},
+          stage: 'DEFAULT',
+          duration_minutes: 180,
+        },
+      ],
+      product_parameters: [{ parameterCode: 'WINDSHIELD_CHANGE_BOOKING_TYPE', selectedValue }],
+      price: { active_price: 39000, normal_price: 39000, has_public_campaign: false },
+      ...(selectedValue === 'LEAD' ? { booking_total_duration: null, lead_date: '2026-03-02' } : {}),
+    });
+
+  it('a replacement with a time is priced "alkaen" on its line and in the total', () => {
+    const mail = composeConfirmation(replacement('RESERVE_TIME'), 'K1', 'https://example.test');
+    expect(mail.text).toContain('Tuulilasin vaihto: alkaen 390\u00a0€');
+    expect(mail.text).toContain('Yhteensä: alkaen 390\u00a0€');
+    expect(mail.html).toContain('Yhteensä: alkaen 390\u00a0€');
+  });
+
+  it('a quote request shows no price', () => {
+    const mail = composeConfirmation(replacement('LEAD'), 'K2', 'https://example.test');
+    expect(mail.text).toContain('Tuulilasin vaihto: Hinta tarjouksen mukaan');
+    expect(mail.text).toContain('Yhteensä: Hinta tarjouksen mukaan');
+    expect(mail.text).not.toMatch(/€/);
+    expect(mail.html).not.toMatch(/€/);
+  });
+});

@@ -5,7 +5,10 @@ import {
   deliveryOptionOf,
   dropOffInstruction,
   formatEuros,
+  formatPrice,
   formatReduction,
+  linePriceDisplay,
+  totalPriceDisplay,
   formatFinnishDateLong,
   formatFinnishTime,
   manageBookingPath,
@@ -66,7 +69,7 @@ const carOf = (v: NonNullable<Booking['vehicle']>) => `${v.register_number} ${us
 /** The lines of the order: items with their prices, extra items, reductions. */
 function orderLines(b: Booking): string[] {
   return [
-    ...b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatEuros(i.price)}`),
+    ...b.order_items.map((i) => `${i.display_description}${i.amount > 1 ? ` × ${i.amount}` : ''}: ${formatPrice(i.price, linePriceDisplay(i.product.id, b))}`),
     ...b.extra_order_items.map((i) => `${i.description}: ${formatEuros(i.price)}`),
     ...b.discounts.map((d) => `${d.description}: ${formatReduction(d.amount)}`),
   ];
@@ -92,7 +95,7 @@ export function confirmationEvent(b: Booking, bookingKey: string, office?: Confi
     description: [
       ...orderLines(b),
       ...symptomLines(b),
-      `Yhteensä: ${formatEuros(b.price.active_price)}`,
+      `Yhteensä: ${formatPrice(b.price.active_price, totalPriceDisplay(b))}`,
       `Varaustunnus: ${bookingKey}`,
       ...(dropOff ? [`${DROP_OFF_HEADING}: ${dropOff}`] : []),
     ].join('\n'),
@@ -138,7 +141,8 @@ export function composeConfirmation(
   const notice = officeNoticeText(office?.notice);
   const notes = userText(b.notes);
   const firstName = userText(customer.first_name);
-  const total = formatEuros(b.price.active_price);
+  // A from-price says 'alkaen', a quote request shows no price (price-display.ts).
+  const total = formatPrice(b.price.active_price, totalPriceDisplay(b));
   // The web app's /oma-varaus page opens, cancels or changes the booking with key and plate.
   const manageUrl = `${publicUrl.replace(/\/$/, '')}${manageBookingPath(bookingKey, vehicle.register_number)}`;
 
