@@ -191,7 +191,9 @@ function Aika({ booking }: { booking: Booking }) {
                   {reserved.time_selection_type === 'DAY_ONLY'
                     ? `${formatFinnishDate(reserved.start.slice(0, 10))} päivän aikana`
                     : heldTime.text}
-                  {reservation.holdUntil && <span className="muted"> · pidämme ajan klo {reservation.holdUntil} asti</span>}
+                  {reservation.holdUntil && (
+                    <span className="held-time__until">Pidämme ajan sinulle klo {reservation.holdUntil} asti.</span>
+                  )}
                 </>
               )}
             </p>
