@@ -1,11 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { newQueryClient } from '@/test/fetch-stub.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+import { TOKEN_STORAGE_KEY } from '@/lib/process-session.ts';
 import { booking, orderItem } from '@/test/fixtures.ts';
 import { bookingToSummary } from '@/features/booking/summary.ts';
 import { CartPanel } from './cart-panel.tsx';
 import { BookingSummary, CartTotal } from './booking-summary.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
 
@@ -50,5 +57,25 @@ describe('from-prices and quote requests in the cart', () => {
     cleanup();
     render(<CartTotal total={39000} display="quote" />);
     expect(screen.getByText('Hinta tarjouksen mukaan')).toBeTruthy();
+  });
+
+  it('a step whose bar passes only the total reads how it shows from the booking in progress', () => {
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, 'token-1');
+    const client = newQueryClient();
+    client.setQueryData(queryKeys.booking('token-1'), asQuote);
+    render(
+      <QueryClientProvider client={client}>
+        <CartTotal total={39000} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Hinta tarjouksen mukaan')).toBeTruthy();
+    cleanup();
+    client.setQueryData(queryKeys.booking('token-1'), withTime);
+    render(
+      <QueryClientProvider client={client}>
+        <CartTotal total={39000} />
+      </QueryClientProvider>,
+    );
+    expect(plain(screen.getByText(/390/).textContent)).toBe('alkaen 390 €');
   });
 });
