@@ -108,7 +108,7 @@ describe('maintenance services step', () => {
 
     const under = page.getByRole('group', { name: /^Lisää samalla: Määräaikaishuolto/ });
     await under.waitFor();
-    const offeredUnder = await under.getByRole('checkbox').evaluateAll((els) => els.map((e) => e.labels?.[0]?.textContent));
+    const offeredUnder = await under.getByRole('checkbox').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent));
     expect(offeredUnder).toContain('Jarrunesteen vaihto');
     expect(offeredUnder).not.toContain('Raitisilmasuodattimen vaihto'); // the 60 000 km package changes it
     await expect.poll(async () => (await page.locator('.collapsible-group__title').allTextContents()).includes('Öljynvaihto')).toBe(false);
