@@ -64,7 +64,11 @@ describe('useReservation', () => {
     });
     const { result } = renderHook(() => useReservation(held), { wrapper });
     await waitFor(() => expect(result.current.selectedDay?.date).toBe(DAY));
-    await act(() => result.current.reserve(result.current.selectedDay!, twoSlots.calendarSlots[1]!));
+    let won: boolean | undefined;
+    await act(async () => {
+      won = await result.current.reserve(result.current.selectedDay!, twoSlots.calendarSlots[1]!);
+    });
+    expect(won).toBe(true);
     expect(bodies(`${REST}/reserve-time`)).toEqual([
       { reservation: `${DAY}T10:00:00|${DAY}T11:00:00`, timeSelectionType: 'EXACT_TIME', workshiftPosition: null },
     ]);
@@ -82,7 +86,11 @@ describe('useReservation', () => {
     });
     const { result } = renderHook(() => useReservation(held), { wrapper });
     await waitFor(() => expect(result.current.selectedDay?.date).toBe(DAY));
-    await act(() => result.current.reserve(result.current.selectedDay!, twoSlots.calendarSlots[1]!));
+    let won: boolean | undefined;
+    await act(async () => {
+      won = await result.current.reserve(result.current.selectedDay!, twoSlots.calendarSlots[1]!);
+    });
+    expect(won).toBe(false);
     expect([...result.current.taken]).toEqual([`${DAY}T10:00:00`]);
     expect(getNotifications().map((n) => [n.level, n.text])).toEqual([['ERROR', 'Ajan varaaminen epäonnistui.']]);
   });
