@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { addDays, startOfWeek, todayInHelsinki } from '@huolto/domain';
 import { ManageBookingRoute } from './manage-booking.tsx';
 
 const BOOKING = {
@@ -24,19 +25,38 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** fetch by path; each answer list is used in turn, its last answer repeated. */
-function stubRoutes(routes: Record<string, (() => Response | Promise<Response>)[]>) {
+type Answer = (body: Record<string, unknown>) => Response | Promise<Response>;
+
+/** fetch by path; each answer list is used in turn, its last answer repeated; an answer gets the request's JSON body. */
+function stubRoutes(routes: Record<string, Answer[]>) {
   const used: Record<string, number> = {};
-  const fetchMock = vi.fn(async (url: string) => {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const name = String(url).split('/').pop()!;
     const answers = routes[name] ?? [() => json({ error: 'NOT_FOUND' }, 404)];
     const i = Math.min(used[name] ?? 0, answers.length - 1);
     used[name] = (used[name] ?? 0) + 1;
-    return answers[i]!();
+    return answers[i]!(init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {});
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { count: (name: string) => fetchMock.mock.calls.filter(([u]) => String(u).endsWith(`/${name}`)).length };
+  const bodies = (name: string) =>
+    (fetchMock.mock.calls as [string, RequestInit | undefined][])
+      .filter(([u]) => String(u).endsWith(`/${name}`))
+      .map(([, init]) => JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>);
+  return { count: (name: string) => bodies(name).length, bodies };
 }
+
+/** free-times-for-booking for any week: the Tuesday has 8.00 and 9.00 (an hour each), the other days nothing. */
+const weekOfTimes: Answer = (body) => {
+  const monday = String(body.start);
+  const days = Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(monday, i);
+    const calendarSlots = i === 1 ? [{ startTime: '08:00:00', endTime: '09:00:00' }, { startTime: '09:00:00', endTime: '10:00:00' }] : [];
+    return { date, exactTimesAvailable: calendarSlots.length > 0, onlyDayTimesAvailable: false, calendarSlots };
+  });
+  return json({ responseCode: 'SUCCESS', days });
+};
+
+const tuesday = () => addDays(startOfWeek(todayInHelsinki()), 1);
 
 function renderPage(search = '?varaus=HV7K2M9Q4P&rekisteri=abc-123') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -104,5 +124,88 @@ describe('<ManageBookingRoute>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Hae varaus' }));
     await waitFor(() => expect(count('open-booking')).toBe(2));
     await screen.findByText(/Varausta ei löytynyt/);
+  });
+
+  it('moves the booking: the week of free times, a chosen time, and the page shows the new time and says so', async () => {
+    const moved = { ...BOOKING, start: `${tuesday()}T09:00:00`, end: `${tuesday()}T10:00:00` };
+    const { bodies } = stubRoutes({
+      'open-booking': [() => json({ responseCode: 'SUCCESS', booking: BOOKING })],
+      'free-times-for-booking': [weekOfTimes],
+      'move-booking': [() => json({ responseCode: 'SUCCESS', booking: moved })],
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Siirrä toiseen aikaan' });
+    const move = within(section).getByRole('button', { name: 'Siirrä varaus' }) as HTMLButtonElement;
+    expect(move.disabled).toBe(true);
+    const days = await within(section).findByRole('group', { name: /^Päivät, Viikko \d+/ });
+    // Monday first, the days without times disabled.
+    const dayButtons = within(days).getAllByRole('button') as HTMLButtonElement[];
+    expect(dayButtons[0]!.textContent).toMatch(/^ma/);
+    expect(dayButtons.filter((b) => !b.disabled)).toHaveLength(1);
+    fireEvent.click(within(section).getByRole('button', { name: '9.00–10.00' }));
+    expect(within(section).getByText(/Uusi aika:/).textContent).toContain('klo 9.00–10.00');
+    fireEvent.click(move);
+    await screen.findByText(/^Varaus on siirretty\. Uusi aika: .* klo 9\.00–10\.00\. Lähetimme uuden vahvistuksen sähköpostiisi\.$/);
+    expect(screen.getByRole('region', { name: 'Varauksen tiedot' }).querySelector('time')!.getAttribute('datetime')).toBe(moved.start);
+    expect(bodies('move-booking')).toEqual([
+      { bookingKey: 'HV7K2M9Q4P', registerNumber: 'ABC-123', installationType: 'LAAKKONEN_PUBLIC', reservation: `${tuesday()}T09:00:00|${tuesday()}T10:00:00` },
+    ]);
+    expect(bodies('free-times-for-booking')[0]).toMatchObject({ start: startOfWeek(todayInHelsinki()), end: addDays(startOfWeek(todayInHelsinki()), 6) });
+  });
+
+  it('a time taken meanwhile: the booking keeps its time, the Finnish reason shows and the times are read again', async () => {
+    const { count } = stubRoutes({
+      'open-booking': [() => json({ responseCode: 'SUCCESS', booking: BOOKING })],
+      'free-times-for-booking': [weekOfTimes],
+      'move-booking': [() => json({ responseCode: 'NOT_AVAILABLE', message: 'Valitsemasi aika ehdittiin varata. Varauksesi on edelleen entisellä ajallaan. Valitse toinen aika.' })],
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Siirrä toiseen aikaan' });
+    fireEvent.click(await within(section).findByRole('button', { name: '8.00–9.00' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Siirrä varaus' }));
+    expect((await within(section).findByRole('alert')).textContent).toMatch(/ehdittiin varata.*entisellä ajallaan/);
+    expect(screen.getByRole('region', { name: 'Varauksen tiedot' }).querySelector('time')!.getAttribute('datetime')).toBe(BOOKING.start);
+    await waitFor(() => expect(count('free-times-for-booking')).toBe(2));
+  });
+
+  it("too late to move: the server's 409 reason is shown", async () => {
+    stubRoutes({
+      'open-booking': [() => json({ responseCode: 'SUCCESS', booking: BOOKING })],
+      'free-times-for-booking': [weekOfTimes],
+      'move-booking': [() => json({ error: 'TOO_LATE', message: 'Varausta ei voi enää siirtää verkossa.' }, 409)],
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Siirrä toiseen aikaan' });
+    fireEvent.click(await within(section).findByRole('button', { name: '8.00–9.00' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Siirrä varaus' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe('Varausta ei voi enää siirtää verkossa.');
+  });
+
+  it('cancelling is a quiet secondary button in its own section, and asks first', async () => {
+    stubRoutes({ 'open-booking': [() => json({ responseCode: 'SUCCESS', booking: BOOKING })], 'free-times-for-booking': [weekOfTimes] });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Varauksen peruminen' });
+    const cancel = within(section).getByRole('button', { name: 'Peru varaus' });
+    expect(cancel.className).toContain('btn--secondary');
+    expect(cancel.className).not.toContain('btn--danger');
+    fireEvent.click(cancel);
+    expect(screen.getByRole('dialog', { name: 'Perutaanko varaus?' })).toBeTruthy();
+  });
+
+  it('the survey waits until after the visit day: none before, the form after', async () => {
+    stubRoutes({ 'open-booking': [() => json({ responseCode: 'SUCCESS', booking: BOOKING })], 'free-times-for-booking': [weekOfTimes] });
+    renderPage();
+    await screen.findByRole('heading', { name: /Varauksesi/ });
+    expect(screen.queryByRole('region', { name: 'Anna palautetta' })).toBeNull();
+    expect(screen.getByText('Voit antaa palautetta käyntisi jälkeen tällä sivulla.')).toBeTruthy();
+    cleanup();
+
+    const yesterday = addDays(todayInHelsinki(), -1);
+    const past = { ...BOOKING, start: `${yesterday}T08:00:00`, end: `${yesterday}T10:00:00`, cancellable: false };
+    stubRoutes({ 'open-booking': [() => json({ responseCode: 'SUCCESS', booking: past })] });
+    renderPage();
+    await screen.findByRole('region', { name: 'Anna palautetta' });
+    expect(screen.queryByRole('region', { name: 'Siirrä toiseen aikaan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Peru varaus' })).toBeNull();
   });
 });

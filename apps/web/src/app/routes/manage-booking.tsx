@@ -2,7 +2,7 @@ import './manage-booking.css';
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { formatEuros, formatFinnishDateLong, normalizeRegisterNumber, type ManagedBooking } from '@huolto/domain';
+import { CANCEL_LIMIT_HOURS, formatEuros, formatFinnishDateLong, normalizeRegisterNumber, todayInHelsinki, type ManagedBooking } from '@huolto/domain';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { Button, ButtonLink } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
@@ -14,7 +14,9 @@ import { useCancelBooking } from '@/features/manage-booking/api/cancel-booking.t
 import { manageBookingKeys, useOpenBooking } from '@/features/manage-booking/api/open-booking.ts';
 import { useSendEditRequest } from '@/features/manage-booking/api/send-edit-request.ts';
 import { FeedbackForm } from '@/features/manage-booking/components/feedback-form.tsx';
+import { MoveBooking } from '@/features/manage-booking/components/move-booking.tsx';
 import { ResendConfirmationButton } from '@/features/manage-booking/components/resend-confirmation-button.tsx';
+import { canMove, feedbackOpen } from '@/features/manage-booking/visit.ts';
 
 type State =
   | { kind: 'ask' }
@@ -25,8 +27,9 @@ type State =
 
 /**
  * '/oma-varaus?varaus=&rekisteri=' — the page the confirmation e-mail links to: the
- * customer sees the booking, cancels it (the time is freed at once), asks for a change,
- * gets the confirmation e-mail again or gives feedback.
+ * customer sees the booking, moves it to another free time, asks for another change, gets
+ * the confirmation e-mail again, cancels it (the time is freed at once) and, after the
+ * visit, gives feedback. On a desktop the booking is on the left and the actions on the right.
  */
 export function ManageBookingRoute() {
   const [params] = useSearchParams();
@@ -46,7 +49,7 @@ export function ManageBookingRoute() {
   };
 
   return (
-    <div className="page page--narrow">
+    <div className={`page manage-page${state.kind === 'open' ? ' manage-page--open' : ''}`}>
       <PageTitle documentTitle="Oma varaus">Oma varaus</PageTitle>
       {state.kind === 'ask' || state.kind === 'not-found' ? (
         <>
@@ -125,6 +128,8 @@ function BookingView({ booking, bookingRef }: { booking: ManagedBooking; booking
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState<{ level: 'success' | 'warning'; text: string } | null>(null);
   const [message, setMessage] = useState('');
+  /** The last move's confirmation, shown where the customer moved the booking. */
+  const [moved, setMoved] = useState<string | null>(null);
   const cancelMutation = useCancelBooking(bookingRef);
   const editRequest = useSendEditRequest(bookingRef);
   const busy = cancelMutation.isPending || editRequest.isPending;
@@ -155,6 +160,11 @@ function BookingView({ booking, bookingRef }: { booking: ManagedBooking; booking
       onError: () => setNote({ level: 'warning', text: 'Muutospyynnön lähettäminen epäonnistui.' }),
     });
 
+  const movable = canMove(booking);
+  const afterVisit = feedbackOpen(booking, todayInHelsinki());
+  /** Still ahead (or today): it can be changed or cancelled, or the customer told why not. */
+  const active = !cancelled && !afterVisit;
+
   return (
     <>
       {note && (
@@ -162,98 +172,128 @@ function BookingView({ booking, bookingRef }: { booking: ManagedBooking; booking
           <p>{note.text}</p>
         </div>
       )}
-      <section className="card summary" aria-label="Varauksen tiedot">
-        <h2 className="summary__title">
-          {cancelled ? 'Peruttu varaus' : 'Varauksesi'} <span className="booking-key">{booking.bookingKey}</span>
-        </h2>
-        <dl className="summary__details">
-          <div>
-            <dt>Auto</dt>
-            <dd>
-              <span className="plate">{booking.registerNumber}</span> {booking.vehicle}
-            </dd>
-          </div>
-          <div>
-            <dt>Toimipiste</dt>
-            <dd>
-              {booking.office.name}
-              <br />
-              {booking.office.address}, {booking.office.post_code} {booking.office.post_office}
-              {booking.office.phone && (
-                <>
-                  <br />
-                  <a href={`tel:${booking.office.phone.replace(/\s/g, '')}`}>{booking.office.phone}</a>
-                </>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>{booking.kind === 'LEAD' ? 'Toivottu päivä' : 'Aika'}</dt>
-            <dd>
-              {reservation ? (
-                <time dateTime={booking.start ?? undefined}>{reservation.text}</time>
-              ) : booking.leadDate ? (
-                <time dateTime={booking.leadDate}>{formatFinnishDateLong(booking.leadDate)}</time>
-              ) : (
-                '–'
-              )}
-            </dd>
-          </div>
-        </dl>
-        <ul className="summary__items">
-          {booking.items.map((item, i) => (
-            <li key={i} className="summary__item">
-              <span>
-                {item.description}
-                {item.amount > 1 && <span className="muted"> · {item.amount} kpl</span>}
-              </span>
-              <span className="summary__price">{formatEuros(item.price)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="summary__total">
-          <span>Yhteensä</span> <strong>{formatEuros(booking.total)}</strong>
-        </p>
-      </section>
-
-      {!cancelled && (
-        <>
-          <ResendConfirmationButton bookingRef={bookingRef} />
-          <section className="card form-stack" aria-labelledby={`${id}-change`}>
-            <h2 className="card__title" id={`${id}-change`}>
-              Pyydä muutosta
+      <div className="manage-layout">
+        <div className="manage-layout__details">
+          <section className="card summary" aria-label="Varauksen tiedot">
+            <h2 className="summary__title">
+              {cancelled ? 'Peruttu varaus' : 'Varauksesi'} <span className="booking-key">{booking.bookingKey}</span>
             </h2>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-message`}>
-                Mitä haluaisit muuttaa?
-              </label>
-              <textarea
-                id={`${id}-message`}
-                className="input textarea"
-                maxLength={1000}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
-              />
-            </div>
-            <Button variant="secondary" disabled={busy || message.trim() === ''} onClick={askChange}>
-              Lähetä muutospyyntö
-            </Button>
+            <dl className="summary__details">
+              <div>
+                <dt>{booking.kind === 'LEAD' ? 'Toivottu päivä' : 'Aika'}</dt>
+                <dd className="manage-time">
+                  {reservation ? (
+                    <time dateTime={booking.start ?? undefined}>{reservation.text}</time>
+                  ) : booking.leadDate ? (
+                    <time dateTime={booking.leadDate}>{formatFinnishDateLong(booking.leadDate)}</time>
+                  ) : (
+                    '–'
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt>Auto</dt>
+                <dd>
+                  <span className="plate">{booking.registerNumber}</span> {booking.vehicle}
+                </dd>
+              </div>
+              <div>
+                <dt>Toimipiste</dt>
+                <dd>
+                  {booking.office.name}
+                  <br />
+                  {booking.office.address}, {booking.office.post_code} {booking.office.post_office}
+                  {booking.office.phone && (
+                    <>
+                      <br />
+                      <a href={`tel:${booking.office.phone.replace(/\s/g, '')}`}>{booking.office.phone}</a>
+                    </>
+                  )}
+                </dd>
+              </div>
+            </dl>
+            {booking.items.length > 0 && (
+              <ul className="summary__items">
+                {booking.items.map((item, i) => (
+                  <li key={i} className="summary__item">
+                    <span>
+                      {item.description}
+                      {item.amount > 1 && <span className="muted"> · {item.amount} kpl</span>}
+                    </span>
+                    <span className="summary__price">{formatEuros(item.price)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="summary__total">
+              <span>Yhteensä</span> <strong>{formatEuros(booking.total)}</strong>
+            </p>
           </section>
-          {booking.cancellable ? (
-            <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
-              Peru varaus
-            </Button>
-          ) : (
-            <p className="muted">Varausta ei voi enää perua verkossa. Soita toimipisteeseen.</p>
+          {!cancelled && <ResendConfirmationButton bookingRef={bookingRef} />}
+        </div>
+
+        <div className="manage-layout__actions">
+          {moved && !cancelled && (
+            <div className="notice notice--success" role="status">
+              <p>{moved}</p>
+            </div>
           )}
-        </>
-      )}
-      <FeedbackForm bookingKey={booking.bookingKey} />
-      <p>
-        <ButtonLink variant="ghost" to={paths.landing}>
-          Tee uusi varaus
-        </ButtonLink>
-      </p>
+          {active && movable && <MoveBooking booking={booking} bookingRef={bookingRef} onMoved={setMoved} />}
+          {active && (
+            <section className="card form-stack" aria-labelledby={`${id}-change`}>
+              <h2 className="card__title" id={`${id}-change`}>
+                {movable ? 'Muu muutostoive' : 'Pyydä muutosta'}
+              </h2>
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-message`}>
+                  Mitä haluaisit muuttaa?
+                </label>
+                <textarea
+                  id={`${id}-message`}
+                  className="input textarea manage-message"
+                  maxLength={1000}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                />
+              </div>
+              <Button variant="secondary" disabled={busy || message.trim() === ''} onClick={askChange}>
+                Lähetä muutospyyntö
+              </Button>
+            </section>
+          )}
+          {active && (
+            <section className="manage-cancel" aria-labelledby={`${id}-cancel`}>
+              <h2 className="manage-cancel__title" id={`${id}-cancel`}>
+                Varauksen peruminen
+              </h2>
+              {booking.cancellable ? (
+                <>
+                  <p className="muted">
+                    {booking.kind === 'LEAD'
+                      ? 'Jos et tarvitse aikaa, voit perua palvelupyynnön.'
+                      : `Voit perua varauksen verkossa viimeistään ${CANCEL_LIMIT_HOURS} tuntia ennen varattua aikaa. Aika vapautuu heti muiden varattavaksi.`}
+                  </p>
+                  <Button variant="secondary" className="manage-cancel__button" disabled={busy} onClick={() => setConfirming(true)}>
+                    Peru varaus
+                  </Button>
+                </>
+              ) : (
+                <p className="muted">Varausta ei voi enää perua tai siirtää verkossa. Soita toimipisteeseen.</p>
+              )}
+            </section>
+          )}
+          {afterVisit ? (
+            <FeedbackForm bookingKey={booking.bookingKey} />
+          ) : (
+            active && <p className="muted manage-feedback-note">Voit antaa palautetta käyntisi jälkeen tällä sivulla.</p>
+          )}
+          <p>
+            <ButtonLink variant="ghost" to={paths.landing}>
+              Tee uusi varaus
+            </ButtonLink>
+          </p>
+        </div>
+      </div>
       <ConfirmDialog
         open={confirming}
         title="Perutaanko varaus?"

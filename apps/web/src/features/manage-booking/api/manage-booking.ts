@@ -2,7 +2,11 @@ import {
   INSTALLATION_TYPE,
   type BookingAccess,
   type FeedbackBody,
+  type FreeTimesForBookingBody,
+  type FreeTimesForBookingResponse,
   type ManageResponse,
+  type MoveBookingBody,
+  type MoveBookingResponse,
   type OpenBookingResponse,
 } from '@huolto/domain';
 import { api } from '@/lib/api-client.ts';
@@ -16,6 +20,18 @@ export const openBooking = (ref: BookingRef) => api.post<OpenBookingResponse>('/
 export const cancelBooking = (ref: BookingRef) => api.post<ManageResponse>('/cancel-booking', body(ref), { handleErrors: true });
 export const sendEditRequest = (ref: BookingRef, message: string) =>
   api.post<ManageResponse>('/send-edit-request', { ...body(ref), message }, { handleErrors: true });
+
+/** POST /free-times-for-booking: the office's free times for moving the booking, 'YYYY-MM-DD' start to end. */
+export const freeTimesForBooking = (ref: BookingRef, range: { start: string; end: string }) =>
+  api.post<FreeTimesForBookingResponse>(
+    '/free-times-for-booking',
+    { ...body(ref), ...(range satisfies Pick<FreeTimesForBookingBody, 'start' | 'end'>) },
+    { handleErrors: true },
+  );
+
+/** POST /move-booking: the booking to the new time 'start|end'; a lost time answers NOT_AVAILABLE. */
+export const moveBooking = (ref: BookingRef, reservation: string) =>
+  api.post<MoveBookingResponse>('/move-booking', { ...body(ref), reservation: reservation satisfies MoveBookingBody['reservation'] }, { handleErrors: true });
 
 /** POST /send-email: the confirmation e-mail again, to the address of the booking. */
 export const resendConfirmation = (ref: BookingRef) => api.post<ManageResponse>('/send-email', body(ref), { handleErrors: true });

@@ -1,0 +1,32 @@
+import { addDays, isoWeekNumber, type ManagedBooking } from '@huolto/domain';
+
+/** The Helsinki date of the visit: the reserved time's day, or a lead's wished day; null when neither. */
+export function visitDate(booking: Pick<ManagedBooking, 'start' | 'leadDate'>): string | null {
+  return booking.start?.slice(0, 10) ?? booking.leadDate ?? null;
+}
+
+/**
+ * The satisfaction survey is asked once the visit is over: from the day after the visit's
+ * day (Helsinki date), for a booking that was not cancelled.
+ */
+export function feedbackOpen(booking: Pick<ManagedBooking, 'status' | 'start' | 'leadDate'>, today: string): boolean {
+  const date = visitDate(booking);
+  return booking.status === 'CONFIRMED' && date !== null && date < today;
+}
+
+/**
+ * Whether the booking can be moved to another time online: the server's rule (the same
+ * deadline as cancelling, and a booking with a time) as the booking's answer tells it.
+ */
+export function canMove(booking: Pick<ManagedBooking, 'cancellable' | 'kind' | 'start'>): boolean {
+  return booking.cancellable && booking.kind === 'RESERVATION' && booking.start !== null;
+}
+
+/** 'Viikko 49: 30.11.–6.12.' (weeks start on Monday). */
+export function weekLabel(monday: string): string {
+  const sunday = addDays(monday, 6);
+  const [, m1, d1] = monday.split('-').map(Number);
+  const [, m2, d2] = sunday.split('-').map(Number);
+  const range = m1 === m2 ? `${d1}.–${d2}.${m2}.` : `${d1}.${m1}.–${d2}.${m2}.`;
+  return `Viikko ${isoWeekNumber(monday)}: ${range}`;
+}
