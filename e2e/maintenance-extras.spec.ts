@@ -34,9 +34,13 @@ describe('a complete maintenance booking in the browser', () => {
     await page.waitForURL(/\/huolto\/palvelut$/);
     await page.getByRole('button', { name: /Laakkonen Helsinki Konala/ }).click();
     await tick(page, 'Määräaikaishuolto 60 000 km', 'add-products-to-cart');
+    // The other groups, the symptom form and the service code are folded: open them first.
+    await page.getByRole('button', { name: /^Akku ja sähkö/ }).click();
     await tick(page, 'Akun kuntotesti', 'add-products-to-cart');
+    await page.getByRole('button', { name: /^Talvikampanja/ }).click();
     await tick(page, 'Talvipaketti: tarkastus, pyyhkijänsulat ja pesuneste', 'add-products-to-cart');
 
+    await page.getByRole('button', { name: /^Muu korjaus tai huolto/ }).click();
     const symptom = page.getByLabel('Muu korjaus/huolto tai valmistajan takaisinkutsukampanja');
     await symptom.fill('Ohjaus vetää oikealle');
     const saved = page.waitForResponse((r) => r.url().includes('/symptoms'));
