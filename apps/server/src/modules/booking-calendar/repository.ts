@@ -7,7 +7,19 @@ import type { Executor } from '../process/repository.ts';
  */
 const storedSnapshot = z.object({
   vehicle: z.object({ make: z.string().nullish(), model: z.string().nullish() }).nullish(),
-  order_items: z.array(z.object({ display_description: z.string(), amount: z.number(), price: z.number() }).loose()).default([]),
+  order_items: z
+    .array(
+      z
+        .object({
+          display_description: z.string(),
+          amount: z.number(),
+          price: z.number(),
+          // Which product decides how its price shows ('alkaen', a quote); none: an exact price.
+          product: z.object({ id: z.string() }).loose().default({ id: '' }),
+        })
+        .loose(),
+    )
+    .default([]),
   extra_order_items: z.array(z.object({ description: z.string(), price: z.number() }).loose()).default([]),
   discounts: z.array(z.object({ description: z.string(), amount: z.number() }).loose()).default([]),
   symptoms: z.array(z.object({ description: z.string() }).loose()).default([]),

@@ -118,7 +118,7 @@ describe('the booking .ics file', () => {
       customer: { first_name: 'Maija' },
       symptoms: [{ id: 1, description: 'Kolina' }],
       notes: null,
-      order_items: [{ display_description: 'Määräaikaishuolto', price: 25900, amount: 1, parameters: {} }],
+      order_items: [{ display_description: 'Määräaikaishuolto', price: 25900, amount: 1, parameters: {}, product: { id: 'HUOLTO-60', provider: 'LAAKKONEN' } }],
       extra_order_items: [],
       discounts: [],
       product_parameters: [],
