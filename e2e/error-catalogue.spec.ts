@@ -446,7 +446,7 @@ describe('the booking\'s own page: feedback and the confirmation again', () => {
   const outboxOf = (bookingId: string) =>
     h.database.db.selectFrom('email_outbox').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute();
 
-  it('re-sends the confirmation (a new outbox message) and stores the feedback; failures are told and keep the form', async () => {
+  it('re-sends the confirmation (a new outbox message) and stores the feedback after the visit; failures are told and keep the form', async () => {
     const booking = await upcomingBooking();
     const email = (booking.customer as { email: string }).email;
     const page = await newPage(h, 360);
@@ -481,7 +481,16 @@ describe('the booking\'s own page: feedback and the confirmation again', () => {
     await h.app.mailer.kick();
     expect(existsSync(join(h.outboxDir, mail.file_name))).toBe(true);
 
-    // Feedback: a failure first, which keeps the rating and the comment.
+    // Feedback is asked after the visit: a booking of the seed whose day is past. A failure
+    // first, which keeps the rating and the comment.
+    const visited = await h.database.db
+      .selectFrom('booking')
+      .select(['id', 'booking_key', 'register_number'])
+      .where('status', '=', 'CONFIRMED')
+      .where('start_at', '<', sql<Date>`now() - interval '2 days'`)
+      .orderBy('start_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await page.goto(`${h.baseUrl}/oma-varaus?varaus=${visited.booking_key}&rekisteri=${visited.register_number}`);
     const feedback = page.getByRole('region', { name: 'Anna palautetta' });
     const send = feedback.getByRole('button', { name: 'Lähetä palaute' });
     expect(await send.isDisabled()).toBe(true);
@@ -501,7 +510,7 @@ describe('the booking\'s own page: feedback and the confirmation again', () => {
     expect(await failedFeedback.count()).toBe(0);
     await feedback.getByText(/Palautteesi on vastaanotettu/).waitFor();
     await screenshot(page, 'error-catalogue-oma-varaus-feedback-360');
-    const rows = await extended(h.database.db).selectFrom('feedback').selectAll().where('booking_id', '=', booking.id).execute();
+    const rows = await extended(h.database.db).selectFrom('feedback').selectAll().where('booking_id', '=', visited.id).execute();
     expect(rows).toEqual([expect.objectContaining({ rating: 4, message: 'Ajan varaaminen oli helppoa.' })]);
     await page.context().close();
   });
