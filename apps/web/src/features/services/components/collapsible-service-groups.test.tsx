@@ -40,6 +40,15 @@ describe('<CollapsibleServiceGroups>', () => {
     expect(screen.queryByText('Tyhjä ryhmä')).toBeNull();
   });
 
+  it("folds every group with 'none', except one holding a chosen service, which tells so", () => {
+    const chosen = [groups[0]!, group('ac', 'Ilmastointi', [suggestion({ product: { id: 'C', provider: 'LAAKKONEN' }, description: 'Ilmastointihuolto', selected: true })])];
+    render(<CollapsibleServiceGroups groups={chosen} isLoading={false} initiallyOpen="none" onToggle={() => undefined} />);
+    expect(toggleOf('Pyyhkijät ja valot').getAttribute('aria-expanded')).toBe('false');
+    const ac = toggleOf('Ilmastointi');
+    expect(ac.getAttribute('aria-expanded')).toBe('true');
+    expect(ac.textContent).toContain('1 palvelu saatavilla, 1 valittu');
+  });
+
   it('expands and collapses a group by its title', () => {
     render(<CollapsibleServiceGroups groups={groups} isLoading={false} onToggle={() => undefined} />);
     const wash = toggleOf('Pesut');

@@ -13,6 +13,38 @@ afterEach(() => {
 const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
 
 describe('<ProductCard>', () => {
+  it("shows a service group's picture as its kind's icon, decorative, and keeps other images", () => {
+    const { container } = render(
+      <ProductCard
+        product={suggestion({
+          additional_data: { infoDescription: null, imageIds: ['service-oil', 'photo-1'] },
+          suggestion_sub_rows: [{ operation: { description: 'Öljynvaihto' }, spareParts: [] }],
+        })}
+        onToggle={() => undefined}
+      />,
+    );
+    const icon = container.querySelector('.service-icon');
+    expect(icon?.getAttribute('aria-hidden')).toBe('true');
+    expect(icon?.querySelector('svg')).not.toBeNull();
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([expect.stringContaining('photo-1')]);
+    expect(screen.getByRole('button', { name: 'Näytä huollon sisältö' })).toBeTruthy();
+  });
+
+  it("words a tire service's contents as the service's, not the maintenance's", () => {
+    render(
+      <ProductCard
+        product={suggestion({ suggestion_sub_rows: [{ operation: { description: 'Renkaiden vaihto' }, spareParts: [] }] })}
+        contentsWording="service"
+        note="Renkaanvaihto ja rengashotelli yhdessä: 10 € edullisemmin"
+        onToggle={() => undefined}
+      />,
+    );
+    const toggle = screen.getByRole('button', { name: 'Näytä palvelun sisältö' });
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Piilota palvelun sisältö' })).toBeTruthy();
+    expect(screen.getByText('Renkaanvaihto ja rengashotelli yhdessä: 10 € edullisemmin')).toBeTruthy();
+  });
+
   it('shows the description as the checkbox label and the price rounded up to whole euros', () => {
     const { container } = render(<ProductCard product={suggestion({ price: 24901 })} onToggle={() => undefined} />);
     expect(screen.getByRole('checkbox', { name: 'Määräaikaishuolto' })).toBeTruthy();
