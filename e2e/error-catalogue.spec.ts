@@ -342,7 +342,8 @@ describe('SPEC §8 error catalogue in the browser', () => {
     const adds = recordRequests(page, '/add-products-to-cart');
     await page.route(`${API}/add-products-to-cart`, fulfilJson(500, errorBody(500)));
 
-    // Two different services in quick succession: two failed calls.
+    // Two different services in quick succession: two failed calls (the second in a folded group, opened first).
+    await page.getByRole('button', { name: /^Öljynvaihto/ }).click();
     await Promise.all([serviceCheckboxes(page).nth(1).click(), serviceCheckboxes(page).nth(2).click()]);
     await expect.poll(() => adds.length).toBe(2);
     await Promise.all(adds.map((r) => r.response()));
