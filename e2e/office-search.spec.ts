@@ -77,7 +77,9 @@ const nearestButton = (page: Page) => page.getByRole('button', { name: 'Lähimm�
 
 /** Every card shows its first free time once the one call for the whole list has answered. */
 async function expectFirstFreeTimes(page: Page) {
-  await poll(() => page.locator('.office-card__free').count()).toBe(await cards(page).count());
+  await cards(page).first().waitFor();
+  const count = await cards(page).count();
+  await poll(() => page.locator('.office-card__free').count()).toBe(count);
   await poll(() => page.getByText('Haetaan ensimmäistä vapaata aikaa…').count()).toBe(0);
   const lines = await page.locator('.office-card__free').allTextContents();
   expect(lines.length).toBeGreaterThanOrEqual(10);

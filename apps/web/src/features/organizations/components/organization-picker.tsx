@@ -33,7 +33,7 @@ interface FreeTimeInfo {
 /** 'Ensimmäinen vapaa aika ti 25.11. klo 8.00', or why there is none. */
 function firstFreeText({ isPending, weeks, office }: FreeTimeInfo): string | null {
   if (!office) return isPending ? 'Haetaan ensimmäistä vapaata aikaa…' : null;
-  if (office.leadOnly) return 'Kerro toivottu päivä, toimipiste sopii ajan kanssasi';
+  if (office.leadOnly) return 'Kerro toivottu päivä, toimipiste sopii ajan';
   if (office.date === null) return `Ei vapaita aikoja ${weeks} viikkoon`;
   if (office.startTime === null) return `Ensimmäinen vapaa päivä ${formatFinnishDate(office.date)}`;
   return `Ensimmäinen vapaa aika ${formatFinnishDate(office.date)} klo ${formatFinnishTime(office.startTime)}`;
@@ -75,17 +75,18 @@ function OrganizationCard({
         <span className="office-card__text">
           <span className="office-card__name">{office.name}</span>
           <span className="office-card__address">
+            {distanceKm !== undefined && (
+              <>
+                <span className="office-card__distance">{formatDistance(distanceKm)}</span>
+                {' · '}
+              </>
+            )}
             {office.address}, {office.post_code} {office.post_office}
           </span>
           {free && <span className={`office-card__free${none ? ' office-card__free--none' : ''}`}>{free}</span>}
           {dealerBadge && office.brand_dealer && <span className="office-card__dealer">Valtuutettu merkkihuolto</span>}
         </span>
-        {(distanceKm !== undefined || selected) && (
-          <span className="office-card__side">
-            {distanceKm !== undefined && <span className="office-card__distance">{formatDistance(distanceKm)}</span>}
-            {selected && <span className="office-card__badge">Valittu</span>}
-          </span>
-        )}
+        {selected && <span className="office-card__badge">Valittu</span>}
       </button>
     </li>
   );
@@ -252,11 +253,11 @@ export function OrganizationPicker({
             <LocateFixed aria-hidden="true" size={18} />
             {locating ? 'Haetaan sijaintia…' : 'Lähimmät ensin'}
           </Button>
+          <p id={statusId} className={`office-tools__status${matching.length === 0 ? ' office-tools__status--none' : ''}`} role="status">
+            {officeCountText(matching.length, term)}
+            {sorted ? ', lähimmät ensin' : ''}
+          </p>
         </div>
-        <p id={statusId} className={`office-tools__status${matching.length === 0 ? ' office-tools__status--none' : ''}`} role="status">
-          {officeCountText(matching.length, term)}
-          {sorted ? ', lähimmät ensin' : ''}
-        </p>
         {locationProblem && (
           <p className="office-tools__problem" role="alert">
             {locationProblem}
