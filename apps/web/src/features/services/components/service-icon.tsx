@@ -18,7 +18,7 @@ import type { ProductSuggestion } from '@huolto/domain';
 
 type IconComponent = ComponentType<SVGProps<SVGSVGElement> & { size?: number | string; strokeWidth?: number | string }>;
 
-/** A tire seen from the side: tread, sidewall, rim and hub (lucide's 24 px grid and stroke). */
+/** A tire seen from the side: the rubber with its tread grooves around a five-spoke rim (lucide's 24 px grid and stroke). */
 export function TireIcon({ size = 24, strokeWidth = 2, ...rest }: SVGProps<SVGSVGElement> & { size?: number | string; strokeWidth?: number | string }) {
   return (
     <svg
@@ -34,10 +34,11 @@ export function TireIcon({ size = 24, strokeWidth = 2, ...rest }: SVGProps<SVGSV
       {...rest}
     >
       <circle cx="12" cy="12" r="10" />
-      <circle cx="12" cy="12" r="5.5" />
-      <circle cx="12" cy="12" r="1.5" />
-      {/* tread blocks around the outside */}
-      <path d="M12 2v2.5M12 19.5V22M2 12h2.5M19.5 12H22M4.9 4.9l1.8 1.8M17.3 17.3l1.8 1.8M4.9 19.1l1.8-1.8M17.3 6.7l1.8-1.8" />
+      <circle cx="12" cy="12" r="6.6" />
+      <circle cx="12" cy="12" r="2.2" />
+      {/* slanted tread grooves in the rubber, and the rim's five spokes */}
+      <path d="M12 5.2L14.32 2.69M16 6.5L19.35 5.83M18.47 9.9L21.58 11.33M18.47 14.1L20.14 17.09M16 17.5L15.6 20.9M12 18.8L9.68 21.31M8 17.5L4.65 18.17M5.53 14.1L2.42 12.67M5.53 9.9L3.86 6.91M8 6.5L8.4 3.1" />
+      <path d="M12 9.7V7.4M14.19 11.29l2.18-.71M13.35 13.86l1.35 1.86M10.65 13.86L9.3 15.72M9.81 11.29l-2.18-.71" strokeWidth={1.25} />
     </svg>
   );
 }
