@@ -386,6 +386,38 @@ describe('move-booking', () => {
     expect(await outboxOf(b.row.id)).toHaveLength(1);
   });
 
+  it('a car left in the key locker moves only to a half-day with a free compartment', async () => {
+    const b = await book();
+    const other = await book(addDays(b.reservation.slice(0, 10), 1));
+    const target = await otherFreeTime(b, other.reservation.slice(0, 10));
+    const day = target.slice(0, 10);
+    const half = Number(target.slice(11, 13)) < 12 ? 'morning' : 'afternoon';
+    // Office 1 has one compartment; another key-locker booking takes it on the target's half-day.
+    const office = await t.db.selectFrom('organization').select('locker_compartments').where('id', '=', 1).executeTakeFirstOrThrow();
+    await t.db.updateTable('organization').set({ locker_compartments: 1 }).where('id', '=', 1).execute();
+    await t.db.updateTable('booking').set({ using_key_locker: true }).where('id', 'in', [b.row.id, other.row.id]).execute();
+    const [s, e] = target.split('|') as [string, string];
+    await t.db
+      .updateTable('booking')
+      .set({ start_at: fromHelsinki(day, s.slice(11)), end_at: fromHelsinki(day, e.slice(11)) })
+      .where('id', '=', other.row.id)
+      .execute();
+    try {
+      const before = await storedTime(b.row.id);
+      const days = await freeTimes(b, startOfWeek(day));
+      const offered = days.find((d) => d.date === day)!.calendarSlots.map((x) => x.startTime);
+      expect(offered.filter((t) => (Number(t.slice(0, 2)) < 12 ? 'morning' : 'afternoon') === half)).toEqual([]);
+      const res = await anonymous().post('/move-booking', { ...b.access, reservation: target });
+      expect(json(res)).toEqual({ responseCode: 'NOT_AVAILABLE', message: expect.stringMatching(/^Avainlokerot ovat täynnä/) });
+      expect(await storedTime(b.row.id)).toEqual(before);
+      // Without the key locker the same time is free.
+      await t.db.updateTable('booking').set({ using_key_locker: false }).where('id', '=', b.row.id).execute();
+      expect(json(await anonymous().post('/move-booking', { ...b.access, reservation: target })).responseCode).toBe('SUCCESS');
+    } finally {
+      await t.db.updateTable('organization').set({ locker_compartments: office.locker_compartments }).where('id', '=', 1).execute();
+    }
+  });
+
   it('is rate-limited per client address like cancel-booking', async () => {
     const limited = await createTestApp({ vehicleSearchRateLimit: 2 });
     try {

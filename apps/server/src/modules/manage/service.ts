@@ -12,6 +12,7 @@ import {
   isCancellable,
   isMovable,
   isWorkingDay,
+  lockerHalfDayKey,
   parseLocalDateTime,
   toHoursAndMinutes,
   todayInHelsinki,
@@ -32,7 +33,7 @@ import { listExtraOrderItems } from '../catalogue/repository.ts';
 import { bookHeldTime, purgeExpiredHolds, releaseBookedTime, tryInsertHold } from '../holds/repository.ts';
 import { findOrganization } from '../organizations/repository.ts';
 import { assertBookableRange, usableResources } from '../time/service.ts';
-import { findBusyIntervals, findResources } from '../time/repository.ts';
+import { findBusyIntervals, findLockerStarts, findResources } from '../time/repository.ts';
 import {
   SAME_DAY_LEAD_MINUTES,
   computeFreeDays,
@@ -356,6 +357,33 @@ async function moveContext(db: Executor, row: BookingRow & { start_at: Date; end
   return { organization, minutes, own, resourceIds };
 }
 
+/**
+ * The half-days ('YYYY-MM-DD|MORNING') in [from, to) whose key-locker compartments at the
+ * office are all taken, for a booking that leaves its car in the key locker (none for
+ * another booking). The booking itself does not count against its own move.
+ */
+async function fullLockerHalfDays(
+  db: Executor,
+  row: BookingRow & { start_at: Date },
+  organization: { id: number; locker_compartments: number },
+  from: Date,
+  to: Date,
+): Promise<Set<string>> {
+  if (!row.using_key_locker) return new Set();
+  const counts = new Map<string, number>();
+  for (const start of await findLockerStarts(db, organization.id, from, to, row.process_token ?? '')) {
+    const key = lockerHalfDayKey(formatLocalDateTime(start));
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  if (row.start_at >= from && row.start_at < to) {
+    const own = lockerHalfDayKey(formatLocalDateTime(row.start_at));
+    counts.set(own, (counts.get(own) ?? 1) - 1);
+  }
+  return new Set([...counts].filter(([, n]) => n >= organization.locker_compartments).map(([key]) => key));
+}
+
+const LOCKER_FULL_MESSAGE = 'Avainlokerot ovat täynnä valittuna aikana. Valitse toinen aika.';
+
 const isOwn = (own: readonly BookedTime[], b: BookedTime) =>
   own.some((o) => o.resource_id === b.resource_id && o.start.getTime() === b.start.getTime() && o.end.getTime() === b.end.getTime());
 
@@ -380,12 +408,20 @@ export async function freeTimesForBooking(
   const to = fromHelsinki(addDays(range.end, 1));
   const taken = (await findBusyIntervals(db, organization.id, from, to, row.process_token ?? '')).filter((b) => !isOwn(own, b));
   const days = computeFreeDays({ office: organization, minutes, start: range.start, end: range.end, busy: groupByResource(resourceIds, taken), now });
-  const [ownDate, ownTime] = formatLocalDateTime(row.start_at).split('T') as [string, string];
+  const lockersFull = await fullLockerHalfDays(db, row, organization, from, to);
+  const ownStart = formatLocalDateTime(row.start_at);
   return days.map((day) => {
-    if (day.date !== ownDate) return day;
-    const calendarSlots = day.calendarSlots.filter((s) => s.startTime !== ownTime);
-    // A day-only booking is already on its day.
-    return { ...day, calendarSlots, exactTimesAvailable: calendarSlots.length > 0, onlyDayTimesAvailable: false };
+    const calendarSlots = day.calendarSlots.filter(
+      (s) => `${day.date}T${s.startTime}` !== ownStart && !lockersFull.has(lockerHalfDayKey(`${day.date}T${s.startTime}`)),
+    );
+    const dayFull = lockersFull.has(`${day.date}|MORNING`) && lockersFull.has(`${day.date}|AFTERNOON`);
+    return {
+      ...day,
+      calendarSlots,
+      exactTimesAvailable: calendarSlots.length > 0,
+      // A day-only booking is already on its own day.
+      onlyDayTimesAvailable: day.onlyDayTimesAvailable && day.date !== ownStart.slice(0, 10) && !dayFull,
+    };
   });
 }
 
@@ -444,6 +480,10 @@ export async function moveBooking(
         window = dayWindow(organization, date)!;
       }
 
+      // A car left in the key locker needs a free compartment on the new half-day.
+      const lockersFull = await fullLockerHalfDays(trx, row, organization, fromHelsinki(date), fromHelsinki(addDays(date, 1)));
+      if (exact && lockersFull.has(lockerHalfDayKey(startText))) return notAvailable(LOCKER_FULL_MESSAGE);
+
       // The booking's own time is released first so that it never stands in the way of a
       // new time overlapping it; should the new time be lost, throwing rolls the release back.
       await releaseBookedTime(trx, row.id);
@@ -465,6 +505,7 @@ export async function moveBooking(
         const busy = groupByResource(resourceIds, await findBusyIntervals(trx, organization.id, window.start, window.end, token));
         for (const resourceId of resourceIds) {
           const gap = dayGap(busy.get(resourceId) ?? [], from, window.end, minutes, 'MORNING');
+          if (gap && lockersFull.has(lockerHalfDayKey(formatLocalDateTime(gap.start)))) continue;
           if (gap && (await tryInsertHold(trx, { resourceId, ...gap, token, holdMinutes: HOLD_MINUTES }))) {
             won = gap;
             break;
