@@ -299,6 +299,7 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`POST ${S}/free-times/morning`]: { body: { start, end } },
     [`POST ${S}/free-times/evening`]: { body: { start, end } },
     [`POST ${S}/free-times-on-organization`]: { body: { start, end } },
+    [`POST ${S}/first-free-times`]: { body: { organizationIds: [1, 2, 3] } },
     [`POST ${S}/reserve-time`]: { body: { reservation: slot, timeSelectionType: 'EXACT_TIME', workshiftPosition: null } },
     [`POST ${S}/reservation-details/v2`]: {
       body: { customerWaiting: true, vehicleLeftForDay: false, importDate: null, pickupDate: null, towingRequired: false, usingKeyLocker: false },
