@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { StepSection } from '@/components/layout/step-page.tsx';
+import { useBooking } from '@/features/booking/api/get-booking.ts';
 import { useCompatibleOrganizations } from '@/features/organizations/api/get-compatible-organizations.ts';
 import { useSetActiveOrganization } from '@/features/organizations/api/set-active-organization.ts';
 import { OrganizationPicker } from '@/features/organizations/components/organization-picker.tsx';
@@ -19,6 +20,7 @@ export interface OrganizationSectionProps {
 export function OrganizationSection({ id, organizationId, splitBrandDealers, children }: OrganizationSectionProps) {
   const offices = useCompatibleOrganizations();
   const setOffice = useSetActiveOrganization();
+  const booking = useBooking();
   return (
     <StepSection id={id} number={1} title="Toimipiste">
       <OrganizationPicker
@@ -26,6 +28,7 @@ export function OrganizationSection({ id, organizationId, splitBrandDealers, chi
         isLoading={offices.isPending}
         selectedId={organizationId}
         splitBrandDealers={splitBrandDealers}
+        workMinutes={booking.data?.total_duration_minutes}
         onSelect={(office) => setOffice.mutate(office.id)}
       />
       {children}

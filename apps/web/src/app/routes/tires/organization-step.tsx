@@ -47,6 +47,7 @@ function Toimipiste({ booking }: { booking: Booking }) {
           splitBrandDealers={false}
           collapseSelected={false}
           disabled={transfer.isPending}
+          workMinutes={booking.total_duration_minutes}
           onSelect={(office) =>
             // Picking an office transfers the booking to it and continues (SPEC §4, flag true).
             office.id === organizationId

@@ -21,6 +21,8 @@ export interface OrganizationPickerProps {
   /** Keep the whole list open with a choice made (a page that is only the office choice). */
   collapseSelected?: boolean;
   disabled?: boolean;
+  /** The booking's length of work in minutes: the first free times are asked again when it changes. */
+  workMinutes?: number | undefined;
 }
 
 /** What a card knows of the office's first free time: the office's answer, and the weeks looked at. */
@@ -158,6 +160,7 @@ export function OrganizationPicker({
   splitBrandDealers = true,
   collapseSelected = true,
   disabled,
+  workMinutes,
 }: OrganizationPickerProps) {
   const searchId = useId();
   const statusId = useId();
@@ -170,7 +173,7 @@ export function OrganizationPicker({
   const [locating, setLocating] = useState(false);
   const [locationProblem, setLocationProblem] = useState<string | null>(null);
   const distances = useOfficeDistances(nearestFirst ? location : null);
-  const freeTimes = useFirstFreeTimes(offices?.map((o) => o.id));
+  const freeTimes = useFirstFreeTimes(offices?.map((o) => o.id), workMinutes);
 
   const select = (office: Organization) => {
     setExpanded(false);
