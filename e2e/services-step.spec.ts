@@ -96,7 +96,7 @@ describe('maintenance services step', () => {
     });
   }
 
-  it('with the package chosen: no oil change offered, nothing under it that it already does, the cart keeps "60 000 km" whole and shows no "1 kpl"', async () => {
+  it('with the package chosen: no oil change offered, nothing under it that it already does nor twice on the page, the cart keeps "60 000 km" whole and shows no "1 kpl"', async () => {
     const page = await newPage(PHONE);
     await searchFoundVehicle(page, h.baseUrl);
     await chooseOffice(page);
@@ -112,6 +112,13 @@ describe('maintenance services step', () => {
     expect(offeredUnder).toContain('Jarrunesteen vaihto');
     expect(offeredUnder).not.toContain('Raitisilmasuodattimen vaihto'); // the 60 000 km package changes it
     await expect.poll(async () => (await page.locator('.collapsible-group__title').allTextContents()).includes('Öljynvaihto')).toBe(false);
+    // What is offered under the package is not repeated in its own group.
+    await expect.poll(async () => groupToggle(page, 'Jarrut').textContent()).toContain('3 palvelua saatavilla');
+    await groupToggle(page, 'Jarrut').click();
+    const brakes = page.getByRole('region', { name: 'Jarrut' });
+    await brakes.getByRole('checkbox', { name: 'Jarrujen huolto', exact: true }).waitFor();
+    expect(await brakes.getByRole('checkbox', { name: 'Jarrunesteen vaihto', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Jarrunesteen vaihto', exact: true }).count()).toBe(1);
 
     const line = page.locator('.cart__item').filter({ hasText: 'Määräaikaishuolto' });
     await line.waitFor();

@@ -92,7 +92,7 @@ describe('a package and what it includes', () => {
     expect(offered).toContain('VW-MAINT-60000');
     expect(offered.filter((id) => id.startsWith('OIL-CHANGE'))).toEqual([]);
     expect(offered).not.toContain('CABIN-FILTER');
-    expect(offered).toContain('BRAKE-FLUID');
+    expect(offered).toContain('BRAKE-PADS-FRONT');
 
     const refused = await add(c, 'OIL-CHANGE');
     expect(refused.statusCode).toBe(400);
@@ -102,6 +102,27 @@ describe('a package and what it includes', () => {
     // Removing the package offers the oil change again.
     await c.post('/remove-products-from-cart', { items: [{ productId: 'VW-MAINT-60000' }], stage: 'DEFAULT' });
     expect(await offeredIds(c)).toContain('OIL-CHANGE');
+  });
+
+  it('with the package in the cart, what is offered under it is not listed again in its own group, and can still be added', async () => {
+    const c = await maintenance('ABC-123');
+    const brakesBefore = json<Group[]>(await c.get('/additional-services/v2', { categoryId: 'brakes' }))[0]!;
+    expect(brakesBefore.suggestions.map((s) => s.product.id)).toContain('BRAKE-FLUID');
+    expect(json(await add(c, 'VW-MAINT-60000')).responseCode).toBe('SUCCESS');
+
+    const [pkg] = json<Group[]>(await c.get('/services/v2')).find((g) => g.id === 'maintenance')!.suggestions;
+    const under = pkg!.additional_products.map((a) => a.product.id);
+    expect(under).toEqual(['BRAKE-FLUID', 'WASH-EXTERIOR']);
+    const listed = (await offeredIds(c)).filter((id) => id !== 'VW-MAINT-60000');
+    for (const id of under) expect(listed).not.toContain(id);
+    expect(listed).toContain('BRAKE-PADS-FRONT');
+
+    expect(json(await add(c, 'BRAKE-FLUID')).responseCode).toBe('SUCCESS');
+    expect((await cartIds(c)).sort()).toEqual(['BRAKE-FLUID', 'VW-MAINT-60000']);
+    // Without the package the brake fluid is back in its group, still chosen.
+    await c.post('/remove-products-from-cart', { items: [{ productId: 'VW-MAINT-60000' }], stage: 'DEFAULT' });
+    const brakes = json<Group[]>(await c.get('/additional-services/v2', { categoryId: 'brakes' }))[0]!;
+    expect(brakes.suggestions.map((s) => s.product.id)).toContain('BRAKE-FLUID');
   });
 
   it('adding the package takes an oil change chosen before it out of the cart', async () => {

@@ -27,6 +27,8 @@ interface Fit {
   serviceCode: string | null;
   /** Products whose work a product in the cart already includes (and that are not in the cart themselves). */
   covered: ReadonlySet<string>;
+  /** Products offered under a product in the cart: listed there, not again in their own group. */
+  underCart: ReadonlySet<string>;
 }
 
 /**
@@ -77,8 +79,13 @@ async function fitOf(db: Executor, process: ProcessRow): Promise<Fit> {
   const vehicle = vehicleOf(process);
   const cartIds = cartOf(process).map((l) => l.productId);
   const inCart = new Set(cartIds);
-  const covered = new Set(
-    (await findProducts(db, cartIds)).flatMap((p) => p.included_product_ids).filter((id) => !inCart.has(id)),
+  const cartProducts = await findProducts(db, cartIds);
+  const covered = new Set(cartProducts.flatMap((p) => p.included_product_ids).filter((id) => !inCart.has(id)));
+  const includes = new Map(cartProducts.map((p) => [p.id, new Set(p.included_product_ids)]));
+  const underCart = new Set(
+    (await findAdditionalLinks(db, cartProducts.map((p) => p.id)))
+      .filter((l) => !includes.get(l.product_id)?.has(l.additional_product_id))
+      .map((l) => l.additional_product_id),
   );
   return {
     makeId: vehicle?.make_id ?? null,
@@ -86,6 +93,7 @@ async function fitOf(db: Executor, process: ProcessRow): Promise<Fit> {
     km: process.kilometers ?? null,
     serviceCode: process.service_code,
     covered,
+    underCart,
   };
 }
 
@@ -135,13 +143,15 @@ async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, in
 
 /**
  * The groups of a filter and each group's products that fit the process's car. In a
- * mileage-priced group, the make's own packages replace the generic ones.
+ * mileage-priced group, the make's own packages replace the generic ones. A product
+ * offered under a product in the cart is listed there only, so nothing on the page repeats
+ * (the brake fluid under the chosen package leaves the brakes group).
  */
 async function offeredInGroups(db: Executor, process: ProcessRow, filter: GroupFilter) {
   const groups = await findGroups(db, filter);
   const products = await findProductsOfGroups(db, groups.map((g) => g.id));
   const fit = await fitOf(db, process);
-  const byGroup = groupBy(products.filter((p) => fits(p, fit)), (p) => p.group_id);
+  const byGroup = groupBy(products.filter((p) => fits(p, fit) && !fit.underCart.has(p.id)), (p) => p.group_id);
   for (const g of groups) {
     const list = byGroup.get(g.id);
     if (g.calculator_id === MILEAGE_CALCULATOR && list?.some((p) => p.make_id !== null)) {
