@@ -149,8 +149,13 @@ describe.each(SIZES)('office lists at $width px', (size) => {
   it('/renkaat office step: first free times, search, nearest first with distances; axe clean', async () => {
     const context = await newContext(size, 'granted');
     const page = await openPage(context);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/first-free-times'));
     await toTireOfficeStep(page);
     await expectFirstFreeTimes(page);
+    const answer = await answered;
+    const timing = answer.request().timing();
+    const offices = ((await answer.json()) as { organizations: unknown[] }).organizations.length;
+    console.info(`first-free-times for ${offices} offices over HTTP: ${(timing.responseEnd - timing.requestStart).toFixed(0)} ms`);
     await page.waitForLoadState('networkidle');
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     console.info(`/renkaat office step at ${size.width} px: page height ${height} px`);
