@@ -263,6 +263,7 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`POST ${S}/free-times-for-booking`]: { body: { ...access, start, end } },
     [`POST ${S}/move-booking`]: { body: { ...access, reservation: slot } },
     [`POST ${S}/send-email`]: { body: access },
+    [`GET ${S}/booking-calendar`]: { query: { bookingKey, registerNumber: 'ABC-123' } },
     [`POST ${S}/send-edit-request`]: { body: { ...access, message: 'Voisiko ajan siirtää?' } },
     [`POST ${S}/booking/cd/add-rows`]: { body: { ...access, rows: [{ productId, amount: 1 }] } },
     [`POST ${S}/feedback/v2`]: { body: { bookingKey, rating: 4, message: 'Hyvää palvelua' } },
