@@ -58,6 +58,8 @@ describe('script typed into a booking in the browser', () => {
     await firstService.waitFor();
     await firstService.check();
     await expect.poll(() => firstService.isChecked()).toBe(true);
+    // The symptom form is folded until opened.
+    await page.getByRole('button', { name: /^Muu korjaus tai huolto/ }).click();
     const symptom = page.getByLabel('Muu korjaus/huolto tai valmistajan takaisinkutsukampanja');
     await symptom.fill(`${SVG} ${JS_URL}`);
     const saved = page.waitForResponse((r) => r.url().includes('/symptoms'));
