@@ -152,7 +152,13 @@ async function notOfferedMessage(db: Executor, process: ProcessRow, stage: Servi
 
 /** The amount a line of the product may have, and the message when it has another. */
 function amountProblem(o: OfferedProduct, amount: number): string | null {
-  if (o.kind === 'TIRE') return amount <= MAX_TIRES_PER_LINE ? null : `Renkaita enintään ${MAX_TIRES_PER_LINE}`;
+  if (o.kind === 'TIRE') {
+    // The amount follows the stock, as the tire card offers it (domain tireAmountChoice).
+    const stock = o.tire?.stock ?? 0;
+    if (stock <= 0) return 'Rengasta ei ole varastossa';
+    if (amount > stock) return `Varastossa vain ${stock} kpl`;
+    return amount <= MAX_TIRES_PER_LINE ? null : `Renkaita enintään ${MAX_TIRES_PER_LINE}`;
+  }
   if (o.kind === 'WINDSHIELD') {
     if (o.product.id === WINDSHIELD_PRODUCTS.change) return amount === 1 ? null : 'Tuulilasi vaihdetaan yksi kerrallaan';
     return amount <= MAX_REPAIR_AMOUNT ? null : `Korjattavia kohtia 1–${MAX_REPAIR_AMOUNT}`;

@@ -156,11 +156,39 @@ describe('search-tires/v2', () => {
   it('a tire set goes into the cart with its amount and price', async () => {
     const c = await session();
     await c.post('/active-organization/v2', { organizationId: 1 });
-    const [first] = json<Result[]>(await c.post('/search-tires/v2', GOLF));
+    const results = json<(Result & { suggested_tire: { stock: number } })[]>(await c.post('/search-tires/v2', GOLF));
+    const first = results.find((r) => r.suggested_tire.stock >= 4);
+    expect(first).toBeDefined();
     await c.post('/add-products-to-cart', { items: [{ productId: first!.product.id, provider: 'TIRE', amount: 4 }], stage: 'TIRE_SERVICES' });
     const booking = json(await c.get('/get-booking/v2'));
     expect(booking.order_items).toEqual([expect.objectContaining({ amount: 4, price: first!.price * 4, stage: 'TIRE_SERVICES' })]);
-    expect(json<Result[]>(await c.post('/search-tires/v2', GOLF))[0]).toMatchObject({ selected: true });
+    expect(json<Result[]>(await c.post('/search-tires/v2', GOLF)).find((r) => r.product.id === first!.product.id)).toMatchObject({ selected: true });
+  });
+
+  it('the amount follows the stock: more than is in stock, or a tire out of stock, is refused and nothing is added', async () => {
+    const c = await session();
+    await c.post('/active-organization/v2', { organizationId: 1 });
+    const results = json<(Result & { suggested_tire: { stock: number } })[]>(await c.post('/search-tires/v2', GOLF));
+    const tire = results.find((r) => r.suggested_tire.stock >= 1)!;
+    const stock = tire.suggested_tire.stock;
+    // The stock is the catalogue's: set it low for this tire.
+    await t.db.updateTable('tire').set({ stock: 2 }).where('product_id', '=', tire.product.id).execute();
+    try {
+      const over = await c.post('/add-products-to-cart', { items: [{ productId: tire.product.id, provider: 'TIRE', amount: 3 }], stage: 'TIRE_SERVICES' });
+      expect(over.statusCode).toBe(400);
+      expect(json(over).fields).toEqual([expect.objectContaining({ path: 'items.0.amount', message: 'Varastossa vain 2 kpl' })]);
+      expect(json(await c.get('/get-booking/v2')).order_items).toEqual([]);
+      await t.db.updateTable('tire').set({ stock: 0 }).where('product_id', '=', tire.product.id).execute();
+      const none = await c.post('/add-products-to-cart', { items: [{ productId: tire.product.id, provider: 'TIRE', amount: 1 }], stage: 'TIRE_SERVICES' });
+      expect(none.statusCode).toBe(400);
+      expect(json(none).fields[0].message).toBe('Rengasta ei ole varastossa');
+      expect(json(await c.get('/get-booking/v2')).order_items).toEqual([]);
+      await t.db.updateTable('tire').set({ stock: 2 }).where('product_id', '=', tire.product.id).execute();
+      const ok = await c.post('/add-products-to-cart', { items: [{ productId: tire.product.id, provider: 'TIRE', amount: 2 }], stage: 'TIRE_SERVICES' });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      await t.db.updateTable('tire').set({ stock }).where('product_id', '=', tire.product.id).execute();
+    }
   });
 });
 
