@@ -70,9 +70,9 @@ export async function startHarness(): Promise<Harness> {
 
 export const SCREENSHOT_DIR = join(root, 'test-results/screenshots');
 
-/** A fresh browser context and page: Finnish locale, a phone-sized window under 600 px. */
+/** A fresh browser context and page: Finnish locale, a phone (under 600 px wide) is 780 px tall, a desktop 900. */
 export async function newPage(h: Harness, width = 1280): Promise<Page> {
-  const context = await h.browser.newContext({ viewport: { width, height: width < 600 ? 740 : 900 }, locale: 'fi-FI' });
+  const context = await h.browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, locale: 'fi-FI' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
