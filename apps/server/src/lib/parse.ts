@@ -1,6 +1,11 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { fi } from 'zod/locales';
 import { ValidationError } from './errors.ts';
+
+// zod's own messages (a list too long, a number too small, an unknown option) in Finnish,
+// like the messages the domain's schemas give themselves.
+z.config(fi());
 
 /** Parses input with a shared schema; a failure is a 400 naming each bad field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown, prefix?: string): z.output<S> {
