@@ -5,12 +5,11 @@ import type { Db } from '../../db/database.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 import { findLiveProcess, updateProcess } from '../process/repository.ts';
 import { composeConfirmation, officeNoticeText, type ConfirmationOffice } from '../mail/compose.ts';
-import { activeInfoTexts, findOrganization } from '../organizations/repository.ts';
+import { confirmationOffice } from '../mail/office.ts';
 import { bookHeldTime, findHeldTime } from '../holds/repository.ts';
 import { maxCartMinutes } from '../catalogue/cart-rules.ts';
 import { bookingView } from '../booking-view/service.ts';
 import { insertOutboxMail } from '../mail/repository.ts';
-import type { Executor } from '../process/repository.ts';
 import { findSavedBooking, insertBooking, spendVoucher } from './repository.ts';
 
 /** A saved booking as the thanks page shows it after the session is gone: what the confirmation e-mail says. */
@@ -23,13 +22,6 @@ export interface SavedBooking {
 }
 
 export type SaveOutcome = SavedBooking | { responseCode: 'INVALID' | 'NOT_AVAILABLE'; message: string };
-
-/** The office's e-mail (the calendar event's organizer) and its notice to customers active on the day. */
-async function confirmationOffice(db: Executor, organizationId: number, now: Date): Promise<ConfirmationOffice> {
-  const office = await findOrganization(db, organizationId);
-  const [notice] = await activeInfoTexts(db, [organizationId], todayInHelsinki(now));
-  return { email: office?.email ?? null, notice: notice?.text ?? null };
-}
 
 function savedAnswer(bookingKey: string, booking: Booking, office: ConfirmationOffice): SavedBooking {
   return {

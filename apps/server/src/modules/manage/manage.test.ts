@@ -216,6 +216,10 @@ describe('send-email', () => {
     expect(again!.subject).toBe(first!.subject);
     expect(again!.text_body).toContain(`/oma-varaus?varaus=${b.bookingKey}&rekisteri=ABC-123`);
     expect(again!.ics).toContain('BEGIN:VEVENT');
+    // It says what the first said: the drop-off, the office's notice, the office as organizer.
+    expect(again!.text_body).toBe(first!.text_body);
+    expect(again!.text_body).toContain('Toimipisteen tiedote:');
+    expect(again!.ics).toMatch(/^ORGANIZER/m);
     await anonymous().post('/cancel-booking', b.access);
     expect(json(await anonymous().post('/send-email', b.access))).toEqual({ responseCode: 'NOT_AVAILABLE' });
   });

@@ -213,6 +213,9 @@ describe('move-booking', () => {
     expect(confirmation.text_body).toContain(`${d}.${mo}.${y} klo ${Number(time.slice(0, 2))}.${time.slice(3, 5)}`);
     expect(confirmation.ics).toContain(`DTSTART;TZID=Europe/Helsinki:${date.replace(/-/g, '')}T${time.replace(/:/g, '')}`);
     expect(confirmation.file_name).toContain(b.bookingKey);
+    // As the first confirmation: the office's notice, and the office as the event's organizer.
+    expect(confirmation.text_body).toContain('Toimipisteen tiedote:');
+    expect(confirmation.ics).toContain(`ORGANIZER;CN=`);
     const notice = mails.find((m) => m.recipient === OFFICE_1_EMAIL)!;
     expect(notice.subject).toMatch(/^Asiakas siirsi varauksen: ABC-123/);
     expect(notice.text_body).toContain('Entinen aika:');

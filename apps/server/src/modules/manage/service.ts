@@ -27,6 +27,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { DomainError, ValidationError, badRequest } from '../../lib/errors.ts';
 import { composeConfirmation } from '../mail/compose.ts';
+import { confirmationOffice } from '../mail/office.ts';
 import { insertOutboxMail } from '../mail/repository.ts';
 import type { Executor } from '../process/repository.ts';
 import { listExtraOrderItems } from '../catalogue/repository.ts';
@@ -267,7 +268,8 @@ export async function resendConfirmation(db: Db, access: BookingAccess, publicUr
   const { row, organization, added } = loaded;
   const email = contactOf(row).email;
   if (row.status !== 'CONFIRMED' || !email) return 'NOT_AVAILABLE';
-  const mail = composeConfirmation(bookingForMail(row, organization, added), row.booking_key, publicUrl, now);
+  const office = await confirmationOffice(db, row.organization_id, now);
+  const mail = composeConfirmation(bookingForMail(row, organization, added), row.booking_key, publicUrl, now, office);
   await queueMail(db, { bookingId: row.id, recipient: email, ...mail, fileStem: `${row.booking_key}-vahvistus` });
   return 'SUCCESS';
 }
@@ -526,7 +528,8 @@ export async function moveBooking(
       const view = managedView(moved, office, added, now);
       const contact = contactOf(row);
       if (contact.email) {
-        const mail = composeConfirmation(bookingForMail(moved, office, added), row.booking_key, publicUrl, now);
+        const confirmation = await confirmationOffice(trx, row.organization_id, now);
+        const mail = composeConfirmation(bookingForMail(moved, office, added), row.booking_key, publicUrl, now, confirmation);
         await queueMail(trx, { bookingId: row.id, recipient: contact.email, ...mail, fileStem: `${row.booking_key}-siirto` });
       }
       if (office.email) {
