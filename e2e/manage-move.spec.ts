@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { formatLocalDateTime } from '@huolto/domain';
 import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { axeProblems } from './support/axe-check.ts';
 
 /**
  * The booking's own page (/oma-varaus): moving the booking to another free time at its
@@ -13,8 +12,6 @@ import { screenshot, startHarness, type Harness } from './support/harness.ts';
  * on a desktop — at 360 × 780 and 1280 × 900, with axe-core finding nothing.
  */
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,16 +28,6 @@ async function newPage(width: number, height: number): Promise<Page> {
   return page;
 }
 
-/** axe-core's WCAG 2.1 A/AA violations on the page as it is now, as 'rule: targets' lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-  }, WCAG_TAGS);
-  return violations;
-}
 
 interface SeededBooking {
   id: string;
@@ -189,7 +176,7 @@ describe("the booking's own page", () => {
     const cancelBox = (await cancel.boundingBox())!;
     expect(cancelBox.y).toBeGreaterThan(moveBox.y);
 
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
     const height = await pageHeight(page);
     console.log(`manage-360: page height ${height}px`);
     await screenshot(page, 'manage-360');
@@ -197,7 +184,7 @@ describe("the booking's own page", () => {
     await cancel.click();
     const dialog = page.getByRole('dialog', { name: 'Perutaanko varaus?' });
     await dialog.waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Älä peru' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect((await storedTime(b.id)).status).toBe('CONFIRMED');
@@ -246,7 +233,7 @@ describe("the booking's own page", () => {
     await expect.poll(() => page.getByRole('region', { name: 'Varauksen tiedot' }).locator('time').getAttribute('datetime')).toBe(chosen.start);
 
     expect(await page.getByRole('region', { name: 'Anna palautetta' }).count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
     const height = await pageHeight(page);
     console.log(`manage-1280: page height ${height}px`);
     await screenshot(page, 'manage-1280');
@@ -267,7 +254,7 @@ describe("the booking's own page", () => {
     await page.getByRole('region', { name: 'Anna palautetta' }).waitFor();
     expect(await moveSection(page).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Peru varaus' }).count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
     await page.context().close();
   });
 });

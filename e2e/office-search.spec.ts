@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { todayInHelsinki } from '@huolto/domain';
 import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { axeProblems } from './support/axe-check.ts';
 
 /**
  * The office lists: a search by town, postcode or address that filters as the customer
@@ -13,8 +12,6 @@ import { screenshot, startHarness, type Harness } from './support/harness.ts';
  * and a desktop width.
  */
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SIZES = [
   { width: 360, height: 780 },
   { width: 1280, height: 900 },
@@ -134,16 +131,6 @@ async function expectDeniedLocation(page: Page) {
   await searchField(page).fill('');
 }
 
-async function expectNoAxeViolations(page: Page, what: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } })
-      .axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  }, WCAG_TAGS);
-  expect(violations, what).toEqual([]);
-}
 
 describe.each(SIZES)('office lists at $width px', (size) => {
   it('/renkaat office step: first free times, search, nearest first with distances; axe clean', async () => {
@@ -160,12 +147,12 @@ describe.each(SIZES)('office lists at $width px', (size) => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     console.info(`/renkaat office step at ${size.width} px: page height ${height} px`);
     await screenshot(page, `offices-${size.width}`);
-    await expectNoAxeViolations(page, `/renkaat toimpiste @ ${size.width}`);
+    expect(await axeProblems(page), `/renkaat toimpiste @ ${size.width}`).toEqual([]);
 
     await expectSearchFilters(page);
     await expectNearestFirst(page);
     await screenshot(page, `offices-nearest-${size.width}`);
-    await expectNoAxeViolations(page, `/renkaat toimpiste nearest first @ ${size.width}`);
+    expect(await axeProblems(page), `/renkaat toimpiste nearest first @ ${size.width}`).toEqual([]);
 
     // The choice still transfers the booking and continues.
     await page.getByRole('button', { name: new RegExp(TAMPERE) }).click();
@@ -180,7 +167,7 @@ describe.each(SIZES)('office lists at $width px', (size) => {
     await expectFirstFreeTimes(page);
     await expectDeniedLocation(page);
     await screenshot(page, `offices-denied-${size.width}`);
-    await expectNoAxeViolations(page, `/renkaat toimpiste denied @ ${size.width}`);
+    expect(await axeProblems(page), `/renkaat toimpiste denied @ ${size.width}`).toEqual([]);
     await context.close();
   });
 
@@ -194,13 +181,13 @@ describe.each(SIZES)('office lists at $width px', (size) => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     console.info(`/huolto services step (office choice) at ${size.width} px: page height ${height} px`);
     await screenshot(page, `offices-huolto-${size.width}`);
-    await expectNoAxeViolations(page, `/huolto palvelut @ ${size.width}`);
+    expect(await axeProblems(page), `/huolto palvelut @ ${size.width}`).toEqual([]);
     await expectSearchFilters(page);
     await expectNearestFirst(page);
     // Ordered by distance the groups become one list; the make's dealers keep their mark.
     await page.getByRole('heading', { name: 'Toimipisteet lähimmästä alkaen' }).waitFor();
     expect(await page.getByText('Valtuutettu merkkihuolto', { exact: true }).count()).toBeGreaterThan(0);
-    await expectNoAxeViolations(page, `/huolto palvelut nearest first @ ${size.width}`);
+    expect(await axeProblems(page), `/huolto palvelut nearest first @ ${size.width}`).toEqual([]);
     await granted.close();
 
     const denied = await newContext(size, 'denied');
@@ -241,7 +228,7 @@ describe('other offices on the time step', () => {
     expect(names[0]).toMatch(/· \d,\d km$/);
     await page.getByText('Lähimmät toimipisteet ensin').waitFor();
     await screenshot(page, 'offices-other-nearest-360');
-    await expectNoAxeViolations(page, 'aika other offices nearest first @ 360');
+    expect(await axeProblems(page), 'aika other offices nearest first @ 360').toEqual([]);
     await context.close();
   });
 

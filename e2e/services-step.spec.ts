@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { axeProblems } from './support/axe-check.ts';
 import { chooseOffice, searchFoundVehicle } from './support/flows.ts';
 
 /**
@@ -12,8 +11,6 @@ import { chooseOffice, searchFoundVehicle } from './support/flows.ts';
  * opened; and the tire-change services' wording and bundle saving.
  */
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 /** Three phone screens: the most the step may take before the customer opens anything. */
@@ -34,15 +31,6 @@ async function newPage(viewport: { width: number; height: number }): Promise<Pag
   return page;
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (tags) => {
-    type Violation = { id: string; help: string; nodes: { target: unknown[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, WCAG_TAGS);
-}
 
 const documentHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 const groupToggle = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`^${title}`) });
@@ -79,7 +67,7 @@ describe('maintenance services step', () => {
       const height = await documentHeight(page);
       if (viewport === PHONE) expect(height).toBeLessThanOrEqual(MAX_PHONE_HEIGHT);
       await screenshot(page, `services-${viewport.width}`);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeProblems(page)).toEqual([]);
 
       // Opening a group shows its services with their real icons (no letter tiles).
       await groupToggle(page, 'Jarrut').click();
@@ -91,7 +79,7 @@ describe('maintenance services step', () => {
       expect(await brakes.locator('.service-icon svg').count()).toBeGreaterThan(0);
       expect(await brakes.locator('.service-icon').first().getAttribute('aria-hidden')).toBe('true');
       expect(await page.locator('img[src*="service-"]').count()).toBe(0);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeProblems(page)).toEqual([]);
       await page.context().close();
     });
   }
@@ -150,7 +138,7 @@ describe('tire-change services step', () => {
     );
     expect(await page.locator('.service-icon svg').count()).toBeGreaterThan(0);
     await screenshot(page, 'tire-services-360');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -4,17 +4,15 @@
  * bring the car in for the chosen delivery option, the office's notice, the calendar file
  * ('Lisää kalenteriin') with the booked time, and the link to the booking's own page.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { formatLocalDateTime } from '@huolto/domain';
 import { KONALA_INFO_TEXT } from '../apps/server/seed/management.ts';
 import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { axeProblems } from './support/axe-check.ts';
 import { FOUND_PLATE, MAIJA, confirmButton, fillContactDetails, maintenanceToCustomerStep } from './support/flows.ts';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,15 +22,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** axe-core's WCAG 2.1 A/AA violations on the page as it is now: rule id and the elements. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
 
 /** The newest booking of the plate, saved through the browser. */
 async function storedBooking() {
@@ -101,7 +90,7 @@ describe('the thanks page', () => {
         await page.getByRole('note').getByText(KONALA_INFO_TEXT).waitFor();
 
         await screenshot(page, `thanks-${width}`);
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeProblems(page)).toEqual([]);
 
         // 'Lisää kalenteriin' downloads the booking's .ics with the booked time.
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Lisää kalenteriin' }).click()]);

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { parseLocalDateTime } from '@huolto/domain';
 import { SCREENSHOT_DIR, screenshot, startHarness, type Harness } from './support/harness.ts';
+import { axeProblems } from './support/axe-check.ts';
 import { chooseServiceAndContinue, freeTimeChips, searchFoundVehicle } from './support/flows.ts';
 
 /**
@@ -14,7 +13,6 @@ import { chooseServiceAndContinue, freeTimeChips, searchFoundVehicle } from './s
  * right under it, the optional mechanic behind a link, and no axe violations.
  */
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,18 +22,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<Result> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
 
 async function boxOf(page: Page, selector: string) {
   const box = await page.locator(selector).first().boundingBox();
@@ -140,7 +126,7 @@ for (const viewport of [
 
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `time-${viewport.width}`);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeProblems(page)).toEqual([]);
       await context.close();
     });
   });

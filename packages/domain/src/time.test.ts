@@ -15,6 +15,7 @@ import {
   isRealLocalDateTime,
   isRealTime,
   isoWeekNumber,
+  weekLabel,
   parseLocalDateTime,
   startOfWeek,
   toHelsinki,
@@ -126,6 +127,12 @@ describe('ISO week numbers', () => {
     expect(isoWeekNumber('2027-01-04')).toBe(1);
     expect(isoWeekNumber('2024-12-30')).toBe(1); // a Monday: the first week of 2025
     expect(isoWeekNumber('2020-12-31')).toBe(53);
+  });
+
+  it('label a week short from its Monday, across a month and a year boundary too', () => {
+    expect(weekLabel('2026-11-23')).toBe('Viikko 48: 23.–29.11.');
+    expect(weekLabel('2026-11-30')).toBe('Viikko 49: 30.11.–6.12.');
+    expect(weekLabel('2026-12-28')).toBe('Viikko 53: 28.12.–3.1.');
   });
 
   it('agree with a day-by-day count over several years', () => {

@@ -107,6 +107,15 @@ export function isoWeekNumber(date: string): number {
   return Math.floor(daysBetween(`${thursday.slice(0, 4)}-01-01`, thursday) / 7) + 1;
 }
 
+/** A week's short Finnish label from its Monday: 'Viikko 48: 23.–29.11.' or 'Viikko 49: 30.11.–6.12.' */
+export function weekLabel(monday: string): string {
+  const sunday = addDays(monday, 6);
+  const [, m1, d1] = monday.split('-').map(Number);
+  const [, m2, d2] = sunday.split('-').map(Number);
+  const range = m1 === m2 ? `${d1}.–${d2}.${m2}.` : `${d1}.${m1}.–${d2}.${m2}.`;
+  return `Viikko ${isoWeekNumber(monday)}: ${range}`;
+}
+
 /** The Monday of the week a date is in (the Finnish week starts on Monday). */
 export function startOfWeek(date: string): string {
   return addDays(date, 1 - isoWeekday(date));

@@ -1,4 +1,4 @@
-import { addDays, isoWeekNumber, type ManagedBooking } from '@huolto/domain';
+import type { ManagedBooking } from '@huolto/domain';
 
 /** The Helsinki date of the visit: the reserved time's day, or a lead's wished day; null when neither. */
 export function visitDate(booking: Pick<ManagedBooking, 'start' | 'leadDate'>): string | null {
@@ -22,11 +22,3 @@ export function canMove(booking: Pick<ManagedBooking, 'cancellable' | 'kind' | '
   return booking.cancellable && booking.kind === 'RESERVATION' && booking.start !== null;
 }
 
-/** 'Viikko 49: 30.11.–6.12.' (weeks start on Monday). */
-export function weekLabel(monday: string): string {
-  const sunday = addDays(monday, 6);
-  const [, m1, d1] = monday.split('-').map(Number);
-  const [, m2, d2] = sunday.split('-').map(Number);
-  const range = m1 === m2 ? `${d1}.–${d2}.${m2}.` : `${d1}.${m1}.–${d2}.${m2}.`;
-  return `Viikko ${isoWeekNumber(monday)}: ${range}`;
-}

@@ -8,15 +8,9 @@ import {
   reservationOf,
   sameSlot,
   slotDuration,
-  weekLabel,
 } from './calendar.ts';
 
 describe('calendar helpers', () => {
-  it('labels a week short, across a month boundary too', () => {
-    expect(weekLabel('2026-11-23')).toBe('Viikko 48: 23.–29.11.');
-    expect(weekLabel('2026-11-30')).toBe('Viikko 49: 30.11.–6.12.');
-  });
-
   it('writes a reservation as start|end local date-times', () => {
     expect(reservationOf('2026-11-24', { startTime: '08:00:00', endTime: '09:30' })).toBe(
       '2026-11-24T08:00:00|2026-11-24T09:30:00',

@@ -1,4 +1,4 @@
-import { addDays, addMonthsToDate, isoWeekNumber, isoWeekday, workingDaySlot, type FreeTimeDay, type OfficeHours } from '@huolto/domain';
+import { addDays, addMonthsToDate, isoWeekday, workingDaySlot, type FreeTimeDay, type OfficeHours } from '@huolto/domain';
 
 export interface Slot {
   startTime: string;
@@ -32,15 +32,6 @@ export function freeSlotCount(day: FreeTimeDay): number {
 
 export function isFreeDay(day: FreeTimeDay): boolean {
   return freeSlotCount(day) > 0;
-}
-
-/** 'Viikko 48: 23.–29.11.' or 'Viikko 49: 30.11.–6.12.' */
-export function weekLabel(monday: string): string {
-  const sunday = addDays(monday, 6);
-  const [, m1, d1] = monday.split('-').map(Number);
-  const [, m2, d2] = sunday.split('-').map(Number);
-  const range = m1 === m2 ? `${d1}.–${d2}.${m2}.` : `${d1}.${m1}.–${d2}.${m2}.`;
-  return `Viikko ${isoWeekNumber(monday)}: ${range}`;
 }
 
 /** The reservation string of a slot on a date (SPEC §4: 'start|end'). */

@@ -10,6 +10,7 @@ import {
   lastBookableDate,
   startOfWeek,
   todayInHelsinki,
+  weekLabel,
   workingDaySlot,
   type FreeTimeDay,
   type ManagedBooking,
@@ -21,7 +22,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import type { BookingRef } from '@/features/manage-booking/api/manage-booking.ts';
 import { useFreeTimesForBooking } from '@/features/manage-booking/api/free-times-for-booking.ts';
 import { useMoveBooking } from '@/features/manage-booking/api/move-booking.ts';
-import { weekLabel } from '@/features/manage-booking/visit.ts';
+
 
 /** What the customer is told about a move. */
 export const MOVE_TEXTS = {

@@ -1,8 +1,8 @@
 import './week-calendar.css';
 import { useId } from 'react';
-import { addDays, formatFinnishDate, formatFinnishDateLong, isoWeekday } from '@huolto/domain';
+import { addDays, formatFinnishDate, formatFinnishDateLong, isoWeekday, weekLabel } from '@huolto/domain';
 import { ChevronIcon } from '@/components/ui/icons.tsx';
-import { freeSlotCount, isFreeDay, weekLabel } from '@/features/reservation/calendar.ts';
+import { freeSlotCount, isFreeDay } from '@/features/reservation/calendar.ts';
 import type { WeekCalendarState } from '@/features/reservation/hooks/use-week-calendar.ts';
 
 const slotCount = (n: number) => `${n} ${n === 1 ? 'aika' : 'aikaa'}`;
