@@ -51,10 +51,10 @@ describe('the week calendar', () => {
     await toTimeStep(page, 'Laakkonen Turku Itäharju');
     const week = page.getByLabel('Viikko', { exact: true });
     await expect.poll(() => week.inputValue(), { timeout: 15_000 }).toBe(addDays(monday, 14));
-    const selected = page.locator('.day[aria-pressed="true"]');
+    const selected = page.locator('.day-button[aria-pressed="true"]');
     await selected.waitFor();
     // The first free day of that week is selected and its times are listed.
-    const firstEnabled = page.locator('.calendar__days .day:not([disabled])').first();
+    const firstEnabled = page.locator('.calendar__days .day-button:not([disabled])').first();
     expect(await selected.getAttribute('aria-label')).toBe(await firstEnabled.getAttribute('aria-label'));
     await page.getByRole('button', { name: /Varaa aika/ }).first().waitFor();
     // The picker still offers the current week, where no day can be chosen.

@@ -16,6 +16,7 @@ import {
   type ManagedBooking,
 } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
+import { DayButton } from '@/components/ui/day-button.tsx';
 import { ChevronIcon } from '@/components/ui/icons.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -42,7 +43,6 @@ interface Choice extends Slot {
   wholeDay: boolean;
 }
 
-const slotCount = (n: number) => (n === 0 ? 'ei aikoja' : `${n} ${n === 1 ? 'aika' : 'aikaa'}`);
 
 /** A day's times to choose from: its exact slots, or a day-only day's working day as one. */
 function slotsOf(day: FreeTimeDay, office: ManagedBooking['office']): Slot[] {
@@ -191,37 +191,20 @@ export function MoveBooking({
       ) : (
         <>
           <div className="move__days" role="group" aria-label={`Päivät, ${weekLabel(monday)}`}>
-            {days.map((day) => {
-              const count = slotsOf(day, booking.office).length;
-              const selected = selectedDay?.date === day.date;
-              const [weekday, date] = formatFinnishDate(day.date).split(' ');
-              return (
-                <button
-                  key={day.date}
-                  type="button"
-                  className={`move-day${selected ? ' move-day--selected' : ''}`}
-                  disabled={count === 0 || move.isPending}
-                  aria-pressed={selected}
-                  onClick={() => {
-                    setSelectedDate(day.date);
-                    setChoice(null);
-                  }}
-                >
-                  <span className="move-day__weekday" aria-hidden="true">
-                    {weekday}
-                  </span>
-                  <span className="move-day__date" aria-hidden="true">
-                    {date}
-                  </span>
-                  <span className="move-day__note" aria-hidden="true">
-                    {slotCount(count)}
-                  </span>
-                  <span className="visually-hidden">
-                    {formatFinnishDateLong(day.date)}, {slotCount(count)}
-                  </span>
-                </button>
-              );
-            })}
+            {days.map((day) => (
+              <DayButton
+                key={day.date}
+                date={day.date}
+                count={slotsOf(day, booking.office).length}
+                selected={selectedDay?.date === day.date}
+                disabled={move.isPending}
+                readCount
+                onSelect={() => {
+                  setSelectedDate(day.date);
+                  setChoice(null);
+                }}
+              />
+            ))}
           </div>
           {selectedDay && (
             <>

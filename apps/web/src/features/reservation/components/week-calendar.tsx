@@ -1,11 +1,11 @@
 import './week-calendar.css';
 import { useId } from 'react';
-import { addDays, formatFinnishDate, formatFinnishDateLong, isoWeekday, weekLabel } from '@huolto/domain';
+import { addDays, isoWeekday, weekLabel } from '@huolto/domain';
+import { DayButton } from '@/components/ui/day-button.tsx';
 import { ChevronIcon } from '@/components/ui/icons.tsx';
 import { freeSlotCount, isFreeDay } from '@/features/reservation/calendar.ts';
 import type { WeekCalendarState } from '@/features/reservation/hooks/use-week-calendar.ts';
 
-const slotCount = (n: number) => `${n} ${n === 1 ? 'aika' : 'aikaa'}`;
 
 export interface WeekCalendarProps {
   calendar: WeekCalendarState;
@@ -56,33 +56,16 @@ export function WeekCalendar({ calendar }: WeekCalendarProps) {
         </button>
       </div>
       <div className="calendar__days" role="group" aria-label={`Päivät, ${weekLabel(monday)}`}>
-        {shownDays.map((day) => {
-          const free = isFreeDay(day);
-          const selected = selectedDay?.date === day.date;
-          const [weekday, date] = formatFinnishDate(day.date).split(' ');
-          return (
-            <button
-              key={day.date}
-              type="button"
-              className={`day${selected ? ' day--selected' : ''}`}
-              disabled={!free || calendar.isLoading}
-              aria-pressed={selected}
-              onClick={() => selectDay(day.date)}
-            >
-              {/* Shown short, read in full: the name comes from the hidden long date. */}
-              <span className="day__weekday" aria-hidden="true">
-                {weekday}
-              </span>
-              <span className="day__date" aria-hidden="true">
-                {date}
-              </span>
-              <span className="visually-hidden">{formatFinnishDateLong(day.date)}</span>
-              <span className="day__note" aria-hidden="true">
-                {free ? slotCount(freeSlotCount(day)) : 'ei aikoja'}
-              </span>
-            </button>
-          );
-        })}
+        {shownDays.map((day) => (
+          <DayButton
+            key={day.date}
+            date={day.date}
+            count={freeSlotCount(day)}
+            selected={selectedDay?.date === day.date}
+            disabled={calendar.isLoading}
+            onSelect={() => selectDay(day.date)}
+          />
+        ))}
       </div>
     </div>
   );
