@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, LOYALTY_API_BASE } from '@huolto/domain';
 import type { Config } from './config.ts';
@@ -11,6 +10,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { limits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerHealthRoutes } from './plugins/health.ts';
 import { AppLogController, genReqId, loggerOptions, registerRequestId } from './plugins/logging.ts';
 import { createMetrics, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
@@ -19,7 +19,9 @@ import { registerVehicleRoutes } from './modules/vehicle/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { registerOfficeAvailabilityRoutes } from './modules/office-availability/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
+import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
+import { AvailabilityCache } from './modules/time/availability-cache.ts';
 import { registerBookingRoutes } from './modules/booking/routes.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { Mailer } from './modules/mail/outbox.ts';
@@ -65,6 +67,8 @@ export function httpTimeouts(requestTimeoutMs: number) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { mailer: Mailer }> {
   const { config, database } = deps;
   const db = database.db;
+  /** Free-time calendars kept under the offices' availability versions (modules/time/availability-cache.ts). */
+  const availability = new AvailabilityCache({ enabled: config.caches });
   const app = Fastify({
     // JSON lines without personal data, each with the request's id (plugins/logging.ts).
     logger: loggerOptions(deps.logger, config.logLevel),
@@ -85,7 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     routerOptions: { ignoreTrailingSlash: true },
   });
   // Route schemas are zod: body and query checked as lib/parse.ts parses them (the same
-  // 400), answers serialized through the schemas that describe them exactly.
+  // 400), each JSON answer written by its response schema compiled with fast-json-stringify
+  // (openapi/serialize.ts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // First, so that every route registered after it gets its schema and is in the API document.
@@ -104,25 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   registerMetrics(app, metrics, { db });
   mailer.useMetrics(metrics.mail);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'form-action': ["'self'", 'https:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    // Browsers ignore HSTS over plain http, so a developer's http://localhost is unaffected.
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true, preload: false },
-    // Management links carry the booking key and plate in the query: never sent onwards.
-    referrerPolicy: { policy: 'no-referrer' },
-  });
+  // CSP, HSTS and the other security headers: worked out once, set on every reply
+  // (plugins/security-headers.ts).
+  registerSecurityHeaders(app);
   await app.register(cookie);
   // Counted in the database, so that every instance on it sees the same counts; only the
   // routes whose config names a limit are limited.
@@ -150,10 +139,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerSession(api, db, { clientKeySecret: config.fairShare.clientKeySecret });
       registerSettingsRoutes(api, db, { initSessionRateLimit: config.initSessionRateLimit });
       registerVehicleRoutes(api, db, { searchRateLimit: config.vehicleSearchRateLimit, sessionRateLimit: config.lookupSessionRateLimit });
-      registerOrganizationRoutes(api, db);
-      registerOfficeAvailabilityRoutes(api, db);
-      registerCatalogueRoutes(api, db, { codeCheckLimits });
+      // The catalogue and the offices, kept in memory under the catalogue version (decision 013).
+      const catalogue = new CatalogueCache(config.caches);
+      registerOrganizationRoutes(api, db, { offices: catalogue.offices });
+      registerOfficeAvailabilityRoutes(api, db, { availability, catalogue });
+      registerCatalogueRoutes(api, db, { codeCheckLimits, catalogue });
       registerTimeRoutes(api, db, {
+        availability,
+        catalogue,
         addressLimits: {
           holdsPerAddress: config.fairShare.holdsPerAddress,
           holdMinutesPerAddress: config.fairShare.holdMinutesPerAddress,
@@ -178,10 +171,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         publicUrl: config.publicUrl,
         saveRateLimit: config.saveBookingRateLimit,
         bookingsSaved: metrics.bookingsSaved,
+        catalogue,
       });
       registerMediaRoutes(api, db);
       registerCampaignRoutes(api, db, { codeCheckLimits });
-      registerTireRoutes(api, db);
+      registerTireRoutes(api, db, { catalogue });
       registerWindshieldRoutes(api, db);
       registerRedirectRoutes(api, db, { redirectUrls: config.redirectUrls });
       // Calls that look a booking up by its key are rate-limited like search-vehicle.
@@ -227,6 +221,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // Pages the build rendered to HTML (scripts/prerender.mjs: each process's first step), by address.
+    const prerenderedIndex = join(dist, 'prerendered.json');
+    const prerendered = new Map<string, string>(
+      existsSync(prerenderedIndex) ? Object.entries(JSON.parse(readFileSync(prerenderedIndex, 'utf8')) as Record<string, string>) : [],
+    );
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.status(404).send({ error: 'NOT_FOUND', message: 'Ei löytynyt' });
@@ -235,7 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         return reply.status(404).type('text/plain').send('Ei löytynyt');
       }
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html');
+      const page = prerendered.get((request.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1'));
+      return reply.type('text/html').sendFile(page ?? 'index.html');
     });
   }
 

@@ -101,6 +101,16 @@ const envSchema = z.object({
       message: 'must be false, true, a hop count or a comma-separated list of addresses',
     })
     .optional(),
+  /**
+   * `off`: every answer is computed from the database, nothing kept in memory (the free-time
+   * calendars and the catalogue; docs/decisions/013). For comparison runs only.
+   */
+  CACHES: z.enum(['on', 'off']).default('on'),
+  /** The built web app to serve (default apps/web/dist), e.g. a build made elsewhere with `vite build --outDir`. */
+  WEB_DIST: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -145,6 +155,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Directory of the built web app; absent when only the API is served. */
   webDist: string | undefined;
+  /** CACHES: false keeps nothing in memory (decision 013). */
+  caches: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -189,7 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    webDist: resolve(new URL('../../web/dist', import.meta.url).pathname),
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    caches: e.CACHES === 'on',
   };
 }
 

@@ -63,7 +63,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'huolto-data-'));
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', CACHES: process.env.CACHES }),
     webDist: undefined,
     // Tests make many calls from one address; the rate-limit tests set their own limits.
     vehicleSearchRateLimit: 1000,

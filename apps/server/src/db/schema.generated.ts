@@ -11,6 +11,11 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AvailabilityVersion {
+  organization_id: number;
+  version: Generated<ColumnType<string, bigint | number | string, bigint | number | string>>;
+}
+
 export interface Booking {
   booking_key: string;
   campaign_code: string | null;
@@ -55,6 +60,11 @@ export interface CampaignCode {
   description: string;
   members_only: Generated<boolean>;
   percent_off: number;
+}
+
+export interface CatalogueVersion {
+  id: Generated<boolean>;
+  version: Generated<ColumnType<string, bigint | number | string, bigint | number | string>>;
 }
 
 export interface EmailOutbox {
@@ -390,9 +400,11 @@ export interface VehicleModel {
 }
 
 export interface DB {
+  availability_version: AvailabilityVersion;
   booking: Booking;
   booking_added_row: BookingAddedRow;
   campaign_code: CampaignCode;
+  catalogue_version: CatalogueVersion;
   email_outbox: EmailOutbox;
   extra_order_item: ExtraOrderItem;
   feedback: Feedback;

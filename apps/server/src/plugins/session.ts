@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PROCESS_TOKEN_HEADER } from '@huolto/domain';
 import type { Db } from '../db/database.ts';
 import { SessionExpiredError } from '../lib/errors.ts';
-import { findLiveProcess, type ProcessRow } from '../modules/process/repository.ts';
+import { readVersions, type Versions } from '../db/versions.ts';
+import { findLiveSession, type ProcessRow, type SessionHeldTime } from '../modules/process/repository.ts';
 import { clientKey } from '../modules/time/fair-share.ts';
 
 declare module 'fastify' {
@@ -13,6 +14,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The booking process of the x-process-token header (routes with a session). */
     process: ProcessRow;
+    /** The process's live hold or booked time, read with it (routes with a session). */
+    heldTime: SessionHeldTime | undefined;
+    /**
+     * The cache versions (db/versions.ts): read with the session row on routes with a
+     * session, otherwise once on first use.
+     */
+    versions(): Promise<Versions>;
     /** The one-way key of the client's address, stored with the sessions it starts (modules/time/fair-share.ts). */
     readonly clientKey: string;
   }
@@ -21,11 +29,22 @@ declare module 'fastify' {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 
 /**
- * Loads the process of the x-process-token header before every route that needs one.
+ * Loads the process of the x-process-token header before every route that needs one,
+ * with its held time and the cache versions, in one statement.
  * A missing, malformed, unknown or expired token is HTTP 412 (SPEC §4).
  */
 export function registerSession(app: FastifyInstance, db: Db, opts: { clientKeySecret?: string | undefined } = {}) {
   app.decorateRequest('process', null as unknown as ProcessRow);
+  app.decorateRequest('heldTime', undefined);
+  const loaded = new WeakMap<FastifyRequest, Promise<Versions>>();
+  app.decorateRequest('versions', function (this: FastifyRequest) {
+    let v = loaded.get(this);
+    if (!v) {
+      v = readVersions(db);
+      loaded.set(this, v);
+    }
+    return v;
+  });
   app.decorateRequest('clientKey', {
     getter(this: FastifyRequest) {
       return clientKey(this.ip, opts.clientKeySecret);
@@ -35,8 +54,10 @@ export function registerSession(app: FastifyInstance, db: Db, opts: { clientKeyS
     if (request.is404 || request.routeOptions.config.session === false) return;
     const token = request.headers[PROCESS_TOKEN_HEADER];
     if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) throw new SessionExpiredError();
-    const process = await findLiveProcess(db, token);
-    if (!process) throw new SessionExpiredError();
-    request.process = process;
+    const session = await findLiveSession(db, token);
+    if (!session) throw new SessionExpiredError();
+    request.process = session.process;
+    request.heldTime = session.held;
+    loaded.set(request, Promise.resolve(session.versions));
   });
 }

@@ -5,7 +5,8 @@
  */
 import type { Booking } from '@huolto/domain';
 import { formatLocalDateTime, toHoursAndMinutes } from '@huolto/domain';
-import type { Executor, ProcessRow } from '../process/repository.ts';
+import type { Executor, ProcessRow, SessionHeldTime } from '../process/repository.ts';
+import { databaseCatalogue, type CatalogueSource } from '../catalogue/catalogue-cache.ts';
 import {
   customerOf,
   productParameterChoicesOf,
@@ -14,22 +15,34 @@ import {
   vehicleOf,
   voucherIdsOf,
 } from '../process/repository.ts';
-import { findOrganization, isBrandDealer } from '../organizations/repository.ts';
 import { orderItemsOf, pricedCart, pricedExtraOrderItems, totalDurationMinutes } from '../catalogue/service.ts';
 import { findHeldTime } from '../holds/repository.ts';
 import { isLeadMode } from '../time/service.ts';
 import { findCampaign } from '../loyalty/repository.ts';
 import { validVouchers } from '../loyalty/service.ts';
 
-/** The booking of a process as get-booking/v2 answers it (SPEC §3 "Booking"). */
-export async function bookingView(db: Executor, process: ProcessRow): Promise<Booking> {
+/** What the view may take from a request that has already read it. */
+export interface BookingViewSources {
+  /** The catalogue and offices (kept under the request's versions); the database when absent. */
+  catalogue?: CatalogueSource | undefined;
+  /** The process's held time as read with the session row; read again when absent. */
+  held?: { value: SessionHeldTime | undefined } | undefined;
+}
+
+/**
+ * The booking of a process as get-booking/v2 answers it (SPEC §3 "Booking"). With the
+ * sources of a request (the session row read with its held time, the catalogue kept in
+ * memory) it needs no further statement unless a campaign code or vouchers apply.
+ */
+export async function bookingView(db: Executor, process: ProcessRow, sources: BookingViewSources = {}): Promise<Booking> {
+  const catalogue = sources.catalogue ?? databaseCatalogue(db);
   const vehicle = vehicleOf(process);
-  const organization = process.organization_id ? await findOrganization(db, process.organization_id) : undefined;
-  const lines = await pricedCart(db, process);
+  const organization = process.organization_id ? await catalogue.offices.organization(process.organization_id) : undefined;
+  const lines = await pricedCart(catalogue, process);
   const symptoms = symptomsOf(process);
-  const held = await findHeldTime(db, process.token);
+  const held = sources.held ? sources.held.value : await findHeldTime(db, process.token);
   const order_items = orderItemsOf(lines);
-  const extras = await pricedExtraOrderItems(db, process);
+  const extras = await pricedExtraOrderItems(catalogue, process);
   const extrasTotal = extras.reduce((s, i) => s + i.price, 0);
   const itemsTotal = order_items.reduce((s, i) => s + i.price, 0);
   const { discounts, vouchers } = await discountsOf(db, process, itemsTotal);
@@ -49,7 +62,7 @@ export async function bookingView(db: Executor, process: ProcessRow): Promise<Bo
           address: organization.address,
           post_code: organization.post_code,
           post_office: organization.post_office,
-          brand_dealer: await isBrandDealer(db, organization.id, vehicle?.make_id ?? null),
+          brand_dealer: await catalogue.offices.isBrandDealer(organization.id, vehicle?.make_id ?? null),
           opening_time: toHoursAndMinutes(organization.opening_time),
           closing_time: toHoursAndMinutes(organization.closing_time),
         }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { bookingView } from '../booking-view/service.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { saveBooking, setCustomer, setNotes, setSymptoms } from './service.ts';
 
 export interface BookingRouteDeps {
@@ -14,6 +15,8 @@ export interface BookingRouteDeps {
   saveRateLimit: number;
   /** Counts bookings saved, by process type. */
   bookingsSaved?: { inc(labels: { process_type: string }): void };
+  /** The catalogue kept under the catalogue version (catalogue/catalogue-cache.ts). */
+  catalogue: CatalogueCache;
 }
 
 export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: BookingRouteDeps) {
@@ -28,7 +31,11 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: Bookin
         responseSchema: bookingSchema,
       }),
     },
-    async (request) => bookingView(db, request.process),
+    async (request) =>
+      bookingView(db, request.process, {
+        catalogue: deps.catalogue.at(db, await request.versions()),
+        held: { value: request.heldTime },
+      }),
   );
 
   r.post(

@@ -89,17 +89,111 @@ const PRODUCT_COLUMNS = [
   'vehicle_class', 'included_product_ids',
 ] as const;
 
-export async function findProductsOfGroups(db: Executor, groupIds: string[]): Promise<ProductRow[]> {
-  if (groupIds.length === 0) return [];
-  return db
-    .selectFrom('product')
-    .select(PRODUCT_COLUMNS)
-    .where('group_id', 'in', groupIds)
-    .where('active', '=', true)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+/**
+ * What a car and a process leave possible among a group's products: the make, vehicle
+ * class, mileage and service code a product may be tied to (service.ts `fits` decides the
+ * rest: what the cart includes or offers). A product tied to none of them fits any car.
+ */
+export interface ProductFitFilter {
+  makeId: number | null;
+  vehicleClass: number | null;
+  km: number | null;
+  serviceCode: string | null;
 }
+
+/** Whether a product can fit under the filter: the same test as the SQL of findProductsOfGroups. */
+export function mayFit(p: Pick<ProductRow, 'make_id' | 'vehicle_class' | 'min_km' | 'max_km' | 'service_code'>, f: ProductFitFilter): boolean {
+  if (p.make_id !== null && p.make_id !== f.makeId) return false;
+  if (p.vehicle_class !== null && p.vehicle_class !== f.vehicleClass) return false;
+  if (p.service_code !== null && p.service_code !== f.serviceCode) return false;
+  if (p.min_km !== null || p.max_km !== null) {
+    if (f.km === null) return false;
+    if (p.min_km !== null && f.km < p.min_km) return false;
+    if (p.max_km !== null && f.km > p.max_km) return false;
+  }
+  return true;
+}
+
+/**
+ * The active products of the groups, in catalogue order; with a fit filter only those that
+ * can fit (mayFit), so the lists read the info HTML of a car's own products only.
+ */
+export async function findProductsOfGroups(db: Executor, groupIds: string[], fit?: ProductFitFilter): Promise<ProductRow[]> {
+  if (groupIds.length === 0) return [];
+  let q = db.selectFrom('product').select(PRODUCT_COLUMNS).where('group_id', 'in', groupIds).where('active', '=', true);
+  if (fit) {
+    const { makeId, vehicleClass, km, serviceCode } = fit;
+    q = q
+      .where((eb) => (makeId === null ? eb('make_id', 'is', null) : eb.or([eb('make_id', 'is', null), eb('make_id', '=', makeId)])))
+      .where((eb) =>
+        vehicleClass === null ? eb('vehicle_class', 'is', null) : eb.or([eb('vehicle_class', 'is', null), eb('vehicle_class', '=', vehicleClass)]),
+      )
+      .where((eb) =>
+        serviceCode === null ? eb('service_code', 'is', null) : eb.or([eb('service_code', 'is', null), eb('service_code', '=', serviceCode)]),
+      )
+      .where((eb) =>
+        km === null
+          ? eb.and([eb('min_km', 'is', null), eb('max_km', 'is', null)])
+          : eb.and([eb.or([eb('min_km', 'is', null), eb('min_km', '<=', km)]), eb.or([eb('max_km', 'is', null), eb('max_km', '>=', km)])]),
+      );
+  }
+  return q.orderBy('sort').orderBy('id').execute();
+}
+
+/** The kind of the service group that holds the tires (thousands of products, never in a service list). */
+export const TIRES_GROUP_KIND = 'TIRES';
+
+/**
+ * The service catalogue as the catalogue cache keeps it (catalogue-cache.ts), each list in
+ * the order the queries above give it: every group; every active product outside the tire
+ * groups; every additional-product link, operation and product parameter; the extra order
+ * items and the offer cards.
+ */
+export async function loadServiceCatalogue(db: Executor) {
+  const [groups, products, links, operations, parameters, extraOrderItems, offers] = await Promise.all([
+    db.selectFrom('service_group').selectAll().orderBy('sort').orderBy('id').execute(),
+    db
+      .selectFrom('product')
+      .select(PRODUCT_COLUMNS)
+      .where('active', '=', true)
+      .where('group_id', 'in', (eb) => eb.selectFrom('service_group').select('id').where('kind', '<>', TIRES_GROUP_KIND))
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('product_additional')
+      .select(['product_id', 'additional_product_id'])
+      .orderBy('product_id')
+      .orderBy('sort')
+      .orderBy('additional_product_id')
+      .execute(),
+    db.selectFrom('product_operation').selectAll().orderBy('product_id').orderBy('sort').execute(),
+    db
+      .selectFrom('product_parameter')
+      .select(['product_id', 'parameter_code', 'type', 'choice_values', 'sort'])
+      .orderBy('product_id')
+      .orderBy('sort')
+      .orderBy('parameter_code')
+      .execute(),
+    listExtraOrderItems(db),
+    listOffers(db),
+  ]);
+  return {
+    groups,
+    products: products as ProductRow[],
+    links,
+    operations: operations.map((r) => ({ ...r, spare_parts: storedJson(sparePartsSchema, r.spare_parts, 'product_operation.spare_parts') })),
+    parameters: parameters.map((r) => ({ ...r, choice_values: choiceValueSchema.array().parse(r.choice_values) })) as ProductParameterRow[],
+    extraOrderItems,
+    offers,
+  };
+}
+
+export type ServiceCatalogueRows = Awaited<ReturnType<typeof loadServiceCatalogue>>;
+export type GroupRow = ServiceCatalogueRows['groups'][number];
+export type AdditionalLink = ServiceCatalogueRows['links'][number];
+export type ExtraOrderItemRow = ServiceCatalogueRows['extraOrderItems'][number];
+export type OfferRow = ServiceCatalogueRows['offers'][number];
 
 export async function findProducts(db: Executor, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,13 +29,20 @@ import {
   setProductParameter,
   setServiceCode,
 } from './cart-service.ts';
+import { CatalogueCache } from './catalogue-cache.ts';
 import { extraOrderItemsFor, liftsOffers, orderItemsInStage, productAdditionalData, serviceCodeGroups, serviceGroupsFor } from './service.ts';
 
 const serviceGroups = z.array(serviceGroupSchema);
 
-/** `codeCheckLimits`: how many service codes a client address and a session may try. */
-export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { codeCheckLimits: RouteLimits }) {
+/**
+ * `codeCheckLimits`: how many service codes a client address and a session may try;
+ * `catalogue`: the catalogue cache (catalogue-cache.ts), without one every list is read from the database.
+ */
+export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { codeCheckLimits: RouteLimits; catalogue?: CatalogueCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const cache = deps.catalogue ?? new CatalogueCache(false);
+  /** The catalogue as of the request's catalogue version (the database's when the cache is off). */
+  const catalogueFor = async (request: FastifyRequest) => cache.at(db, cache.enabled ? await request.versions() : undefined);
 
   r.get(
     '/services/v2',
@@ -46,7 +53,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: serviceGroups,
       }),
     },
-    async (request) => serviceGroupsFor(db, request.process, SERVICE_LISTS.services),
+    async (request) => serviceGroupsFor(await catalogueFor(request), request.process, SERVICE_LISTS.services),
   );
 
   r.get(
@@ -59,7 +66,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: serviceGroups,
       }),
     },
-    async (request) => serviceGroupsFor(db, request.process, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
+    async (request) =>
+      serviceGroupsFor(await catalogueFor(request), request.process, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
   );
   r.get(
     '/extra-services/additional-services',
@@ -71,7 +79,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: serviceGroups,
       }),
     },
-    async (request) => serviceGroupsFor(db, request.process, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
+    async (request) =>
+      serviceGroupsFor(await catalogueFor(request), request.process, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
   );
 
   r.get(
@@ -84,7 +93,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: serviceGroups,
       }),
     },
-    async (request) => serviceGroupsFor(db, request.process, SERVICE_LISTS.extra[request.query.stage]),
+    async (request) => serviceGroupsFor(await catalogueFor(request), request.process, SERVICE_LISTS.extra[request.query.stage]),
   );
 
   r.get(
@@ -96,7 +105,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: serviceGroups,
       }),
     },
-    async (request) => serviceCodeGroups(db, request.process),
+    async (request) => serviceCodeGroups(await catalogueFor(request), request.process),
   );
 
   /** A code that unlocks nothing is NOT_FOUND and is not stored; a blank one clears the code. */
@@ -139,7 +148,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: productAdditionalDataResponse,
       }),
     },
-    async (request) => productAdditionalData(db, request.query.productId),
+    async (request) => productAdditionalData(await catalogueFor(request), request.query.productId),
   );
 
   r.get(
@@ -151,7 +160,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: extraOrderItemsResponse,
       }),
     },
-    async (request) => extraOrderItemsFor(db, request.process),
+    async (request) => extraOrderItemsFor(await catalogueFor(request), request.process),
   );
 
   r.post(
@@ -196,7 +205,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: z.array(orderItemSchema),
       }),
     },
-    async (request) => orderItemsInStage(db, request.process, request.body.stage),
+    async (request) => orderItemsInStage(await catalogueFor(request), request.process, request.body.stage),
   );
 
   r.get(
@@ -208,7 +217,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: liftsOffersResponse,
       }),
     },
-    async (request) => liftsOffers(db, request.process),
+    async (request) => liftsOffers(await catalogueFor(request), request.process),
   );
 
   r.post(

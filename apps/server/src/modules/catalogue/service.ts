@@ -3,28 +3,16 @@ import { unitPriceWithChoices } from '@huolto/domain';
 import { DomainError } from '../../lib/errors.ts';
 import type { Executor, ProcessRow } from '../process/repository.ts';
 import { cartOf, extraOrderItemIdsOf, symptomsOf, vehicleOf } from '../process/repository.ts';
-import {
-  findAdditionalLinks,
-  findGroups,
-  findOperations,
-  findProductParameters,
-  findProducts,
-  findProductsOfGroups,
-  listExtraOrderItems,
-  listOffers,
-  type GroupFilter,
-  type ProductRow,
-} from './repository.ts';
+import { mayFit, type GroupFilter, type ProductFitFilter, type ProductRow } from './repository.ts';
+import { catalogueOf, type CatalogueSource } from './catalogue-cache.ts';
+
+/** A database handle (read as today) or a catalogue source (catalogue-cache.ts: from memory under a version). */
+export type CatalogueFrom = Executor | CatalogueSource;
 
 /** Calculator of the maintenance packages priced by make and mileage. */
 export const MILEAGE_CALCULATOR = 'MAINTENANCE_BY_MILEAGE';
 
-interface Fit {
-  makeId: number | null;
-  /** The car's vehicle class (1 passenger car, 2 van), null before a car is known. */
-  vehicleClass: number | null;
-  km: number | null;
-  serviceCode: string | null;
+interface Fit extends ProductFitFilter {
   /** Products whose work a product in the cart already includes (and that are not in the cart themselves). */
   covered: ReadonlySet<string>;
   /** Products offered under a product in the cart: listed there, not again in their own group. */
@@ -39,16 +27,12 @@ interface Fit {
  * a maintenance package) suits no one.
  */
 function fits(p: ProductRow, f: Fit) {
-  if (f.covered.has(p.id)) return false;
-  if (p.service_code !== null && p.service_code !== f.serviceCode) return false;
-  if (p.vehicle_class !== null && p.vehicle_class !== f.vehicleClass) return false;
-  if (p.make_id !== null && p.make_id !== f.makeId) return false;
-  if (p.min_km !== null || p.max_km !== null) {
-    if (f.km === null) return false;
-    if (p.min_km !== null && f.km < p.min_km) return false;
-    if (p.max_km !== null && f.km > p.max_km) return false;
-  }
-  return true;
+  return !f.covered.has(p.id) && mayFit(p, f);
+}
+
+/** The part of a fit that the lists' SQL filters on (the car, its mileage and the service code). */
+function fitFilter(f: Fit): ProductFitFilter {
+  return { makeId: f.makeId, vehicleClass: f.vehicleClass, km: f.km, serviceCode: f.serviceCode };
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => string) {
@@ -65,25 +49,25 @@ function groupBy<T>(rows: T[], key: (row: T) => string) {
  * The products offered under the given ones (additional products) that suit the process;
  * a product is not offered under one that already includes its work.
  */
-async function offeredExtras(db: Executor, products: readonly ProductRow[], fit: Fit) {
+async function offeredExtras(cat: CatalogueSource, products: readonly ProductRow[], fit: Fit) {
   const includes = new Map(products.map((p) => [p.id, new Set(p.included_product_ids)]));
-  const links = (await findAdditionalLinks(db, products.map((p) => p.id))).filter(
+  const links = (await cat.additionalLinks(products.map((p) => p.id))).filter(
     (l) => !includes.get(l.product_id)?.has(l.additional_product_id),
   );
-  const extras = (await findProducts(db, [...new Set(links.map((l) => l.additional_product_id))])).filter((p) => fits(p, fit));
+  const extras = (await cat.products([...new Set(links.map((l) => l.additional_product_id))])).filter((p) => fits(p, fit));
   return { links, extras };
 }
 
 /** What the process's car and cart decide about the products it is offered. */
-async function fitOf(db: Executor, process: ProcessRow): Promise<Fit> {
+async function fitOf(cat: CatalogueSource, process: ProcessRow): Promise<Fit> {
   const vehicle = vehicleOf(process);
   const cartIds = cartOf(process).map((l) => l.productId);
   const inCart = new Set(cartIds);
-  const cartProducts = await findProducts(db, cartIds);
+  const cartProducts = await cat.products(cartIds);
   const covered = new Set(cartProducts.flatMap((p) => p.included_product_ids).filter((id) => !inCart.has(id)));
   const includes = new Map(cartProducts.map((p) => [p.id, new Set(p.included_product_ids)]));
   const underCart = new Set(
-    (await findAdditionalLinks(db, cartProducts.map((p) => p.id)))
+    (await cat.additionalLinks(cartProducts.map((p) => p.id)))
       .filter((l) => !includes.get(l.product_id)?.has(l.additional_product_id))
       .map((l) => l.additional_product_id),
   );
@@ -107,10 +91,10 @@ export function includedBy(products: readonly Pick<ProductRow, 'id' | 'included_
 }
 
 /** Product suggestions with their operations, and the products offered under each. */
-async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, inCart: Set<string>): Promise<ProductSuggestion[]> {
-  const { links, extras } = await offeredExtras(db, products, fit);
+async function suggestionsFor(cat: CatalogueSource, products: ProductRow[], fit: Fit, inCart: Set<string>): Promise<ProductSuggestion[]> {
+  const { links, extras } = await offeredExtras(cat, products, fit);
   const extraById = new Map(extras.map((p) => [p.id, p]));
-  const operations = groupBy(await findOperations(db, [...products, ...extras].map((p) => p.id)), (o) => o.product_id);
+  const operations = groupBy(await cat.operations([...products, ...extras].map((p) => p.id)), (o) => o.product_id);
   const linksByProduct = groupBy(links, (l) => l.product_id);
 
   const toSuggestion = (p: ProductRow, additional: ProductSuggestion[]): ProductSuggestion => ({
@@ -147,10 +131,10 @@ async function suggestionsFor(db: Executor, products: ProductRow[], fit: Fit, in
  * offered under a product in the cart is listed there only, so nothing on the page repeats
  * (the brake fluid under the chosen package leaves the brakes group).
  */
-async function offeredInGroups(db: Executor, process: ProcessRow, filter: GroupFilter) {
-  const groups = await findGroups(db, filter);
-  const products = await findProductsOfGroups(db, groups.map((g) => g.id));
-  const fit = await fitOf(db, process);
+async function offeredInGroups(cat: CatalogueSource, process: ProcessRow, filter: GroupFilter) {
+  const groups = await cat.groups(filter);
+  const fit = await fitOf(cat, process);
+  const products = await cat.productsOfGroups(groups.map((g) => g.id), fitFilter(fit));
   const byGroup = groupBy(products.filter((p) => fits(p, fit) && !fit.underCart.has(p.id)), (p) => p.group_id);
   for (const g of groups) {
     const list = byGroup.get(g.id);
@@ -171,8 +155,9 @@ export interface ListedProduct {
  * The products that the lists of a filter offer the process, as serviceGroupsFor shows
  * them: each group's products and the products offered under those.
  */
-export async function productsListedFor(db: Executor, process: ProcessRow, filter: GroupFilter, into = new Map<string, ListedProduct>()) {
-  const { groups, byGroup, fit } = await offeredInGroups(db, process, filter);
+export async function productsListedFor(db: CatalogueFrom, process: ProcessRow, filter: GroupFilter, into = new Map<string, ListedProduct>()) {
+  const cat = catalogueOf(db);
+  const { groups, byGroup, fit } = await offeredInGroups(cat, process, filter);
   const calculatorOf = new Map(groups.map((g) => [g.id, g.calculator_id]));
   const add = (product: ProductRow, calculatorId: string | null | undefined) => {
     const entry = into.get(product.id) ?? { product, calculatorIds: new Set<string>() };
@@ -181,7 +166,7 @@ export async function productsListedFor(db: Executor, process: ProcessRow, filte
   };
   const shown = [...byGroup.values()].flat();
   for (const p of shown) add(p, calculatorOf.get(p.group_id));
-  const { links, extras } = await offeredExtras(db, shown, fit);
+  const { links, extras } = await offeredExtras(cat, shown, fit);
   const extraById = new Map(extras.map((p) => [p.id, p]));
   const groupOf = new Map(shown.map((p) => [p.id, p.group_id]));
   for (const l of links) {
@@ -195,11 +180,12 @@ export async function productsListedFor(db: Executor, process: ProcessRow, filte
  * The service groups for a process: each group's products that fit the car. In a
  * mileage-priced group, the make's own packages replace the generic ones.
  */
-export async function serviceGroupsFor(db: Executor, process: ProcessRow, filter: GroupFilter): Promise<ServiceGroup[]> {
-  const { groups, byGroup, fit } = await offeredInGroups(db, process, filter);
+export async function serviceGroupsFor(db: CatalogueFrom, process: ProcessRow, filter: GroupFilter): Promise<ServiceGroup[]> {
+  const cat = catalogueOf(db);
+  const { groups, byGroup, fit } = await offeredInGroups(cat, process, filter);
   const inCart = new Set(cartOf(process).map((l) => l.productId));
   const shown = [...byGroup.values()].flat();
-  const suggestions = new Map((await suggestionsFor(db, shown, fit, inCart)).map((s) => [s.product.id, s]));
+  const suggestions = new Map((await suggestionsFor(cat, shown, fit, inCart)).map((s) => [s.product.id, s]));
 
   return groups
     .map((g) => ({
@@ -215,13 +201,15 @@ export async function serviceGroupsFor(db: Executor, process: ProcessRow, filter
 export const SERVICE_CODE_STAGES = ['DEFAULT', 'FIXED_CAMPAIGN_SERVICES'] as const;
 
 /** The groups a service code unlocks for a process; none without a code. */
-export async function serviceCodeGroups(db: Executor, process: ProcessRow): Promise<ServiceGroup[]> {
+export async function serviceCodeGroups(db: CatalogueFrom, process: ProcessRow): Promise<ServiceGroup[]> {
   if (!process.service_code) return [];
+  const cat = catalogueOf(db);
   const groups: ServiceGroup[] = [];
-  for (const stage of SERVICE_CODE_STAGES) groups.push(...(await serviceGroupsFor(db, process, { stage })));
-  const unlocked = new Set(
-    (await findProductsOfGroups(db, groups.map((g) => g.id))).filter((p) => p.service_code === process.service_code).map((p) => p.id),
-  );
+  for (const stage of SERVICE_CODE_STAGES) groups.push(...(await serviceGroupsFor(cat, process, { stage })));
+  // The listed products the code unlocks: those carrying the process's code.
+  const listed = groups.flatMap((g) => g.suggestions.map((s) => s.product.id));
+  const code = process.service_code;
+  const unlocked = new Set((await cat.products(listed)).filter((p) => p.service_code === code).map((p) => p.id));
   return groups
     .map((g) => ({ ...g, suggestions: g.suggestions.filter((s) => unlocked.has(s.product.id)) }))
     .filter((g) => g.suggestions.length > 0);
@@ -231,9 +219,9 @@ export async function serviceCodeGroups(db: Executor, process: ProcessRow): Prom
 export const SYMPTOM_ONLY_MINUTES = 60;
 
 /** The CHOICE parameters of products (SPEC §3 "Windshield products"), by product id. */
-export async function productParametersOf(db: Executor, productIds: string[]): Promise<Map<string, ProductParameter[]>> {
+export async function productParametersOf(db: CatalogueFrom, productIds: string[]): Promise<Map<string, ProductParameter[]>> {
   const map = new Map<string, ProductParameter[]>();
-  for (const row of await findProductParameters(db, productIds)) {
+  for (const row of await catalogueOf(db).productParameters(productIds)) {
     const list = map.get(row.product_id) ?? [];
     list.push({ parameterCode: row.parameter_code, type: row.type, values: row.choice_values });
     map.set(row.product_id, list);
@@ -247,11 +235,12 @@ export async function productParametersOf(db: Executor, productIds: string[]): P
  * campaign keeps its campaign price only when the line chose a campaign value, and costs
  * its normal price otherwise.
  */
-export async function pricedCart(db: Executor, process: ProcessRow) {
+export async function pricedCart(db: CatalogueFrom, process: ProcessRow) {
+  const cat = catalogueOf(db);
   const cart = cartOf(process);
   const ids = cart.map((l) => l.productId);
-  const products = new Map((await findProducts(db, ids)).map((p) => [p.id, p]));
-  const parameters = await productParametersOf(db, ids);
+  const products = new Map((await cat.products(ids)).map((p) => [p.id, p]));
+  const parameters = await productParametersOf(cat, ids);
   return cart.flatMap((line) => {
     const product = products.get(line.productId);
     if (!product) return [];
@@ -278,15 +267,15 @@ export function orderItemsOf(lines: Awaited<ReturnType<typeof pricedCart>>): Ord
 }
 
 /** The order items of a process's cart in one stage (order-items-by-stage). */
-export async function orderItemsInStage(db: Executor, process: ProcessRow, stage: string): Promise<OrderItem[]> {
+export async function orderItemsInStage(db: CatalogueFrom, process: ProcessRow, stage: string): Promise<OrderItem[]> {
   return orderItemsOf(await pricedCart(db, process)).filter((i) => i.stage === stage);
 }
 
 /** The process's extra order items with their current descriptions and prices. */
-export async function pricedExtraOrderItems(db: Executor, process: ProcessRow) {
+export async function pricedExtraOrderItems(db: CatalogueFrom, process: ProcessRow) {
   const chosen = new Set(extraOrderItemIdsOf(process));
   if (chosen.size === 0) return [];
-  return (await listExtraOrderItems(db))
+  return (await catalogueOf(db).extraOrderItems())
     .filter((i) => chosen.has(i.id))
     .map((i) => ({ id: i.id, description: i.description, price: i.price_cents }));
 }
@@ -311,10 +300,11 @@ export function hasSymptoms(process: ProcessRow): boolean {
 }
 
 /** A product's information and its operations (product-additional-data); 404 for an unknown product. */
-export async function productAdditionalData(db: Executor, productId: string) {
-  const [product] = await findProducts(db, [productId]);
+export async function productAdditionalData(db: CatalogueFrom, productId: string) {
+  const cat = catalogueOf(db);
+  const [product] = await cat.products([productId]);
   if (!product) throw new DomainError(404, 'NOT_FOUND', 'Tuotetta ei löytynyt');
-  const operations = await findOperations(db, [productId]);
+  const operations = await cat.operations([productId]);
   return {
     productId,
     infoDescription: product.info_html,
@@ -324,9 +314,9 @@ export async function productAdditionalData(db: Executor, productId: string) {
 }
 
 /** Every active extra order item, each marked when the process chose it. */
-export async function extraOrderItemsFor(db: Executor, process: ProcessRow) {
+export async function extraOrderItemsFor(db: CatalogueFrom, process: ProcessRow) {
   const chosen = new Set(extraOrderItemIdsOf(process));
-  return (await listExtraOrderItems(db)).map((i) => ({
+  return (await catalogueOf(db).extraOrderItems()).map((i) => ({
     id: i.id,
     description: i.description,
     price: i.price_cents,
@@ -335,9 +325,9 @@ export async function extraOrderItemsFor(db: Executor, process: ProcessRow) {
 }
 
 /** The offer cards (lifts-offers), each marked when its product is in the process's cart. */
-export async function liftsOffers(db: Executor, process: ProcessRow) {
+export async function liftsOffers(db: CatalogueFrom, process: ProcessRow) {
   const inCart = new Set(cartOf(process).map((l) => l.productId));
-  return (await listOffers(db)).map((o) => ({
+  return (await catalogueOf(db).offers()).map((o) => ({
     id: o.id,
     title: o.title,
     text: o.body,

@@ -1,4 +1,3 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, UnknownRow } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,20 +10,9 @@ import {
   type FreeTimeDay,
 } from '@huolto/domain';
 import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { StatementCounter } from '../../../test/statement-counter.ts';
 import { OFFICES } from '../../../seed/organizations.ts';
 import { FIRST_FREE_TIME_WEEKS, MINUTES_BEFORE_SERVICES } from './service.ts';
-
-/** Counts the SQL statements the app sends. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery(args: PluginTransformQueryArgs) {
-    this.count++;
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
 
 const counter = new StatementCounter();
 let t: TestApp;

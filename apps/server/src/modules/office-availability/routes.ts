@@ -4,6 +4,9 @@ import { firstFreeTimesBody, firstFreeTimesResponse } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
 import { concurrencyGate } from '../../plugins/rate-limit.ts';
+import type { AvailabilityCache } from '../time/availability-cache.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import { calendarContextOf } from '../time/service.ts';
 import { firstFreeTimes } from './service.ts';
 
 /**
@@ -13,7 +16,11 @@ import { firstFreeTimes } from './service.ts';
 const firstFreeTimesGate = concurrencyGate({ concurrency: 2, maxQueue: 20, maxWaitMs: 5_000 });
 
 /** The offices' availability shown beside an office list (the office step, other offices on the time step). */
-export function registerOfficeAvailabilityRoutes(app: FastifyInstance, db: Db) {
+export function registerOfficeAvailabilityRoutes(
+  app: FastifyInstance,
+  db: Db,
+  deps: { availability: AvailabilityCache; catalogue: CatalogueCache },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -30,6 +37,8 @@ export function registerOfficeAvailabilityRoutes(app: FastifyInstance, db: Db) {
         responseSchema: firstFreeTimesResponse,
       }),
     },
-    async (request, reply) => firstFreeTimesGate(reply, () => firstFreeTimes(db, request.process, request.body.organizationIds)),
+    async (request, reply) => firstFreeTimesGate(reply, async () =>
+        firstFreeTimes(db, await calendarContextOf(db, request, deps), request.process, request.body.organizationIds),
+      ),
   );
 }

@@ -7,6 +7,36 @@ export async function findOrganization(db: Executor, id: number) {
   return db.selectFrom('organization').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();
 }
 
+/** An active office's row, every column (findOrganization). */
+export type OrganizationRow = NonNullable<Awaited<ReturnType<typeof findOrganization>>>;
+
+/** Every active office with all its columns, by name (the office cache's snapshot, office-cache.ts). */
+export async function listActiveOrganizationRows(db: Executor): Promise<OrganizationRow[]> {
+  return db.selectFrom('organization').selectAll().where('active', '=', true).orderBy('name').orderBy('id').execute();
+}
+
+/** Every office–make pair of a brand dealer. */
+export async function listOrganizationMakes(db: Executor) {
+  return db.selectFrom('organization_make').select(['organization_id', 'make_id']).execute();
+}
+
+/** An office row as listOrganizations answers it: the brand-dealer flag of the make asked. */
+export function listedOrganization(
+  r: { id: number; name: string; address: string; post_code: string; post_office: string; opening_time: string; closing_time: string },
+  brandDealer: boolean,
+): Organization {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    post_code: r.post_code,
+    post_office: r.post_office,
+    brand_dealer: brandDealer,
+    opening_time: toHoursAndMinutes(r.opening_time),
+    closing_time: toHoursAndMinutes(r.closing_time),
+  };
+}
+
 /** Active offices with their brand-dealer flag for a make (false for every office when unknown). */
 export async function listOrganizations(
   db: Executor,
@@ -24,16 +54,7 @@ export async function listOrganizations(
   if (opts.tireChange) q = q.where('o.tire_change', '=', true);
   if (opts.windshield) q = q.where('o.windshield', '=', true);
   const rows = await q.execute();
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    address: r.address,
-    post_code: r.post_code,
-    post_office: r.post_office,
-    brand_dealer: r.make_id !== null,
-    opening_time: toHoursAndMinutes(r.opening_time),
-    closing_time: toHoursAndMinutes(r.closing_time),
-  }));
+  return rows.map((r) => listedOrganization(r, r.make_id !== null));
 }
 
 export async function isBrandDealer(db: Executor, organizationId: number, makeId: number | null) {
@@ -68,10 +89,14 @@ export async function listPublicOrganizations(db: Executor, filter: PublicOrgani
     .orderBy('id');
   if (filter.id !== undefined) q = q.where('id', '=', filter.id);
   if (filter.damageInspection) q = q.where('damage_inspection', '=', true);
-  const rows = await q.execute();
+  return bySite(await q.execute(), filter.site);
+}
+
+/** The offices of a town (post office), case-insensitive; all of them without a town. */
+export function bySite<T extends { post_office: string }>(rows: T[], site: string | undefined): T[] {
   // Compared here rather than with SQL lower(), which leaves ÅÄÖ alone under the C locale.
-  const site = filter.site?.trim().toLocaleLowerCase('fi-FI');
-  return site === undefined ? rows : rows.filter((r) => r.post_office.toLocaleLowerCase('fi-FI') === site);
+  const wanted = site?.trim().toLocaleLowerCase('fi-FI');
+  return wanted === undefined ? rows : rows.filter((r) => r.post_office.toLocaleLowerCase('fi-FI') === wanted);
 }
 
 /** An office row as the Organization of the API. */
@@ -84,16 +109,7 @@ export function toOrganization(r: {
   opening_time: string;
   closing_time: string;
 }): Organization {
-  return {
-    id: r.id,
-    name: r.name,
-    address: r.address,
-    post_code: r.post_code,
-    post_office: r.post_office,
-    brand_dealer: false,
-    opening_time: toHoursAndMinutes(r.opening_time),
-    closing_time: toHoursAndMinutes(r.closing_time),
-  };
+  return listedOrganization(r, false);
 }
 
 /** Active offices that take times (not lead-only) among the given ones. */

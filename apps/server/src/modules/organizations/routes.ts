@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,12 +26,17 @@ import {
   organizationsForProcess,
   publicOrganizations,
 } from './service.ts';
+import { OfficeCache } from './office-cache.ts';
 
 const tag = 'Organizations';
 const organizations = z.array(organizationSchema);
 
-export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
+/** `offices`: the office cache (office-cache.ts); without one, every list is read from the database. */
+export function registerOrganizationRoutes(app: FastifyInstance, db: Db, deps: { offices?: OfficeCache } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const cache = deps.offices ?? new OfficeCache(false);
+  /** The offices as of the request's catalogue version (the database's when the cache is off). */
+  const officesFor = async (request: FastifyRequest) => cache.at(db, cache.enabled ? await request.versions() : undefined);
 
   /**
    * Offices for the process: the make's brand dealers first, then the others, by name; a
@@ -47,7 +52,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
         responseSchema: organizations,
       }),
     },
-    async (request) => organizationsForProcess(db, request.process),
+    async (request) => organizationsForProcess(await officesFor(request), request.process),
   );
 
   const config = { session: false };
@@ -55,7 +60,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
   r.get(
     '/all-organizations/v2',
     { config, schema: callSchema({ tag, summary: 'Every active office, by name.', responseSchema: organizations }) },
-    async () => allOrganizations(db),
+    async (request) => allOrganizations(await officesFor(request)),
   );
 
   /** Offices in a town (post office), case-insensitive. */
@@ -70,7 +75,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
         responseSchema: organizations,
       }),
     },
-    async (request) => publicOrganizations(db, { site: request.query.site }),
+    async (request) => publicOrganizations(await officesFor(request), { site: request.query.site }),
   );
 
   /** The offices nearest a point, nearest first, with the distance in kilometres. */
@@ -85,7 +90,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
         responseSchema: z.array(organizationWithDistanceSchema),
       }),
     },
-    async (request): Promise<OrganizationWithDistance[]> => nearestOrganizations(db, request.query),
+    async (request): Promise<OrganizationWithDistance[]> => nearestOrganizations(await officesFor(request), request.query),
   );
 
   /** The office with an office number (the organization id); an empty list when there is none. */
@@ -100,14 +105,14 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
         responseSchema: organizations,
       }),
     },
-    async (request) => publicOrganizations(db, { id: request.query.officeNumber }),
+    async (request) => publicOrganizations(await officesFor(request), { id: request.query.officeNumber }),
   );
 
   /** Offices that do damage inspections (the landing page's external damage-inspection flow). */
   r.post(
     '/get-damage-inspection-organizations/v2',
     { config, schema: callSchema({ tag, summary: 'The offices that do damage inspections.', responseSchema: organizations }) },
-    async () => publicOrganizations(db, { damageInspection: true }),
+    async (request) => publicOrganizations(await officesFor(request), { damageInspection: true }),
   );
 
   /** Active info texts of the offices asked, with and without a booking session. */
@@ -164,7 +169,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db) {
       }),
     },
     async (request) => {
-      await chooseOrganization(db, request.process, request.body.organizationId);
+      await chooseOrganization(db, request.process, request.body.organizationId, await officesFor(request));
       return { responseCode: 'SUCCESS' };
     },
   );

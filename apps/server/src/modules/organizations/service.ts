@@ -3,14 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { releaseHolds } from '../holds/repository.ts';
 import { updateProcess, vehicleOf, type Executor, type ProcessRow } from '../process/repository.ts';
-import {
-  activeInfoTexts,
-  findOrganization,
-  listOrganizations,
-  listPublicOrganizations,
-  toOrganization,
-  type PublicOrganizationFilter,
-} from './repository.ts';
+import { activeInfoTexts, findOrganization, toOrganization, type PublicOrganizationFilter } from './repository.ts';
+import { officesOf, type OfficeSource } from './office-cache.ts';
 
 /** Whether an office serves a process type: a WINDSHIELD process only at an office that does windshield work. */
 export function servesProcess(organization: { windshield: boolean }, processType: string): boolean {
@@ -21,8 +15,8 @@ export function servesProcess(organization: { windshield: boolean }, processType
  * The office a process may be moved to; 400 naming `organizationId` for an unknown
  * office and, in a WINDSHIELD process, for an office without windshield service.
  */
-export async function usableOrganization(db: Executor, organizationId: number, processType: string) {
-  const organization = await findOrganization(db, organizationId);
+export async function usableOrganization(db: Executor | OfficeSource, organizationId: number, processType: string) {
+  const organization = await officesOf(db).organization(organizationId);
   if (!organization) throw badRequest('organizationId', 'Tuntematon toimipiste');
   if (!servesProcess(organization, processType)) throw badRequest('organizationId', 'Toimipisteessä ei ole tuulilasipalvelua');
   return organization;
@@ -33,28 +27,29 @@ export async function usableOrganization(db: Executor, organizationId: number, p
  * windshield service, none of them a brand dealer (windshield work is not make-bound);
  * otherwise every office, the vehicle make's brand dealers first, then by name.
  */
-export async function organizationsForProcess(db: Executor, process: ProcessRow): Promise<Organization[]> {
-  if (process.process_type === 'WINDSHIELD') return listOrganizations(db, null, { windshield: true });
-  const organizations = await listOrganizations(db, vehicleOf(process)?.make_id ?? null);
+export async function organizationsForProcess(db: Executor | OfficeSource, process: ProcessRow): Promise<Organization[]> {
+  const offices = officesOf(db);
+  if (process.process_type === 'WINDSHIELD') return offices.list(null, { windshield: true });
+  const organizations = await offices.list(vehicleOf(process)?.make_id ?? null);
   return organizations.sort((a, b) => Number(b.brand_dealer) - Number(a.brand_dealer));
 }
 
 /** Every active office, none a brand dealer (all-organizations/v2). */
-export async function allOrganizations(db: Executor): Promise<Organization[]> {
-  return listOrganizations(db, null);
+export async function allOrganizations(db: Executor | OfficeSource): Promise<Organization[]> {
+  return officesOf(db).list(null);
 }
 
 /** The session-free office lists (by town, by office number, damage inspection). */
-export async function publicOrganizations(db: Executor, filter: PublicOrganizationFilter = {}): Promise<Organization[]> {
-  return (await listPublicOrganizations(db, filter)).map(toOrganization);
+export async function publicOrganizations(db: Executor | OfficeSource, filter: PublicOrganizationFilter = {}): Promise<Organization[]> {
+  return (await officesOf(db).listPublic(filter)).map(toOrganization);
 }
 
 /** The offices nearest a point, nearest first, with the distance in kilometres (one decimal). */
 export async function nearestOrganizations(
-  db: Executor,
+  db: Executor | OfficeSource,
   point: { latitude: number; longitude: number; numberOfResults: number },
 ): Promise<OrganizationWithDistance[]> {
-  const organizations = await listPublicOrganizations(db);
+  const organizations = await officesOf(db).listPublic();
   return organizations
     .flatMap((o) =>
       o.latitude === null || o.longitude === null
@@ -92,13 +87,13 @@ export async function moveToOrganization(db: Db, token: string, organizationId: 
 }
 
 /** active-organization/v2: makes an office the process's own, moving it only when it is another one. */
-export async function chooseOrganization(db: Db, process: ProcessRow, organizationId: number) {
-  await usableOrganization(db, organizationId, process.process_type);
+export async function chooseOrganization(db: Db, process: ProcessRow, organizationId: number, offices?: OfficeSource) {
+  await usableOrganization(offices ?? db, organizationId, process.process_type);
   if (process.organization_id !== organizationId) await moveToOrganization(db, process.token, organizationId);
 }
 
 /** transfer-organization: moves the process to an office that serves it. */
-export async function transferOrganization(db: Db, process: ProcessRow, organizationId: number) {
-  await usableOrganization(db, organizationId, process.process_type);
+export async function transferOrganization(db: Db, process: ProcessRow, organizationId: number, offices?: OfficeSource) {
+  await usableOrganization(offices ?? db, organizationId, process.process_type);
   await moveToOrganization(db, process.token, organizationId);
 }

@@ -3,6 +3,7 @@ import { PROCESS_TTL_MINUTES, bookingSchema, type BookingVehicle } from '@huolto
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import { VERSION_COLUMNS, versionsOf, type VersionColumns, type Versions } from '../../db/versions.ts';
 import { storedJson } from './stored-json.ts';
 
 export type ProcessRow = Selectable<Database['process']>;
@@ -62,6 +63,67 @@ export async function findLiveProcess(db: Executor, token: string, forUpdate = f
   let q = db.selectFrom('process').selectAll().where('token', '=', token).where('expires_at', '>', sql<Date>`now()`);
   if (forUpdate) q = q.forUpdate();
   return q.executeTakeFirst();
+}
+
+/** The time a process holds, or the time its saved booking took (holds/repository.ts HeldTime). */
+export interface SessionHeldTime {
+  start: Date;
+  end: Date;
+  kind: 'HOLD' | 'BOOKED';
+  expires_at: Date | null;
+  resource_id: number;
+}
+
+/** What every route with a session starts from, read in one statement. */
+export interface LiveSession {
+  process: ProcessRow;
+  /** Its live hold or booked time (the newest), as findHeldTime reads it. */
+  held: SessionHeldTime | undefined;
+  /** The cache versions at the read (db/versions.ts). */
+  versions: Versions;
+}
+
+/**
+ * A live process with its held time and the cache versions, in one statement; undefined
+ * when the token is unknown or expired.
+ */
+export async function findLiveSession(db: Executor, token: string): Promise<LiveSession | undefined> {
+  type Row = ProcessRow &
+    VersionColumns & {
+      held_start: Date | null;
+      held_end: Date | null;
+      held_kind: 'HOLD' | 'BOOKED' | null;
+      held_expires_at: Date | null;
+      held_resource_id: number | null;
+    };
+  const res = await sql<Row>`
+    SELECT p.*, h.start AS held_start, h."end" AS held_end, h.kind AS held_kind,
+           h.expires_at AS held_expires_at, h.resource_id AS held_resource_id, ${VERSION_COLUMNS}
+    FROM process p
+    LEFT JOIN LATERAL (
+      SELECT lower(rt.during) AS start, upper(rt.during) AS "end", rt.kind, rt.expires_at, rt.resource_id
+      FROM resource_time rt
+      WHERE rt.process_token = p.token AND (rt.kind = 'BOOKED' OR rt.expires_at > now())
+      ORDER BY rt.id DESC LIMIT 1
+    ) h ON true
+    WHERE p.token = ${token} AND p.expires_at > now()`.execute(db);
+  const row = res.rows[0];
+  if (!row) return undefined;
+  const { held_start, held_end, held_kind, held_expires_at, held_resource_id, catalogue_version, office_versions, db_now, ...process } = row;
+  return {
+    process: process as ProcessRow,
+    held:
+      held_start && held_end && held_kind && held_resource_id !== null
+        ? {
+            start: new Date(held_start),
+            end: new Date(held_end),
+            kind: held_kind,
+            expires_at: held_expires_at && new Date(held_expires_at),
+            resource_id: held_resource_id,
+          }
+        : undefined,
+    versions: versionsOf({ catalogue_version, office_versions, db_now }),
+  };
 }
 
 /** Records that the process took its first hold now; its holds end a fixed time after it. */

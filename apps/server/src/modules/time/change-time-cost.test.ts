@@ -1,19 +1,7 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isWorkingDay, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
 import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-
-/** Counts the SQL statements the app sends (transaction BEGIN/COMMIT not included). */
-class StatementCounter implements KyselyPlugin {
-  statements: string[] = [];
-  transformQuery(args: PluginTransformQueryArgs) {
-    this.statements.push(args.node.kind);
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
+import { StatementCounter } from '../../../test/statement-counter.ts';
 
 const counter = new StatementCounter();
 let t: TestApp;
@@ -42,9 +30,9 @@ describe('the cost of changing a held time', () => {
 
     expect(json(await c.post('/reserve-time', body(0))).responseCode).toBe('SUCCESS');
 
-    counter.statements = [];
+    counter.reset();
     const change = await c.post('/reserve-time', body(2));
-    const statements = counter.statements.length;
+    const statements = counter.count;
     expect(json(change).responseCode).toBe('SUCCESS');
     // Printed for the record: the figure docs/architecture.md gives.
     console.info(`changing a held time: 1 HTTP call, ${statements} SQL statements in one transaction`);

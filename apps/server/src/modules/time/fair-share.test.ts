@@ -19,7 +19,8 @@ type Day = { date: string; calendarSlots: { startTime: string; endTime: string }
 
 /** Every free exact slot of office 1 in the coming weeks, as reservation strings, as `c` sees them. */
 async function freeSlots(c: ApiClient): Promise<string[]> {
-  const days = json<Day[]>(await c.post('/free-times', { ...upcomingRange(3), resourceTimeSelectionTypes: ['EXACT_TIME'] }));
+  // Six weeks: the tests use some seventy slots, and late on a day the first week has few.
+  const days = json<Day[]>(await c.post('/free-times', { ...upcomingRange(6), resourceTimeSelectionTypes: ['EXACT_TIME'] }));
   return days.flatMap((d) => d.calendarSlots.map((s) => `${d.date}T${s.startTime}|${d.date}T${s.endTime}`));
 }
 

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../../db/types.ts';
 import type { Executor } from '../process/repository.ts';
 import { SAVED_BOOKING_WINDOW_MINUTES, type AddressShare } from './fair-share.ts';
 
@@ -26,6 +27,48 @@ export async function findResources(db: Executor, organizationIds: number | read
     .where('organization_id', 'in', ids)
     .orderBy('id')
     .execute();
+}
+
+export type OfficeRow = Selectable<Database['organization']>;
+
+/** Active offices by id (the whole row), in id order. */
+export async function findOfficesById(db: Executor, ids: readonly number[]): Promise<OfficeRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('organization').selectAll().where('id', 'in', [...ids]).where('active', '=', true).orderBy('id').execute();
+}
+
+/** Taken time with whose it is and until when (modules/time/availability-cache.ts). */
+export interface TakenTime extends BusyInterval {
+  organizationId: number;
+  /** The session holding it; null for a saved booking's time. */
+  token: string | null;
+  /** When a hold ends (ms since epoch); null for a booking's time. */
+  expiresAt: number | null;
+}
+
+/**
+ * Every time taken on the offices' resources within a range: booked time and holds live
+ * now, with the holding session and the hold's end, in one query.
+ */
+export async function findTakenTime(db: Executor, organizationIds: readonly number[], from: Date, to: Date): Promise<TakenTime[]> {
+  if (organizationIds.length === 0) return [];
+  const rows = await sql<{ organization_id: number; resource_id: number; start: Date; end: Date; token: string | null; expires_at: Date | null; kind: string }>`
+    SELECT r.organization_id, rt.resource_id, lower(rt.during) AS start, upper(rt.during) AS "end",
+           rt.process_token AS token, rt.expires_at, rt.kind
+    FROM resource_time rt
+    JOIN resource r ON r.id = rt.resource_id
+    WHERE r.organization_id IN (${sql.join([...organizationIds])})
+      AND rt.during && tstzrange(${from}, ${to}, '[)')
+      AND (rt.kind = 'BOOKED' OR rt.expires_at > now())
+    ORDER BY rt.resource_id, lower(rt.during)`.execute(db);
+  return rows.rows.map((r) => ({
+    organizationId: r.organization_id,
+    resource_id: r.resource_id,
+    start: new Date(r.start),
+    end: new Date(r.end),
+    token: r.token,
+    expiresAt: r.kind === 'BOOKED' || r.expires_at === null ? null : new Date(r.expires_at).getTime(),
+  }));
 }
 
 /**

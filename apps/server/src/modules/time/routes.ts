@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,7 +21,10 @@ import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
 import { concurrencyGate, type RouteLimits } from '../../plugins/rate-limit.ts';
 import type { AddressLimits } from './fair-share.ts';
+import type { AvailabilityCache } from './availability-cache.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import {
+  calendarContextOf,
   freeTimes,
   freeTimesOnOrganizations,
   lockerReservedTimes,
@@ -42,6 +45,10 @@ import {
 const otherOrganizationsGate = concurrencyGate({ concurrency: 2, maxQueue: 20, maxWaitMs: 5_000 });
 
 export interface TimeRouteDeps {
+  /** The process's kept calendars (availability-cache.ts). */
+  availability: AvailabilityCache;
+  /** The catalogue kept under the catalogue version (catalogue/catalogue-cache.ts). */
+  catalogue: CatalogueCache;
   /** What one client address may hold at one office (docs/decisions/007). */
   addressLimits: AddressLimits;
   /** Per client address and per booking session (plugins/rate-limit.ts `limits`). */
@@ -57,6 +64,7 @@ const freeTimeDays = z.array(freeTimeDaySchema);
 
 export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const calendarContext = (request: FastifyRequest) => calendarContextOf(db, request, deps);
 
   r.post(
     '/free-times',
@@ -68,7 +76,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: freeTimeDays,
       }),
     },
-    async (request) => freeTimes(db, request.process, request.body),
+    async (request) => freeTimes(db, await calendarContext(request), request.process, request.body),
   );
 
   /** Only the MORNING shift: starts before 12:00 (day-only: room between opening and 12:00). */
@@ -82,7 +90,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: freeTimeDays,
       }),
     },
-    async (request) => freeTimes(db, request.process, request.body, 'MORNING'),
+    async (request) => freeTimes(db, await calendarContext(request), request.process, request.body, 'MORNING'),
   );
 
   /** Only the EVENING shift: starts at or after 12:00 (day-only: room between 12:00 and closing). */
@@ -96,7 +104,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: freeTimeDays,
       }),
     },
-    async (request) => freeTimes(db, request.process, request.body, 'EVENING'),
+    async (request) => freeTimes(db, await calendarContext(request), request.process, request.body, 'EVENING'),
   );
 
   r.post(
@@ -110,7 +118,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: freeTimesOnOrganizationResponse,
       }),
     },
-    async (request, reply) => otherOrganizationsGate(reply, () => freeTimesOnOrganizations(db, request.process, request.body)),
+    async (request, reply) => otherOrganizationsGate(reply, async () => freeTimesOnOrganizations(db, await calendarContext(request), request.process, request.body)),
   );
 
   r.post(

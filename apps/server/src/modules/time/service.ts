@@ -27,9 +27,13 @@ import {
   updateProcess,
   vehicleOf,
 } from '../process/repository.ts';
-import { findOrganization, findOrganizationsTakingTimes, listOrganizations } from '../organizations/repository.ts';
+import { findOrganization } from '../organizations/repository.ts';
+import type { OfficeSource } from '../organizations/office-cache.ts';
+import { databaseCatalogue, type CatalogueCache, type CatalogueSource } from '../catalogue/catalogue-cache.ts';
+import type { Versions } from '../../db/versions.ts';
+import { AvailabilityCache } from './availability-cache.ts';
 import { organizationsForProcess } from '../organizations/service.ts';
-import { hasSymptoms, pricedCart, totalDurationMinutes } from '../catalogue/service.ts';
+import { hasSymptoms, pricedCart, totalDurationMinutes, type CatalogueFrom } from '../catalogue/service.ts';
 import { findHeldTime, purgeExpiredHolds, releaseHolds, tryInsertHold } from '../holds/repository.ts';
 import {
   addressShare,
@@ -41,7 +45,6 @@ import {
   type ResourceRow,
 } from './repository.ts';
 import {
-  computeFreeDays,
   dayGap,
   dayWindow,
   exactCandidates,
@@ -67,7 +70,7 @@ const sessionExpired = () => new DomainError(412, 'SESSION_EXPIRED', 'Istunto on
 const alreadySaved = () => new DomainError(409, 'ALREADY_SAVED', 'Varaus on jo tallennettu.');
 
 /** Minutes of work the cart of a process needs; 400 naming `cart` when it is empty. */
-export async function cartMinutes(db: Executor, process: ProcessRow): Promise<number> {
+export async function cartMinutes(db: CatalogueFrom, process: ProcessRow): Promise<number> {
   const lines = await pricedCart(db, process);
   const minutes = totalDurationMinutes(lines, hasSymptoms(process));
   if (minutes === 0) throw badRequest('cart', 'Valitse ensin palvelu');
@@ -116,45 +119,84 @@ export function isLeadMode(process: ProcessRow, organization: { lead_only: boole
   return lead || !!organization?.lead_only;
 }
 
+/** What the calendar calls read through: the process's cache and the request's versions. */
+export interface CalendarContext {
+  cache: AvailabilityCache;
+  versions: Versions;
+  /** The catalogue (cart prices and lengths, office lists) under the same versions. */
+  catalogue: CatalogueSource;
+}
+
+/** The context of a request: its versions (read with the session row) over the app's caches. */
+export async function calendarContextOf(
+  db: Executor,
+  request: { versions(): Promise<Versions> },
+  caches: { availability: AvailabilityCache; catalogue: CatalogueCache },
+): Promise<CalendarContext> {
+  const versions = await request.versions();
+  return { cache: caches.availability, versions, catalogue: caches.catalogue.at(db, versions) };
+}
+
+/** A context that keeps nothing and reads every time (service calls outside a request). */
+export function uncachedCalendarContext(db: Executor): CalendarContext {
+  // Taken time is read with `expires_at > now()` and used at once, so no hold in it has
+  // expired by the database's clock: the epoch stands for "the moment of the read".
+  return {
+    cache: new AvailabilityCache({ enabled: false }),
+    versions: { catalogue: 0, offices: new Map(), dbNow: new Date(0) },
+    catalogue: databaseCatalogue(db),
+  };
+}
+
 /**
  * Each day's free times at the process's office (SPEC §3 "Free time day"), for the whole
  * day or one shift. A list of selection types without the office's own type, and a
- * lead-only office, answer days without availability.
+ * lead-only office, answer days without availability. Kept calendars answer while the
+ * office's availability version stands (availability-cache.ts).
  */
 export async function freeTimes(
   db: Db,
+  ctx: CalendarContext,
   process: ProcessRow,
   range: { start: string; end: string; resourceTimeSelectionTypes?: readonly TimeSelectionType[] | undefined },
   shift?: Shift,
   now = new Date(),
 ): Promise<FreeTimeDay[]> {
   assertBookableRange(range, now);
-  const { organization, minutes } = await bookingContext(db, process);
-  const resourceIds = usableResources(organization, await findResources(db, organization.id), selectedResourceIdsOf(process));
-  const from = fromHelsinki(range.start);
-  const to = fromHelsinki(addDays(range.end, 1));
-  const busy = groupByResource(resourceIds, await findBusyIntervals(db, organization.id, from, to, process.token));
-  return computeFreeDays({
-    office: organization,
-    minutes,
-    start: range.start,
-    end: range.end,
-    busy,
+  if (!process.organization_id) throw badRequest('organizationId', 'Valitse ensin toimipiste');
+  const office = await ctx.cache.office(db, ctx.versions, process.organization_id);
+  if (!office) throw badRequest('organizationId', 'Tuntematon toimipiste');
+  const { organization } = office;
+  const minutes = await cartMinutes(ctx.catalogue, process);
+  const [days] = await ctx.cache.calendars(
+    db,
+    ctx.versions,
+    [
+      {
+        office: organization,
+        start: range.start,
+        end: range.end,
+        minutes,
+        resourceIds: usableResources(organization, office.resources, selectedResourceIdsOf(process)),
+        shift,
+        open: !organization.lead_only && officeTypeRequested(organization.time_selection_type, range.resourceTimeSelectionTypes),
+        exceptToken: process.token,
+      },
+    ],
     now,
-    shift,
-    open: !organization.lead_only && officeTypeRequested(organization.time_selection_type, range.resourceTimeSelectionTypes),
-  });
+  );
+  return days!;
 }
 
 /**
  * The offices a process may move to: the tire-change offices for tire processes,
  * otherwise those of compatible-organizations/v2 (windshield offices for WINDSHIELD).
  */
-async function compatibleOrganizations(db: Executor, process: ProcessRow): Promise<Organization[]> {
+async function compatibleOrganizations(offices: OfficeSource, process: ProcessRow): Promise<Organization[]> {
   if (process.process_type === 'TIRE_CHANGE' || process.process_type === 'TIRE_SALES') {
-    return listOrganizations(db, vehicleOf(process)?.make_id ?? null, { tireChange: true });
+    return offices.list(vehicleOf(process)?.make_id ?? null, { tireChange: true });
   }
-  return organizationsForProcess(db, process);
+  return organizationsForProcess(offices, process);
 }
 
 /**
@@ -165,36 +207,44 @@ async function compatibleOrganizations(db: Executor, process: ProcessRow): Promi
  */
 export async function freeTimesOnOrganizations(
   db: Db,
+  ctx: CalendarContext,
   process: ProcessRow,
   range: { start: string; end: string },
   now = new Date(),
 ): Promise<OrganizationFreeTimes[]> {
   assertBookableRange(range, now);
-  const minutes = await cartMinutes(db, process);
-  const candidates = (await compatibleOrganizations(db, process)).filter((o) => o.id !== process.organization_id);
+  const minutes = await cartMinutes(ctx.catalogue, process);
+  const candidates = (await compatibleOrganizations(ctx.catalogue.offices, process)).filter((o) => o.id !== process.organization_id);
   if (candidates.length === 0) return [];
-  const rows = await findOrganizationsTakingTimes(db, candidates.map((o) => o.id));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const organizations = candidates.filter((o) => byId.has(o.id));
-  if (organizations.length === 0) return [];
-  const ids = organizations.map((o) => o.id);
-  const resources = await findResources(db, ids);
-  const from = fromHelsinki(range.start);
-  const to = fromHelsinki(addDays(range.end, 1));
-  const busy = groupByResource(
-    resources.map((r) => r.id),
-    await findBusyIntervals(db, ids, from, to, process.token),
+  const offices = await ctx.cache.officeSnapshots(
+    db,
+    ctx.versions,
+    candidates.map((o) => o.id),
   );
-
+  const organizations = candidates.filter((o) => offices.has(o.id) && !offices.get(o.id)!.organization.lead_only);
+  if (organizations.length === 0) return [];
+  const calendars = await ctx.cache.calendars(
+    db,
+    ctx.versions,
+    organizations.map((o) => {
+      const { organization, resources } = offices.get(o.id)!;
+      return {
+        office: organization,
+        start: range.start,
+        end: range.end,
+        minutes,
+        resourceIds: resources.map((r) => r.id),
+        open: true,
+        exceptToken: process.token,
+      };
+    }),
+    now,
+  );
   const out: OrganizationFreeTimes[] = [];
-  for (const organization of organizations) {
-    const row = byId.get(organization.id)!;
-    const own = new Map(resources.filter((r) => r.organization_id === row.id).map((r) => [r.id, busy.get(r.id) ?? []]));
-    const days = computeFreeDays({ office: row, minutes, start: range.start, end: range.end, busy: own, now }).filter(
-      hasAvailability,
-    );
+  organizations.forEach((organization, i) => {
+    const days = calendars[i]!.filter(hasAvailability);
     if (days.length > 0) out.push({ organization, calendar: days });
-  }
+  });
   return out.sort(
     (a, b) => a.calendar[0]!.date.localeCompare(b.calendar[0]!.date) || a.organization.name.localeCompare(b.organization.name, 'fi'),
   );

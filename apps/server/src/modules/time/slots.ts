@@ -210,7 +210,7 @@ export function computeFreeDays(input: FreeDaysInput): FreeTimeDay[] {
     const date = addDays(input.start, i);
     const day: FreeTimeDay = { date, exactTimesAvailable: false, onlyDayTimesAvailable: false, calendarSlots: [] };
     days.push(day);
-    if (input.open === false || lists.length === 0 || date < today || !workingDay(date)) continue;
+    if (input.open === false || lists.length === 0 || date < today || !isWorkingDayRemembered(date)) continue;
     if (office.time_selection_type === 'DAY_ONLY') {
       const window = dayWindow(office, date, shift);
       if (!window || date <= today) continue;
@@ -238,7 +238,7 @@ export function computeFreeDays(input: FreeDaysInput): FreeTimeDay[] {
 
 /** isWorkingDay, remembered (it builds the year's holidays on every call). */
 const workingDays = new Map<string, boolean>();
-function workingDay(date: string): boolean {
+export function isWorkingDayRemembered(date: string): boolean {
   let v = workingDays.get(date);
   if (v === undefined) {
     if (workingDays.size >= MAX_REMEMBERED) workingDays.clear();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,12 +14,18 @@ import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
 import { addToCart } from '../catalogue/cart-service.ts';
 import { transferOrganization } from '../organizations/service.ts';
-import { tireChangeOrganizations, tireSearchAnswer, tireSizes } from './service.ts';
+import { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import { TireSizeCache, tireChangeOrganizations, tireSearchAnswer, tireSizes } from './service.ts';
 
 const success = 'responseCode SUCCESS';
 
-export function registerTireRoutes(app: FastifyInstance, db: Db) {
+/** `catalogue`: the catalogue cache (its offices, and whether caches are on); without one, everything is read from the database. */
+export function registerTireRoutes(app: FastifyInstance, db: Db, deps: { catalogue?: CatalogueCache } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const catalogue = deps.catalogue ?? new CatalogueCache(false);
+  const sizeCache = new TireSizeCache(catalogue.enabled);
+  /** The request's versions, or none when caches are off. */
+  const versionsOf = async (request: FastifyRequest) => (catalogue.enabled ? await request.versions() : undefined);
 
   r.get(
     '/tire-sizes',
@@ -30,22 +36,22 @@ export function registerTireRoutes(app: FastifyInstance, db: Db) {
         responseSchema: tireSizesResponse,
       }),
     },
-    async (request) => tireSizes(db, request.process),
+    async (request) => tireSizes(db, request.process, new Date(), await sizeCache.choices(db, await versionsOf(request))),
   );
 
-  /** Answered from the search cache (service.ts tireSearchAnswer), as ready JSON. */
+  /** Answered from the search cache under the catalogue version (service.ts tireSearchAnswer), as ready JSON. */
   r.post(
     '/search-tires/v2',
     {
       schema: callSchema({
         tag: 'Tires',
-        summary: 'Tires of one size and type, cheapest first (answers are cached for 60 s).',
+        summary: 'Tires of one size and type, cheapest first.',
         body: tireSearchBody,
         responseSchema: z.array(productSuggestionSchema),
       }),
     },
     async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(await tireSearchAnswer(db, request.process, request.body)),
+      reply.type('application/json; charset=utf-8').send(await tireSearchAnswer(db, request.process, request.body, { cache: catalogue.enabled, versions: await versionsOf(request) })),
   );
 
   /** Offices that change tires; none is a brand dealer in the tire processes. */
@@ -58,7 +64,7 @@ export function registerTireRoutes(app: FastifyInstance, db: Db) {
         responseSchema: z.array(organizationSchema),
       }),
     },
-    async () => tireChangeOrganizations(db),
+    async (request) => tireChangeOrganizations(catalogue.offices.at(db, await versionsOf(request))),
   );
 
   r.post(
@@ -73,7 +79,7 @@ export function registerTireRoutes(app: FastifyInstance, db: Db) {
       }),
     },
     async (request) => {
-      await transferOrganization(db, request.process, request.body.organizationId);
+      await transferOrganization(db, request.process, request.body.organizationId, catalogue.offices.at(db, await versionsOf(request)));
       return { responseCode: 'SUCCESS' };
     },
   );

@@ -10,7 +10,9 @@ import {
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import type { TireRow } from '../catalogue/repository.ts';
-import { listOrganizations } from '../organizations/repository.ts';
+import type { Versions } from '../../db/versions.ts';
+import { officesOf, type OfficeSource } from '../organizations/office-cache.ts';
+import { sharedLoad, VersionedSnapshot } from '../organizations/versioned-snapshot.ts';
 import { cartOf, vehicleOf, type Executor, type ProcessRow, type ProcessVehicle } from '../process/repository.ts';
 import { listSuppliers, searchTires, sizeOptions, type TireLabelColumns, type TireQuery } from './repository.ts';
 import { tireSearchCacheOf, tireSearchKey, type CachedTireSearch } from './search-cache.ts';
@@ -99,9 +101,33 @@ export function tireSearchJson(search: CachedTireSearch, inCart: Set<string>): B
   return `[${search.rows.map((r) => `${r.head}${inCart.has(r.productId)}${r.tail}`).join(',')}]`;
 }
 
-/** The tire search's choices: suppliers, sizes, the season's tire type and the car's own sizes. */
-export async function tireSizes(db: Executor, process: ProcessRow, now = new Date()) {
+async function loadSizeChoices(db: Executor) {
   const [suppliers, sizes] = await Promise.all([listSuppliers(db), sizeOptions(db)]);
+  return { suppliers, sizes };
+}
+
+type SizeChoices = Awaited<ReturnType<typeof loadSizeChoices>>;
+
+/**
+ * The tire search's suppliers and sizes kept in memory under the catalogue version (the
+ * tire and tire_supplier tables bump it; docs/decisions/013); read from the database
+ * without versions or when the cache is off.
+ */
+export class TireSizeCache {
+  private readonly snapshots = new VersionedSnapshot(() => sharedLoad(loadSizeChoices));
+
+  constructor(readonly enabled: boolean) {}
+
+  /** The suppliers and sizes as of `versions`. */
+  choices(db: Executor, versions?: Versions): Promise<SizeChoices> {
+    const load = this.enabled && versions ? this.snapshots.at(versions.catalogue) : undefined;
+    return load ? load(db) : loadSizeChoices(db);
+  }
+}
+
+/** The tire search's choices: suppliers, sizes, the season's tire type and the car's own sizes. */
+export async function tireSizes(db: Executor, process: ProcessRow, now = new Date(), choices?: SizeChoices) {
+  const { suppliers, sizes } = choices ?? (await loadSizeChoices(db));
   const month = Number(toHelsinki(now).date.slice(5, 7));
   return {
     suppliers,
@@ -113,19 +139,28 @@ export async function tireSizes(db: Executor, process: ProcessRow, now = new Dat
 }
 
 /**
- * The JSON answer of a tire search. The catalogue changes only with a release or a seed,
- * so a search's answer is kept in memory (search-cache.ts: 500 searches, 60 s): a price or
- * stock change made in the database shows within a minute, on every server instance. Per
- * request only the session and the cart's product ids remain: `selected` is set from the
- * process's cart, without a query.
+ * The JSON answer of a tire search. A search's answer is kept in memory (search-cache.ts:
+ * 500 searches, 60 s at most) under the catalogue version of the request (`versions`,
+ * decision 013): a price or stock change made in the database bumps the version, so the
+ * next search reads it, on every server instance. Without versions an answer is reused for
+ * up to 60 s; with `cache: false` (CACHES=off) every search is read. Per request only the
+ * session and the cart's product ids remain: `selected` is set from the process's cart,
+ * without a query.
  */
-export async function tireSearchAnswer(db: Db, process: ProcessRow, q: TireQuery): Promise<Buffer | string> {
-  const search = await tireSearchCacheOf(db).getOrLoad(tireSearchKey(q), async () => serializeTireSearch(await searchTires(db, q)));
+export async function tireSearchAnswer(
+  db: Db,
+  process: ProcessRow,
+  q: TireQuery,
+  opts: { cache?: boolean; versions?: Versions | undefined } = {},
+): Promise<Buffer | string> {
+  const load = async () => serializeTireSearch(await searchTires(db, q));
+  const key = opts.versions ? `${opts.versions.catalogue}:${tireSearchKey(q)}` : tireSearchKey(q);
+  const search = opts.cache === false ? await load() : await tireSearchCacheOf(db).getOrLoad(key, load);
   const inCart = new Set(cartOf(process).map((l) => l.productId));
   return tireSearchJson(search, inCart);
 }
 
 /** Offices that change tires; none is a brand dealer in the tire processes. */
-export async function tireChangeOrganizations(db: Executor): Promise<Organization[]> {
-  return listOrganizations(db, null, { tireChange: true });
+export async function tireChangeOrganizations(db: Executor | OfficeSource): Promise<Organization[]> {
+  return officesOf(db).list(null, { tireChange: true });
 }

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { addDays, isWorkingDay, todayInHelsinki } from '@huolto/domain';
 import { ApiClient, createTestApp, json, type TestApp } from '../../../test/helpers.ts';
 import { searchTires } from './repository.ts';
-import { serializeTireSearch, tireSearchJson, toSuggestion } from './service.ts';
+import { serializeTireSearch, tireSearchAnswer, tireSearchJson, toSuggestion } from './service.ts';
+import { findLiveProcess } from '../process/repository.ts';
 import { TIRE_SEARCH_TTL_MS, TtlLruCache, tireSearchCacheOf, tireSearchKey } from './search-cache.ts';
 
 let t: TestApp;
@@ -256,28 +257,45 @@ describe('search-tires/v2 cache', () => {
     expect(tireSearchKey({ ...SIZE, minLoadIndex: 71 })).not.toBe(tireSearchKey(SIZE));
   });
 
-  it('a price change in the database shows once the cache is cleared or the entry has expired', async () => {
+  it('a price change made by plain SQL shows on the very next search (the catalogue version changes)', async () => {
     const c = await session();
     const [first] = json<Result[]>(await search(c));
     const id = first!.product.id;
     const priceOf = async () => json<Result[]>(await search(c)).find((r) => r.product.id === id)?.price;
-    const setPrice = (cents: number) => t.db.updateTable('product').set({ price_cents: cents }).where('id', '=', id).execute();
+    const [{ stock }] = (await sql<{ stock: number }>`SELECT stock FROM tire WHERE product_id = ${id}`.execute(t.db)).rows as [{ stock: number }];
     try {
-      await setPrice(first!.price + 100);
-      expect(await priceOf()).toBe(first!.price); // cached
-      tireSearchCacheOf(t.db).clear();
+      expect(await priceOf()).toBe(first!.price); // from the cache
+      await sql`UPDATE product SET price_cents = ${first!.price + 100} WHERE id = ${id}`.execute(t.db);
       expect(await priceOf()).toBe(first!.price + 100);
+      await sql`UPDATE tire SET stock = 0 WHERE product_id = ${id}`.execute(t.db);
+      const row = json<(Result & { suggested_tire: { stock: number } })[]>(await search(c)).find((r) => r.product.id === id);
+      expect(row?.suggested_tire.stock).toBe(0);
+    } finally {
+      await sql`UPDATE product SET price_cents = ${first!.price} WHERE id = ${id}`.execute(t.db);
+      await sql`UPDATE tire SET stock = ${stock} WHERE product_id = ${id}`.execute(t.db);
+    }
+  });
 
-      await setPrice(first!.price + 200);
+  it('without versions an answer is reused for the TTL only', async () => {
+    const [first] = await searchTires(t.db, SIZE);
+    const c = await session();
+    const process = (await findLiveProcess(t.db, c.token!))!;
+    const priceOf = async () =>
+      JSON.parse((await tireSearchAnswer(t.db, process, SIZE)).toString()).find((r: Result) => r.product.id === first!.product_id)?.price;
+    const setPrice = (cents: number) => t.db.updateTable('product').set({ price_cents: cents }).where('id', '=', first!.product_id).execute();
+    tireSearchCacheOf(t.db).clear();
+    try {
+      expect(await priceOf()).toBe(first!.price_cents);
+      await setPrice(first!.price_cents + 200);
       const start = Date.now();
       const clock = vi.spyOn(Date, 'now');
       clock.mockReturnValue(start + TIRE_SEARCH_TTL_MS - 1000);
-      expect(await priceOf()).toBe(first!.price + 100); // still within the TTL
+      expect(await priceOf()).toBe(first!.price_cents); // still within the TTL
       clock.mockReturnValue(start + TIRE_SEARCH_TTL_MS + 1000);
-      expect(await priceOf()).toBe(first!.price + 200);
+      expect(await priceOf()).toBe(first!.price_cents + 200);
     } finally {
       vi.restoreAllMocks();
-      await setPrice(first!.price);
+      await setPrice(first!.price_cents);
       tireSearchCacheOf(t.db).clear();
     }
   });
@@ -287,8 +305,11 @@ describe('search-tires/v2 cache', () => {
     const b = await session();
     const before = json<Result[]>(await search(a));
     const chosen = before[2]!.product.id;
-    // A change the cache hides proves that the answers below are the cached ones.
+    // A change made behind the catalogue version's back (its trigger off) proves that the
+    // answers below are the cached ones.
+    await sql`ALTER TABLE product DISABLE TRIGGER product_catalogue`.execute(t.db);
     await t.db.updateTable('product').set({ description: 'changed' }).where('id', '=', chosen).execute();
+    await sql`ALTER TABLE product ENABLE TRIGGER product_catalogue`.execute(t.db);
     try {
       await a.post('/add-products-to-cart', { items: [{ productId: chosen, provider: 'TIRE', amount: 4 }], stage: 'TIRE_SERVICES' });
       const forA = json<(Result & { selected: boolean; description: string })[]>(await search(a));
