@@ -4,19 +4,44 @@
  * valid input (the fuzz tests' samples, test/fuzz-support.ts) in a session prepared as far
  * as the call needs, and its 200 JSON answer must
  *
- * - parse with the route's response schema, and
- * - be described completely by it: the parsed value equals the answer, so no key of the
- *   answer is one the schema lacks (zod drops such a key) and no value is transformed.
- *
- * Most response schemas are published in the document only (route-schema.ts documentOnly):
- * the answer is sent as the handler builds it, so only this test holds the two together.
+ * - be what the route's compiled serializer (openapi/serialize.ts, from that response
+ *   schema) wrote from the handler's value,
+ * - be the same JSON as JSON.stringify of the handler's value (how answers were sent before
+ *   they were serialized by schema): the serializer left out no key the handler gave, so
+ *   every field the web app reads is in the schema, and changed no value,
+ * - parse with the route's response schema, and be described completely by it: the parsed
+ *   value equals the answer (zod drops a key the schema lacks; a transformed value differs).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, type ProcessType } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../test/helpers.ts';
 import { prepareFixtures, sessionOf, type Fixtures, type FuzzSession, type Sample } from '../../test/fuzz-support.ts';
+
+/** The last answer a compiled serializer wrote: its schema, the handler's value as JSON.stringify wrote it, and what it wrote. */
+const serialized = vi.hoisted(() => ({ last: undefined as { schema: unknown; before: string; out: string } | undefined }));
+vi.mock('./serialize.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./serialize.ts')>();
+  const wrapped = new WeakMap<object, (data: unknown) => string>();
+  return {
+    ...real,
+    serializerOf(schema: z.ZodType) {
+      let serialize = wrapped.get(schema);
+      if (!serialize) {
+        const compiled = real.serializerOf(schema);
+        serialize = (data: unknown) => {
+          const before = JSON.stringify(data);
+          const out = compiled(data);
+          serialized.last = { schema, before, out };
+          return out;
+        };
+        wrapped.set(schema, serialize);
+      }
+      return serialize;
+    },
+  };
+});
 
 const t: TestApp = await createTestApp();
 afterAll(() => t.close());
@@ -116,6 +141,7 @@ async function call(key: string) {
   Object.assign(headers, { cookie: [`${XSRF_COOKIE}=${xsrf}`, sample.cookie].filter(Boolean).join('; '), [XSRF_HEADER]: xsrf });
   const query = sample.query ? Object.fromEntries(Object.entries(sample.query).map(([k, v]) => [k, String(v)])) : undefined;
   const body = sample.body ?? (method === 'GET' ? undefined : {});
+  serialized.last = undefined;
   const res = await t.app.inject({
     method,
     url,
@@ -131,6 +157,22 @@ const issuesOf = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('
 
 const checked: string[] = [];
 const notChecked: string[] = [];
+/** Routes whose handler sends JSON text it built itself, not a value to serialize. */
+const sentAsText: string[] = [];
+/** Routes whose answer is byte for byte what JSON.stringify wrote (else: the same JSON, keys in the schema's order). */
+const sameBytes: string[] = [];
+const differentBytes: string[] = [];
+
+/** The answer was written by the route's own compiled serializer, from its response schema, and is the handler's value as JSON. */
+function checkSerialized(key: string, schema: z.ZodType, body: string) {
+  const { schema: used, before, out } = serialized.last!;
+  expect(used, `${key}: serialized by another route's schema`).toBe(schema);
+  expect(body).toBe(out);
+  // The same JSON as the handler's value: nothing left out, nothing changed.
+  expect(JSON.parse(out), `${key}: the serializer changed the answer; the schema lacks a key or says another type`).toEqual(JSON.parse(before));
+  if (out === before) sameBytes.push(key);
+  else differentBytes.push(`${key}\n  before: ${before.slice(0, 300)}\n  now:    ${out.slice(0, 300)}`);
+}
 
 describe('every documented answer fits its response schema', () => {
   it.each(ROUTES.map((r) => [r.key, r] as const))('%s', async (_key, { key, schema }) => {
@@ -139,6 +181,12 @@ describe('every documented answer fits its response schema', () => {
     if (res.statusCode !== 200 || !type.startsWith('application/json')) {
       notChecked.push(`${key}: ${res.statusCode} ${type} ${res.body.slice(0, 200)}`);
       return;
+    }
+    if (serialized.last === undefined) {
+      // The handler sent JSON text it had built itself (a cached answer): nothing to compare.
+      sentAsText.push(key);
+    } else {
+      checkSerialized(key, schema, res.body);
     }
     const answer: unknown = res.json();
     const parsed = schema.safeParse(answer);
@@ -152,5 +200,25 @@ describe('every documented answer fits its response schema', () => {
 
   it('checks the answer of more than 60 routes', () => {
     expect(checked.length, `checked ${checked.length}; not checked (no 200 JSON answer):\n${notChecked.join('\n')}`).toBeGreaterThan(60);
+  });
+
+  it('sends JSON text built by the handler only where the answer is cached as text', () => {
+    expect(sentAsText.map((key) => key.replace(API_BASE, ''))).toEqual([
+      'GET /active-processes',
+      'GET /enabled-processes-generic-online',
+      'POST /search-tires/v2',
+    ]);
+  });
+
+  it('sends the very bytes of before for the hot calls', () => {
+    // The other answers are the same JSON (checked above); where a handler passes on an
+    // object read back from jsonb, whose keys PostgreSQL orders by length, the serializer
+    // writes them in the schema's order instead (settings' serviceBreak, the car's tires).
+    for (const path of ['/services/v2', '/free-times', '/compatible-organizations/v2', '/first-free-times', '/open-booking']) {
+      const key = checked.find((k) => k.endsWith(`${API_BASE}${path}`));
+      expect(key, `${path} was not checked`).toBeDefined();
+      expect(sameBytes, `${key}: the same JSON, but not the same bytes:\n${differentBytes.join('\n')}`).toContain(key);
+    }
+    expect(sameBytes.length, differentBytes.join('\n')).toBeGreaterThan(60);
   });
 });

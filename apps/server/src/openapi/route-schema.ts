@@ -6,9 +6,10 @@
  * error answers, rate limits).
  */
 import type { FastifySerializerCompiler, RouteOptions } from 'fastify';
-import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 import { API_BASE, LOYALTY_API_BASE } from '@huolto/domain';
+import { serializerOf } from './serialize.ts';
 
 export const UNDOCUMENTED_TAG = 'Not described';
 
@@ -45,7 +46,10 @@ export interface CallDoc {
   query?: z.ZodType;
   /** What a 200 answer holds. */
   response?: string;
-  /** The shape of a 200 answer, when the domain package has it. */
+  /**
+   * The shape of a 200 answer, when the domain package has it: published in the document
+   * and the answer serialized by it (only the keys it names are sent).
+   */
   responseSchema?: z.ZodType;
   /** Content type of the 200 answer; application/json unless given. */
   responseType?: string;
@@ -61,37 +65,15 @@ export interface CallDoc {
 }
 
 
-/** Response schemas that are published in the document but not used to serialize the answer. */
-const DOCUMENT_ONLY = new WeakSet<z.ZodType>();
-
 /**
- * A response schema for the document only: the answer is sent as the handler built it
- * (JSON.stringify), not through the schema. For an answer the schema may not describe
- * exactly: the zod serializer drops keys the schema lacks and refuses a value it does not
- * accept, which would change or break the answer.
+ * Serializes each answer with its route's response schema, compiled by fast-json-stringify
+ * (openapi/serialize.ts): only the keys the schema names are written. A response given as
+ * a JSON Schema rather than zod is compiled as Fastify would compile it.
  */
-export function documentOnly<S extends z.ZodType>(schema: S): S {
-  const copy = schema.clone() as S;
-  DOCUMENT_ONLY.add(copy);
-  return copy;
-}
-
-/**
- * Serializes answers with their response schema (fastify-type-provider-zod: unknown keys
- * dropped, a value that does not fit is a 500), except a `documentOnly` schema.
- */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  const schema = route.schema as unknown;
-  if (schema instanceof z.ZodType && DOCUMENT_ONLY.has(schema)) return (data) => JSON.stringify(data);
-  return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType | Record<string, unknown>> = (route) => {
+  const schema = route.schema;
+  return schema instanceof z.ZodType ? serializerOf(schema) : (fastJson(schema as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string);
 };
-
-/**
- * The 200 answers whose domain schema describes the handler's answer completely and
- * exactly (no key the schema lacks, no transform, nothing but JSON values): serialized
- * through the schema. Every other response schema is documentOnly.
- */
-export const ENFORCED_RESPONSES: ReadonlySet<string> = new Set(['GET /health', 'GET /ready']);
 
 /** The 200 answer of an operation beyond its JSON Schema (the document's own extension). */
 export interface OkAnswer {
@@ -191,7 +173,6 @@ export function routeSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config
   if (session) requirement.processToken = [];
   if (unsafe) Object.assign(requirement, { xsrfHeader: [], xsrfCookie: [] });
 
-  const key = `${method} ${url}`;
   const responseSchema = doc?.responseSchema;
   return {
     operationId,
@@ -200,7 +181,7 @@ export function routeSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config
     tags: [doc?.tag ?? UNDOCUMENTED_TAG],
     ...(doc?.body ? { body: doc.body } : {}),
     ...(doc?.query ? { querystring: doc.query } : {}),
-    ...(responseSchema ? { response: { 200: ENFORCED_RESPONSES.has(key) ? responseSchema : documentOnly(responseSchema) } } : {}),
+    ...(responseSchema ? { response: { 200: responseSchema } } : {}),
     security: Object.keys(requirement).length ? [requirement] : [],
     'x-ok': {
       description: doc?.response ?? (doc ? 'OK' : 'Not described.'),
