@@ -138,7 +138,14 @@ describe('a server process killed with SIGKILL in the middle of the load', () =>
     // The victim is killed while its mailer is in the middle of an SMTP transaction: the
     // message has arrived but has had no 250 yet, so it was not delivered and its outbox
     // row stays claimed (SENDING) by a process that is gone.
-    const smtpA = await startSmtp('a', received);
+    // Once the kill is due, the survivor's SMTP holds its message until the kill has come:
+    // its mailer, busy in that transaction, cannot claim every due message before the
+    // victim's does (on a loaded machine it otherwise may, and the victim sends nothing more).
+    const smtpA = await startSmtp('a', received, async () => {
+      const waitingSince = Date.now();
+      while (!kill && successes >= KILL_AFTER && Date.now() - waitingSince < 40_000) await sleep(50);
+      return true;
+    });
     const smtpB = await startSmtp('b', received, async () => {
       if (kill || successes < KILL_AFTER || !victim) return true;
       kill = { at: Date.now(), successes };
