@@ -104,9 +104,13 @@ for (const viewport of [
       await delivery.scrollIntoViewIfNeeded();
       expect(await delivery.isVisible()).toBe(true);
       const heldBox = (await held.boundingBox())!;
+      const statusBox = (await status.boundingBox())!;
       const deliveryBox = (await delivery.boundingBox())!;
       expect(deliveryBox.y).toBeGreaterThan(heldBox.y);
-      expect(deliveryBox.y - (heldBox.y + heldBox.height)).toBeLessThan(160);
+      // Right under the 'Aika valittu' line, whatever number of the day's chips follow the held one.
+      expect(statusBox.y).toBeGreaterThan(heldBox.y);
+      expect(deliveryBox.y - (statusBox.y + statusBox.height)).toBeGreaterThanOrEqual(0);
+      expect(deliveryBox.y - (statusBox.y + statusBox.height)).toBeLessThan(60);
       const order = await page.evaluate(() => {
         const main = document.querySelector('.columns__main');
         const y = (selector: string) => main?.querySelector(selector)?.getBoundingClientRect().top ?? NaN;

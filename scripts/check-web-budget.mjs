@@ -5,6 +5,11 @@
  *   landing      everything the browser loads for a first visit of /etusivu: the entry
  *                chunk (src/main.tsx), the stand-alone landing (src/landing-entry.tsx)
  *                and their static imports                                         ≤ 80 kB gzip
+ *   first step   everything the browser loads before a process's vehicle step ('/huolto/ajoneuvo'
+ *                …), the first page of every booking, can be used: the entry chunk, the
+ *                stand-alone first step (src/first-step-entry.tsx) and their static imports,
+ *                and whatever the prerendered page (scripts/prerender.mjs) names in a
+ *                <script> or modulepreload, when the build has one                ≤ 100 kB gzip
  *   app shell    what any other first page loads before its step: the entry and
  *                src/app-entry.tsx (React, the router, the query cache, the
  *                booking state) — printed, and counted in each whole flow
@@ -28,7 +33,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.argv[2] ?? join(root, 'apps/web/dist');
 const manifestPath = join(dist, '.vite/manifest.json');
 
-const BUDGET = { landing: 80_000, step: 40_000, flow: 250_000 };
+const BUDGET = { landing: 80_000, firstStep: 100_000, step: 40_000, flow: 250_000 };
 
 /** Route modules (keys of the manifest) by the page they render; apps/web/src/app/router.tsx. */
 const PAGES = {
@@ -89,6 +94,18 @@ function fullClosure(key, routeKeys, into = new Set()) {
   return into;
 }
 
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+/** The manifest keys of the scripts a page's HTML loads (<script src> and modulepreload) and their static imports. */
+function scriptsOfHtml(html) {
+  const keys = new Set();
+  for (const [, file] of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)) {
+    const key = keyOfFile.get(file);
+    if (!key) throw new Error(`a prerendered page loads ${file}, which is not in the manifest`);
+    staticClosure(key, keys);
+  }
+  return keys;
+}
+
 const sum = (keys) => [...keys].filter((k) => manifest[k].file.endsWith('.js')).reduce((n, k) => n + gz(k), 0);
 const kB = (bytes) => (bytes / 1000).toFixed(1);
 
@@ -100,6 +117,7 @@ if (entries.length !== 1) {
 const entry = entries[0];
 const LANDING_ENTRY = 'src/landing-entry.tsx';
 const APP_ENTRY = 'src/app-entry.tsx';
+const FIRST_STEP_ENTRY = 'src/first-step-entry.tsx';
 const entryLoaded = staticClosure(entry);
 const routeKeys = new Set(Object.values(PAGES));
 /** What every page of the booking app loads before its own route chunk. */
@@ -115,9 +133,9 @@ function row(label, bytes, budget, chunks) {
 
 // Routes the manifest has and this script doesn't: their size would go unchecked.
 const unknownRoutes = [...(manifest[entry].dynamicImports ?? []), ...(manifest[APP_ENTRY]?.dynamicImports ?? [])].filter(
-  (k) => !routeKeys.has(k) && k !== LANDING_ENTRY && k !== APP_ENTRY && manifest[k]?.isDynamicEntry && /\/routes\//.test(k),
+  (k) => !routeKeys.has(k) && ![LANDING_ENTRY, APP_ENTRY, FIRST_STEP_ENTRY].includes(k) && manifest[k]?.isDynamicEntry && /\/routes\//.test(k),
 );
-for (const key of [LANDING_ENTRY, APP_ENTRY]) {
+for (const key of [LANDING_ENTRY, APP_ENTRY, FIRST_STEP_ENTRY]) {
   if (!manifest[key]) {
     console.error(`${key} (an entry in scripts/check-web-budget.mjs) is not in the manifest: was it renamed?`);
     failed = true;
@@ -133,6 +151,19 @@ for (const key of Object.values(PAGES)) {
 if (!failed) {
   const landing = staticClosure(LANDING_ENTRY, new Set(entryLoaded));
   row('/etusivu (first visit): entry + landing', sum(landing), BUDGET.landing, landing.size);
+  const firstStep = staticClosure(FIRST_STEP_ENTRY, new Set(entryLoaded));
+  const prerendered = existsSync(join(dist, 'prerendered.json')) ? JSON.parse(readFileSync(join(dist, 'prerendered.json'), 'utf8')) : {};
+  for (const path of Object.keys(FLOWS)) {
+    const page = `${path}/ajoneuvo`;
+    const loaded = new Set(firstStep);
+    if (prerendered[page]) {
+      for (const key of scriptsOfHtml(readFileSync(join(dist, prerendered[page]), 'utf8'))) loaded.add(key);
+    } else if (Object.keys(prerendered).length > 0) {
+      console.error(`${page} was not prerendered (scripts/prerender.mjs)`);
+      failed = true;
+    }
+    row(`first step ${page}: entry + stand-alone step`, sum(loaded), BUDGET.firstStep, loaded.size);
+  }
   rows.push(['app shell: entry + app (React, router, cache)', String(appShell.size), kB(sum(appShell)), '—', 'in flows']);
   const inApp = staticClosure(PAGES.landing, new Set(appShell));
   row('/etusivu inside the app: landing route', sum([...inApp].filter((k) => !appShell.has(k))), BUDGET.step, inApp.size - appShell.size);
@@ -145,6 +176,7 @@ if (!failed) {
 
   for (const [path, steps] of Object.entries(FLOWS)) {
     const all = fullClosure(LANDING_ENTRY, routeKeys, new Set(entryLoaded));
+    fullClosure(FIRST_STEP_ENTRY, routeKeys, all);
     fullClosure(APP_ENTRY, routeKeys, all);
     fullClosure(PAGES.landing, routeKeys, all);
     for (const step of steps) fullClosure(PAGES[step], routeKeys, all);

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// After `vite build`: writes a .br and a .gz beside every text asset of apps/web/dist, so the
-// server sends them compressed without spending CPU per request (@fastify/static preCompressed).
+// After `vite build` (and scripts/prerender.mjs): writes a .br and a .gz beside every text asset
+// of apps/web/dist, so the server sends them compressed without spending CPU per request
+// (@fastify/static preCompressed). Usage: node scripts/compress-dist.mjs [distDir]
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+// A build elsewhere (vite build --outDir) is named as the argument.
+const dist = process.argv[2] ? resolve(process.argv[2]) : join(dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const TEXT = /\.(js|css|html|svg|json|txt|map)$/;
 
 let files = 0;

@@ -5,16 +5,19 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
 /**
- * A first load of the landing page takes the stand-alone landing (React and the page only);
- * every other address takes the booking app with its router and query cache. Inside the app
- * the landing is a route like the others.
+ * A first load of the landing page takes the stand-alone landing (React and the page only),
+ * and of a process's vehicle step the stand-alone first step; every other address takes the
+ * booking app with its router and query cache. Inside the app both are routes like the others.
  */
 const path = window.location.pathname.replace(/\/+$/, '');
 if (path === '' || path === '/etusivu') {
   void import('./landing-entry.tsx').then((m) => m.mountLanding(root));
+} else if (/^\/[a-z]+\/ajoneuvo$/.test(path)) {
+  // Where every booking starts (the landing's tiles lead here): the vehicle step on its own,
+  // prerendered, usable before the booking app has loaded (first-step-entry.tsx).
+  void import('./first-step-entry.tsx').then((m) => {
+    if (!m.mountFirstStep(root)) void import('./app-entry.tsx').then((a) => a.mountApp(root));
+  });
 } else {
   void import('./app-entry.tsx').then((m) => m.mountApp(root));
-  // Where every booking starts (the landing's tiles lead here): its chunk is fetched beside
-  // the app's rather than after the router asks for it; the router then finds it loaded.
-  if (/^\/[a-z]+\/ajoneuvo$/.test(path)) void import('./app/routes/vehicle-step.tsx');
 }

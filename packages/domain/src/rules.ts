@@ -5,12 +5,14 @@ export function roundUpToEuros(cents: number): number {
   return Math.ceil(cents / 100);
 }
 
-const euroFormat = new Intl.NumberFormat('fi-FI', { maximumFractionDigits: 0, useGrouping: true });
+/** Made on first use: a formatter costs milliseconds to build, which a page that shows no price need not spend. */
+let euroFormatter: Intl.NumberFormat | undefined;
+const euroFormat = () => (euroFormatter ??= new Intl.NumberFormat('fi-FI', { maximumFractionDigits: 0, useGrouping: true }));
 
 /** '1 234 €' — the whole-euro display of a price in cents, rounded up. */
 export function formatEuros(cents: number): string {
   // fi-FI groups with a no-break space; keep it so the amount never wraps.
-  return `${euroFormat.format(roundUpToEuros(cents))}\u00a0€`;
+  return `${euroFormat().format(roundUpToEuros(cents))}\u00a0€`;
 }
 
 /**
@@ -18,7 +20,7 @@ export function formatEuros(cents: number): string {
  * prices minus the shown reductions add up to the rounded-up total.
  */
 export function formatReduction(cents: number): string {
-  return `\u2212${euroFormat.format(Math.floor(cents / 100))}\u00a0€`;
+  return `\u2212${euroFormat().format(Math.floor(cents / 100))}\u00a0€`;
 }
 
 /** A step of a process: its route segment and its Finnish title. */

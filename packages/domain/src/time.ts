@@ -6,7 +6,9 @@
  */
 const TIME_ZONE = 'Europe/Helsinki';
 
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
+/** Made on first use (building a formatter costs milliseconds at a page's start). */
+let partsFormatter: Intl.DateTimeFormat | undefined;
+const partsFormat = () => (partsFormatter ??= new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -16,7 +18,7 @@ const partsFormat = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
   weekday: 'short',
-});
+}));
 
 export interface HelsinkiParts {
   date: string; // YYYY-MM-DD
@@ -30,7 +32,7 @@ const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 
 /** The Helsinki wall-clock date and time of an instant. */
 export function toHelsinki(instant: Date): HelsinkiParts {
   const p: Record<string, string> = {};
-  for (const part of partsFormat.formatToParts(instant)) p[part.type] = part.value;
+  for (const part of partsFormat().formatToParts(instant)) p[part.type] = part.value;
   return {
     date: `${p.year}-${p.month}-${p.day}`,
     time: `${p.hour}:${p.minute}:${p.second}`,

@@ -7,21 +7,9 @@
 import * as z from 'zod/mini';
 import { FIELD_ERRORS } from './messages.ts';
 import { cleanText, isStorableText } from './storable.ts';
+import { normalizeRegisterNumber, REGISTER_NUMBER_PATTERN } from './register-number.ts';
 
-/**
- * Finnish registration number (SPEC §5): 1–3 letters (å ä ö included), a hyphen and
- * 1–3 digits; or C, 0–3 letters, a hyphen and 1–5 digits. Matched after upper-casing.
- */
-export const REGISTER_NUMBER_PATTERN = /^(?:[A-ZÅÄÖ]{1,3}-\d{1,3}|C[A-ZÅÄÖ]{0,3}-\d{1,5})$/;
-
-/** Upper-cases and trims a registration number as typed (SPEC §5). */
-export function normalizeRegisterNumber(input: string): string {
-  return input.trim().toLocaleUpperCase('fi-FI');
-}
-
-export function isValidRegisterNumber(input: string): boolean {
-  return REGISTER_NUMBER_PATTERN.test(normalizeRegisterNumber(input));
-}
+export { isValidRegisterNumber, normalizeRegisterNumber, REGISTER_NUMBER_PATTERN } from './register-number.ts';
 
 export const registerNumberSchema = z
   .pipe(z.string({ error: FIELD_ERRORS.required }), z.transform(normalizeRegisterNumber))

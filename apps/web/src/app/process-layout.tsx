@@ -12,13 +12,13 @@ import { useProcessSession } from '@/hooks/use-process-session.ts';
 import { clearProcessSession } from '@/lib/process-session.ts';
 import { pushEvent } from '@/lib/analytics.ts';
 import { useWizardState } from '@/stores/wizard-state.tsx';
-import { initSession } from '@/features/session/api/init-session.ts';
-import { ApiError } from '@/lib/api-client.ts';
+import { initRefusalOf, initSession } from '@/features/session/api/init-session.ts';
 import { useBooking } from '@/features/booking/api/get-booking.ts';
 import { vehicleText } from '@/features/booking/summary.ts';
 import { removeReservation } from '@/features/reservation/api/remove-reservation.ts';
 import { ProcessContext, type ProcessContextValue } from './process-context.tsx';
 import { clearSessionCache } from './session-cache.ts';
+import { clearInitFailure, pendingInitFailure, revealApp, takeStepEventPushed } from '@/lib/first-step-handoff.ts';
 
 /** The step segment of a pathname under a process ('/huolto/aika/' → 'aika'). */
 function stepOf(pathname: string): string {
@@ -43,9 +43,11 @@ export function ProcessLayout({ process }: { process: ProcessDefinition }) {
   const isThanks = step === STEP.thanks;
   const thanksAvailable = isThanks && wizard.lastBooking?.processType === process.type;
 
-  const [initFailed, setInitFailed] = useState(false);
+  // A start that failed on the stand-alone first step is shown as it is, not asked again.
+  const [initFailed, setInitFailed] = useState(() => pendingInitFailure() !== null);
   /** The server's own words when it refused to start another booking from this address (429). */
-  const [initRefusal, setInitRefusal] = useState<string | null>(null);
+  const [initRefusal, setInitRefusal] = useState<string | null>(() => pendingInitFailure()?.refusal ?? null);
+  useEffect(clearInitFailure, []);
   const [confirmReset, setConfirmReset] = useState(false);
   const { resetProgress } = wizard;
 
@@ -54,15 +56,21 @@ export function ProcessLayout({ process }: { process: ProcessDefinition }) {
     initSession(process.type)
       .then(() => resetProgress())
       .catch((err: unknown) => {
-        const message = err instanceof ApiError ? (err.body as { message?: unknown } | null)?.message : undefined;
-        setInitRefusal(err instanceof ApiError && err.status === 429 && typeof message === 'string' ? message : null);
+        setInitRefusal(initRefusalOf(err));
         setInitFailed(true);
       });
   }, [isVehicleStep, hasSession, initFailed, process.type, resetProgress]);
 
   useEffect(() => {
+    // The stand-alone first step, which the app replaces, has pushed the vehicle step's event.
+    if (step === STEP.vehicle && takeStepEventPushed()) return;
     pushEvent({ event: 'step', step, processType: process.type });
   }, [step, process.type]);
+
+  // A booking that could not start is shown at once in place of the stand-alone first step.
+  useEffect(() => {
+    if (initFailed) revealApp();
+  }, [initFailed]);
 
   const booking = useBooking();
 

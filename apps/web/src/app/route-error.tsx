@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { revealApp } from '@/lib/first-step-handoff.ts';
 
 /**
  * Last resort when a screen fails to render or its code fails to load (e.g. after a
@@ -7,6 +9,8 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Shown in place of the stand-alone first step when the app fails there.
+  useEffect(revealApp, []);
   return (
     <main className="site-main" id="main">
       <div className="page">

@@ -124,6 +124,14 @@ interface WizardContextValue extends WizardState {
 
 const WizardContext = createContext<WizardContextValue | null>(null);
 
+/**
+ * A new booking process's start outside the provider (the stand-alone first step): the
+ * stored choices go, the last booking stays, as resetProgress does.
+ */
+export function resetStoredProgress(): void {
+  save({ ...INITIAL, lastBooking: load().lastBooking });
+}
+
 export function WizardStateProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<WizardState>(load);
 

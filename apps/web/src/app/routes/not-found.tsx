@@ -1,5 +1,5 @@
 import { PageTitle } from '@/components/ui/page-title.tsx';
-import { ButtonLink } from '@/components/ui/button.tsx';
+import { ButtonLink } from '@/components/ui/button-link.tsx';
 import { paths } from '@/config/paths.ts';
 
 /** Unknown paths. */

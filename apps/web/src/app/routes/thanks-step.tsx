@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, CircleCheck } from 'lucide-react';
 import { DROP_OFF_HEADING, bookingCalendarFileName, bookingCalendarPath, dropOffInstruction, manageBookingPath } from '@huolto/domain';
 import { StepPage } from '@/components/layout/step-page.tsx';
-import { ButtonLink } from '@/components/ui/button.tsx';
+import { ButtonLink } from '@/components/ui/button-link.tsx';
 import { paths } from '@/config/paths.ts';
 import { getProcessToken, clearProcessSession } from '@/lib/process-session.ts';
 import { useWizardState } from '@/stores/wizard-state.tsx';

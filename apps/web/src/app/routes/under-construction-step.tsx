@@ -1,5 +1,5 @@
 import { StepPage } from '@/components/layout/step-page.tsx';
-import { ButtonLink } from '@/components/ui/button.tsx';
+import { ButtonLink } from '@/components/ui/button-link.tsx';
 import { paths } from '@/config/paths.ts';
 import { useProcess } from '@/app/process-context.tsx';
 

@@ -1,9 +1,7 @@
-import './vehicle-step.css';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { isRealLocalDateTime, parseLocalDateTime, type Booking, type BookingVehicle, type RedirectSettings, type SiteSettings } from '@huolto/domain';
+import type { Booking, BookingVehicle, RedirectSettings } from '@huolto/domain';
 import { useNavigate } from 'react-router';
-import { StepPage } from '@/components/layout/step-page.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useBooking } from '@/features/booking/api/get-booking.ts';
@@ -12,32 +10,14 @@ import { useSettings } from '@/features/session/api/get-settings.ts';
 import { VehicleForm } from '@/features/vehicle/components/vehicle-form.tsx';
 import { RedirectDialog } from '@/features/vehicle/components/redirect-dialog.tsx';
 import { getRedirectSettings } from '@/features/vehicle/api/get-redirect-settings.ts';
-import { LoyaltyBlock } from '@/features/loyalty/components/loyalty-block.tsx';
+import { LazyLoyaltyBlock } from '@/features/loyalty/components/lazy-loyalty-block.tsx';
 import { removeServices } from '@/features/services/api/remove-services.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useProcessSession } from '@/hooks/use-process-session.ts';
 import { useWizardState } from '@/stores/wizard-state.tsx';
 import { useProcess } from '@/app/process-context.tsx';
-
-function toInstant(value: string): number {
-  return isRealLocalDateTime(value) ? parseLocalDateTime(value).getTime() : Date.parse(value);
-}
-
-/** The service-break notice (SPEC §2 "Vehicle page"), when the settings say one is on. */
-function ServiceBreakNotice({ settings }: { settings: SiteSettings | undefined }) {
-  const sb = settings?.serviceBreak;
-  if (!sb?.start || !sb.end) return null;
-  const now = Date.now();
-  if (now < toInstant(sb.start) || now >= toInstant(sb.end)) return null;
-  return (
-    <div className="notice notice--warning" role="note">
-      <p>
-        {sb.message ??
-          'Ajanvarauksessa on huoltokatko. Varauksen tekeminen ei ehkä onnistu juuri nyt – yritä myöhemmin uudelleen.'}
-      </p>
-    </div>
-  );
-}
+import { clearVehicleSearch, pendingVehicleSearch, revealApp } from '@/lib/first-step-handoff.ts';
+import { ServiceBreakNotice, VehicleStepFrame } from './vehicle-step-frame.tsx';
 
 /** 'ajoneuvo' of every process (SPEC §2 "Vehicle page"). */
 export function VehicleStepRoute() {
@@ -52,6 +32,15 @@ export function VehicleStepRoute() {
   const queryClient = useQueryClient();
   const { token } = useProcessSession();
   const { update } = useWizardState();
+  /** The plate (and mileage) given on the stand-alone first step: searched at once. */
+  const [handedOver] = useState(pendingVehicleSearch);
+  const ready = !booking.isPending;
+  useEffect(() => {
+    if (!ready) return;
+    // The form has mounted (and started that search): the app takes the stand-alone page's place.
+    clearVehicleSearch();
+    revealApp();
+  }, [ready]);
   /** The make books on its own site: the popup, and the car it is for. */
   const [redirect, setRedirect] = useState<{ settings: RedirectSettings; make: string; registerNumber: string } | null>(null);
 
@@ -91,18 +80,12 @@ export function VehicleStepRoute() {
   };
 
   return (
-    <StepPage
-      documentTitle={`Ajoneuvo – ${process.title}`}
-      title="Varaa aika ilman kirjautumista"
-      lead={
-        maintenance
-          ? 'Aloita kertomalla auton rekisterinumero ja mittarilukema, niin näytämme autollesi sopivat huollot.'
-          : 'Aloita kertomalla auton rekisterinumero.'
-      }
+    <VehicleStepFrame
+      process={process}
       notices={<ServiceBreakNotice settings={settings.data} />}
       side={
         <>
-          <LoyaltyBlock onSelectVehicle={(license) => setPicked({ registerNumber: license })} />
+          <LazyLoyaltyBlock onSelectVehicle={(license) => setPicked({ registerNumber: license })} />
           {vehicle && (
             <section className="card selected-vehicle" aria-label="Valittu auto">
               <h2 className="card__title">Valittu auto</h2>
@@ -138,16 +121,14 @@ export function VehicleStepRoute() {
       ) : (
         <VehicleForm
           requireKilometers={maintenance}
-          defaultRegisterNumber={vehicle?.register_number ?? ''}
+          defaultRegisterNumber={handedOver?.registerNumber ?? vehicle?.register_number ?? ''}
           defaultKilometers={booking.data?.kilometers ?? null}
+          defaultKilometersText={handedOver?.kilometers}
+          submitOnMount={handedOver !== null}
           onVehicleSet={(v) => void onVehicleSet(v)}
           fill={picked}
         />
       )}
-      <details className="more-info">
-        <summary>Lisätietoa</summary>
-        <p>Äskettäin rekisteröidyn auton tiedot päivittyvät viiveellä, joten voit täyttää tiedot myös itse.</p>
-      </details>
-    </StepPage>
+    </VehicleStepFrame>
   );
 }

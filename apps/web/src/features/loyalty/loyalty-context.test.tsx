@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { LOYALTY_TOKEN_KEY, MESSAGES } from '@huolto/domain';
 import { clearNotifications, getNotifications } from '@/lib/notifications.ts';
 import { clearProcessSession, setProcessToken } from '@/lib/process-session.ts';
+import { clearLoginRequest, isLoginRequested, requestLogin } from '@/lib/first-step-handoff.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { LoyaltyBlock } from './components/loyalty-block.tsx';
 import { resetLoyaltyTokenCache } from './loyalty-token.ts';
@@ -57,6 +58,20 @@ describe('<LoyaltyBlock> and the loyalty provider', () => {
     renderBlock(() => undefined);
     expect(screen.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Valitse ajoneuvo' })).toBeNull();
+  });
+
+  it('opens the login asked for before it had loaded (the first step, its placeholder), also while it is shown, once', async () => {
+    stubFetch({});
+    requestLogin();
+    renderBlock(() => undefined);
+    const dialog = await screen.findByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sulje' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(isLoginRequested()).toBe(false);
+    // Asked while the block is already there (its code arrived as the placeholder was clicked).
+    act(() => requestLogin());
+    expect(await screen.findByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' })).toBeTruthy();
+    clearLoginRequest();
   });
 
   it('greets the logged-in customer and puts the members’ code on the booking process', async () => {

@@ -1,8 +1,9 @@
-import './loyalty-block.css';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
 import { getLoyaltyToken } from '@/features/loyalty/loyalty-token.ts';
+import { clearLoginRequest, isLoginRequested, subscribeLoginRequest } from '@/lib/first-step-handoff.ts';
+import { LOYALTY_INTRO, LoyaltyCard, LoyaltyLoginPrompt } from './loyalty-prompt.tsx';
 
 /**
  * The login popup with its forms (react-hook-form and the loyalty schemas) is a chunk of
@@ -29,15 +30,19 @@ export interface LoyaltyBlockProps {
  * OmaLaakkoseen' opens the login popup; logged in, it greets the customer and offers
  * their saved cars and 'Kirjaudu ulos'.
  */
-export function LoyaltyBlock({
-  onSelectVehicle,
-  intro = 'Kirjaudu, niin saat tallennetut autosi, esitäytetyt yhteystiedot ja jäsenetusi käyttöön.',
-}: LoyaltyBlockProps) {
+export function LoyaltyBlock({ onSelectVehicle, intro = LOYALTY_INTRO }: LoyaltyBlockProps) {
   const { token, account, signOut } = useLoyalty();
   const titleId = useId();
-  const [loginOpen, setLoginOpen] = useState(false);
+  /**
+   * 'Kirjaudu OmaLaakkoseen' chosen before this block had loaded (on the stand-alone first
+   * step, or on the placeholder while its code came) opens the popup as if chosen here.
+   */
+  const loginRequested = useSyncExternalStore(subscribeLoginRequest, isLoginRequested, isLoginRequested) && token === null;
+  const [loginClicked, setLoginOpen] = useState(false);
+  const loginOpen = loginClicked || loginRequested;
   /** The login popup is mounted from its first opening on (closing it keeps it loaded). */
   const [loginUsed, setLoginUsed] = useState(false);
+  if (loginRequested && !loginUsed) setLoginUsed(true);
   const [vehiclesOpen, setVehiclesOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const loginButton = useRef<HTMLButtonElement>(null);
@@ -50,7 +55,11 @@ export function LoyaltyBlock({
     if (focusNext.current === 'greeting' && loggedIn) greeting.current?.focus();
     if (focusNext.current === 'login' && !loggedIn) loginButton.current?.focus();
     focusNext.current = null;
+    if (loggedIn) clearLoginRequest();
   }, [loggedIn]);
+  useEffect(() => {
+    if (loginRequested) focusNext.current = 'greeting';
+  }, [loginRequested]);
 
   const onLogout = async () => {
     setSigningOut(true);
@@ -63,10 +72,7 @@ export function LoyaltyBlock({
   };
 
   return (
-    <section className="card loyalty" aria-labelledby={titleId}>
-      <h2 id={titleId} className="card__title loyalty__title">
-        OmaLaakkonen
-      </h2>
+    <LoyaltyCard titleId={titleId}>
       {loggedIn ? (
         <>
           <p ref={greeting} className="loyalty__greeting" tabIndex={-1}>
@@ -85,23 +91,16 @@ export function LoyaltyBlock({
           </div>
         </>
       ) : (
-        <>
-          <p className="loyalty__note muted">{intro}</p>
-          <button
-            ref={loginButton}
-            type="button"
-            className="link-button"
-            onPointerEnter={() => void loadLoginDialog()}
-            onFocus={() => void loadLoginDialog()}
-            onClick={() => {
-              focusNext.current = 'greeting';
-              setLoginUsed(true);
-              setLoginOpen(true);
-            }}
-          >
-            Kirjaudu OmaLaakkoseen
-          </button>
-        </>
+        <LoyaltyLoginPrompt
+          intro={intro}
+          buttonRef={loginButton}
+          onPrefetch={() => void loadLoginDialog()}
+          onLogin={() => {
+            focusNext.current = 'greeting';
+            setLoginUsed(true);
+            setLoginOpen(true);
+          }}
+        />
       )}
       {loginUsed && (
         <Suspense fallback={null}>
@@ -109,6 +108,7 @@ export function LoyaltyBlock({
             open={loginOpen}
             onClose={() => {
               setLoginOpen(false);
+              clearLoginRequest();
               // Closed without logging in: the opener gets the focus back (the dialog does that).
               if (focusNext.current === 'greeting' && getLoyaltyToken() === null) focusNext.current = null;
             }}
@@ -120,6 +120,6 @@ export function LoyaltyBlock({
           <VehicleListDialog open={vehiclesOpen} onClose={() => setVehiclesOpen(false)} onSelect={onSelectVehicle} />
         </Suspense>
       )}
-    </section>
+    </LoyaltyCard>
   );
 }

@@ -22,6 +22,7 @@ import { useSearchVehicle } from '@/features/vehicle/api/search-vehicle.ts';
 import { useSetVehicle } from '@/features/vehicle/api/set-vehicle.ts';
 import { useSetVehicleKilometers } from '@/features/vehicle/api/set-vehicle-kilometers.ts';
 import { useVehicleMakes } from '@/features/vehicle/api/get-vehicle-makes.ts';
+import { KILOMETERS_INPUT_ATTRIBUTES, parseKilometers, PLATE_INPUT_ATTRIBUTES } from '@/features/vehicle/kilometers.ts';
 
 export interface VehicleFormValues {
   registerNumber: string;
@@ -49,12 +50,7 @@ export interface VehicleFormContext {
   vehicleNotFound: boolean;
 }
 
-/** '120 000' → 120000; null when empty. NaN when not a number. */
-export function parseKilometers(input: string): number | null {
-  const compact = input.replace(/[\s\u00a0]/g, '');
-  if (compact === '') return null;
-  return /^\d+$/.test(compact) ? Number(compact) : Number.NaN;
-}
+export { parseKilometers };
 
 /**
  * Validates with the domain's schemas (registerNumberSchema, kilometersSchema); which
@@ -90,6 +86,10 @@ export interface VehicleFormProps {
   requireKilometers: boolean;
   defaultRegisterNumber?: string;
   defaultKilometers?: number | null;
+  /** The mileage as the customer typed it (on the stand-alone first step); wins over defaultKilometers. */
+  defaultKilometersText?: string;
+  /** Search at once with the default values: the customer already asked for it on the stand-alone first step. */
+  submitOnMount?: boolean;
   /** The vehicle is set on the booking (found, or entered by hand): go on. */
   onVehicleSet: (vehicle: Partial<BookingVehicle> | null) => void;
   /**
@@ -108,6 +108,8 @@ export function VehicleForm({
   requireKilometers,
   defaultRegisterNumber = '',
   defaultKilometers = null,
+  defaultKilometersText,
+  submitOnMount = false,
   onVehicleSet,
   fill = null,
 }: VehicleFormProps) {
@@ -130,7 +132,7 @@ export function VehicleForm({
   } = useForm<VehicleFormValues, VehicleFormContext>({
     defaultValues: {
       registerNumber: defaultRegisterNumber,
-      kilometers: defaultKilometers === null ? '' : String(defaultKilometers),
+      kilometers: defaultKilometersText ?? (defaultKilometers === null ? '' : String(defaultKilometers)),
       make: '',
       otherMake: '',
       model: '',
@@ -161,6 +163,13 @@ export function VehicleForm({
   useEffect(() => {
     if (showMakeAndModel) formRef.current?.querySelector('.vehicle-form__submit')?.scrollIntoView?.({ block: 'nearest' });
   }, [showMakeAndModel]);
+
+  const autoSubmit = useRef(submitOnMount);
+  useEffect(() => {
+    if (!autoSubmit.current) return;
+    autoSubmit.current = false;
+    formRef.current?.requestSubmit();
+  }, []);
 
   const refreshBooking = () => queryClient.invalidateQueries({ queryKey: queryKeys.allBooking });
 
@@ -219,14 +228,7 @@ export function VehicleForm({
       <div className="form-grid">
         <Field id="registerNumber" label="Rekisterinumero" required error={errors.registerNumber?.message}>
           <input
-            id="registerNumber"
-            className="input input--plate"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="ABC-123"
-            maxLength={12}
+            {...PLATE_INPUT_ATTRIBUTES}
             aria-invalid={errors.registerNumber ? true : undefined}
             aria-describedby={describedBy('registerNumber', { error: !!errors.registerNumber })}
             {...reg}
@@ -236,12 +238,7 @@ export function VehicleForm({
         {requireKilometers && (
           <Field id="kilometers" label="Mittarilukema (km)" required error={errors.kilometers?.message}>
             <input
-              id="kilometers"
-              className="input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="esim. 60000"
+              {...KILOMETERS_INPUT_ATTRIBUTES}
               aria-invalid={errors.kilometers ? true : undefined}
               aria-describedby={describedBy('kilometers', { error: !!errors.kilometers })}
               {...register('kilometers')}
