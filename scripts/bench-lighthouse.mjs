@@ -5,8 +5,12 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
-export const LIGHTHOUSE_PAGES = ['/etusivu', '/huolto/ajoneuvo'];
-export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
+/** The landing page and each process's first page (apps/web/src/app/router.tsx, domain PROCESSES). */
+export const LIGHTHOUSE_PAGES = ['/etusivu', '/huolto/ajoneuvo', '/renkaat/ajoneuvo', '/rengasmyynti/ajoneuvo', '/proautolasi/ajoneuvo'];
+/** Category scores (0–100) each page should reach. */
+export const LIGHTHOUSE_BUDGETS = { performance: 97, accessibility: 100, 'best-practices': 95 };
+/** Metric limits each page should stay within (issue 17): largest contentful paint and total blocking time. */
+export const LIGHTHOUSE_METRIC_BUDGETS = { largestContentfulPaintMs: 2000, totalBlockingTimeMs: 100 };
 
 const CHROME_FLAGS = [
   '--headless',
@@ -18,35 +22,56 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-/** Runs Lighthouse once per page; answers the category scores (0–100) and key metrics. */
-export async function runLighthouse(baseUrl, log = console.error) {
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+/** One Lighthouse run of one page: category scores and key metrics. */
+async function runOnce(port, url) {
+  const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS) });
+  const lhr = runner.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return {
+    scores: Object.fromEntries(Object.keys(LIGHTHOUSE_BUDGETS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)])),
+    metrics: {
+      firstContentfulPaintMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN),
+      largestContentfulPaintMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+      totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+      cumulativeLayoutShift: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    },
+    failingAudits: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+}
+
+/**
+ * Runs Lighthouse `runs` times per page; answers per page the run with the median performance
+ * score (its metrics and other scores, as Lighthouse's own guidance suggests) and every run's
+ * performance score.
+ */
+export async function runLighthouse(baseUrl, log = console.error, runs = 1) {
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const results = [];
   try {
     for (const path of LIGHTHOUSE_PAGES) {
-      log(`[lighthouse] ${path}…`);
-      const runner = await lighthouse(
-        baseUrl + path,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS) },
-      );
-      const lhr = runner.lhr;
-      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const scores = Object.fromEntries(Object.keys(LIGHTHOUSE_BUDGETS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]));
-      const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-        .map((a) => a.id);
+      const all = [];
+      for (let i = 0; i < runs; i++) {
+        log(`[lighthouse] ${path}${runs > 1 ? ` (${i + 1}/${runs})` : ''}…`);
+        all.push(await runOnce(chrome.port, baseUrl + path));
+      }
+      const mid = median(all.map((r) => r.scores.performance));
+      const chosen = all.find((r) => r.scores.performance === mid);
       results.push({
         path,
-        scores,
-        budgetsMet: Object.entries(LIGHTHOUSE_BUDGETS).every(([k, min]) => scores[k] >= min),
-        metrics: {
-          firstContentfulPaintMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN),
-          largestContentfulPaintMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
-          totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
-          cumulativeLayoutShift: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-        },
-        failingAudits: failing,
+        runs,
+        performanceScores: all.map((r) => r.scores.performance),
+        ...chosen,
+        budgetsMet:
+          Object.entries(LIGHTHOUSE_BUDGETS).every(([k, min]) => chosen.scores[k] >= min) &&
+          Object.entries(LIGHTHOUSE_METRIC_BUDGETS).every(([k, max]) => chosen.metrics[k] <= max),
       });
     }
   } finally {
@@ -55,22 +80,37 @@ export async function runLighthouse(baseUrl, log = console.error) {
   return results;
 }
 
+/** The budgets a page's result misses: category names, LCP, TBT. */
+function missedBudgets(r) {
+  const names = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'best pr.', largestContentfulPaintMs: 'LCP', totalBlockingTimeMs: 'TBT' };
+  return [
+    ...Object.entries(LIGHTHOUSE_BUDGETS).filter(([k, min]) => !(r.scores[k] >= min)),
+    ...Object.entries(LIGHTHOUSE_METRIC_BUDGETS).filter(([k, max]) => !(r.metrics[k] <= max)),
+  ].map(([k]) => names[k]);
+}
+
 /** The printed table of runLighthouse's results. */
 export function lighthouseTable(results) {
-  const lines = ['page               │ perf │ a11y │ best pr. │ FCP ms │ LCP ms │ TBT ms │  CLS  │ budget (≥95 / 100 / ≥95)'];
+  const b = LIGHTHOUSE_BUDGETS;
+  const m = LIGHTHOUSE_METRIC_BUDGETS;
+  const head =
+    'page                   │ perf │ a11y │ best pr. │ FCP ms │ LCP ms │ TBT ms │  CLS  │ ' +
+    `budget (≥${b.performance} / ${b.accessibility} / ≥${b['best-practices']}, LCP ≤ ${m.largestContentfulPaintMs}, TBT ≤ ${m.totalBlockingTimeMs})`;
+  const lines = [head];
   for (const r of results) {
-    const m = r.metrics;
+    const x = r.metrics;
     lines.push(
       [
-        r.path.padEnd(18),
+        r.path.padEnd(22),
         String(r.scores.performance).padStart(4),
         String(r.scores.accessibility).padStart(4),
         String(r.scores['best-practices']).padStart(8),
-        String(m.firstContentfulPaintMs).padStart(6),
-        String(m.largestContentfulPaintMs).padStart(6),
-        String(m.totalBlockingTimeMs).padStart(6),
-        m.cumulativeLayoutShift.toFixed(3).padStart(5),
-        r.budgetsMet ? '✓' : `✗ ${r.failingAudits.slice(0, 6).join(', ')}`,
+        String(x.firstContentfulPaintMs).padStart(6),
+        String(x.largestContentfulPaintMs).padStart(6),
+        String(x.totalBlockingTimeMs).padStart(6),
+        x.cumulativeLayoutShift.toFixed(3).padStart(5),
+        (r.budgetsMet ? '✓' : `✗ ${[...missedBudgets(r), ...r.failingAudits.slice(0, 6)].join(', ')}`) +
+          (r.runs > 1 ? `  (median of ${r.runs}: perf ${r.performanceScores.join(', ')})` : ''),
       ].join(' │ '),
     );
   }
