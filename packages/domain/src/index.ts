@@ -23,3 +23,4 @@ export * from './manage-rules.ts';
 export * from './booking-links.ts';
 export * from './booking-calendar.ts';
 export * from './price-display.ts';
+export * from './staff.ts';

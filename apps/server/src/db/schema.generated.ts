@@ -41,6 +41,7 @@ export interface Booking {
   total_cents: number;
   using_key_locker: Generated<boolean>;
   vehicle: unknown;
+  visit_status: string | null;
   voucher_ids: Generated<unknown>;
 }
 
@@ -52,6 +53,18 @@ export interface BookingAddedRow {
   id: Generated<ColumnType<string, bigint | number | string, bigint | number | string>>;
   product_id: string;
   unit_price_cents: number;
+}
+
+export interface BookingEvent {
+  action: string;
+  actor: string;
+  after: unknown | null;
+  at: Generated<Timestamp>;
+  before: unknown | null;
+  booking_id: ColumnType<string, bigint | number | string, bigint | number | string>;
+  id: Generated<ColumnType<string, bigint | number | string, bigint | number | string>>;
+  note: string | null;
+  staff_user_id: number | null;
 }
 
 export interface CampaignCode {
@@ -70,14 +83,17 @@ export interface CatalogueVersion {
 export interface EmailOutbox {
   attempts: Generated<number>;
   booking_id: ColumnType<string, bigint | number | string, bigint | number | string> | null;
+  channel: Generated<string>;
   created_at: Generated<Timestamp>;
   file_name: string;
   html_body: string | null;
   ics: string | null;
   id: Generated<ColumnType<string, bigint | number | string, bigint | number | string>>;
+  kind: Generated<string>;
   last_error: string | null;
   next_attempt_at: Generated<Timestamp>;
   recipient: string;
+  reminder_for: Timestamp | null;
   sent_at: Timestamp | null;
   status: Generated<string>;
   subject: string;
@@ -192,6 +208,14 @@ export interface Offer {
   product_id: string;
   sort: Generated<number>;
   title: string;
+}
+
+export interface OpeningException {
+  closing_time: string | null;
+  day: string;
+  opening_time: string | null;
+  organization_id: number;
+  reason: Generated<string>;
 }
 
 export interface Organization {
@@ -329,6 +353,15 @@ export interface Resource {
   selectable: Generated<boolean>;
 }
 
+export interface ResourceAbsence {
+  created_at: Generated<Timestamp>;
+  during: string;
+  id: Generated<ColumnType<string, bigint | number | string, bigint | number | string>>;
+  reason: Generated<string>;
+  resource_id: number;
+  staff_user_id: number | null;
+}
+
 export interface ResourceTime {
   booking_id: ColumnType<string, bigint | number | string, bigint | number | string> | null;
   during: string;
@@ -351,6 +384,28 @@ export interface ServiceGroup {
 export interface Setting {
   key: string;
   value: unknown;
+}
+
+export interface StaffSession {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  staff_user_id: number;
+  token_hash: string;
+}
+
+export interface StaffUser {
+  active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: Generated<number>;
+  name: string;
+  password_hash: string;
+  role: string;
+}
+
+export interface StaffUserOffice {
+  organization_id: number;
+  staff_user_id: number;
 }
 
 export interface Tire {
@@ -403,6 +458,7 @@ export interface DB {
   availability_version: AvailabilityVersion;
   booking: Booking;
   booking_added_row: BookingAddedRow;
+  booking_event: BookingEvent;
   campaign_code: CampaignCode;
   catalogue_version: CatalogueVersion;
   email_outbox: EmailOutbox;
@@ -418,6 +474,7 @@ export interface DB {
   loyalty_voucher: LoyaltyVoucher;
   media: Media;
   offer: Offer;
+  opening_exception: OpeningException;
   organization: Organization;
   organization_info_text: OrganizationInfoText;
   organization_make: OrganizationMake;
@@ -429,9 +486,13 @@ export interface DB {
   rate_limit_counter: RateLimitCounter;
   redirect_setting: RedirectSetting;
   resource: Resource;
+  resource_absence: ResourceAbsence;
   resource_time: ResourceTime;
   service_group: ServiceGroup;
   setting: Setting;
+  staff_session: StaffSession;
+  staff_user: StaffUser;
+  staff_user_office: StaffUserOffice;
   tire: Tire;
   tire_supplier: TireSupplier;
   vehicle: Vehicle;

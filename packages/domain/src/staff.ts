@@ -1,0 +1,320 @@
+/**
+ * The contract of the staff API (the workshop's back-office at /hallinta): every call is
+ * under `${API_BASE}/staff`, signed in with the staff session cookie. Times are Helsinki
+ * wall-clock 'YYYY-MM-DDTHH:mm:ss' like the rest of the API; money is integer cents.
+ */
+import { z } from 'zod';
+import { PROCESS_TYPES, VEHICLE_DELIVERY_OPTIONS } from './enums.ts';
+import { FIELD_ERRORS } from './messages.ts';
+import { PG_INT_MAX, cleanMultilineText, isStorableText } from './storable.ts';
+import { cleanLine } from './validation.ts';
+import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, isRealDate, isRealLocalDateTime } from './time.ts';
+
+export const STAFF_API_PATH = '/staff';
+/** The staff session cookie: HttpOnly, SameSite=Strict, Secure on https, path the staff API. */
+export const STAFF_SESSION_COOKIE = 'hallinta-istunto';
+/** A staff session lasts a working day from sign-in. */
+export const STAFF_SESSION_HOURS = 12;
+/** The back-office's address in the web app. */
+export const STAFF_APP_PATH = '/hallinta';
+
+export const STAFF_ROLES = ['ADMIN', 'OFFICE'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { ADMIN: 'Pääkäyttäjä', OFFICE: 'Toimipisteen käyttäjä' };
+
+/** What happened at the visit; null: nothing marked yet. */
+export const VISIT_STATUSES = ['ARRIVED', 'DONE', 'NO_SHOW'] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
+export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = { ARRIVED: 'Saapunut', DONE: 'Valmis', NO_SHOW: 'Ei saapunut' };
+
+export const BOOKING_EVENT_ACTIONS = ['CREATED', 'MOVED', 'CANCELLED', 'STATUS', 'NOTE'] as const;
+export type BookingEventAction = (typeof BOOKING_EVENT_ACTIONS)[number];
+export const BOOKING_EVENT_LABELS: Record<BookingEventAction, string> = {
+  CREATED: 'Varaus tehty',
+  MOVED: 'Varaus siirretty',
+  CANCELLED: 'Varaus peruttu',
+  STATUS: 'Tila muutettu',
+  NOTE: 'Sisäinen muistiinpano',
+};
+export const BOOKING_EVENT_ACTORS = ['CUSTOMER', 'STAFF', 'SYSTEM'] as const;
+
+/** Longest internal note, absence reason and exception reason, in characters. */
+export const STAFF_NOTE_MAX_LENGTH = 2000;
+export const STAFF_REASON_MAX_LENGTH = 200;
+/** A staff password: at least this long. */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+/** Longest absence, in days (a longer leave is entered in parts). */
+export const ABSENCE_MAX_DAYS = 62;
+
+const storable = { error: FIELD_ERRORS.unstorable };
+const id = z.coerce.number().int().positive().max(PG_INT_MAX);
+export const staffIdParams = z.object({ id });
+export const staffOfficeParams = z.object({ officeId: id });
+
+const dateString = z
+  .string()
+  .regex(DATE_PATTERN, { error: 'Päivämäärä muodossa VVVV-KK-PP', abort: true })
+  .refine(isRealDate, { error: 'Päivämäärä ei ole kelvollinen', abort: true });
+const localDateTime = z
+  .string()
+  .regex(LOCAL_DATE_TIME_PATTERN, { error: 'Aika muodossa VVVV-KK-PPTHH:mm:ss', abort: true })
+  .refine(isRealLocalDateTime, { error: 'Päivämäärä tai kellonaika ei ole kelvollinen', abort: true });
+/** 'HH:mm', 00:00–23:59. */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Kellonaika muodossa HH:MM' });
+const line = (max: number) =>
+  z.string().max(max, { error: FIELD_ERRORS.tooLong }).refine(isStorableText, storable).transform(cleanLine);
+
+export const staffDateQuery = z.object({ date: dateString });
+export const staffRangeQuery = z
+  .object({ from: dateString, to: dateString })
+  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || q.from <= q.to, { path: ['to'], message: 'Loppupäivä ennen alkupäivää' });
+
+// ---- Sign-in ----
+
+export const staffLoginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1, { error: FIELD_ERRORS.required }).max(254).refine(isStorableText, storable),
+  password: z.string().min(1, { error: FIELD_ERRORS.required }).max(200),
+});
+export type StaffLoginBody = z.input<typeof staffLoginBody>;
+
+export const staffOfficeRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export const staffMeSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  /** The offices this user runs (every office for an admin). */
+  offices: z.array(staffOfficeRefSchema),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+// ---- Offices, resources and opening hours ----
+
+export const staffResourceSchema = z.object({ id: z.number().int(), name: z.string() });
+export const openingExceptionSchema = z.object({
+  date: z.string(),
+  /** null with closingTime null: closed all day. */
+  openingTime: z.string().nullable(),
+  closingTime: z.string().nullable(),
+  reason: z.string(),
+});
+export type OpeningException = z.infer<typeof openingExceptionSchema>;
+export const staffOfficeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Where new, moved and cancelled bookings are told (null: nowhere). */
+  email: z.string().nullable(),
+  /** Usual hours, Monday–Friday, 'HH:mm'. */
+  openingTime: z.string(),
+  closingTime: z.string(),
+  resources: z.array(staffResourceSchema),
+});
+export type StaffOffice = z.infer<typeof staffOfficeSchema>;
+export const staffOfficesResponse = z.array(staffOfficeSchema);
+
+export const openingHoursBody = z
+  .object({ openingTime: clockTime, closingTime: clockTime })
+  .refine((b) => b.openingTime < b.closingTime, { path: ['closingTime'], message: 'Sulkemisaika ennen avaamisaikaa' });
+export const openingExceptionParams = z.object({ officeId: id, date: dateString });
+export const openingExceptionBody = z
+  .object({
+    closed: z.boolean(),
+    openingTime: clockTime.nullable().default(null),
+    closingTime: clockTime.nullable().default(null),
+    reason: line(STAFF_REASON_MAX_LENGTH).default(''),
+  })
+  .refine((b) => b.closed || (b.openingTime !== null && b.closingTime !== null), {
+    path: ['openingTime'],
+    message: 'Anna aukioloajat tai merkitse suljetuksi',
+  })
+  .refine((b) => b.closed || b.openingTime === null || b.closingTime === null || b.openingTime < b.closingTime, {
+    path: ['closingTime'],
+    message: 'Sulkemisaika ennen avaamisaikaa',
+  });
+export type OpeningExceptionBody = z.input<typeof openingExceptionBody>;
+export const openingResponse = z.object({
+  openingTime: z.string(),
+  closingTime: z.string(),
+  exceptions: z.array(openingExceptionSchema),
+});
+
+// ---- Absences ----
+
+export const absenceSchema = z.object({
+  id: z.number().int(),
+  resourceId: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  reason: z.string(),
+  /** Bookings (not cancelled) that fall in the absence: they stay, and are flagged. */
+  bookingsInside: z.number().int(),
+});
+export type Absence = z.infer<typeof absenceSchema>;
+export const absencesResponse = z.array(absenceSchema);
+export const absenceBody = z
+  .object({
+    resourceId: id,
+    start: localDateTime,
+    end: localDateTime,
+    reason: line(STAFF_REASON_MAX_LENGTH).default(''),
+  })
+  .refine((b) => !isRealLocalDateTime(b.start) || !isRealLocalDateTime(b.end) || b.start < b.end, {
+    path: ['end'],
+    message: 'Loppu ennen alkua',
+  });
+export type AbsenceBody = z.input<typeof absenceBody>;
+
+// ---- Bookings ----
+
+export const staffBookingSummarySchema = z.object({
+  id: z.number().int(),
+  bookingKey: z.string(),
+  processType: z.enum(PROCESS_TYPES),
+  status: z.enum(['CONFIRMED', 'CANCELLED']),
+  visitStatus: z.enum(VISIT_STATUSES).nullable(),
+  /** null for a lead (a wished day, no time). */
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  leadDate: z.string().nullable(),
+  resourceIds: z.array(z.number().int()),
+  registerNumber: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  /** The booked services and products, one short line. */
+  summary: z.string(),
+  totalCents: z.number().int(),
+  usingKeyLocker: z.boolean(),
+  /** The booking lies (partly) in an absence of one of its resources. */
+  inAbsence: z.boolean(),
+});
+export type StaffBookingSummary = z.infer<typeof staffBookingSummarySchema>;
+
+export const staffHoldSchema = z.object({ resourceId: z.number().int(), start: z.string(), end: z.string(), expiresAt: z.string() });
+
+export const staffDayResponse = z.object({
+  date: z.string(),
+  office: staffOfficeRefSchema,
+  resources: z.array(staffResourceSchema),
+  /** The day's hours: null when the office is closed. */
+  opening: z.object({ openingTime: z.string(), closingTime: z.string() }).nullable(),
+  exception: openingExceptionSchema.nullable(),
+  bookings: z.array(staffBookingSummarySchema),
+  /** Times held by customers in the middle of booking, until they expire. */
+  holds: z.array(staffHoldSchema),
+  absences: z.array(absenceSchema),
+});
+export type StaffDay = z.infer<typeof staffDayResponse>;
+
+export const staffWeekResponse = z.object({
+  /** Monday of the week. */
+  weekStart: z.string(),
+  office: staffOfficeRefSchema,
+  resources: z.array(staffResourceSchema),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      opening: z.object({ openingTime: z.string(), closingTime: z.string() }).nullable(),
+      bookings: z.array(staffBookingSummarySchema),
+      absences: z.array(absenceSchema),
+    }),
+  ),
+});
+export type StaffWeek = z.infer<typeof staffWeekResponse>;
+
+export const bookingEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.enum(BOOKING_EVENT_ACTORS),
+  /** The staff member's name when staff did it. */
+  staffName: z.string().nullable(),
+  action: z.enum(BOOKING_EVENT_ACTIONS),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  note: z.string().nullable(),
+});
+export type BookingEvent = z.infer<typeof bookingEventSchema>;
+
+export const staffBookingItemSchema = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  /** The line's price in cents (quantity included). */
+  priceCents: z.number().int(),
+});
+
+export const staffBookingDetailSchema = staffBookingSummarySchema.extend({
+  office: staffOfficeRefSchema,
+  createdAt: z.string(),
+  customer: z.object({
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    postCode: z.string(),
+    city: z.string(),
+  }),
+  vehicle: z.object({
+    registerNumber: z.string(),
+    make: z.string(),
+    model: z.string(),
+    kilometers: z.number().nullable(),
+  }),
+  items: z.array(staffBookingItemSchema),
+  symptoms: z.array(z.string()),
+  /** The customer's own message. */
+  customerNotes: z.string(),
+  deliveryOption: z.enum(VEHICLE_DELIVERY_OPTIONS).nullable(),
+  campaignCode: z.string().nullable(),
+  /** Created, moved, cancelled, status and notes, oldest first. */
+  events: z.array(bookingEventSchema),
+});
+export type StaffBookingDetail = z.infer<typeof staffBookingDetailSchema>;
+
+export const staffMoveBody = z.object({ start: localDateTime, resourceId: id });
+export type StaffMoveBody = z.input<typeof staffMoveBody>;
+export const staffCancelBody = z.object({ reason: line(STAFF_REASON_MAX_LENGTH).default('') });
+export const staffStatusBody = z.object({ visitStatus: z.enum(VISIT_STATUSES).nullable() });
+export const staffNoteBody = z.object({
+  text: z
+    .string()
+    .max(STAFF_NOTE_MAX_LENGTH, { error: FIELD_ERRORS.tooLong })
+    .refine(isStorableText, storable)
+    .transform(cleanMultilineText)
+    .refine((t) => t.trim().length > 0, { error: FIELD_ERRORS.required }),
+});
+
+// ---- Staff accounts (admin) ----
+
+export const staffUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  active: z.boolean(),
+  officeIds: z.array(z.number().int()),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+export const staffUsersResponse = z.array(staffUserSchema);
+
+const staffPassword = z
+  .string()
+  .min(STAFF_PASSWORD_MIN_LENGTH, { error: `Salasanassa on vähintään ${STAFF_PASSWORD_MIN_LENGTH} merkkiä` })
+  .max(200);
+const staffName = line(100).refine((n) => n.length > 0, { error: FIELD_ERRORS.required });
+const officeIds = z.array(id).max(200);
+export const createStaffUserBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email({ error: FIELD_ERRORS.email })).pipe(z.string().max(254)),
+  name: staffName,
+  role: z.enum(STAFF_ROLES),
+  officeIds: officeIds.default([]),
+  password: staffPassword,
+});
+export type CreateStaffUserBody = z.input<typeof createStaffUserBody>;
+export const updateStaffUserBody = z.object({
+  name: staffName.optional(),
+  role: z.enum(STAFF_ROLES).optional(),
+  officeIds: officeIds.optional(),
+  active: z.boolean().optional(),
+  password: staffPassword.optional(),
+});
+export type UpdateStaffUserBody = z.input<typeof updateStaffUserBody>;
