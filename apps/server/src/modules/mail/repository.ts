@@ -13,9 +13,14 @@ export interface OutboxRow {
   attempts: number;
 }
 
+/** What a message is (migration 015): the customer's own messages, the office's notices, reminders. */
+export type OutboxKind = 'CONFIRMATION' | 'REGISTRATION' | 'MOVED' | 'CANCELLED' | 'OFFICE_NOTICE' | 'REMINDER';
+
 /** A message to queue; sent after the transaction commits, by the Mailer. */
 export interface OutboxMail {
   bookingId?: string | number | null | undefined;
+  /** CONFIRMATION when not given (the column's default). */
+  kind?: OutboxKind | undefined;
   recipient: string;
   subject: string;
   text: string;
@@ -36,6 +41,7 @@ export async function insertOutboxMail(db: Executor, mail: OutboxMail) {
       html_body: mail.html ?? null,
       ics: mail.ics ?? null,
       file_name: mail.fileName,
+      ...(mail.kind ? { kind: mail.kind } : {}),
     })
     .execute();
 }
