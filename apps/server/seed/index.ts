@@ -20,6 +20,8 @@ import { seedLoyalty } from './loyalty.ts';
 import { tireCatalogue } from './tires.ts';
 import { WINDSHIELD_GROUP, WINDSHIELD_PARAMETER_ROWS, WINDSHIELD_PRODUCT_ROWS } from './windshield.ts';
 import { seedManagement } from './management.ts';
+import { seedStaff } from './staff.ts';
+export { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './staff.ts';
 export { DEMO_VEHICLES, NOT_FOUND_PLATE } from './vehicles.ts';
 export {
   FULL_WEEK_OFFICE_ID,
@@ -195,6 +197,7 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
 
     // Redirect settings of four makes, damage-inspection offices, office info texts.
     await seedManagement(trx, opts.today);
+    await seedStaff(trx);
 
     // Bookings and their booked time, 1,000 a statement: the rows travel as one JSON
     // parameter (much faster on PGlite than 16,000 bound parameters), and the booked time

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, LOYALTY_API_BASE } from '@huolto/domain';
+import { API_BASE, LOYALTY_API_BASE, STAFF_API_PATH } from '@huolto/domain';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -33,6 +33,7 @@ import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerManageRoutes } from './modules/manage/routes.ts';
 import { registerBookingCalendarRoutes } from './modules/booking-calendar/routes.ts';
 import { registerOpenApi } from './openapi/index.ts';
+import { registerStaffScope } from './modules/staff/scope.ts';
 import { serializerCompiler } from './openapi/route-schema.ts';
 import { validatorCompiler } from './lib/parse.ts';
 import { startPurgeJob } from './jobs/purge.ts';
@@ -134,13 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     session: { max: config.codeCheckSessionRateLimit, timeWindow: '10 minutes' },
     groupId: 'code-check',
   });
+  // The catalogue and the offices, kept in memory under the catalogue version (decision 013).
+  const catalogue = new CatalogueCache(config.caches);
   await app.register(
     async (api) => {
       registerSession(api, db, { clientKeySecret: config.fairShare.clientKeySecret });
       registerSettingsRoutes(api, db, { initSessionRateLimit: config.initSessionRateLimit });
       registerVehicleRoutes(api, db, { searchRateLimit: config.vehicleSearchRateLimit, sessionRateLimit: config.lookupSessionRateLimit });
-      // The catalogue and the offices, kept in memory under the catalogue version (decision 013).
-      const catalogue = new CatalogueCache(config.caches);
       registerOrganizationRoutes(api, db, { offices: catalogue.offices });
       registerOfficeAvailabilityRoutes(api, db, { availability, catalogue });
       registerCatalogueRoutes(api, db, { codeCheckLimits, catalogue });
@@ -187,6 +188,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       );
     },
     { prefix: API_BASE },
+  );
+
+  // The workshop's back-office (/hallinta): its own sign-in, no booking process.
+  await app.register(
+    async (staff) => {
+      await registerStaffScope(staff, db, { mailer, availability, catalogue, config });
+      staff.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
+      );
+    },
+    { prefix: `${API_BASE}${STAFF_API_PATH}` },
   );
 
   await app.register(

@@ -54,7 +54,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     const { body: _body, querystring: _query, 'x-call': _call, ...rest } = (route.schema ?? {}) as Record<string, unknown>;
     const schema = { ...routeSchema(route, doc, ids), ...rest };
     route.schema = schema;
-    if (schema.body || schema.querystring) {
+    if (schema.body || schema.querystring || schema.params) {
       route.attachValidation = true;
       route.handler = afterValidation(route.handler);
     }

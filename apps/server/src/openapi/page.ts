@@ -72,6 +72,7 @@ function bodyFields(schema: JsonSchema) {
 
 const SECURITY_TEXT: Record<string, string> = {
   processToken: 'the booking process (x-process-token header)',
+  staffSession: 'a signed-in back-office user (staff session cookie)',
   xsrfHeader: 'the XSRF header (x-xsrf-token)',
   xsrfCookie: 'the XSRF-TOKEN cookie',
 };

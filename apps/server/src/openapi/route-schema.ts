@@ -8,7 +8,7 @@
 import type { FastifySerializerCompiler, RouteOptions } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
-import { API_BASE, LOYALTY_API_BASE } from '@huolto/domain';
+import { API_BASE, LOYALTY_API_BASE, STAFF_API_PATH, STAFF_SESSION_COOKIE } from '@huolto/domain';
 import { serializerOf } from './serialize.ts';
 
 export const UNDOCUMENTED_TAG = 'Not described';
@@ -28,6 +28,10 @@ export const TAGS = [
     name: 'Managing a saved booking',
     description: 'The /oma-varaus page: booking key and registration number instead of a session; rate-limited per client address.',
   },
+  {
+    name: 'Staff API',
+    description: `The workshop's back-office (${API_BASE}${STAFF_API_PATH}): signed in with the ${STAFF_SESSION_COOKIE} cookie from POST login; 401 without it, 403 for another office's data or an admin's call.`,
+  },
   { name: 'Loyalty API', description: `OmaLaakkonen (${LOYALTY_API_BASE}): every call is POST with a JSON body; the token comes from /login/.` },
   { name: 'Operations', description: 'Health checks and this API document.' },
 ] as const;
@@ -44,6 +48,8 @@ export interface CallDoc {
   body?: z.ZodType;
   /** The query string, as the handler parses it (an object schema: one parameter a key). */
   query?: z.ZodType;
+  /** The path parameters, as the handler parses them (an object schema: one parameter a key). */
+  params?: z.ZodType;
   /** What a 200 answer holds. */
   response?: string;
   /**
@@ -90,6 +96,7 @@ export interface RouteSchema {
   tags: string[];
   body?: z.ZodType;
   querystring?: z.ZodType;
+  params?: z.ZodType;
   response?: Record<number, z.ZodType>;
   security: Record<string, string[]>[];
   /** The 200 answer's description, content type and headers (see spec.ts). */
@@ -108,13 +115,21 @@ const CALL = 'x-call';
  * `querystring` with the zod schemas (the type provider types the handler's input from
  * them), and the registration hook (openapi/index.ts) completes it for the document.
  */
-export function callSchema<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  doc: CallDoc & { body?: B; query?: Q },
-): { body: B; querystring: Q; [CALL]: CallDoc } {
+export function callSchema<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(doc: CallDoc & { body?: B; query?: Q; params?: P }): { body: B; querystring: Q; params: P; [CALL]: CallDoc } {
   // Only the keys given: Fastify warns about an undefined body schema on a GET's HEAD twin.
-  return { ...(doc.body ? { body: doc.body } : {}), ...(doc.query ? { querystring: doc.query } : {}), [CALL]: doc } as {
+  return {
+    ...(doc.body ? { body: doc.body } : {}),
+    ...(doc.query ? { querystring: doc.query } : {}),
+    ...(doc.params ? { params: doc.params } : {}),
+    [CALL]: doc,
+  } as {
     body: B;
     querystring: Q;
+    params: P;
     [CALL]: CallDoc;
   };
 }
@@ -148,7 +163,10 @@ export function routeSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config
   const method = [route.method].flat()[0]!.toUpperCase();
   const url = route.url;
   const config = (route.config ?? {}) as { session?: boolean; rateLimit?: LimitConfig; sessionRateLimit?: LimitConfig };
-  const session = url.startsWith(`${API_BASE}/`) && config.session !== false;
+  const staffBase = `${API_BASE}${STAFF_API_PATH}/`;
+  const staff = url.startsWith(staffBase);
+  const staffPublic = staff && (route.config as { staffPublic?: boolean } | undefined)?.staffPublic === true;
+  const session = url.startsWith(`${API_BASE}/`) && !staff && config.session !== false;
   const unsafe = UNSAFE.has(method);
   const rateLimit = limitOf(config.rateLimit);
   const sessionRateLimit = limitOf(config.sessionRateLimit);
@@ -164,13 +182,16 @@ export function routeSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config
   if (doc?.rateLimited) notes.push(`Answers 429 ${doc.rateLimited}.`);
 
   const errors: Record<string, string> = {};
-  if (doc?.body || doc?.query) errors['400'] = 'ValidationError';
+  if (doc?.body || doc?.query || doc?.params) errors['400'] = 'ValidationError';
+  if (staff && !staffPublic) errors['401'] = 'StaffUnauthorized';
   if (unsafe) errors['403'] = 'XsrfRejected';
+  if (staff && !staffPublic) errors['403'] = unsafe ? 'StaffForbiddenOrXsrf' : 'StaffForbidden';
   if (session) errors['412'] = 'SessionExpired';
   if (rateLimit || sessionRateLimit || doc?.rateLimited) errors['429'] = 'TooManyRequests';
 
   const requirement: Record<string, string[]> = {};
   if (session) requirement.processToken = [];
+  if (staff && !staffPublic) requirement.staffSession = [];
   if (unsafe) Object.assign(requirement, { xsrfHeader: [], xsrfCookie: [] });
 
   const responseSchema = doc?.responseSchema;
@@ -181,6 +202,7 @@ export function routeSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config
     tags: [doc?.tag ?? UNDOCUMENTED_TAG],
     ...(doc?.body ? { body: doc.body } : {}),
     ...(doc?.query ? { querystring: doc.query } : {}),
+    ...(doc?.params ? { params: doc.params } : {}),
     ...(responseSchema ? { response: { 200: responseSchema } } : {}),
     security: Object.keys(requirement).length ? [requirement] : [],
     'x-ok': {

@@ -3,7 +3,7 @@
  * security schemes and the shared error answers, given to @fastify/swagger; and the last
  * pass over the document it builds from the route schemas (`finishDocument`).
  */
-import { API_BASE, LOYALTY_API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
+import { API_BASE, LOYALTY_API_BASE, PROCESS_TOKEN_HEADER, STAFF_API_PATH, STAFF_SESSION_COOKIE, STAFF_SESSION_HOURS, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { TAGS, UNDOCUMENTED_TAG, type OkAnswer } from './route-schema.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -73,6 +73,12 @@ export function openApiBase(version: string) {
           name: PROCESS_TOKEN_HEADER,
           description: 'The booking process, from the response header of POST init-session. Missing, unknown or expired: 412.',
         },
+        staffSession: {
+          type: 'apiKey' as const,
+          in: 'cookie',
+          name: STAFF_SESSION_COOKIE,
+          description: `The back-office session, set HttpOnly by POST ${API_BASE}${STAFF_API_PATH}/login; ${STAFF_SESSION_HOURS} hours from sign-in. Missing or expired: 401.`,
+        },
         xsrfHeader: {
           type: 'apiKey' as const,
           in: 'header',
@@ -91,6 +97,9 @@ export function openApiBase(version: string) {
         ValidationError: errorResponse('Bad input (error VALIDATION): nothing changed; `fields` names each bad field.'),
         XsrfRejected: errorResponse('The x-xsrf-token header is missing or does not match the XSRF-TOKEN cookie (error XSRF).'),
         SessionExpired: errorResponse('The process token is missing, unknown or expired (error SESSION_EXPIRED, "Istunto on päättynyt.").'),
+        StaffUnauthorized: errorResponse('Not signed in to the back-office, or the session has expired (error UNAUTHORIZED).'),
+        StaffForbidden: errorResponse("Signed in, but the call concerns another office's data or needs an admin (error FORBIDDEN)."),
+        StaffForbiddenOrXsrf: errorResponse("Another office's data or an admin's call (error FORBIDDEN), or the XSRF header does not match (error XSRF)."),
         TooManyRequests: errorResponse('Too many calls from this client address; try again later.'),
       },
     },

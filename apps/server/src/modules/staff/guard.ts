@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STAFF_SESSION_COOKIE, type StaffRole } from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import { DomainError } from '../../lib/errors.ts';
+import { sha256 } from '../../lib/password.ts';
+import { findSessionAccount, officesByIds } from './repository.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A staff route anyone may call (sign-in). */
+    staffPublic?: boolean;
+    /** A staff route only this role may call (403 for others). */
+    staffRole?: StaffRole;
+  }
+  interface FastifyRequest {
+    /** The signed-in staff member (staff routes). */
+    staff: StaffPrincipal | undefined;
+  }
+}
+
+/** Who is signed in to the back-office, and which offices they run. */
+export interface StaffPrincipal {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** The offices this user runs: every office for an admin. */
+  officeIds: number[];
+}
+
+export const unauthorized = () => new DomainError(401, 'UNAUTHORIZED', 'Kirjaudu sisään.');
+export const forbidden = () => new DomainError(403, 'FORBIDDEN', 'Sinulla ei ole oikeutta tähän toimintoon.');
+
+/** The signed-in staff member of a staff route; 401 when nobody is signed in. */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw unauthorized();
+  return request.staff;
+}
+
+/** 403 unless the staff member runs the office. */
+export function assertOffice(staff: StaffPrincipal, officeId: number): void {
+  if (!staff.officeIds.includes(officeId)) throw forbidden();
+}
+
+/** The staff member of a session cookie's value, or undefined. */
+export async function principalOfCookie(db: Db, cookie: string | undefined): Promise<StaffPrincipal | undefined> {
+  if (!cookie || cookie.length > 100) return undefined;
+  const account = await findSessionAccount(db, sha256(cookie));
+  if (!account) return undefined;
+  const officeIds = account.role === 'ADMIN' ? (await officesByIds(db, 'ALL')).map((o) => o.id) : account.officeIds;
+  return { id: account.id, email: account.email, name: account.name, role: account.role, officeIds };
+}
+
+/**
+ * Every route of the staff scope needs a signed-in staff member (401), and the role a route
+ * names (403), before its input is even read: a caller without the right learns nothing of
+ * what a valid request would look like.
+ */
+export function registerStaffGuard(scope: FastifyInstance, db: Db) {
+  scope.decorateRequest('staff', undefined);
+  scope.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    request.staff = await principalOfCookie(db, request.cookies[STAFF_SESSION_COOKIE]);
+    if (config.staffPublic) return;
+    if (!request.staff) throw unauthorized();
+    if (config.staffRole && request.staff.role !== config.staffRole) throw forbidden();
+  });
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API_BASE,
+  STAFF_API_PATH,
+  STAFF_SESSION_COOKIE,
+  STAFF_SESSION_HOURS,
+  createStaffUserBody,
+  responseSchema,
+  staffIdParams,
+  staffLoginBody,
+  staffMeSchema,
+  staffUserSchema,
+  staffUsersResponse,
+  updateStaffUserBody,
+} from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import { callSchema } from '../../openapi/route-schema.ts';
+import { TooManyAttemptsError } from '../loyalty/service.ts';
+import { staffOf } from './guard.ts';
+import * as staff from './service.ts';
+
+export interface StaffAuthRouteDeps {
+  /** Sign-in calls allowed per client address per minute, on top of the failed-login limits. */
+  loginRateLimit: number;
+  /** Whether the cookie is sent over HTTPS only (the public address is https). */
+  secureCookies: boolean;
+}
+
+const tag = 'Staff API';
+
+/** Signing in and out, who is signed in, and the staff accounts (admins only). */
+export function registerStaffAuthRoutes(scope: FastifyInstance, db: Db, deps: StaffAuthRouteDeps) {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const cookieOptions = {
+    path: `${API_BASE}${STAFF_API_PATH}`,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: deps.secureCookies,
+  };
+
+  scope.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfter));
+  });
+
+  r.post(
+    '/login',
+    {
+      config: { staffPublic: true, rateLimit: { max: deps.loginRateLimit, timeWindow: '1 minute' } },
+      schema: callSchema({
+        tag,
+        summary: `Signs a staff member in: the session cookie (HttpOnly, SameSite=Strict) is valid for ${STAFF_SESSION_HOURS} hours.`,
+        body: staffLoginBody,
+        responseSchema: staffMeSchema,
+        response: 'Who signed in, with their offices; 401 UNAUTHORIZED for a wrong e-mail or password or a deactivated account.',
+        rateLimited:
+          'failures are counted before the password is compared, as in the loyalty API: 429 TOO_MANY_ATTEMPTS with Retry-After (one account from one address 5 → 1 min, …)',
+      }),
+    },
+    async (request, reply) => {
+      const { secret, me } = await staff.login(db, request.body.email, request.body.password, request.ip);
+      void reply.setCookie(STAFF_SESSION_COOKIE, secret, { ...cookieOptions, maxAge: STAFF_SESSION_HOURS * 3600 });
+      return me;
+    },
+  );
+
+  r.post(
+    '/logout',
+    {
+      config: { staffPublic: true },
+      schema: callSchema({ tag, summary: 'Signs out: the session ends and its cookie is cleared.', responseSchema: responseSchema }),
+    },
+    async (request, reply) => {
+      await staff.logout(db, request.cookies[STAFF_SESSION_COOKIE]);
+      void reply.clearCookie(STAFF_SESSION_COOKIE, cookieOptions);
+      return { responseCode: 'SUCCESS' as const };
+    },
+  );
+
+  r.get(
+    '/me',
+    { schema: callSchema({ tag, summary: 'Who is signed in, with the offices they run.', responseSchema: staffMeSchema }) },
+    async (request) => staff.meOf(db, staffOf(request)),
+  );
+
+  const admin = { config: { staffRole: 'ADMIN' as const } };
+  r.get(
+    '/users',
+    { ...admin, schema: callSchema({ tag, summary: 'The staff accounts (admins only).', responseSchema: staffUsersResponse }) },
+    async () => staff.listUsers(db),
+  );
+  r.post(
+    '/users',
+    {
+      ...admin,
+      schema: callSchema({
+        tag,
+        summary: 'Adds a staff account (admins only); an office user runs the offices listed.',
+        body: createStaffUserBody,
+        responseSchema: staffUserSchema,
+      }),
+    },
+    async (request) => staff.createUser(db, request.body),
+  );
+  r.patch(
+    '/users/:id',
+    {
+      ...admin,
+      schema: callSchema({
+        tag,
+        summary: "Changes a staff account's name, role, offices, password or whether it is active (admins only); a new password or a deactivation ends its sessions.",
+        params: staffIdParams,
+        body: updateStaffUserBody,
+        responseSchema: staffUserSchema,
+      }),
+    },
+    async (request) => staff.updateUser(db, staffOf(request), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  STAFF_SESSION_HOURS,
+  type createStaffUserBody,
+  type StaffMe,
+  type StaffUser,
+  type updateStaffUserBody,
+} from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import { DomainError, badRequest } from '../../lib/errors.ts';
+import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '../../lib/password.ts';
+import { LOGIN_LIMITS, TooManyAttemptsError } from '../loyalty/service.ts';
+import { clearAttempts, returnAttempt, takeAttempt, type ThrottlePolicy } from '../loyalty/repository.ts';
+import { principalOfCookie, type StaffPrincipal } from './guard.ts';
+import * as repo from './repository.ts';
+
+const loginFailed = () => new DomainError(401, 'UNAUTHORIZED', 'Sähköposti tai salasana on väärin.');
+
+/** A throttle key: its kind and a hash of what it counts (no address or e-mail is stored). */
+const throttleKey = (kind: string, ...parts: string[]) => `${kind}:${sha256(parts.join('\n'))}`;
+
+/**
+ * Counts an attempt on each key before the password is compared (the loyalty API's limits,
+ * counted apart from it): concurrent guesses cannot slip past, and a refused attempt counts
+ * nowhere.
+ */
+async function takeAttempts(db: Db, keys: { key: string; policy: ThrottlePolicy }[]) {
+  const taken: typeof keys = [];
+  for (const k of keys) {
+    const attempt = await takeAttempt(db, k.key, k.policy);
+    if (attempt.refused) {
+      for (const t of taken) await returnAttempt(db, t.key, t.policy);
+      throw new TooManyAttemptsError(Math.max(1, attempt.retryAfter ?? 1));
+    }
+    taken.push(k);
+  }
+}
+
+/**
+ * Signs in: a wrong password, an unknown and a deactivated account answer alike and take
+ * alike long. Answers the session's secret (for the cookie) and who signed in.
+ */
+export async function login(db: Db, email: string, password: string, address: string): Promise<{ secret: string; me: StaffMe }> {
+  const atAddress = { key: throttleKey('staff-address', address), policy: LOGIN_LIMITS.address };
+  const pair = { key: throttleKey('staff-login', email, address), policy: LOGIN_LIMITS.accountAtAddress };
+  const account = { key: throttleKey('staff-account', email), policy: LOGIN_LIMITS.account };
+  await takeAttempts(db, [atAddress, pair, account]);
+  const found = await repo.findAccountForLogin(db, email);
+  const ok = await verifyPassword(password, found?.password_hash ?? (await dummyPasswordHash()));
+  if (!found || !ok || !found.active) throw loginFailed();
+  await returnAttempt(db, atAddress.key, atAddress.policy);
+  await clearAttempts(db, [pair.key, account.key]);
+  const secret = randomBytes(32).toString('base64url');
+  await repo.insertSession(db, sha256(secret), found.id, STAFF_SESSION_HOURS);
+  await repo.deleteExpiredSessions(db);
+  const principal = await principalOfCookie(db, secret);
+  if (!principal) throw loginFailed();
+  return { secret, me: await meOf(db, principal) };
+}
+
+export async function logout(db: Db, secret: string | undefined) {
+  if (secret && secret.length <= 100) await repo.deleteSession(db, sha256(secret));
+}
+
+export async function meOf(db: Db, staff: StaffPrincipal): Promise<StaffMe> {
+  const offices = await repo.officesByIds(db, staff.officeIds);
+  return { id: staff.id, email: staff.email, name: staff.name, role: staff.role, offices };
+}
+
+const userOf = (a: repo.StaffAccount): StaffUser => ({
+  id: a.id,
+  email: a.email,
+  name: a.name,
+  role: a.role,
+  active: a.active,
+  officeIds: a.officeIds,
+});
+
+export async function listUsers(db: Db): Promise<StaffUser[]> {
+  return (await repo.listAccounts(db)).map(userOf);
+}
+
+/** 400 naming officeIds when one of them is no office. */
+async function checkOffices(db: Db, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.officesByIds(db, unique);
+  if (found.length !== unique.length) throw badRequest('officeIds', 'Tuntematon toimipiste');
+  return unique;
+}
+
+export async function createUser(db: Db, body: z.output<typeof createStaffUserBody>): Promise<StaffUser> {
+  const officeIds = await checkOffices(db, body.officeIds);
+  if (body.role === 'OFFICE' && officeIds.length === 0) throw badRequest('officeIds', 'Valitse vähintään yksi toimipiste');
+  const passwordHash = await hashPassword(body.password);
+  const id = await db.transaction().execute(async (trx) => {
+    const newId = await repo.insertAccount(trx, { email: body.email, name: body.name, role: body.role, passwordHash });
+    if (newId === undefined) return undefined;
+    await repo.setAccountOffices(trx, newId, officeIds);
+    return newId;
+  });
+  if (id === undefined) throw badRequest('email', 'Sähköpostiosoitteella on jo käyttäjätunnus');
+  return userOf((await repo.findAccount(db, id))!);
+}
+
+export async function updateUser(db: Db, actor: StaffPrincipal, id: number, body: z.output<typeof updateStaffUserBody>): Promise<StaffUser> {
+  const officeIds = body.officeIds ? await checkOffices(db, body.officeIds) : undefined;
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockAccount(trx, id);
+    if (!current) throw new DomainError(404, 'NOT_FOUND', 'Käyttäjää ei löytynyt.');
+    const role = body.role ?? current.role;
+    const active = body.active ?? current.active;
+    if (current.role === 'ADMIN' && current.active && (role !== 'ADMIN' || !active)) {
+      if (id === actor.id) throw badRequest(body.active === false ? 'active' : 'role', 'Et voi poistaa omia pääkäyttäjän oikeuksiasi');
+      if ((await repo.countOtherActiveAdmins(trx, id)) === 0) throw badRequest('role', 'Viimeistä pääkäyttäjää ei voi poistaa');
+    }
+    await repo.updateAccount(trx, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.role !== undefined ? { role: body.role } : {}),
+      ...(body.active !== undefined ? { active: body.active } : {}),
+      ...(passwordHash ? { passwordHash } : {}),
+    });
+    if (officeIds) await repo.setAccountOffices(trx, id, officeIds);
+    const after = await repo.findAccount(trx, id);
+    if (after!.role === 'OFFICE' && after!.officeIds.length === 0) throw badRequest('officeIds', 'Valitse vähintään yksi toimipiste');
+    // A new password or a deactivation signs the account out everywhere.
+    if (passwordHash || !active) await repo.deleteSessionsOf(trx, id);
+  });
+  return userOf((await repo.findAccount(db, id))!);
+}
+
+/**
+ * Adds an account from the command line (npm run staff:add): the first admin of a
+ * deployment. Answers false when the address is taken.
+ */
+export async function addAccount(db: Db, a: { email: string; name: string; role: 'ADMIN' | 'OFFICE'; password: string; officeIds: number[] }) {
+  const passwordHash = await hashPassword(a.password);
+  return db.transaction().execute(async (trx) => {
+    const id = await repo.insertAccount(trx, { email: a.email, name: a.name, role: a.role, passwordHash });
+    if (id === undefined) return false;
+    await repo.setAccountOffices(trx, id, a.officeIds);
+    return true;
+  });
+}
