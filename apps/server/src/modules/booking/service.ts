@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Booking, Customer, VehicleDeliveryOption } from '@huolto/domain';
-import { MAX_CART_TOTAL_CENTS, deliveryOptionOf, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
+import { MAX_CART_TOTAL_CENTS, deliveryOptionOf, formatLocalDateTime, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 import { findLiveProcess, updateProcess } from '../process/repository.ts';
@@ -10,6 +10,8 @@ import { bookHeldTime, findHeldTime } from '../holds/repository.ts';
 import { maxCartMinutes } from '../catalogue/cart-rules.ts';
 import { bookingView } from '../booking-view/service.ts';
 import { insertOutboxMail } from '../mail/repository.ts';
+import { queueOfficeNotice } from '../mail/office-notice.ts';
+import { recordBookingEvent } from '../booking-events/repository.ts';
 import { findSavedBooking, insertBooking, spendVoucher } from './repository.ts';
 
 /** A saved booking as the thanks page shows it after the session is gone: what the confirmation e-mail says. */
@@ -126,6 +128,7 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
     const mail = composeConfirmation(saved, bookingKey, opts.publicUrl, now, office);
     await insertOutboxMail(trx, {
       bookingId,
+      kind: 'CONFIRMATION',
       recipient: view.customer!.email,
       subject: mail.subject,
       text: mail.text,
@@ -133,6 +136,13 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       ics: mail.ics,
       fileName: `${bookingKey}.eml`,
     });
+    await recordBookingEvent(trx, {
+      bookingId,
+      actor: 'CUSTOMER',
+      action: 'CREATED',
+      after: isLead ? { leadDate: view.lead_date } : { start: formatLocalDateTime(held!.start), end: formatLocalDateTime(held!.end) },
+    });
+    await queueOfficeNotice(trx, bookingId, 'CREATED', { publicUrl: opts.publicUrl });
     return savedAnswer(bookingKey, saved, office);
   });
 }

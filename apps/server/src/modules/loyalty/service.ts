@@ -267,6 +267,7 @@ export async function confirmUser(db: Db, username: string, code: string, browse
 
 function queueMail(db: Executor, to: string, subject: string, lines: string[]) {
   return insertOutboxMail(db, {
+    kind: 'REGISTRATION',
     recipient: to,
     subject,
     text: [...lines, '', 'Ystävällisin terveisin', 'Laakkonen'].join('\n'),

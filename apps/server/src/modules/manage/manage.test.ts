@@ -35,8 +35,10 @@ async function book(slot?: string) {
 /** A client without a booking session, as the /oma-varaus page is. */
 const anonymous = () => new ApiClient(t.app);
 
+/** The booking's messages, without the office's notice of the new booking (mail/office-notice.test.ts tests it). */
 async function outboxOf(bookingId: string) {
-  return t.db.selectFrom('email_outbox').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute();
+  const rows = await t.db.selectFrom('email_outbox').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute();
+  return rows.filter((r) => !(r.kind === 'OFFICE_NOTICE' && r.subject.startsWith('Uusi varaus:')));
 }
 
 const fieldsOf = (res: Parameters<typeof json>[0]) => (json(res).fields as { path: string }[]).map((f) => f.path);

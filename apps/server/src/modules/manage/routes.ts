@@ -69,7 +69,7 @@ export function registerManageRoutes(app: FastifyInstance, db: Db, deps: { maile
         responseSchema: manageResponse,
       }),
     },
-    async (request) => sent(await cancelBooking(db, request.body)),
+    async (request) => sent(await cancelBooking(db, request.body, new Date(), deps.publicUrl)),
   );
 
   r.post(

@@ -28,13 +28,15 @@ import type { Db } from '../../db/database.ts';
 import { DomainError, ValidationError, badRequest } from '../../lib/errors.ts';
 import { composeConfirmation } from '../mail/compose.ts';
 import { confirmationOffice } from '../mail/office.ts';
-import { insertOutboxMail } from '../mail/repository.ts';
+import { insertOutboxMail, type OutboxKind } from '../mail/repository.ts';
+import { queueOfficeNotice } from '../mail/office-notice.ts';
+import { recordBookingEvent } from '../booking-events/repository.ts';
 import type { Executor } from '../process/repository.ts';
 import { listExtraOrderItems } from '../catalogue/repository.ts';
 import { bookHeldTime, purgeExpiredHolds, releaseBookedTime, tryInsertHold } from '../holds/repository.ts';
 import { findOrganization } from '../organizations/repository.ts';
 import { assertBookableRange, usableResources } from '../time/service.ts';
-import { findBusyIntervals, findLockerStarts, findResources } from '../time/repository.ts';
+import { findBusyIntervals, findLockerStarts, findOpeningExceptions, findResources } from '../time/repository.ts';
 import {
   SAME_DAY_LEAD_MINUTES,
   computeFreeDays,
@@ -46,11 +48,8 @@ import {
 } from '../time/slots.ts';
 import {
   composeCancellationToCustomer,
-  composeCancellationToWorkshop,
   composeEditRequest,
-  composeMoveToWorkshop,
   composeRowsAdded,
-  timeText,
   type CustomerContact,
 } from './mail.ts';
 import {
@@ -225,24 +224,22 @@ export async function openBooking(db: Db, access: BookingAccess, now = new Date(
  * Cancels a booking in one transaction: the status, its time freed at once, vouchers
  * spent on it given back, and two e-mails queued (the workshop and the customer).
  */
-export async function cancelBooking(db: Db, access: BookingAccess, now = new Date()): Promise<ManageResponseCode> {
+export async function cancelBooking(db: Db, access: BookingAccess, now = new Date(), publicUrl?: string): Promise<ManageResponseCode> {
   return db.transaction().execute(async (trx) => {
     const loaded = await load(trx, access, now, true);
     if (!loaded) return 'NOT_FOUND';
-    const { row, organization } = loaded;
+    const { row } = loaded;
     if (!loaded.view.cancellable) return 'NOT_CANCELLABLE';
     await markBookingCancelled(trx, row.id);
     await releaseBookedTime(trx, row.id);
     await returnVouchers(trx, row.id);
     const view: ManagedBooking = { ...loaded.view, status: 'CANCELLED', cancellable: false };
     const contact = contactOf(row);
-    if (organization.email) {
-      const mail = composeCancellationToWorkshop(view, contact);
-      await queueMail(trx, { bookingId: row.id, recipient: organization.email, ...mail, fileStem: `${row.booking_key}-peruutus-toimipiste` });
-    }
+    await recordBookingEvent(trx, { bookingId: row.id, actor: 'CUSTOMER', action: 'CANCELLED', before: { status: row.status }, after: { status: 'CANCELLED' } });
+    await queueOfficeNotice(trx, row.id, 'CANCELLED', { publicUrl });
     if (contact.email) {
       const mail = composeCancellationToCustomer(view);
-      await queueMail(trx, { bookingId: row.id, recipient: contact.email, ...mail, fileStem: `${row.booking_key}-peruutus` });
+      await queueMail(trx, { bookingId: row.id, kind: 'CANCELLED', recipient: contact.email, ...mail, fileStem: `${row.booking_key}-peruutus` });
     }
     return 'SUCCESS';
   });
@@ -257,7 +254,7 @@ export async function sendEditRequest(db: Db, access: BookingAccess, text: strin
   const clean = cleanText(text);
   if (!clean) throw new ValidationError([{ path: 'message', message: 'Pakollinen tieto' }]);
   const mail = composeEditRequest(view, contactOf(row), clean);
-  await queueMail(db, { bookingId: row.id, recipient: organization.email, ...mail, fileStem: `${row.booking_key}-muutospyynto` });
+  await queueMail(db, { bookingId: row.id, kind: 'OFFICE_NOTICE', recipient: organization.email, ...mail, fileStem: `${row.booking_key}-muutospyynto` });
   return 'SUCCESS';
 }
 
@@ -313,7 +310,7 @@ export async function addRows(
         contactOf(row),
         lines.map((l) => ({ description: l.description, amount: l.amount, price: l.unitPrice * l.amount })),
       );
-      await queueMail(trx, { bookingId: row.id, recipient: organization.email, ...mail, fileStem: `${row.booking_key}-lisatuotteet` });
+      await queueMail(trx, { bookingId: row.id, kind: 'OFFICE_NOTICE', recipient: organization.email, ...mail, fileStem: `${row.booking_key}-lisatuotteet` });
     }
     return 'SUCCESS';
   });
@@ -409,7 +406,9 @@ export async function freeTimesForBooking(
   const from = fromHelsinki(range.start);
   const to = fromHelsinki(addDays(range.end, 1));
   const taken = (await findBusyIntervals(db, organization.id, from, to, row.process_token ?? '')).filter((b) => !isOwn(own, b));
-  const days = computeFreeDays({ office: organization, minutes, start: range.start, end: range.end, busy: groupByResource(resourceIds, taken), now });
+  // Absences are in the busy time; the office's opening exceptions change its days' hours.
+  const office = { ...organization, exceptions: await findOpeningExceptions(db, organization.id, range.start, range.end) };
+  const days = computeFreeDays({ office, minutes, start: range.start, end: range.end, busy: groupByResource(resourceIds, taken), now });
   const lockersFull = await fullLockerHalfDays(db, row, organization, from, to);
   const ownStart = formatLocalDateTime(row.start_at);
   return days.map((day) => {
@@ -527,15 +526,19 @@ export async function moveBooking(
       const moved: BookingRow = { ...row, start_at: won.start, end_at: won.end, time_selection_type: timeSelectionType };
       const view = managedView(moved, office, added, now);
       const contact = contactOf(row);
+      await recordBookingEvent(trx, {
+        bookingId: row.id,
+        actor: 'CUSTOMER',
+        action: 'MOVED',
+        before: { start: formatLocalDateTime(row.start_at), end: formatLocalDateTime(row.end_at) },
+        after: { start: formatLocalDateTime(won.start), end: formatLocalDateTime(won.end) },
+      });
       if (contact.email) {
         const confirmation = await confirmationOffice(trx, row.organization_id, now);
         const mail = composeConfirmation(bookingForMail(moved, office, added), row.booking_key, publicUrl, now, confirmation);
-        await queueMail(trx, { bookingId: row.id, recipient: contact.email, ...mail, fileStem: `${row.booking_key}-siirto` });
+        await queueMail(trx, { bookingId: row.id, kind: 'MOVED', recipient: contact.email, ...mail, fileStem: `${row.booking_key}-siirto` });
       }
-      if (office.email) {
-        const mail = composeMoveToWorkshop(view, contact, timeText(loaded.view));
-        await queueMail(trx, { bookingId: row.id, recipient: office.email, ...mail, fileStem: `${row.booking_key}-siirto-toimipiste` });
-      }
+      await queueOfficeNotice(trx, row.id, 'MOVED', { previousStart: row.start_at, publicUrl });
       return { responseCode: 'SUCCESS', booking: view };
     });
   } catch (err) {
@@ -552,12 +555,13 @@ export async function saveFeedback(db: Db, body: { bookingKey?: string | null; r
 }
 
 /** Queues an e-mail about a booking in the outbox (sent after commit by the Mailer, with retries). */
-async function queueMail(
+export async function queueMail(
   db: Executor,
-  mail: { bookingId: string | number | null; recipient: string; subject: string; text: string; html: string; ics?: string | null; fileStem: string },
+  mail: { bookingId: string | number | null; kind?: OutboxKind; recipient: string; subject: string; text: string; html: string; ics?: string | null; fileStem: string },
 ) {
   await insertOutboxMail(db, {
     bookingId: mail.bookingId,
+    kind: mail.kind,
     recipient: mail.recipient,
     subject: mail.subject,
     text: mail.text,
