@@ -3,9 +3,11 @@
  * 014, docs/decisions/013).
  *
  * Two levels, both per server process:
- * - an office's row and resources, and the taken time of an office in a date range (every
- *   booked time and every hold that was live when read, with its session and expiry), kept
- *   with the office's version as read BEFORE them. They are used while the request's
+ * - an office's row with its opening exceptions from today on, its resources, and the taken
+ *   time of an office in a date range (every booked time, every hold that was live when
+ *   read, with its session and expiry, and every absence of its resources), kept with the
+ *   office's version as read BEFORE them (migration 015's triggers bump the version with
+ *   every change of an absence or an exception). They are used while the request's
  *   version of the office is the same; a hold that has expired since is left out at use,
  *   by the database's clock, exactly as the query `expires_at > now()` would;
  * - a computed calendar (the days of one range for one length of work, set of resources
@@ -38,6 +40,7 @@ import {
 } from './slots.ts';
 
 export interface OfficeSnapshot {
+  /** The row with its opening exceptions from today on (`exceptions`). */
   organization: OfficeRow;
   resources: ResourceRow[];
 }
@@ -166,8 +169,9 @@ export class AvailabilityCache {
   }
 
   /**
-   * The rows and resources of offices, by id (an unknown id is left out). Kept under each
-   * office's version; the office row also changes only with a version bump.
+   * The rows (with their opening exceptions) and resources of offices, by id (an unknown id
+   * is left out). Kept under each office's version; the office row and its exceptions also
+   * change only with a version bump.
    */
   async officeSnapshots(db: Executor, versions: Versions, ids: readonly number[]): Promise<Map<number, OfficeSnapshot>> {
     const out = new Map<number, OfficeSnapshot>();

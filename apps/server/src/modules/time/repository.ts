@@ -1,7 +1,9 @@
 import { sql, type Selectable } from 'kysely';
+import { addDays, fromHelsinki, todayInHelsinki } from '@huolto/domain';
 import type { Database } from '../../db/types.ts';
 import type { Executor } from '../process/repository.ts';
 import { SAVED_BOOKING_WINDOW_MINUTES, type AddressShare } from './fair-share.ts';
+import type { ExceptionHours, Interval } from './slots.ts';
 
 export interface BusyInterval {
   resource_id: number;
@@ -29,26 +31,97 @@ export async function findResources(db: Executor, organizationIds: number | read
     .execute();
 }
 
-export type OfficeRow = Selectable<Database['organization']>;
+/** An office's row with its opening exceptions by date (slots.ts `OfficeCalendar.exceptions`). */
+export type OfficeRow = Selectable<Database['organization']> & { exceptions: ReadonlyMap<string, ExceptionHours> };
 
-/** Active offices by id (the whole row), in id order. */
-export async function findOfficesById(db: Executor, ids: readonly number[]): Promise<OfficeRow[]> {
+/** Opening exceptions as read in JSON: { 'YYYY-MM-DD': { opening_time, closing_time } }. */
+type ExceptionsJson = Record<string, { opening_time: string | null; closing_time: string | null }> | null;
+
+const exceptionsMap = (json: ExceptionsJson): Map<string, ExceptionHours> =>
+  new Map(Object.entries(json ?? {}).map(([day, e]) => [day, { opening_time: e.opening_time, closing_time: e.closing_time }]));
+
+/**
+ * Active offices by id (the whole row), in id order, each with its opening exceptions from
+ * `fromDate` (default: today in Helsinki) on, in the same statement.
+ */
+export async function findOfficesById(db: Executor, ids: readonly number[], fromDate = todayInHelsinki()): Promise<OfficeRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('organization').selectAll().where('id', 'in', [...ids]).where('active', '=', true).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('organization')
+    .selectAll()
+    .select(
+      sql<ExceptionsJson>`(SELECT json_object_agg(e.day::text, json_build_object('opening_time', e.opening_time, 'closing_time', e.closing_time))
+        FROM opening_exception e WHERE e.organization_id = organization.id AND e.day >= ${fromDate}::date)`.as('opening_exceptions'),
+    )
+    .where('id', 'in', [...ids])
+    .where('active', '=', true)
+    .orderBy('id')
+    .execute();
+  return rows.map(({ opening_exceptions, ...row }) => ({ ...row, exceptions: exceptionsMap(opening_exceptions) }));
+}
+
+/** An office's opening exceptions on the dates from..to (inclusive), by date. */
+export async function findOpeningExceptions(db: Executor, organizationId: number, from: string, to: string): Promise<Map<string, ExceptionHours>> {
+  const rows = await db
+    .selectFrom('opening_exception')
+    .select([sql<string>`day::text`.as('day'), 'opening_time', 'closing_time'])
+    .where('organization_id', '=', organizationId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .execute();
+  return new Map(rows.map((r) => [r.day, { opening_time: r.opening_time, closing_time: r.closing_time }]));
+}
+
+/** A resource with its absences on one day. */
+export interface ResourceOfDay extends ResourceRow {
+  absences: Interval[];
+}
+
+/**
+ * What holding a time on one date needs of an office, in one statement: its resources,
+ * each with its absences overlapping the date, and the date's opening exception.
+ */
+export async function findResourcesOfDay(
+  db: Executor,
+  organizationId: number,
+  date: string,
+): Promise<{ resources: ResourceOfDay[]; exception: ExceptionHours | undefined }> {
+  const from = fromHelsinki(date);
+  const to = fromHelsinki(addDays(date, 1));
+  type Row = { id: number; organization_id: number; name: string; selectable: boolean; display_name: string | null; absences: { start: string; end: string }[] };
+  const res = await sql<{ exception: ExceptionHours | null; resources: Row[] }>`
+    SELECT
+      (SELECT json_build_object('opening_time', e.opening_time, 'closing_time', e.closing_time)
+       FROM opening_exception e WHERE e.organization_id = ${organizationId} AND e.day = ${date}::date) AS exception,
+      coalesce((
+        SELECT json_agg(json_build_object(
+                 'id', r.id, 'organization_id', r.organization_id, 'name', r.name, 'selectable', r.selectable,
+                 'display_name', r.display_name,
+                 'absences', coalesce((
+                   SELECT json_agg(json_build_object('start', lower(a.during), 'end', upper(a.during)))
+                   FROM resource_absence a
+                   WHERE a.resource_id = r.id AND a.during && tstzrange(${from}, ${to}, '[)')), '[]'::json))
+               ORDER BY r.id)
+        FROM resource r WHERE r.organization_id = ${organizationId}), '[]'::json) AS resources`.execute(db);
+  const row = res.rows[0]!;
+  return {
+    exception: row.exception ?? undefined,
+    resources: row.resources.map((r) => ({ ...r, absences: r.absences.map((a) => ({ start: new Date(a.start), end: new Date(a.end) })) })),
+  };
 }
 
 /** Taken time with whose it is and until when (modules/time/availability-cache.ts). */
 export interface TakenTime extends BusyInterval {
   organizationId: number;
-  /** The session holding it; null for a saved booking's time. */
+  /** The session holding it; null for a saved booking's time and a resource's absence. */
   token: string | null;
-  /** When a hold ends (ms since epoch); null for a booking's time. */
+  /** When a hold ends (ms since epoch); null for a booking's time and an absence. */
   expiresAt: number | null;
 }
 
 /**
- * Every time taken on the offices' resources within a range: booked time and holds live
- * now, with the holding session and the hold's end, in one query.
+ * Every time taken on the offices' resources within a range: booked time, holds live now
+ * (with the holding session and the hold's end) and the resources' absences, in one query.
  */
 export async function findTakenTime(db: Executor, organizationIds: readonly number[], from: Date, to: Date): Promise<TakenTime[]> {
   if (organizationIds.length === 0) return [];
@@ -60,21 +133,27 @@ export async function findTakenTime(db: Executor, organizationIds: readonly numb
     WHERE r.organization_id IN (${sql.join([...organizationIds])})
       AND rt.during && tstzrange(${from}, ${to}, '[)')
       AND (rt.kind = 'BOOKED' OR rt.expires_at > now())
-    ORDER BY rt.resource_id, lower(rt.during)`.execute(db);
+    UNION ALL
+    SELECT r.organization_id, a.resource_id, lower(a.during), upper(a.during), NULL, NULL, 'ABSENCE'
+    FROM resource_absence a
+    JOIN resource r ON r.id = a.resource_id
+    WHERE r.organization_id IN (${sql.join([...organizationIds])})
+      AND a.during && tstzrange(${from}, ${to}, '[)')
+    ORDER BY 2, 3`.execute(db);
   return rows.rows.map((r) => ({
     organizationId: r.organization_id,
     resource_id: r.resource_id,
     start: new Date(r.start),
     end: new Date(r.end),
     token: r.token,
-    expiresAt: r.kind === 'BOOKED' || r.expires_at === null ? null : new Date(r.expires_at).getTime(),
+    expiresAt: r.kind !== 'HOLD' || r.expires_at === null ? null : new Date(r.expires_at).getTime(),
   }));
 }
 
 /**
- * Time taken on the resources of one or more offices within a range: bookings and live
- * holds, in one query. The asking process's own hold is left out so that its chosen time
- * still shows.
+ * Time taken on the resources of one or more offices within a range: bookings, live holds
+ * and the resources' absences, in one query. The asking process's own hold is left out so
+ * that its chosen time still shows.
  */
 export async function findBusyIntervals(
   db: Executor,
@@ -93,7 +172,13 @@ export async function findBusyIntervals(
       AND rt.during && tstzrange(${from}, ${to}, '[)')
       AND (rt.kind = 'BOOKED' OR rt.expires_at > now())
       AND (rt.process_token IS DISTINCT FROM ${exceptToken})
-    ORDER BY rt.resource_id, lower(rt.during)`.execute(db);
+    UNION ALL
+    SELECT a.resource_id, lower(a.during), upper(a.during)
+    FROM resource_absence a
+    JOIN resource r ON r.id = a.resource_id
+    WHERE r.organization_id IN (${sql.join(ids)})
+      AND a.during && tstzrange(${from}, ${to}, '[)')
+    ORDER BY 1, 2`.execute(db);
   return rows.rows.map((r) => ({ resource_id: r.resource_id, start: new Date(r.start), end: new Date(r.end) }));
 }
 

@@ -41,6 +41,7 @@ import {
   findLockerStarts,
   findResourceOfLastVisit,
   findResources,
+  findResourcesOfDay,
   lockAddress,
   type ResourceRow,
 } from './repository.ts';
@@ -50,6 +51,7 @@ import {
   exactCandidates,
   groupByResource,
   hasAvailability,
+  isFree,
   officeTypeRequested,
   SAME_DAY_LEAD_MINUTES,
   type Shift,
@@ -260,7 +262,9 @@ export type ReserveOutcome =
  * Holds a time for a process. EXACT_TIME takes the asked slot on any free resource;
  * DAY_ONLY takes a stretch of the asked day: with a shift position the first (MORNING)
  * or last (EVENING) stretch inside that shift, else of the whole day. Only the mechanics
- * the customer chose are used when there is a choice. Any earlier hold of the process is
+ * the customer chose are used when there is a choice, and never one absent at the time
+ * (resource_absence); a day with an opening exception offers only its own hours, and
+ * none when the exception closes it (NOT_AVAILABLE). Any earlier hold of the process is
  * released and its lead date cleared in the same transaction; when the asked time cannot
  * be taken, that transaction is rolled back and the earlier hold stays exactly as it was,
  * so a customer changing to a time someone else just took keeps the time they had.
@@ -310,18 +314,25 @@ export async function reserveTime(
       throw badRequest('timeSelectionType', 'Toimipisteessä valitaan tarkka aika');
     }
     if (!isWorkingDay(date) || date < today) return notAvailable('Toimipiste on suljettu');
+    // The day's opening exception and each resource's absences that day, in one statement.
+    const day = await findResourcesOfDay(trx, organization.id, date);
+    const office = { ...organization, exceptions: new Map(day.exception ? [[date, day.exception]] : []) };
 
     let window: { start: Date; end: Date };
     if (body.timeSelectionType === 'EXACT_TIME') {
-      const slot = exactCandidates(organization, date, minutes).find(
-        (c) => c.start.getTime() === start.getTime() && c.end.getTime() === end.getTime(),
-      );
+      const onGrid = (o: typeof organization) =>
+        exactCandidates(o, date, minutes).find((c) => c.start.getTime() === start.getTime() && c.end.getTime() === end.getTime());
+      const slot = onGrid(office);
+      // A time of the usual grid outside the day's exceptional hours is closed, not malformed.
+      if (!slot && day.exception && onGrid(organization)) return notAvailable('Toimipiste on suljettu valittuna aikana');
       if (!slot) throw badRequest('reservation', 'Aika ei ole toimipisteen aikataulussa tai sen pituus ei vastaa palveluita');
       if (slot.start.getTime() < now.getTime() + SAME_DAY_LEAD_MINUTES * 60000) return notAvailable('Aika on jo mennyt');
       window = { start: slot.start, end: slot.end };
     } else {
       if (date <= today) return notAvailable('Päivä ei ole varattavissa');
-      window = dayWindow(organization, date)!;
+      const open = dayWindow(office, date);
+      if (!open) return notAvailable('Toimipiste on suljettu');
+      window = open;
     }
 
     const firstHoldAt = process.first_hold_at ? new Date(process.first_hold_at) : null;
@@ -340,7 +351,7 @@ export async function reserveTime(
     // one overlapping it; should the new time be lost, throwing rolls the release back.
     await releaseHolds(trx, token);
     await purgeExpiredHolds(trx, organization.id, window.start, window.end);
-    const resourceIds = usableResources(organization, await findResources(trx, organization.id), selectedResourceIdsOf(process));
+    const resourceIds = usableResources(organization, day.resources, selectedResourceIdsOf(process));
     const won = async (): Promise<ReserveOutcome> => {
       if (process.lead_date) await updateProcess(trx, token, { lead_date: null });
       if (!firstHoldAt) await markFirstHold(trx, token);
@@ -348,16 +359,22 @@ export async function reserveTime(
     };
 
     if (body.timeSelectionType === 'EXACT_TIME') {
-      for (const resourceId of resourceIds) {
+      // A resource absent at any moment of the time cannot take it (absences are no rows of
+      // resource_time, so the exclusion constraint does not see them).
+      const absent = new Set(day.resources.filter((r) => !isFree(r.absences, window.start, window.end)).map((r) => r.id));
+      const present = resourceIds.filter((id) => !absent.has(id));
+      if (present.length === 0) throw new TimeNotWon('Aika ei ole varattavissa');
+      for (const resourceId of present) {
         if (await tryInsertHold(trx, { resourceId, start: window.start, end: window.end, token, holdMinutes: HOLD_MINUTES, notAfter })) {
           return won();
         }
       }
       throw new TimeNotWon('Aika ehdittiin varata');
     }
+    // Absences are in the busy time.
     const busy = groupByResource(resourceIds, await findBusyIntervals(trx, organization.id, window.start, window.end, token));
     const position = body.workshiftPosition ?? 'MORNING';
-    const shiftWindow = body.workshiftPosition ? dayWindow(organization, date, body.workshiftPosition) : undefined;
+    const shiftWindow = body.workshiftPosition ? dayWindow(office, date, body.workshiftPosition) : undefined;
     // Within the asked shift first; a job too long for one shift takes the whole day.
     for (const w of [shiftWindow, window]) {
       if (!w) continue;

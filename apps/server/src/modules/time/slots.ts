@@ -30,6 +30,45 @@ export interface OfficeCalendar {
   closing_time: string;
   first_slot_time: string;
   slot_step_minutes: number;
+  /**
+   * Days with other hours than the usual ones, by date 'YYYY-MM-DD' (opening_exception);
+   * a date not listed keeps the usual hours.
+   */
+  exceptions?: ReadonlyMap<string, ExceptionHours> | undefined;
+}
+
+/** An opening exception's hours (Helsinki wall clock): both null when closed all day. */
+export interface ExceptionHours {
+  opening_time: string | null;
+  closing_time: string | null;
+}
+
+/** An office's hours on one date, in minutes from midnight, with the first start of its slot grid. */
+export interface DayHours {
+  opening: number;
+  closing: number;
+  firstSlot: number;
+}
+
+/**
+ * The office's hours on a date: its usual ones, or an opening exception's; undefined when
+ * an exception closes it. An exception only changes the hours of a day the office is open
+ * on (weekends and holidays stay closed, computeFreeDays). On an exception day the slot
+ * grid keeps the office's first slot time and step, and starts no earlier than the
+ * exception's opening plus the usual gap between opening and the first slot.
+ */
+export function hoursOn(office: OfficeCalendar, date: string): DayHours | undefined {
+  const usualOpening = timeToMinutes(office.opening_time);
+  const usualFirst = timeToMinutes(office.first_slot_time);
+  const exception = office.exceptions?.get(date);
+  if (!exception) return { opening: usualOpening, closing: timeToMinutes(office.closing_time), firstSlot: usualFirst };
+  if (exception.opening_time === null || exception.closing_time === null) return undefined;
+  const opening = timeToMinutes(exception.opening_time);
+  const closing = timeToMinutes(exception.closing_time);
+  const from = opening + Math.max(0, usualFirst - usualOpening);
+  const step = office.slot_step_minutes;
+  const firstSlot = step > 0 ? usualFirst + Math.ceil((from - usualFirst) / step) * step : from;
+  return { opening, closing, firstSlot };
 }
 
 export interface Interval {
@@ -102,14 +141,15 @@ export function isFree(busy: readonly Interval[], start: Date, end: Date): boole
 
 /**
  * Candidate exact start times of a day on the office's grid: from the first slot time in
- * steps, each long enough for the work and ending by closing time. With a shift, only the
- * starts of that shift.
+ * steps, each long enough for the work and ending by closing time (the day's own hours on
+ * an opening exception, none when it closes the day). With a shift, only the starts of
+ * that shift.
  */
 export function exactCandidates(office: OfficeCalendar, date: string, minutes: number, shift?: Shift): Candidate[] {
-  const first = timeToMinutes(office.first_slot_time);
-  const closing = timeToMinutes(office.closing_time);
   const out: Candidate[] = [];
-  if (minutes <= 0 || office.slot_step_minutes <= 0) return out;
+  const hours = hoursOn(office, date);
+  if (!hours || minutes <= 0 || office.slot_step_minutes <= 0) return out;
+  const { firstSlot: first, closing } = hours;
   for (let t = first; t + minutes <= closing; t += office.slot_step_minutes) {
     const startTime = minutesToTime(t);
     if (shift && shiftOfTime(startTime) !== shift) continue;
@@ -121,11 +161,13 @@ export function exactCandidates(office: OfficeCalendar, date: string, minutes: n
 
 /**
  * The part of a day a day-only booking may use: opening to closing, or with a shift
- * opening to 12:00 (MORNING) or 12:00 to closing (EVENING). Undefined when empty.
+ * opening to 12:00 (MORNING) or 12:00 to closing (EVENING), by the day's own hours on an
+ * opening exception. Undefined when empty or closed.
  */
 export function dayWindow(office: OfficeCalendar, date: string, shift?: Shift): Interval | undefined {
-  const opening = timeToMinutes(office.opening_time);
-  const closing = timeToMinutes(office.closing_time);
+  const hours = hoursOn(office, date);
+  if (!hours) return undefined;
+  const { opening, closing } = hours;
   const noon = timeToMinutes(SHIFT_SPLIT_TIME);
   const from = shift === 'EVENING' ? Math.max(opening, noon) : opening;
   const to = shift === 'MORNING' ? Math.min(closing, noon) : closing;
@@ -193,7 +235,8 @@ export interface FreeDaysInput {
  * Each day's free times (SPEC §3 "Free time day"). An EXACT_TIME office lists the grid
  * starts that some resource can take in full, not earlier than an hour from now; a
  * DAY_ONLY office says whether some resource has room for the work on a day after
- * today. Weekends, Finnish holidays and past days have nothing.
+ * today. Weekends, Finnish holidays, past days and days an opening exception closes have
+ * nothing; an exception day offers only its own hours (hoursOn).
  */
 export function computeFreeDays(input: FreeDaysInput): FreeTimeDay[] {
   const { office, minutes, busy, now, shift } = input;
