@@ -3,7 +3,7 @@ import { STAFF_SESSION_COOKIE, type StaffRole } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/password.ts';
-import { findSessionAccount, officesByIds } from './repository.ts';
+import { findSessionAccount, officeOfBooking, officesByIds } from './repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,10 +51,15 @@ export async function principalOfCookie(db: Db, cookie: string | undefined): Pro
   return { id: account.id, email: account.email, name: account.name, role: account.role, officeIds };
 }
 
+/** A path parameter that is an id as the schemas take it (else validation answers 400). */
+const idParam = (value: unknown) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined);
+
 /**
  * Every route of the staff scope needs a signed-in staff member (401), and the role a route
  * names (403), before its input is even read: a caller without the right learns nothing of
- * what a valid request would look like.
+ * what a valid request would look like. An office's data (a path with :officeId) and a
+ * booking's (/bookings/:id) are refused with 403 to staff of other offices, also before the
+ * input is read; the services check the office again where they load the data.
  */
 export function registerStaffGuard(scope: FastifyInstance, db: Db) {
   scope.decorateRequest('staff', undefined);
@@ -65,5 +70,13 @@ export function registerStaffGuard(scope: FastifyInstance, db: Db) {
     if (config.staffPublic) return;
     if (!request.staff) throw unauthorized();
     if (config.staffRole && request.staff.role !== config.staffRole) throw forbidden();
+    const params = request.params as Record<string, unknown>;
+    const officeId = idParam(params.officeId);
+    if (officeId !== undefined) assertOffice(request.staff, officeId);
+    const bookingId = request.routeOptions.url?.includes('/bookings/:id') ? idParam(params.id) : undefined;
+    if (bookingId !== undefined) {
+      const office = await officeOfBooking(db, bookingId);
+      if (office !== undefined) assertOffice(request.staff, office);
+    }
   });
 }

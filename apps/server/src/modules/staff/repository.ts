@@ -130,3 +130,9 @@ export async function officesByIds(db: Executor, ids: readonly number[] | 'ALL')
   }
   return q.execute();
 }
+
+/** The office of a booking, or undefined for an unknown booking. */
+export async function officeOfBooking(db: Executor, bookingId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('booking').select('organization_id').where('id', '=', String(bookingId)).executeTakeFirst();
+  return row?.organization_id;
+}
