@@ -1,0 +1,27 @@
+import { STAFF_APP_PATH } from '@huolto/domain';
+
+/**
+ * Every address of the back-office, written once. Dates in addresses are 'YYYY-MM-DD'.
+ */
+export const staffPaths = {
+  /** Sign-in, or straight to the day view when signed in. */
+  root: STAFF_APP_PATH,
+  day: (officeId: number | string, date: string) => `${STAFF_APP_PATH}/paiva/${officeId}/${date}`,
+  week: (officeId: number | string, date: string) => `${STAFF_APP_PATH}/viikko/${officeId}/${date}`,
+  print: (officeId: number | string, date: string) => `${STAFF_APP_PATH}/tulosta/${officeId}/${date}`,
+  booking: (bookingId: number | string) => `${STAFF_APP_PATH}/varaus/${bookingId}`,
+  capacity: (officeId: number | string) => `${STAFF_APP_PATH}/kapasiteetti/${officeId}`,
+  /** Staff accounts: admins only. */
+  users: `${STAFF_APP_PATH}/kayttajat`,
+} as const;
+
+/** The router's patterns for the same addresses. */
+export const STAFF_ROUTES = {
+  root: STAFF_APP_PATH,
+  day: `${STAFF_APP_PATH}/paiva/:officeId/:date`,
+  week: `${STAFF_APP_PATH}/viikko/:officeId/:date`,
+  print: `${STAFF_APP_PATH}/tulosta/:officeId/:date`,
+  booking: `${STAFF_APP_PATH}/varaus/:bookingId`,
+  capacity: `${STAFF_APP_PATH}/kapasiteetti/:officeId`,
+  users: `${STAFF_APP_PATH}/kayttajat`,
+} as const;
