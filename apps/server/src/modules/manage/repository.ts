@@ -45,7 +45,7 @@ export type BookingRow = Omit<BookingColumns, 'customer' | 'vehicle' | 'order_it
 };
 export type AddedRow = Selectable<ExtraTables['booking_added_row']>;
 
-function checkedBooking(row: BookingColumns): BookingRow {
+export function checkedBooking(row: BookingColumns): BookingRow {
   return {
     ...row,
     customer: storedJson(storedCustomerSchema, row.customer, 'booking.customer'),

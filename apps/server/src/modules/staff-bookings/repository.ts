@@ -1,0 +1,213 @@
+/**
+ * What the back-office reads and writes of an office's bookings: the offices and their
+ * resources, opening exceptions, bookings of a range with their resources and absence flag,
+ * live holds, absences with the bookings inside them, and a booking's time and visit status.
+ * A booking's jsonb columns are read by the manage module's checked reader.
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../process/repository.ts';
+import { extended } from '../../lib/extra-tables.ts';
+import { checkedBooking, type BookingRow } from '../manage/repository.ts';
+
+export interface StaffOfficeRow {
+  id: number;
+  name: string;
+  email: string | null;
+  opening_time: string;
+  closing_time: string;
+}
+
+/** The offices with these ids (active or not: their bookings stay theirs), by id. */
+export async function findStaffOffices(db: Executor, ids: readonly number[]): Promise<StaffOfficeRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('organization')
+    .select(['id', 'name', 'email', 'opening_time', 'closing_time'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
+}
+
+export interface StaffResourceRow {
+  id: number;
+  organization_id: number;
+  name: string;
+}
+
+/** The resources (lifts, mechanics) of offices, by id. */
+export async function findOfficeResources(db: Executor, officeIds: readonly number[]): Promise<StaffResourceRow[]> {
+  if (officeIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('resource')
+    .select(['id', 'organization_id', 'name', 'display_name'])
+    .where('organization_id', 'in', [...officeIds])
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, organization_id: r.organization_id, name: r.display_name || r.name }));
+}
+
+/** One resource with its office, if it exists. */
+export async function findResource(db: Executor, id: number): Promise<StaffResourceRow | undefined> {
+  const row = await db.selectFrom('resource').select(['id', 'organization_id', 'name', 'display_name']).where('id', '=', id).executeTakeFirst();
+  return row && { id: row.id, organization_id: row.organization_id, name: row.display_name || row.name };
+}
+
+export interface OpeningExceptionRow {
+  day: string;
+  opening_time: string | null;
+  closing_time: string | null;
+  reason: string;
+}
+
+/** An office's opening exceptions on the days [fromDate, toDate). */
+export async function findOpeningExceptions(db: Executor, officeId: number, fromDate: string, toDate: string): Promise<OpeningExceptionRow[]> {
+  return db
+    .selectFrom('opening_exception')
+    .select(['day', 'opening_time', 'closing_time', 'reason'])
+    .where('organization_id', '=', officeId)
+    .where('day', '>=', fromDate)
+    .where('day', '<', toDate)
+    .orderBy('day')
+    .execute();
+}
+
+/** A booking as the back-office lists it: its checked row, its resources and whether it lies in an absence. */
+export interface ListedBooking {
+  row: BookingRow;
+  resourceIds: number[];
+  inAbsence: boolean;
+}
+
+const numbers = (value: unknown): number[] => {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list) ? list.map(Number) : [];
+};
+
+/**
+ * An office's bookings (confirmed and cancelled) whose time overlaps [from, to), and its
+ * leads wished for a day in [fromDate, toDate); by start, leads last.
+ */
+export async function findOfficeBookings(
+  db: Executor,
+  officeId: number,
+  range: { from: Date; to: Date; fromDate: string; toDate: string },
+): Promise<ListedBooking[]> {
+  const rows = await extended(db)
+    .selectFrom('booking as b')
+    .selectAll('b')
+    .select([
+      sql<unknown>`coalesce((SELECT json_agg(rt.resource_id ORDER BY rt.resource_id) FROM resource_time rt
+        WHERE rt.booking_id = b.id AND rt.kind = 'BOOKED'), '[]'::json)`.as('resource_ids'),
+      sql<boolean>`EXISTS (SELECT 1 FROM resource_time rt JOIN resource_absence a
+        ON a.resource_id = rt.resource_id AND a.during && rt.during WHERE rt.booking_id = b.id)`.as('in_absence'),
+    ])
+    .where('b.organization_id', '=', officeId)
+    .where('b.status', 'in', ['CONFIRMED', 'CANCELLED'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('b.kind', '=', 'RESERVATION'), eb('b.start_at', '<', range.to), eb('b.end_at', '>', range.from)]),
+        eb.and([eb('b.kind', '=', 'LEAD'), eb('b.lead_date', '>=', range.fromDate), eb('b.lead_date', '<', range.toDate)]),
+      ]),
+    )
+    .orderBy(sql`b.start_at NULLS LAST`)
+    .orderBy('b.id')
+    .execute();
+  return rows.map(({ resource_ids, in_absence, ...row }) => ({
+    row: checkedBooking(row),
+    resourceIds: numbers(resource_ids),
+    inAbsence: in_absence === true,
+  }));
+}
+
+/** One booking, its resources and absence flag; `forUpdate` locks its row for the transaction. */
+export async function findStaffBooking(db: Executor, id: number, forUpdate = false): Promise<ListedBooking | undefined> {
+  let q = extended(db)
+    .selectFrom('booking as b')
+    .selectAll('b')
+    .where('b.id', '=', String(id));
+  if (forUpdate) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) return undefined;
+  const extra = await sql<{ resource_ids: unknown; in_absence: boolean }>`
+    SELECT coalesce((SELECT json_agg(rt.resource_id ORDER BY rt.resource_id) FROM resource_time rt
+             WHERE rt.booking_id = ${row.id} AND rt.kind = 'BOOKED'), '[]'::json) AS resource_ids,
+           EXISTS (SELECT 1 FROM resource_time rt JOIN resource_absence a
+             ON a.resource_id = rt.resource_id AND a.during && rt.during WHERE rt.booking_id = ${row.id}) AS in_absence`.execute(db);
+  return { row: checkedBooking(row), resourceIds: numbers(extra.rows[0]?.resource_ids), inAbsence: extra.rows[0]?.in_absence === true };
+}
+
+/** The lines added to bookings since they were saved (manage's add-rows), by booking. */
+export async function findAddedRowsOf(db: Executor, bookingIds: readonly string[]) {
+  if (bookingIds.length === 0) return [];
+  return extended(db).selectFrom('booking_added_row').selectAll().where('booking_id', 'in', [...bookingIds]).orderBy('id').execute();
+}
+
+export interface HoldRow {
+  resource_id: number;
+  start: Date;
+  end: Date;
+  expires_at: Date;
+}
+
+/** Times customers hold on the office's resources within [from, to), live now. */
+export async function findLiveHolds(db: Executor, officeId: number, from: Date, to: Date): Promise<HoldRow[]> {
+  const res = await sql<HoldRow>`
+    SELECT rt.resource_id, lower(rt.during) AS start, upper(rt.during) AS "end", rt.expires_at
+    FROM resource_time rt
+    JOIN resource r ON r.id = rt.resource_id
+    WHERE r.organization_id = ${officeId} AND rt.kind = 'HOLD' AND rt.expires_at > now()
+      AND rt.during && tstzrange(${from}, ${to}, '[)')
+    ORDER BY lower(rt.during), rt.resource_id`.execute(db);
+  return res.rows.map((r) => ({ resource_id: r.resource_id, start: new Date(r.start), end: new Date(r.end), expires_at: new Date(r.expires_at) }));
+}
+
+export interface AbsenceRow {
+  id: number;
+  resource_id: number;
+  start: Date;
+  end: Date;
+  reason: string;
+  bookings_inside: number;
+}
+
+/** Absences of the office's resources overlapping [from, to), with how many confirmed bookings lie in each. */
+export async function findOfficeAbsences(db: Executor, officeId: number, from: Date, to: Date): Promise<AbsenceRow[]> {
+  const res = await sql<AbsenceRow>`
+    SELECT a.id, a.resource_id, lower(a.during) AS start, upper(a.during) AS "end", a.reason,
+           (SELECT count(DISTINCT rt.booking_id) FROM resource_time rt JOIN booking b ON b.id = rt.booking_id
+             WHERE rt.resource_id = a.resource_id AND rt.kind = 'BOOKED' AND rt.during && a.during
+               AND b.status = 'CONFIRMED') AS bookings_inside
+    FROM resource_absence a
+    JOIN resource r ON r.id = a.resource_id
+    WHERE r.organization_id = ${officeId} AND a.during && tstzrange(${from}, ${to}, '[)')
+    ORDER BY lower(a.during), a.id`.execute(db);
+  return res.rows.map((r) => ({
+    id: Number(r.id),
+    resource_id: r.resource_id,
+    start: new Date(r.start),
+    end: new Date(r.end),
+    reason: r.reason,
+    bookings_inside: Number(r.bookings_inside),
+  }));
+}
+
+/**
+ * Gives a booking a time on a resource unless the time overlaps anything on it: the
+ * exclusion constraint of resource_time decides. false when the time is taken.
+ */
+export async function tryInsertBookedTime(
+  db: Executor,
+  values: { bookingId: string; resourceId: number; start: Date; end: Date; processToken: string | null },
+): Promise<boolean> {
+  const res = await sql<{ id: string }>`
+    INSERT INTO resource_time (resource_id, during, kind, process_token, booking_id)
+    VALUES (${values.resourceId}, tstzrange(${values.start}, ${values.end}, '[)'), 'BOOKED', ${values.processToken}, ${values.bookingId})
+    ON CONFLICT DO NOTHING
+    RETURNING id`.execute(db);
+  return res.rows.length === 1;
+}
+
+/** Sets what happened at the visit (null: nothing marked). */
+export async function updateVisitStatus(db: Executor, bookingId: string, visitStatus: string | null) {
+  await db.updateTable('booking').set({ visit_status: visitStatus }).where('id', '=', bookingId).execute();
+}

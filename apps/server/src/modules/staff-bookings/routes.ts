@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  VISIT_STATUS_LABELS,
+  staffBookingDetailSchema,
+  staffCancelBody,
+  staffDateQuery,
+  staffDayResponse,
+  staffIdParams,
+  staffMoveBody,
+  staffNoteBody,
+  staffOfficeParams,
+  staffOfficesResponse,
+  staffStatusBody,
+  staffWeekResponse,
+} from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import { callSchema } from '../../openapi/route-schema.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { staffOf } from '../staff/guard.ts';
+import {
+  STAFF_MOVE_STEP_MINUTES,
+  TIME_TAKEN_MESSAGE,
+  staffAddNote,
+  staffBookingDetail,
+  staffCancelBooking,
+  staffDay,
+  staffMoveBooking,
+  staffOffices,
+  staffSetVisitStatus,
+  staffWeek,
+} from './service.ts';
+
+export interface StaffBookingRouteDeps {
+  mailer: Mailer;
+  config: { publicUrl: string };
+}
+
+const tag = 'Staff API';
+const detail = "The booking's detail after the change, its history included.";
+
+/**
+ * The offices a staff member runs, their days and weeks, and a booking's detail and
+ * actions (move, cancel, visit status, internal note). Every office's and booking's data
+ * only for the staff who run its office (403); an unknown booking is 404.
+ */
+export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps: StaffBookingRouteDeps) {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const publicUrl = deps.config.publicUrl;
+
+  r.get(
+    '/offices',
+    {
+      schema: callSchema({
+        tag,
+        summary: 'The offices the signed-in staff member runs (every office for an admin), with their resources by id.',
+        responseSchema: staffOfficesResponse,
+      }),
+    },
+    async (request) => staffOffices(db, staffOf(request)),
+  );
+
+  r.get(
+    '/offices/:officeId/day',
+    {
+      schema: callSchema({
+        tag,
+        summary: "An office's day: resources, opening hours (exceptions included), bookings and leads, live holds and absences.",
+        description:
+          'Bookings are the confirmed and cancelled ones whose time overlaps the day, and leads wished for the day (start and end null); inAbsence flags a booking lying in an absence of its resource.',
+        params: staffOfficeParams,
+        query: staffDateQuery,
+        responseSchema: staffDayResponse,
+      }),
+    },
+    async (request) => staffDay(db, staffOf(request), request.params.officeId, request.query.date),
+  );
+
+  r.get(
+    '/offices/:officeId/week',
+    {
+      schema: callSchema({
+        tag,
+        summary: "An office's week, Monday to Sunday, around any of its dates: each day's hours, bookings and absences.",
+        params: staffOfficeParams,
+        query: staffDateQuery,
+        responseSchema: staffWeekResponse,
+      }),
+    },
+    async (request) => staffWeek(db, staffOf(request), request.params.officeId, request.query.date),
+  );
+
+  r.get(
+    '/bookings/:id',
+    {
+      schema: callSchema({
+        tag,
+        summary: "A booking's detail: customer, car, lines with prices in cents, symptoms, notes, delivery, key locker and its history.",
+        params: staffIdParams,
+        responseSchema: staffBookingDetailSchema,
+      }),
+    },
+    async (request) => staffBookingDetail(db, staffOf(request), request.params.id),
+  );
+
+  r.post(
+    '/bookings/:id/move',
+    {
+      schema: callSchema({
+        tag,
+        summary: `Moves a booking to another start (any ${STAFF_MOVE_STEP_MINUTES} minutes within the office's hours of the day) or resource of its office, keeping its length.`,
+        description: `One transaction: the exclusion constraint decides; a time already taken is 409 NOT_AVAILABLE "${TIME_TAKEN_MESSAGE}" and nothing changes. The customer gets a new confirmation with its .ics, the office a notice; the move is recorded in the booking's history. 409 for a cancelled booking or a lead; 400 naming resourceId for another office's resource, start for a time off the quarter hours, past, or outside the day's hours.`,
+        params: staffIdParams,
+        body: staffMoveBody,
+        responseSchema: staffBookingDetailSchema,
+        response: detail,
+      }),
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await staffMoveBooking(db, staff, request.params.id, request.body, publicUrl);
+      void deps.mailer.kick();
+      return staffBookingDetail(db, staff, request.params.id);
+    },
+  );
+
+  r.post(
+    '/bookings/:id/cancel',
+    {
+      schema: callSchema({
+        tag,
+        summary: 'Cancels a booking: its time is freed at once, the customer and the office are e-mailed, the reason kept in its history.',
+        description: '409 ALREADY_CANCELLED for a booking already cancelled.',
+        params: staffIdParams,
+        body: staffCancelBody,
+        responseSchema: staffBookingDetailSchema,
+        response: detail,
+      }),
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await staffCancelBooking(db, staff, request.params.id, request.body.reason, publicUrl);
+      void deps.mailer.kick();
+      return staffBookingDetail(db, staff, request.params.id);
+    },
+  );
+
+  r.post(
+    '/bookings/:id/status',
+    {
+      schema: callSchema({
+        tag,
+        summary: `Marks what happened at the visit (${Object.values(VISIT_STATUS_LABELS).join(', ')}) or clears it (null); recorded in the booking's history.`,
+        description: '409 CANCELLED for a cancelled booking.',
+        params: staffIdParams,
+        body: staffStatusBody,
+        responseSchema: staffBookingDetailSchema,
+        response: detail,
+      }),
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await staffSetVisitStatus(db, staff, request.params.id, request.body.visitStatus);
+      return staffBookingDetail(db, staff, request.params.id);
+    },
+  );
+
+  r.post(
+    '/bookings/:id/notes',
+    {
+      schema: callSchema({
+        tag,
+        summary: "Adds an internal note to the booking's history (staff only; never shown to the customer).",
+        params: staffIdParams,
+        body: staffNoteBody,
+        responseSchema: staffBookingDetailSchema,
+        response: detail,
+      }),
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await staffAddNote(db, staff, request.params.id, request.body.text);
+      return staffBookingDetail(db, staff, request.params.id);
+    },
+  );
+}

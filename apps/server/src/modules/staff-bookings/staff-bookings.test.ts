@@ -1,0 +1,491 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import {
+  addDays,
+  formatLocalDateTime,
+  fromHelsinki,
+  isWorkingDay,
+  isoWeekday,
+  parseLocalDateTime,
+  startOfWeek,
+  todayInHelsinki,
+  type FreeTimeDay,
+  type StaffBookingDetail,
+  type StaffDay,
+  type StaffOffice,
+  type StaffWeek,
+} from '@huolto/domain';
+import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { StaffClient, addStaffUser } from '../../../test/staff.ts';
+
+let t: TestApp;
+/** An office user of office 1, an office user of office 2, an admin, and nobody signed in. */
+let staff: StaffClient;
+let staffId: number;
+let otherOffice: StaffClient;
+let admin: StaffClient;
+let anonymous: StaffClient;
+/** Office 1's resources, by id. */
+let resources: { id: number; name: string }[];
+
+const workingDayFrom = (date: string): string => (isWorkingDay(date) ? date : workingDayFrom(addDays(date, 1)));
+const today = todayInHelsinki();
+// Days far enough ahead that the seed's bookings do not reach them.
+const DAY1 = workingDayFrom(addDays(today, 70));
+const DAY2 = workingDayFrom(addDays(DAY1, 1));
+const DAY3 = workingDayFrom(addDays(DAY2, 1));
+const DAY4 = workingDayFrom(addDays(DAY3, 1));
+const DAY5 = workingDayFrom(addDays(DAY4, 1));
+const DAY6 = workingDayFrom(addDays(DAY5, 1));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await addStaffUser(t.db, { role: 'OFFICE', officeIds: [1], name: 'Toimisto Tiina' });
+  staffId = user.id;
+  staff = new StaffClient(t.app);
+  await staff.login(user.email, user.password);
+  const other = await addStaffUser(t.db, { role: 'OFFICE', officeIds: [2] });
+  otherOffice = new StaffClient(t.app);
+  await otherOffice.login(other.email, other.password);
+  const adminUser = await addStaffUser(t.db, { role: 'ADMIN' });
+  admin = new StaffClient(t.app);
+  await admin.login(adminUser.email, adminUser.password);
+  anonymous = new StaffClient(t.app);
+  const offices = json<StaffOffice[]>(await staff.get('/offices'));
+  resources = offices[0]!.resources;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Res = Parameters<typeof json>[0] & { statusCode: number; body: string };
+const fieldsOf = (res: Res) => (json(res).fields as { path: string }[]).map((f) => f.path);
+function expectBadRequest(res: Res, field: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(fieldsOf(res)).toContain(field);
+}
+const expectStatus = (res: Res, status: number) => expect(res.statusCode, res.body).toBe(status);
+
+/** A customer session at office 1 that books only on `resourceId` (customer-selected-resources). */
+async function customerOn(resourceId: number) {
+  const c = new ApiClient(t.app);
+  await prepareMaintenance(c);
+  expect(json(await c.post('/customer-selected-resources', { resourceIds: [resourceId] })).responseCode).toBe('SUCCESS');
+  return c;
+}
+
+const slotsOn = async (c: ApiClient, date: string) => json<FreeTimeDay[]>(await c.post('/free-times', { start: date, end: date }))[0]!.calendarSlots;
+const startsOn = async (c: ApiClient, date: string) => (await slotsOn(c, date)).map((s) => `${date}T${s.startTime}`);
+
+/** Holds the slot starting at `start` ('YYYY-MM-DDTHH:mm:ss') for the session. */
+async function hold(c: ApiClient, start: string) {
+  const date = start.slice(0, 10);
+  const slot = (await slotsOn(c, date)).find((s) => `${date}T${s.startTime}` === start);
+  if (!slot) throw new Error(`no free slot at ${start}`);
+  const res = json(await c.post('/reserve-time', { reservation: `${start}|${date}T${slot.endTime}`, timeSelectionType: 'EXACT_TIME' }));
+  if (res.responseCode !== 'SUCCESS') throw new Error(`reserve-time ${JSON.stringify(res)}`);
+  return { start, end: `${date}T${slot.endTime}` };
+}
+
+/** A booking saved through the customer API on `resourceId` at `start`; its id and key. */
+async function book(resourceId: number, start: string) {
+  const c = await customerOn(resourceId);
+  const time = await hold(c, start);
+  await c.post('/customer/v2', CUSTOMER);
+  const save = json(await c.post('/save-booking'));
+  if (save.responseCode !== 'SUCCESS') throw new Error(`save-booking ${JSON.stringify(save)}`);
+  const row = await t.db.selectFrom('booking').select(['id']).where('booking_key', '=', save.bookingKey).executeTakeFirstOrThrow();
+  return { id: Number(row.id), bookingKey: save.bookingKey as string, ...time };
+}
+
+async function storedTime(id: number) {
+  const row = await t.db.selectFrom('booking').select(['start_at', 'end_at', 'status']).where('id', '=', String(id)).executeTakeFirstOrThrow();
+  const times = await sql<{ resource_id: number; start: Date; end: Date }>`
+    SELECT resource_id, lower(during) AS start, upper(during) AS "end" FROM resource_time WHERE booking_id = ${id} ORDER BY id`.execute(t.db);
+  return {
+    start: row.start_at ? formatLocalDateTime(new Date(row.start_at)) : null,
+    end: row.end_at ? formatLocalDateTime(new Date(row.end_at)) : null,
+    status: row.status,
+    times: times.rows.map((r) => ({ resourceId: r.resource_id, start: formatLocalDateTime(new Date(r.start)), end: formatLocalDateTime(new Date(r.end)) })),
+  };
+}
+
+const eventsOf = (id: number) =>
+  t.db.selectFrom('booking_event').selectAll().where('booking_id', '=', String(id)).orderBy('id').execute();
+const outboxOf = (id: number) =>
+  t.db.selectFrom('email_outbox').select(['recipient', 'kind', 'subject', 'ics', 'text_body']).where('booking_id', '=', String(id)).orderBy('id').execute();
+const asJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+
+describe('GET /offices', () => {
+  it("lists only the signed-in user's offices with their resources by id; an admin gets every office", async () => {
+    const res = await staff.get('/offices');
+    expectStatus(res, 200);
+    const offices = json<StaffOffice[]>(res);
+    expect(offices.map((o) => o.id)).toEqual([1]);
+    const dbResources = await t.db.selectFrom('resource').select('id').where('organization_id', '=', 1).orderBy('id').execute();
+    expect(offices[0]!.resources.map((r) => r.id)).toEqual(dbResources.map((r) => r.id));
+    expect(offices[0]!.resources.length).toBeGreaterThan(1);
+    expect(offices[0]).toMatchObject({ name: 'Laakkonen Helsinki Konala', email: 'konala.huolto@laakkonen.example', openingTime: '07:30' });
+
+    const all = json<StaffOffice[]>(await admin.get('/offices'));
+    const active = await t.db.selectFrom('organization').select('id').orderBy('id').execute();
+    expect(all.map((o) => o.id)).toEqual(active.map((o) => o.id));
+    expect(json<StaffOffice[]>(await otherOffice.get('/offices')).map((o) => o.id)).toEqual([2]);
+  });
+
+  it('answers 401 without a signed-in user', async () => {
+    expectStatus(await anonymous.get('/offices'), 401);
+  });
+});
+
+describe('GET /offices/:officeId/day', () => {
+  it("shows the day's bookings on their resources, live holds, absences and the flag of a booking inside one", async () => {
+    const r1 = resources[0]!.id;
+    const r2 = resources[1]!.id;
+    const booked = await book(r1, `${DAY1}T09:00:00`);
+    // Another customer holds a time on the second resource without saving.
+    const holder = await customerOn(r2);
+    const held = await hold(holder, `${DAY1}T11:00:00`);
+
+    let day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY1 }));
+    expect(day.date).toBe(DAY1);
+    expect(day.office).toEqual({ id: 1, name: 'Laakkonen Helsinki Konala' });
+    expect(day.resources.map((r) => r.id)).toEqual(resources.map((r) => r.id));
+    expect(day.opening).toEqual({ openingTime: '07:30', closingTime: '17:00' });
+    expect(day.exception).toBeNull();
+    const summary = day.bookings.find((b) => b.id === booked.id)!;
+    expect(summary).toMatchObject({
+      bookingKey: booked.bookingKey,
+      status: 'CONFIRMED',
+      visitStatus: null,
+      start: booked.start,
+      end: booked.end,
+      leadDate: null,
+      resourceIds: [r1],
+      registerNumber: 'ABC-123',
+      customerName: `${CUSTOMER.first_name} ${CUSTOMER.last_name}`,
+      inAbsence: false,
+    });
+    expect(summary.summary.length).toBeGreaterThan(0);
+    expect(summary.totalCents).toBeGreaterThan(0);
+    expect(day.holds).toContainEqual(expect.objectContaining({ resourceId: r2, start: held.start, end: held.end }));
+    expect(day.absences).toEqual([]);
+
+    // An absence over the booking's time on its resource: the booking stays and is flagged.
+    await sql`INSERT INTO resource_absence (resource_id, during, reason)
+      VALUES (${r1}, tstzrange(${fromHelsinki(DAY1, '08:00:00')}, ${fromHelsinki(DAY1, '12:00:00')}, '[)'), 'Koulutus')`.execute(t.db);
+    day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY1 }));
+    expect(day.bookings.find((b) => b.id === booked.id)!.inAbsence).toBe(true);
+    expect(day.absences).toEqual([
+      expect.objectContaining({ resourceId: r1, start: `${DAY1}T08:00:00`, end: `${DAY1}T12:00:00`, reason: 'Koulutus', bookingsInside: 1 }),
+    ]);
+    // The next day has neither the booking nor the absence.
+    const next = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY2 }));
+    expect(next.bookings.map((b) => b.id)).not.toContain(booked.id);
+    expect(next.absences).toEqual([]);
+  });
+
+  it('lists a lead on its wished day without a time, and keeps the hours of weekends, holidays and exceptions', async () => {
+    const source = await book(resources[2]!.id, `${DAY3}T08:00:00`);
+    const lead = await sql<{ id: string }>`
+      INSERT INTO booking (booking_key, process_token, process_type, organization_id, register_number, kind, lead_date,
+                           customer, vehicle, order_items, snapshot, total_cents, customer_phone)
+      SELECT 'LEAD' || booking_key, NULL, process_type, organization_id, register_number, 'LEAD', ${DAY3}::date,
+             customer, vehicle, order_items, snapshot, total_cents, customer_phone
+      FROM booking WHERE id = ${source.id}
+      RETURNING id`.execute(t.db);
+    const day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY3 }));
+    expect(day.bookings.find((b) => b.id === Number(lead.rows[0]!.id))).toMatchObject({ start: null, end: null, leadDate: DAY3, resourceIds: [] });
+
+    const saturday = addDays(startOfWeek(DAY3), 5);
+    expect(json<StaffDay>(await staff.get('/offices/1/day', { date: saturday })).opening).toBeNull();
+    const independenceDay = `${DAY3.slice(0, 4)}-12-06`;
+    expect(json<StaffDay>(await staff.get('/offices/1/day', { date: independenceDay })).opening).toBeNull();
+    await t.db.insertInto('opening_exception').values({ organization_id: 1, day: DAY6, opening_time: '10:00', closing_time: '14:00', reason: 'Inventaario' }).execute();
+    const short = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY6 }));
+    expect(short.opening).toEqual({ openingTime: '10:00', closingTime: '14:00' });
+    expect(short.exception).toEqual({ date: DAY6, openingTime: '10:00', closingTime: '14:00', reason: 'Inventaario' });
+  });
+
+  it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
+    expectBadRequest(await staff.get('/offices/1/day', { date: `${DAY1.slice(0, 4)}-02-30` }), 'date');
+    expectBadRequest(await staff.get('/offices/1/day'), 'date');
+    expectBadRequest(await staff.get('/offices/yksi/day', { date: DAY1 }), 'officeId');
+    expectStatus(await anonymous.get('/offices/1/day', { date: DAY1 }), 401);
+    const forbidden = await otherOffice.get('/offices/1/day', { date: DAY1 });
+    expectStatus(forbidden, 403);
+    expect(json(forbidden).error).toBe('FORBIDDEN');
+    expectStatus(await admin.get('/offices/1/day', { date: DAY1 }), 200);
+  });
+});
+
+describe('GET /offices/:officeId/week', () => {
+  it('answers the week from Monday with each day and its bookings', async () => {
+    const booked = await book(resources[3]!.id, `${DAY2}T10:00:00`);
+    const res = await staff.get('/offices/1/week', { date: DAY2 });
+    expectStatus(res, 200);
+    const week = json<StaffWeek>(res);
+    const monday = startOfWeek(DAY2);
+    expect(week.weekStart).toBe(monday);
+    expect(isoWeekday(week.weekStart)).toBe(1);
+    expect(week.days.map((d) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(monday, i)));
+    expect(week.days[5]!.opening).toBeNull();
+    expect(week.days[6]!.opening).toBeNull();
+    for (const d of week.days) {
+      expect(d.bookings.some((b) => b.id === booked.id)).toBe(d.date === DAY2);
+    }
+  });
+
+  it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
+    expectBadRequest(await staff.get('/offices/1/week', { date: '1.2.2030' }), 'date');
+    expectBadRequest(await staff.get('/offices/0/week', { date: DAY1 }), 'officeId');
+    expectStatus(await anonymous.get('/offices/1/week', { date: DAY1 }), 401);
+    expectStatus(await otherOffice.get('/offices/1/week', { date: DAY1 }), 403);
+  });
+});
+
+describe('GET /bookings/:id', () => {
+  it("answers the booking's customer, car, lines in cents and history", async () => {
+    const booked = await book(resources[4]!.id, `${DAY2}T08:00:00`);
+    const res = await staff.get(`/bookings/${booked.id}`);
+    expectStatus(res, 200);
+    const detail = json<StaffBookingDetail>(res);
+    expect(detail).toMatchObject({
+      id: booked.id,
+      bookingKey: booked.bookingKey,
+      office: { id: 1, name: 'Laakkonen Helsinki Konala' },
+      start: booked.start,
+      end: booked.end,
+      resourceIds: [resources[4]!.id],
+      customer: {
+        firstname: CUSTOMER.first_name,
+        lastname: CUSTOMER.last_name,
+        email: CUSTOMER.email,
+        phone: CUSTOMER.phone_number,
+        address: CUSTOMER.address,
+        postCode: CUSTOMER.post_code,
+        city: CUSTOMER.post_office,
+      },
+      vehicle: { registerNumber: 'ABC-123', kilometers: 60000 },
+      usingKeyLocker: false,
+      campaignCode: null,
+    });
+    expect(detail.vehicle.make.length).toBeGreaterThan(0);
+    expect(detail.items.length).toBeGreaterThan(0);
+    expect(detail.items.reduce((s, i) => s + i.priceCents, 0)).toBe(detail.totalCents);
+    const row = await t.db.selectFrom('booking').select(['total_cents', 'created_at']).where('id', '=', String(booked.id)).executeTakeFirstOrThrow();
+    expect(detail.totalCents).toBe(row.total_cents);
+    expect(detail.createdAt).toBe(formatLocalDateTime(new Date(row.created_at)));
+    expect(Array.isArray(detail.events)).toBe(true);
+  });
+
+  it('answers 404 for an unknown booking, 400 naming the id, 401 without login and 403 for another office', async () => {
+    const booked = await book(resources[4]!.id, `${DAY2}T12:00:00`);
+    const missing = await staff.get('/bookings/999999');
+    expectStatus(missing, 404);
+    expect(json(missing)).toMatchObject({ error: 'NOT_FOUND', message: 'Varausta ei löytynyt.' });
+    expectBadRequest(await staff.get('/bookings/abc'), 'id');
+    expectStatus(await anonymous.get(`/bookings/${booked.id}`), 401);
+    expectStatus(await otherOffice.get(`/bookings/${booked.id}`), 403);
+    expectStatus(await admin.get(`/bookings/${booked.id}`), 200);
+  });
+});
+
+describe('POST /bookings/:id/move', () => {
+  it('moves the booking: the old time is free again for customers, the new one taken, the customer mailed a new .ics, the move recorded', async () => {
+    const r = resources[0]!.id;
+    const booked = await book(r, `${DAY5}T09:00:00`);
+    const probe = await customerOn(r);
+    expect(await startsOn(probe, DAY5)).not.toContain(booked.start);
+    const target = `${DAY5}T14:00:00`;
+    expect(await startsOn(probe, DAY5)).toContain(target);
+    const mailsBefore = (await outboxOf(booked.id)).length;
+
+    const res = await staff.post(`/bookings/${booked.id}/move`, { start: target, resourceId: r });
+    expectStatus(res, 200);
+    const detail = json<StaffBookingDetail>(res);
+    const minutes = (parseLocalDateTime(booked.end).getTime() - parseLocalDateTime(booked.start).getTime()) / 60000;
+    const newEnd = formatLocalDateTime(new Date(parseLocalDateTime(target).getTime() + minutes * 60000));
+    expect(detail).toMatchObject({ start: target, end: newEnd, resourceIds: [r] });
+    expect(await storedTime(booked.id)).toEqual({ start: target, end: newEnd, status: 'CONFIRMED', times: [{ resourceId: r, start: target, end: newEnd }] });
+
+    const starts = await startsOn(probe, DAY5);
+    expect(starts).toContain(booked.start);
+    expect(starts).not.toContain(target);
+
+    const mails = (await outboxOf(booked.id)).slice(mailsBefore);
+    const customerMail = mails.find((m) => m.recipient === CUSTOMER.email);
+    expect(customerMail?.kind).toBe('MOVED');
+    expect(customerMail?.ics).toContain(`DTSTART;TZID=Europe/Helsinki:${target.replace(/[-:]/g, '')}`);
+    expect(mails.some((m) => m.kind === 'OFFICE_NOTICE' && m.recipient === 'konala.huolto@laakkonen.example')).toBe(true);
+
+    const moved = (await eventsOf(booked.id)).filter((e) => e.action === 'MOVED');
+    expect(moved).toHaveLength(1);
+    expect(moved[0]).toMatchObject({ actor: 'STAFF', staff_user_id: staffId });
+    expect(asJson(moved[0]!.before)).toEqual({ start: booked.start, end: booked.end, resourceIds: [r] });
+    expect(asJson(moved[0]!.after)).toEqual({ start: target, end: newEnd, resourceIds: [r] });
+    expect(Date.now() - new Date(moved[0]!.at).getTime()).toBeLessThan(60_000);
+    const event = detail.events.find((e) => e.action === 'MOVED')!;
+    expect(event).toMatchObject({ actor: 'STAFF', staffName: 'Toimisto Tiina', after: { start: target } });
+  });
+
+  it('moves to another resource at the same time', async () => {
+    const [a, b] = [resources[1]!.id, resources[2]!.id];
+    const booked = await book(a, `${DAY5}T08:00:00`);
+    const res = await staff.post(`/bookings/${booked.id}/move`, { start: booked.start, resourceId: b });
+    expectStatus(res, 200);
+    expect((await storedTime(booked.id)).times).toEqual([{ resourceId: b, start: booked.start, end: booked.end }]);
+  });
+
+  it('answers 409 "Aika on jo varattu" for a taken time and changes nothing', async () => {
+    const r = resources[3]!.id;
+    const mine = await book(r, `${DAY5}T10:00:00`);
+    const theirs = await book(r, `${DAY5}T12:00:00`);
+    const before = await storedTime(mine.id);
+    const mails = (await outboxOf(mine.id)).length;
+    const events = (await eventsOf(mine.id)).length;
+    const res = await staff.post(`/bookings/${mine.id}/move`, { start: theirs.start, resourceId: r });
+    expectStatus(res, 409);
+    expect(json(res).message).toBe('Aika on jo varattu');
+    expect(await storedTime(mine.id)).toEqual(before);
+    expect((await storedTime(theirs.id)).times).toHaveLength(1);
+    expect(await outboxOf(mine.id)).toHaveLength(mails);
+    expect(await eventsOf(mine.id)).toHaveLength(events);
+    // A live hold of a customer takes the time as well.
+    const holder = await customerOn(r);
+    const held = await hold(holder, `${DAY5}T15:00:00`);
+    expectStatus(await staff.post(`/bookings/${mine.id}/move`, { start: held.start, resourceId: r }), 409);
+    expect(await storedTime(mine.id)).toEqual(before);
+  });
+
+  it('refuses a start off the quarter hours, outside the hours, in the past, on a closed day, another office\'s resource, and a cancelled booking', async () => {
+    const r = resources[4]!.id;
+    const booked = await book(r, `${DAY5}T09:00:00`);
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${DAY5}T09:10:00`, resourceId: r }), 'start');
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${DAY5}T06:00:00`, resourceId: r }), 'start');
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${DAY5}T16:45:00`, resourceId: r }), 'start');
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${addDays(startOfWeek(DAY5), 6)}T10:00:00`, resourceId: r }), 'start');
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${addDays(today, -3)}T10:00:00`, resourceId: r }), 'start');
+    const office2Resource = await t.db.selectFrom('resource').select('id').where('organization_id', '=', 2).executeTakeFirstOrThrow();
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${DAY5}T13:00:00`, resourceId: office2Resource.id }), 'resourceId');
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: 'huomenna', resourceId: r }), 'start');
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${DAY5}T13:00:00` }), 'resourceId');
+    // A quarter-hour start inside the hours is fine for staff, off the customers' grid.
+    expectStatus(await staff.post(`/bookings/${booked.id}/move`, { start: `${DAY5}T13:15:00`, resourceId: r }), 200);
+
+    expectStatus(await staff.post(`/bookings/${booked.id}/cancel`, { reason: '' }), 200);
+    const res = await staff.post(`/bookings/${booked.id}/move`, { start: `${DAY5}T14:00:00`, resourceId: r });
+    expectStatus(res, 409);
+    expect(json(res).message).toMatch(/Peruttua varausta/);
+  });
+
+  it('answers 401 without login, 403 for another office and 404 for an unknown booking', async () => {
+    const r = resources[2]!.id;
+    const booked = await book(r, `${DAY4}T11:00:00`);
+    const body = { start: `${DAY4}T12:00:00`, resourceId: r };
+    expectStatus(await anonymous.post(`/bookings/${booked.id}/move`, body), 401);
+    expectStatus(await otherOffice.post(`/bookings/${booked.id}/move`, body), 403);
+    expectStatus(await staff.post('/bookings/999999/move', body), 404);
+    expect((await storedTime(booked.id)).start).toBe(booked.start);
+  });
+});
+
+describe('POST /bookings/:id/cancel', () => {
+  it('cancels: the time is free again, the customer is mailed, the cancellation recorded; twice is 409', async () => {
+    const r = resources[1]!.id;
+    const booked = await book(r, `${DAY4}T13:00:00`);
+    const probe = await customerOn(r);
+    expect(await startsOn(probe, DAY4)).not.toContain(booked.start);
+
+    const res = await staff.post(`/bookings/${booked.id}/cancel`, { reason: 'Asiakas soitti' });
+    expectStatus(res, 200);
+    const detail = json<StaffBookingDetail>(res);
+    expect(detail.status).toBe('CANCELLED');
+    const stored = await storedTime(booked.id);
+    expect(stored.status).toBe('CANCELLED');
+    expect(stored.times).toEqual([]);
+    const row = await t.db.selectFrom('booking').select('cancelled_at').where('id', '=', String(booked.id)).executeTakeFirstOrThrow();
+    expect(row.cancelled_at).not.toBeNull();
+    expect(await startsOn(probe, DAY4)).toContain(booked.start);
+
+    const mails = await outboxOf(booked.id);
+    const customerMail = mails.find((m) => m.recipient === CUSTOMER.email && m.kind === 'CANCELLED');
+    expect(customerMail?.subject).toMatch(/peruttu/);
+    expect(customerMail?.text_body).toContain('Syy: Asiakas soitti');
+    expect(mails.some((m) => m.kind === 'OFFICE_NOTICE')).toBe(true);
+
+    const cancelled = (await eventsOf(booked.id)).filter((e) => e.action === 'CANCELLED');
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]).toMatchObject({ actor: 'STAFF', staff_user_id: staffId, note: 'Asiakas soitti' });
+    expect(asJson(cancelled[0]!.before)).toEqual({ status: 'CONFIRMED' });
+    expect(asJson(cancelled[0]!.after)).toEqual({ status: 'CANCELLED' });
+    expect(detail.events.find((e) => e.action === 'CANCELLED')).toMatchObject({ staffName: 'Toimisto Tiina', note: 'Asiakas soitti' });
+
+    const again = await staff.post(`/bookings/${booked.id}/cancel`, { reason: '' });
+    expectStatus(again, 409);
+    expect((await eventsOf(booked.id)).filter((e) => e.action === 'CANCELLED')).toHaveLength(1);
+  });
+
+  it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
+    const booked = await book(resources[0]!.id, `${DAY4}T15:00:00`);
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/cancel`, { reason: 'x'.repeat(201) }), 'reason');
+    expectBadRequest(await staff.post('/bookings/-1/cancel', { reason: '' }), 'id');
+    expectStatus(await anonymous.post(`/bookings/${booked.id}/cancel`, { reason: '' }), 401);
+    expectStatus(await otherOffice.post(`/bookings/${booked.id}/cancel`, { reason: '' }), 403);
+    expect((await storedTime(booked.id)).status).toBe('CONFIRMED');
+  });
+});
+
+describe('POST /bookings/:id/status', () => {
+  it('marks the visit and records before and after; a cancelled booking is 409', async () => {
+    const booked = await book(resources[2]!.id, `${DAY1}T14:00:00`);
+    const res = await staff.post(`/bookings/${booked.id}/status`, { visitStatus: 'ARRIVED' });
+    expectStatus(res, 200);
+    expect(json<StaffBookingDetail>(res).visitStatus).toBe('ARRIVED');
+    expectStatus(await staff.post(`/bookings/${booked.id}/status`, { visitStatus: 'DONE' }), 200);
+    const statuses = (await eventsOf(booked.id)).filter((e) => e.action === 'STATUS');
+    expect(statuses.map((e) => [asJson(e.before), asJson(e.after)])).toEqual([
+      [{ visitStatus: null }, { visitStatus: 'ARRIVED' }],
+      [{ visitStatus: 'ARRIVED' }, { visitStatus: 'DONE' }],
+    ]);
+    expect(statuses.every((e) => e.actor === 'STAFF' && e.staff_user_id === staffId)).toBe(true);
+    const day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY1 }));
+    expect(day.bookings.find((b) => b.id === booked.id)!.visitStatus).toBe('DONE');
+
+    expectStatus(await staff.post(`/bookings/${booked.id}/cancel`, {}), 200);
+    expectStatus(await staff.post(`/bookings/${booked.id}/status`, { visitStatus: 'NO_SHOW' }), 409);
+  });
+
+  it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
+    const booked = await book(resources[3]!.id, `${DAY1}T15:00:00`);
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/status`, { visitStatus: 'LATE' }), 'visitStatus');
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/status`, {}), 'visitStatus');
+    expectStatus(await anonymous.post(`/bookings/${booked.id}/status`, { visitStatus: 'ARRIVED' }), 401);
+    expectStatus(await otherOffice.post(`/bookings/${booked.id}/status`, { visitStatus: 'ARRIVED' }), 403);
+    expect((await eventsOf(booked.id)).filter((e) => e.action === 'STATUS')).toEqual([]);
+  });
+});
+
+describe('POST /bookings/:id/notes', () => {
+  it('adds an internal note to the history with who wrote it', async () => {
+    const booked = await book(resources[4]!.id, `${DAY1}T10:00:00`);
+    const res = await staff.post(`/bookings/${booked.id}/notes`, { text: 'Asiakas tuo omat renkaat.\nSoita ennen.' });
+    expectStatus(res, 200);
+    const detail = json<StaffBookingDetail>(res);
+    expect(detail.events.at(-1)).toMatchObject({ action: 'NOTE', actor: 'STAFF', staffName: 'Toimisto Tiina', note: 'Asiakas tuo omat renkaat.\nSoita ennen.' });
+    const notes = (await eventsOf(booked.id)).filter((e) => e.action === 'NOTE');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ actor: 'STAFF', staff_user_id: staffId, before: null, after: null });
+    // Internal: the customer is not mailed about it.
+    expect((await outboxOf(booked.id)).filter((m) => m.recipient === CUSTOMER.email)).toHaveLength(1);
+  });
+
+  it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
+    const booked = await book(resources[0]!.id, `${DAY3}T13:00:00`);
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/notes`, { text: '   ' }), 'text');
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/notes`, { text: 'x'.repeat(2001) }), 'text');
+    expectStatus(await anonymous.post(`/bookings/${booked.id}/notes`, { text: 'Hei' }), 401);
+    expectStatus(await otherOffice.post(`/bookings/${booked.id}/notes`, { text: 'Hei' }), 403);
+    expect(await eventsOf(booked.id).then((e) => e.filter((x) => x.action === 'NOTE'))).toEqual([]);
+  });
+});
