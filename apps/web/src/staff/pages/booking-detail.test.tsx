@@ -1,0 +1,279 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { addDays, todayInHelsinki, type StaffBookingDetail, type StaffDay } from '@huolto/domain';
+import { json, newQueryClient } from '@/test/fetch-stub.ts';
+import { BookingDetailPage } from './booking-detail.tsx';
+
+const BASE = '/ServiceBooking/rest/staff';
+const DATE = addDays(todayInHelsinki(), 14);
+
+const BOOKING: StaffBookingDetail = {
+  id: 41,
+  bookingKey: 'HV7K2M9Q4P',
+  processType: 'MAINTENANCE',
+  status: 'CONFIRMED',
+  visitStatus: null,
+  start: `${DATE}T09:00:00`,
+  end: `${DATE}T10:30:00`,
+  leadDate: null,
+  resourceIds: [11],
+  registerNumber: 'ABC-123',
+  customerName: 'Maija Meikäläinen',
+  customerPhone: '040 123 4567',
+  summary: 'Määräaikaishuolto, Tuulilasinpesuneste',
+  totalCents: 37_290,
+  usingKeyLocker: true,
+  inAbsence: false,
+  office: { id: 1, name: 'Laakkonen Helsinki Konala' },
+  createdAt: `${addDays(DATE, -20)}T12:15:00`,
+  customer: {
+    firstname: 'Maija',
+    lastname: 'Meikäläinen',
+    email: 'maija@example.com',
+    phone: '040 123 4567',
+    address: 'Testikatu 1',
+    postCode: '00100',
+    city: 'Helsinki',
+  },
+  vehicle: { registerNumber: 'ABC-123', make: 'Volkswagen', model: 'Golf', kilometers: 60_000 },
+  items: [
+    { name: 'Määräaikaishuolto', quantity: 1, priceCents: 36_300 },
+    { name: 'Tuulilasinpesuneste', quantity: 2, priceCents: 990 },
+  ],
+  symptoms: ['Jarrut vinkuvat'],
+  customerNotes: 'Soittakaa ennen lisätöitä.',
+  deliveryOption: 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS',
+  campaignCode: 'SYKSY26',
+  events: [
+    { id: 1, at: `${addDays(DATE, -20)}T12:15:00`, actor: 'CUSTOMER', staffName: null, action: 'CREATED', before: null, after: null, note: null },
+    {
+      id: 2,
+      at: `${addDays(DATE, -3)}T08:05:00`,
+      actor: 'STAFF',
+      staffName: 'Teppo Työnjohtaja',
+      action: 'NOTE',
+      before: null,
+      after: null,
+      note: 'Varaosat tilattu',
+    },
+  ],
+};
+
+/** The day the move form reads: 8–16, lift 11 taken 12.00–13.00 by another booking, lift 12 held 8.00–9.00. */
+const DAY: StaffDay = {
+  date: DATE,
+  office: BOOKING.office,
+  resources: [
+    { id: 11, name: 'Nosturi 1' },
+    { id: 12, name: 'Nosturi 2' },
+  ],
+  opening: { openingTime: '08:00', closingTime: '16:00' },
+  exception: null,
+  bookings: [
+    { ...BOOKING, id: 41 },
+    { ...BOOKING, id: 42, bookingKey: 'K2', start: `${DATE}T12:00:00`, end: `${DATE}T13:00:00`, resourceIds: [11] },
+  ],
+  holds: [{ resourceId: 12, start: `${DATE}T08:00:00`, end: `${DATE}T09:00:00`, expiresAt: `${DATE}T07:00:00Z` }],
+  absences: [],
+};
+
+type Answer = (body: unknown) => Response | Promise<Response>;
+
+/** fetch answered by 'METHOD /path' under the staff API; each list's answers in turn, the last one repeated. */
+function stub(routes: Record<string, Answer[]>) {
+  const used: Record<string, number> = {};
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = String(url).split('?')[0]!.replace(BASE, '');
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${path}`;
+    const answers = routes[key];
+    if (!answers) return json({ error: 'NOT_FOUND', message: key }, 404);
+    const i = Math.min(used[key] ?? 0, answers.length - 1);
+    used[key] = (used[key] ?? 0) + 1;
+    return answers[i]!(init?.body ? JSON.parse(String(init.body)) : undefined);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const bodies = (key: string) =>
+    (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][])
+      .filter(([url, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${String(url).split('?')[0]!.replace(BASE, '')}` === key)
+      .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+  return { fetchMock, bodies };
+}
+
+function renderPage(id = 41) {
+  render(
+    <QueryClientProvider client={newQueryClient()}>
+      <MemoryRouter initialEntries={[`/hallinta/varaus/${id}`]}>
+        <Routes>
+          <Route path="/hallinta/varaus/:bookingId" element={<BookingDetailPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=x; path=/';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('<BookingDetailPage>', () => {
+  it('shows the customer, the car, the lines with their prices and total, the visit details and the history', async () => {
+    stub({ 'GET /bookings/41': [() => json(BOOKING)], 'GET /offices/1/day': [() => json(DAY)] });
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: /Varaus ABC-123/ });
+
+    const customer = screen.getByRole('region', { name: 'Asiakas ja auto' });
+    expect(within(customer).getByText('Maija Meikäläinen')).toBeTruthy();
+    expect(within(customer).getByRole('link', { name: 'maija@example.com' }).getAttribute('href')).toBe('mailto:maija@example.com');
+    expect(within(customer).getByText('Volkswagen Golf', { exact: false })).toBeTruthy();
+    expect(within(customer).getByText(/^60\s000 km$/)).toBeTruthy();
+
+    const lines = screen.getByRole('region', { name: 'Palvelut ja tuotteet' });
+    const rows = within(lines).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toEqual(['Palvelu tai tuoteMääräHinta', 'Määräaikaishuolto1363\u00a0€', 'Tuulilasinpesuneste210\u00a0€', 'Yhteensä373\u00a0€']);
+
+    const visit = screen.getByRole('region', { name: 'Asiakkaan tiedot käynnistä' });
+    expect(within(visit).getByText('Jarrut vinkuvat')).toBeTruthy();
+    expect(within(visit).getByText('Soittakaa ennen lisätöitä.')).toBeTruthy();
+    expect(within(visit).getByText(/aukioloaikojen ulkopuolella, avain avainautomaattiin/)).toBeTruthy();
+    expect(within(visit).getByText('Kyllä')).toBeTruthy();
+    expect(within(visit).getByText('SYKSY26')).toBeTruthy();
+
+    const history = within(screen.getByRole('region', { name: 'Historia' })).getAllByRole('listitem');
+    expect(history).toHaveLength(2);
+    expect(history[0]!.textContent).toMatch(/^Varaus tehty .* · Asiakas$/);
+    expect(history[1]!.textContent).toMatch(/^Sisäinen muistiinpano .* · Teppo TyönjohtajaVaraosat tilattu$/);
+
+    // The way back leads to the booking's day at its office; the resource is named once the day is read.
+    const back = screen.getByRole('link', { name: /Laakkonen Helsinki Konala/ });
+    expect(back.getAttribute('href')).toContain('1');
+    expect(back.getAttribute('href')).toContain(DATE);
+    await screen.findByText(/, Nosturi 1/);
+  });
+
+  it('the move form offers the free quarter hours of the chosen resource and sends the chosen start; the page reads the booking again and says so', async () => {
+    const moved: StaffBookingDetail = {
+      ...BOOKING,
+      start: `${DATE}T13:00:00`,
+      end: `${DATE}T14:30:00`,
+      resourceIds: [12],
+      events: [
+        ...BOOKING.events,
+        {
+          id: 3,
+          at: `${todayInHelsinki()}T10:00:00`,
+          actor: 'STAFF',
+          staffName: 'Toimipiste Demo',
+          action: 'MOVED',
+          before: { start: BOOKING.start, end: BOOKING.end, resourceIds: [11] },
+          after: { start: `${DATE}T13:00:00`, end: `${DATE}T14:30:00`, resourceIds: [12] },
+          note: null,
+        },
+      ],
+    };
+    const { bodies } = stub({
+      'GET /bookings/41': [() => json(BOOKING), () => json(moved)],
+      'GET /offices/1/day': [() => json(DAY)],
+      'POST /bookings/41/move': [() => json({ responseCode: 'SUCCESS' })],
+    });
+    renderPage();
+    const move = await screen.findByRole('region', { name: 'Siirrä' });
+    const time = within(move).getByLabelText('Alkamisaika') as HTMLSelectElement;
+    await waitFor(() => expect(time.options.length).toBeGreaterThan(1));
+
+    // Lift 1: 8.00–14.30 starts of a 90-minute booking; those overlapping 12–13 (another booking) are taken, its own time is not.
+    const options = () => Array.from(time.options).slice(1);
+    expect(options()[0]!.textContent).toBe('8.00');
+    expect(options().at(-1)!.textContent).toBe('14.30');
+    expect(options().filter((o) => o.disabled).map((o) => o.value)).toEqual(['10:45:00', '11:00:00', '11:15:00', '11:30:00', '11:45:00', '12:00:00', '12:15:00', '12:30:00', '12:45:00']);
+    expect(options().find((o) => o.value === '11:00:00')!.textContent).toBe('11.00 – varattu');
+    expect(options().find((o) => o.value === '09:00:00')!.disabled).toBe(false);
+
+    // Lift 2: the hold of 8–9 takes the starts before 9.00.
+    fireEvent.change(within(move).getByLabelText('Resurssi'), { target: { value: '12' } });
+    expect(options().filter((o) => o.disabled).map((o) => o.value)).toEqual(['08:00:00', '08:15:00', '08:30:00', '08:45:00']);
+
+    fireEvent.change(time, { target: { value: '13:00:00' } });
+    fireEvent.click(within(move).getByRole('button', { name: 'Siirrä varaus' }));
+    await waitFor(() => expect(bodies('POST /bookings/41/move')).toEqual([{ start: `${DATE}T13:00:00`, resourceId: 12 }]));
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Varaus siirretty'));
+    const history = within(screen.getByRole('region', { name: 'Historia' })).getAllByRole('listitem');
+    expect(history).toHaveLength(3);
+    expect(history[2]!.textContent).toMatch(/^Varaus siirretty .* · Toimipiste Demo/);
+    expect(history[2]!.textContent).toMatch(/9\.00–10\.30, Nosturi 1 → .*13\.00–14\.30, Nosturi 2$/);
+  });
+
+  it("a refused move (409) shows the server's message and keeps the booking", async () => {
+    const { bodies } = stub({
+      'GET /bookings/41': [() => json(BOOKING)],
+      'GET /offices/1/day': [() => json(DAY)],
+      'POST /bookings/41/move': [() => json({ error: 'NOT_AVAILABLE', message: 'Aika on jo varattu tällä resurssilla' }, 409)],
+    });
+    renderPage();
+    const move = await screen.findByRole('region', { name: 'Siirrä' });
+    const time = within(move).getByLabelText('Alkamisaika') as HTMLSelectElement;
+    await waitFor(() => expect(time.options.length).toBeGreaterThan(1));
+    // Nothing sent without a time.
+    fireEvent.click(within(move).getByRole('button', { name: 'Siirrä varaus' }));
+    expect(await within(move).findByText('Valitse alkamisaika')).toBeTruthy();
+    fireEvent.change(time, { target: { value: '14:00:00' } });
+    fireEvent.click(within(move).getByRole('button', { name: 'Siirrä varaus' }));
+    expect((await within(move).findByRole('alert')).textContent).toBe('Aika on jo varattu tällä resurssilla');
+    expect(bodies('POST /bookings/41/move')).toEqual([{ start: `${DATE}T14:00:00`, resourceId: 11 }]);
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('cancels after the confirmation with the reason given, marks the visit status and adds a note', async () => {
+    const cancelled = { ...BOOKING, status: 'CANCELLED' as const };
+    const { bodies } = stub({
+      'GET /bookings/41': [() => json(BOOKING), () => json({ ...BOOKING, visitStatus: 'ARRIVED' }), () => json(BOOKING), () => json(cancelled)],
+      'GET /offices/1/day': [() => json(DAY)],
+      'POST /bookings/41/status': [() => json({ responseCode: 'SUCCESS' })],
+      'POST /bookings/41/notes': [
+        () => json({ error: 'VALIDATION', message: 'Virheellinen syöte: text', fields: [{ path: 'text', message: 'Liian pitkä' }] }, 400),
+        () => json({ responseCode: 'SUCCESS' }),
+      ],
+      'POST /bookings/41/cancel': [() => json({ responseCode: 'SUCCESS' })],
+    });
+    renderPage();
+    await screen.findByRole('heading', { level: 1 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Merkitse saapuneeksi' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Merkitty: Saapunut'));
+    expect(screen.getByRole('button', { name: 'Merkitse saapuneeksi' }).getAttribute('aria-pressed')).toBe('true');
+    expect(bodies('POST /bookings/41/status')).toEqual([{ visitStatus: 'ARRIVED' }]);
+
+    const note = screen.getByRole('region', { name: 'Lisää muistiinpano' });
+    fireEvent.change(within(note).getByLabelText('Sisäinen muistiinpano'), { target: { value: 'Renkaat hotellissa' } });
+    fireEvent.click(within(note).getByRole('button', { name: 'Lisää muistiinpano' }));
+    expect(await within(note).findByText('Liian pitkä')).toBeTruthy();
+    expect(within(note).getByLabelText('Sisäinen muistiinpano').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(within(note).getByRole('button', { name: 'Lisää muistiinpano' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Muistiinpano lisätty'));
+    expect(bodies('POST /bookings/41/notes')).toEqual([{ text: 'Renkaat hotellissa' }, { text: 'Renkaat hotellissa' }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Peru varaus' }));
+    const dialog = screen.getByRole('dialog', { name: 'Perutaanko varaus?' });
+    fireEvent.change(within(dialog).getByLabelText('Syy (vapaaehtoinen)'), { target: { value: ' Asiakas soitti ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Peru varaus' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Varaus peruttu'));
+    expect(bodies('POST /bookings/41/cancel')).toEqual([{ reason: 'Asiakas soitti' }]);
+    // A cancelled booking offers no move, status or cancel any more.
+    expect(screen.getByText('Peruttu')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Siirrä' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Merkitse saapuneeksi' })).toBeNull();
+  });
+
+  it('an unknown booking says it was not found', async () => {
+    stub({});
+    renderPage(999);
+    expect(await screen.findByRole('heading', { name: 'Varausta ei löytynyt' })).toBeTruthy();
+  });
+});
