@@ -7,6 +7,7 @@ import {
   exactCandidates,
   groupByResource,
   helsinkiInstant,
+  hoursOn,
   officeTypeRequested,
   type Interval,
   type OfficeCalendar,
@@ -287,5 +288,74 @@ describe('helsinkiInstant', () => {
   it('refuses impossible times as fromHelsinki does', () => {
     expect(() => helsinkiInstant('2027-06-02', '24:00:00')).toThrow(RangeError);
     expect(() => helsinkiInstant('2027-02-30', '08:00:00')).toThrow(RangeError);
+  });
+});
+
+describe('opening exceptions', () => {
+  // 2026-11-24 is a Tuesday, 2026-11-28 a Saturday, 2026-12-24 Christmas Eve (a holiday).
+  const closed = { opening_time: null, closing_time: null };
+  const withExceptions = (office: OfficeCalendar, entries: [string, { opening_time: string | null; closing_time: string | null }][]) => ({
+    ...office,
+    exceptions: new Map(entries),
+  });
+
+  it('a day an exception closes has no exact slots and no day-only room; the days around it keep theirs', () => {
+    const office = withExceptions(EXACT, [['2026-11-25', closed]]);
+    const days = freeDays({ office, minutes: 60, start: '2026-11-24', end: '2026-11-26' });
+    expect(days.map((d) => d.calendarSlots.length)).toEqual([9, 0, 9]);
+    expect(days[1]!.exactTimesAvailable).toBe(false);
+    expect(hoursOn(office, '2026-11-25')).toBeUndefined();
+    const dayOnly = withExceptions(DAY_ONLY, [['2026-11-25', closed]]);
+    expect(dayWindow(dayOnly, '2026-11-25')).toBeUndefined();
+    expect(freeDays({ office: dayOnly, minutes: 60, start: '2026-11-24', end: '2026-11-26' }).map((d) => d.onlyDayTimesAvailable)).toEqual([
+      true,
+      false,
+      true,
+    ]);
+  });
+
+  it('a short day offers only the grid times inside its own hours', () => {
+    const office = withExceptions(EXACT, [['2026-11-25', { opening_time: '07:30:00', closing_time: '13:00:00' }]]);
+    expect(starts(freeDays({ office, minutes: 60, start: '2026-11-25' })[0]!)).toEqual(['08:00:00', '09:00:00', '10:00:00', '11:00:00', '12:00:00']);
+    // A later opening starts at the first grid time from it; a two-hour job must end by closing.
+    const late = withExceptions(EXACT, [['2026-11-25', { opening_time: '11:30', closing_time: '15:00' }]]);
+    expect(starts(freeDays({ office: late, minutes: 60, start: '2026-11-25' })[0]!)).toEqual(['12:00:00', '13:00:00', '14:00:00']);
+    expect(starts(freeDays({ office: late, minutes: 120, start: '2026-11-25' })[0]!)).toEqual(['12:00:00', '13:00:00']);
+    // An earlier opening keeps the grid's step backwards from the first slot time.
+    const early = withExceptions(EXACT, [['2026-11-25', { opening_time: '06:00', closing_time: '09:00' }]]);
+    expect(starts(freeDays({ office: early, minutes: 60, start: '2026-11-25' })[0]!)).toEqual(['06:00:00', '07:00:00', '08:00:00']);
+  });
+
+  it("a day-only office's day and its shifts follow the exception's hours", () => {
+    const office = withExceptions(DAY_ONLY, [['2026-11-25', { opening_time: '10:00', closing_time: '14:00' }]]);
+    expect(dayWindow(office, '2026-11-25')).toEqual(busyAt('2026-11-25', '10:00', '14:00'));
+    expect(dayWindow(office, '2026-11-25', 'EVENING')).toEqual(busyAt('2026-11-25', '12:00', '14:00'));
+    // Four hours of room: a five-hour job does not fit that day, but does the next.
+    expect(freeDays({ office, minutes: 300, start: '2026-11-25', end: '2026-11-26' }).map((d) => d.onlyDayTimesAvailable)).toEqual([false, true]);
+  });
+
+  it('never opens a weekend or a holiday', () => {
+    const hours = { opening_time: '09:00', closing_time: '15:00' };
+    const office = withExceptions(EXACT, [
+      ['2026-11-28', hours],
+      ['2026-12-24', hours],
+    ]);
+    expect(freeDays({ office, minutes: 60, start: '2026-11-28' })[0]!.calendarSlots).toEqual([]);
+    expect(freeDays({ office, minutes: 60, start: '2026-12-24' })[0]!.calendarSlots).toEqual([]);
+  });
+});
+
+describe('absences are busy time of their resource', () => {
+  it('a slot overlapping an absence of every resource is gone; one free resource keeps it', () => {
+    const absence = busyAt('2026-11-24', '10:30', '12:00');
+    const both = freeDays({ minutes: 60, start: '2026-11-24', busy: [[absence], [absence]] })[0]!;
+    expect(starts(both)).toEqual(['08:00:00', '09:00:00', '12:00:00', '13:00:00', '14:00:00', '15:00:00', '16:00:00']);
+    const one = freeDays({ minutes: 60, start: '2026-11-24', busy: [[absence], []] })[0]!;
+    expect(starts(one)).toHaveLength(9);
+    // An absence of several days covers every day it spans.
+    const week = { start: fromHelsinki('2026-11-23'), end: fromHelsinki('2026-11-28') };
+    expect(freeDays({ minutes: 60, start: '2026-11-23', end: '2026-11-30', busy: [[week]] }).map((d) => d.calendarSlots.length)).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 9,
+    ]);
   });
 });

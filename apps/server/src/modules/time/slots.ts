@@ -54,8 +54,8 @@ export interface DayHours {
  * The office's hours on a date: its usual ones, or an opening exception's; undefined when
  * an exception closes it. An exception only changes the hours of a day the office is open
  * on (weekends and holidays stay closed, computeFreeDays). On an exception day the slot
- * grid keeps the office's first slot time and step, and starts no earlier than the
- * exception's opening plus the usual gap between opening and the first slot.
+ * grid stays the office's (its first slot time and step, in both directions), within the
+ * exception's hours: its first start is the first grid time at or after the opening.
  */
 export function hoursOn(office: OfficeCalendar, date: string): DayHours | undefined {
   const usualOpening = timeToMinutes(office.opening_time);
@@ -65,9 +65,8 @@ export function hoursOn(office: OfficeCalendar, date: string): DayHours | undefi
   if (exception.opening_time === null || exception.closing_time === null) return undefined;
   const opening = timeToMinutes(exception.opening_time);
   const closing = timeToMinutes(exception.closing_time);
-  const from = opening + Math.max(0, usualFirst - usualOpening);
   const step = office.slot_step_minutes;
-  const firstSlot = step > 0 ? usualFirst + Math.ceil((from - usualFirst) / step) * step : from;
+  const firstSlot = step > 0 ? usualFirst + Math.ceil((opening - usualFirst) / step) * step : Math.max(opening, usualFirst);
   return { opening, closing, firstSlot };
 }
 
