@@ -7,6 +7,7 @@ import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { registerStaffGuard } from './guard.ts';
 import { registerStaffAuthRoutes } from './routes.ts';
 // helpers: import your routes here
+import { registerStaffBookingRoutes } from '../staff-bookings/routes.ts';
 
 export interface StaffScopeDeps {
   mailer: Mailer;
@@ -27,4 +28,5 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
     secureCookies: deps.config.publicUrl.startsWith('https:'),
   });
   // helpers: register your routes here
+  registerStaffBookingRoutes(scope, db, deps);
 }
