@@ -1,7 +1,6 @@
 /**
  * A booking's detail and its actions (move, cancel, visit status, internal note), and the
- * office day it is moved within. Every action answers nothing the page relies on: the page
- * reads the booking again after it.
+ * office day it is moved within. Every action answers with the booking's detail as it now is.
  */
 import type { StaffBookingDetail, StaffDay, StaffMoveBody, StaffOffice, VisitStatus } from '@huolto/domain';
 import { formatLocalDateTime } from '@huolto/domain';
@@ -11,20 +10,20 @@ export function fetchBooking(bookingId: number): Promise<StaffBookingDetail> {
   return staffFetch<StaffBookingDetail>('GET', `/bookings/${bookingId}`);
 }
 
-export function moveBooking(bookingId: number, body: StaffMoveBody): Promise<unknown> {
-  return staffFetch<unknown>('POST', `/bookings/${bookingId}/move`, body);
+export function moveBooking(bookingId: number, body: StaffMoveBody): Promise<StaffBookingDetail> {
+  return staffFetch<StaffBookingDetail>('POST', `/bookings/${bookingId}/move`, body);
 }
 
-export function cancelBooking(bookingId: number, reason: string): Promise<unknown> {
-  return staffFetch<unknown>('POST', `/bookings/${bookingId}/cancel`, { reason });
+export function cancelBooking(bookingId: number, reason: string): Promise<StaffBookingDetail> {
+  return staffFetch<StaffBookingDetail>('POST', `/bookings/${bookingId}/cancel`, { reason });
 }
 
-export function setVisitStatus(bookingId: number, visitStatus: VisitStatus | null): Promise<unknown> {
-  return staffFetch<unknown>('POST', `/bookings/${bookingId}/status`, { visitStatus });
+export function setVisitStatus(bookingId: number, visitStatus: VisitStatus | null): Promise<StaffBookingDetail> {
+  return staffFetch<StaffBookingDetail>('POST', `/bookings/${bookingId}/status`, { visitStatus });
 }
 
-export function addNote(bookingId: number, text: string): Promise<unknown> {
-  return staffFetch<unknown>('POST', `/bookings/${bookingId}/notes`, { text });
+export function addNote(bookingId: number, text: string): Promise<StaffBookingDetail> {
+  return staffFetch<StaffBookingDetail>('POST', `/bookings/${bookingId}/notes`, { text });
 }
 
 /** The offices the signed-in user runs, each with its resources. */

@@ -157,7 +157,7 @@ describe('<BookingDetailPage>', () => {
     await screen.findByText(/, Nosturi 1/);
   });
 
-  it('the move form offers the free quarter hours of the chosen resource and sends the chosen start; the page reads the booking again and says so', async () => {
+  it('the move form offers the free quarter hours of the chosen resource and sends the chosen start; the page shows the moved booking and says so', async () => {
     const moved: StaffBookingDetail = {
       ...BOOKING,
       start: `${DATE}T13:00:00`,
@@ -178,9 +178,9 @@ describe('<BookingDetailPage>', () => {
       ],
     };
     const { bodies } = stub({
-      'GET /bookings/41': [() => json(BOOKING), () => json(moved)],
+      'GET /bookings/41': [() => json(BOOKING)],
       'GET /offices/1/day': [() => json(DAY)],
-      'POST /bookings/41/move': [() => json({ responseCode: 'SUCCESS' })],
+      'POST /bookings/41/move': [() => json(moved)],
     });
     renderPage();
     const move = await screen.findByRole('region', { name: 'Siirrä' });
@@ -208,6 +208,9 @@ describe('<BookingDetailPage>', () => {
     expect(history).toHaveLength(3);
     expect(history[2]!.textContent).toMatch(/^Varaus siirretty .* · Toimipiste Demo/);
     expect(history[2]!.textContent).toMatch(/9\.00–10\.30, Nosturi 1 → .*13\.00–14\.30, Nosturi 2$/);
+    // The move's answer is the booking as it now is: not read again.
+    expect(bodies('GET /bookings/41')).toHaveLength(1);
+    expect(document.querySelector('.booking-detail__when')!.textContent).toMatch(/13\.00–14\.30, Nosturi 2/);
   });
 
   it("a refused move (409) shows the server's message and keeps the booking", async () => {
@@ -231,16 +234,17 @@ describe('<BookingDetailPage>', () => {
   });
 
   it('cancels after the confirmation with the reason given, marks the visit status and adds a note', async () => {
-    const cancelled = { ...BOOKING, status: 'CANCELLED' as const };
+    const arrived = { ...BOOKING, visitStatus: 'ARRIVED' as const };
+    const cancelled = { ...arrived, status: 'CANCELLED' as const };
     const { bodies } = stub({
-      'GET /bookings/41': [() => json(BOOKING), () => json({ ...BOOKING, visitStatus: 'ARRIVED' }), () => json(BOOKING), () => json(cancelled)],
+      'GET /bookings/41': [() => json(BOOKING)],
       'GET /offices/1/day': [() => json(DAY)],
-      'POST /bookings/41/status': [() => json({ responseCode: 'SUCCESS' })],
+      'POST /bookings/41/status': [() => json(arrived)],
       'POST /bookings/41/notes': [
         () => json({ error: 'VALIDATION', message: 'Virheellinen syöte: text', fields: [{ path: 'text', message: 'Liian pitkä' }] }, 400),
-        () => json({ responseCode: 'SUCCESS' }),
+        () => json(arrived),
       ],
-      'POST /bookings/41/cancel': [() => json({ responseCode: 'SUCCESS' })],
+      'POST /bookings/41/cancel': [() => json(cancelled)],
     });
     renderPage();
     await screen.findByRole('heading', { level: 1 });

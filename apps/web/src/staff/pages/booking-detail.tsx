@@ -199,7 +199,10 @@ function BookingView({ booking, announce }: { booking: StaffBookingDetail; annou
   return (
     <>
       <p className="booking-detail__back">
-        <Link to={staffPaths.day(booking.office.id, dayDate)}>← {booking.office.name}, {formatFinnishDate(dayDate, true)}</Link>
+        <Link to={staffPaths.day(booking.office.id, dayDate)}>
+          <span aria-hidden="true">← </span>
+          Päivänäkymä: {booking.office.name}, {formatFinnishDate(dayDate, true)}
+        </Link>
       </p>
       <h1 className="page-title">
         Varaus {booking.registerNumber} <span className="booking-detail__key">{booking.bookingKey}</span>
@@ -229,7 +232,7 @@ function BookingView({ booking, announce }: { booking: StaffBookingDetail; annou
           <History booking={booking} resourceName={resourceName} />
         </div>
         <div className="booking-detail__side">
-          {!cancelled && <MoveForm booking={booking} initialDate={dayDate} announce={announce} />}
+          {!cancelled && booking.start && <MoveForm booking={booking} initialDate={dayDate} announce={announce} />}
           {!cancelled && <StatusActions booking={booking} announce={announce} />}
           {!cancelled && <CancelAction booking={booking} announce={announce} />}
           <NoteForm booking={booking} announce={announce} />
@@ -377,12 +380,22 @@ function History({ booking, resourceName }: { booking: StaffBookingDetail; resou
   );
 }
 
-/** Reads the booking (and every day view) again after an action. */
+function isDetail(value: unknown, id: number): value is StaffBookingDetail {
+  const v = value as Partial<StaffBookingDetail> | null;
+  return typeof v === 'object' && v !== null && v.id === id && Array.isArray(v.events) && Array.isArray(v.items);
+}
+
+/**
+ * After an action: the booking as the action answered it (or read again), and every day and
+ * week view read again, then the message for the live region.
+ */
 function useAfterAction(booking: StaffBookingDetail, announce: (message: string) => void) {
   const client = useQueryClient();
-  return async (message: string) => {
+  return async (message: string, answer?: unknown) => {
+    const key = ['staff', 'booking', booking.id];
+    if (isDetail(answer, booking.id)) client.setQueryData(key, answer);
     await Promise.all([
-      client.invalidateQueries({ queryKey: ['staff', 'booking', booking.id] }),
+      isDetail(answer, booking.id) ? Promise.resolve() : client.invalidateQueries({ queryKey: key }),
       client.invalidateQueries({ queryKey: ['staff', 'day'] }),
       client.invalidateQueries({ queryKey: ['staff', 'week'] }),
     ]);
@@ -414,11 +427,11 @@ function MoveForm({ booking, initialDate, announce }: { booking: StaffBookingDet
   const freeCount = starts.filter((s) => !s.taken).length;
   const move = useMutation({
     mutationFn: () => moveBooking(booking.id, { start: `${date}T${time}`, resourceId: chosenResource! }),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       setError(null);
       setFields({});
       setTime('');
-      await done('Varaus siirretty');
+      await done('Varaus siirretty', answer);
     },
     onError: (err) => {
       setFields(fieldErrorsOf(err));
@@ -528,9 +541,9 @@ function StatusActions({ booking, announce }: { booking: StaffBookingDetail; ann
   const done = useAfterAction(booking, announce);
   const mark = useMutation({
     mutationFn: (status: VisitStatus | null) => setVisitStatus(booking.id, status),
-    onSuccess: async (_, status) => {
+    onSuccess: async (answer, status) => {
       setError(null);
-      await done(status ? `Merkitty: ${VISIT_STATUS_LABELS[status]}` : 'Merkintä poistettu');
+      await done(status ? `Merkitty: ${VISIT_STATUS_LABELS[status]}` : 'Merkintä poistettu', answer);
     },
     onError: (err) => setError(messageOf(err)),
   });
@@ -578,10 +591,10 @@ function CancelAction({ booking, announce }: { booking: StaffBookingDetail; anno
   const done = useAfterAction(booking, announce);
   const cancel = useMutation({
     mutationFn: () => cancelBooking(booking.id, reason.trim()),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       setOpen(false);
       setError(null);
-      await done('Varaus peruttu');
+      await done('Varaus peruttu', answer);
     },
     onError: (err) => {
       setOpen(false);
@@ -630,11 +643,11 @@ function NoteForm({ booking, announce }: { booking: StaffBookingDetail; announce
   const done = useAfterAction(booking, announce);
   const note = useMutation({
     mutationFn: () => addNote(booking.id, value),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       setValue('');
       setFieldError(undefined);
       setError(null);
-      await done('Muistiinpano lisätty');
+      await done('Muistiinpano lisätty', answer);
     },
     onError: (err) => {
       const fields = fieldErrorsOf(err);

@@ -27,7 +27,7 @@ import {
 } from '../api/capacity.ts';
 
 /** How far ahead the list of absences reaches, in days (one call's range). */
-const ABSENCE_LIST_DAYS = 60;
+const ABSENCE_LIST_DAYS = 180;
 
 /** Field messages by the field's own name (the last part of the server's path). */
 function byField(error: unknown): Record<string, string> {
