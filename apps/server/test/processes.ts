@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../src/db/database.ts';
+import { OFFICE_NOTICE_SUBJECT } from '../src/modules/mail/office-notice.ts';
 import { CUSTOMER, HttpApiClient, type ApiResponse } from './helpers.ts';
 import { mapLimit } from './race.ts';
 
@@ -342,7 +343,12 @@ export async function wholeBookings(db: Db, tokens: readonly string[]) {
     ? await db.selectFrom('resource_time').select(['booking_id', 'kind', 'resource_id', 'during']).where('booking_id', 'in', ids).execute()
     : [];
   const mails = ids.length
-    ? await db.selectFrom('email_outbox').select(['booking_id', 'status', 'recipient', 'attempts']).where('booking_id', 'in', ids).execute()
+    ? await db
+        .selectFrom('email_outbox')
+        .select(['booking_id', 'status', 'recipient', 'attempts'])
+        .where('booking_id', 'in', ids)
+        .where('kind', '=', 'CONFIRMATION')
+        .execute()
     : [];
   const processes = await db.selectFrom('process').select(['token', 'booking_id']).where('token', 'in', tokens).execute();
   const processOf = new Map(processes.map((p) => [p.token, p]));
@@ -383,7 +389,7 @@ export async function overlappingRows(db: Db) {
   ).rows;
 }
 
-/** Outbox rows by status for these sessions' bookings. */
+/** The confirmations in the outbox by status for these sessions' bookings (the office's notices not counted). */
 export async function outboxByStatus(db: Db, tokens: readonly string[]) {
   if (tokens.length === 0) return {};
   const rows = await db
@@ -391,6 +397,7 @@ export async function outboxByStatus(db: Db, tokens: readonly string[]) {
     .innerJoin('booking', 'booking.id', 'email_outbox.booking_id')
     .select(['email_outbox.status', (eb) => eb.fn.countAll<number>().as('n')])
     .where('booking.process_token', 'in', tokens)
+    .where('email_outbox.kind', '=', 'CONFIRMATION')
     .groupBy('email_outbox.status')
     .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
@@ -414,7 +421,8 @@ export interface Smtp {
 /**
  * An SMTP server that keeps what it accepts in `received`. `beforeAccept` runs once the
  * message's data has arrived but before the 250 answer; when it answers false the
- * message is refused (the sender's process is gone by then).
+ * message is refused (the sender's process is gone by then). The office's notices of new
+ * bookings (mail/office-notice.ts) are accepted and not kept: the tests count the customers' messages.
  */
 export async function startSmtp(
   name: string,
@@ -428,6 +436,7 @@ export async function startSmtp(
     onData(stream, session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
+          if (OFFICE_NOTICE_SUBJECT.test(mail.subject ?? '')) return callback();
           const entry: ReceivedMail = {
             to: session.envelope.rcptTo.map((r) => r.address),
             bookingKey: /Varaustunnus: ([A-Z0-9]{12})/.exec(mail.text ?? '')?.[1] ?? null,

@@ -58,7 +58,8 @@ describe('purge of expired holds and sessions', () => {
     await expire(booked.token!, SESSION_RETENTION_MINUTES + 60 * 24);
     const booking = await t.db.selectFrom('booking').select(['id']).where('booking_key', '=', saved.bookingKey).executeTakeFirstOrThrow();
     const outboxBefore = await t.db.selectFrom('email_outbox').select('id').where('booking_id', '=', booking.id).execute();
-    expect(outboxBefore).toHaveLength(1);
+    // The confirmation and the office's notice.
+    expect(outboxBefore).toHaveLength(2);
     const bookingsBefore = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM booking`.execute(t.db)).rows[0]!.n);
     const bookedTimesBefore = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM resource_time WHERE kind = 'BOOKED'`.execute(t.db)).rows[0]!.n);
 

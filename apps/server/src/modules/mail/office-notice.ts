@@ -114,6 +114,13 @@ const HEADINGS: Record<OfficeNoticeKind, { subject: string; lead: string; openin
   CANCELLED: { subject: 'Varaus peruttu', lead: 'Palvelupyyntö peruttu', opening: 'Varaus on peruttu. Sen aika on vapautettu kalenterista.' },
 };
 
+/** The subject of every office notice, whatever its kind: '<heading>: <plate> <time>'. */
+export const OFFICE_NOTICE_SUBJECT = new RegExp(
+  `^(${Object.values(HEADINGS)
+    .flatMap((h) => [h.subject, h.lead])
+    .join('|')}): `,
+);
+
 /** The notice to the office (text and HTML; no calendar file). */
 export function composeOfficeNotice(b: NoticeBooking, kind: OfficeNoticeKind, opts: OfficeNoticeOptions = {}): Omit<ComposedMail, 'ics'> {
   const heading = HEADINGS[kind];

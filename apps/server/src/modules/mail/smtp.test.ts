@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OFFICE_NOTICE_SUBJECT } from './office-notice.ts';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let smtp: SMTPServer;
 const received: { to: string[]; mail: ParsedMail }[] = [];
+const notices: { to: string[]; mail: ParsedMail }[] = [];
 let refuse = false;
 const refusedIds: (string | undefined)[] = [];
 
@@ -17,18 +19,19 @@ beforeAll(async () => {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
-      if (refuse) {
-        simpleParser(stream)
-          .then((mail) => {
-            refusedIds.push(mail.messageId);
-            callback(new Error('mailbox unavailable'));
-          })
-          .catch(callback);
-        return;
-      }
       simpleParser(stream)
         .then((mail) => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          // The office's notices of the bookings are kept apart (office-notice.test.ts reads them).
+          if (OFFICE_NOTICE_SUBJECT.test(mail.subject ?? '')) {
+            notices.push({ to, mail });
+            return callback();
+          }
+          if (refuse) {
+            refusedIds.push(mail.messageId);
+            return callback(new Error('mailbox unavailable'));
+          }
+          received.push({ to, mail });
           callback();
         })
         .catch(callback);
@@ -62,6 +65,10 @@ describe('confirmation e-mail over SMTP', () => {
     expect(received).toHaveLength(1);
     const { to, mail } = received[0]!;
     expect(to).toEqual([CUSTOMER.email]);
+    // The office's notice of the new booking went out in the same run, to the office.
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.to).toEqual(['konala.huolto@laakkonen.example']);
+    expect(notices[0]!.mail.subject).toMatch(/^Uusi varaus: ABC-123 /);
     expect(mail.subject).toContain('Varausvahvistus');
     expect(mail.subject).toContain('ABC-123');
     const text = mail.text ?? '';
@@ -122,6 +129,7 @@ describe('confirmation e-mail over SMTP', () => {
         .innerJoin('booking', 'booking.id', 'email_outbox.booking_id')
         .select(['email_outbox.status', 'email_outbox.attempts', 'email_outbox.last_error'])
         .where('booking.booking_key', '=', bookingKey)
+        .where('email_outbox.kind', '=', 'CONFIRMATION')
         .executeTakeFirstOrThrow();
     const failed = await row();
     expect(failed.status).toBe('PENDING');
