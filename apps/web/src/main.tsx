@@ -10,7 +10,10 @@ if (!root) throw new Error('#root missing from index.html');
  * booking app with its router and query cache. Inside the app both are routes like the others.
  */
 const path = window.location.pathname.replace(/\/+$/, '');
-if (path === '' || path === '/etusivu') {
+if (path === '/hallinta' || path.startsWith('/hallinta/')) {
+  // The workshop's back-office: its own entry and chunks, never loaded by the booking pages.
+  void import('./staff/staff-entry.tsx').then((m) => m.mountStaff(root));
+} else if (path === '' || path === '/etusivu') {
   void import('./landing-entry.tsx').then((m) => m.mountLanding(root));
 } else if (/^\/[a-z]+\/ajoneuvo$/.test(path)) {
   // Where every booking starts (the landing's tiles lead here): the vehicle step on its own,

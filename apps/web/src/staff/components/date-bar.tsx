@@ -1,0 +1,54 @@
+import './date-bar.css';
+import { useId } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { addDays, isRealDate, todayInHelsinki } from '@huolto/domain';
+import { Field } from '@/components/ui/field.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
+
+export interface DateBarProps {
+  /** The date shown, 'YYYY-MM-DD'. */
+  date: string;
+  /** The address of the view at another date. */
+  to: (date: string) => string;
+  /** How far the previous/next links step: a day or a week. */
+  step: 'day' | 'week';
+  /** The navigation's accessible name. */
+  label: string;
+}
+
+/** A view's date navigation: previous, today, next, and a date field that goes to the chosen day. */
+export function DateBar({ date, to, step, label }: DateBarProps) {
+  const navigate = useNavigate();
+  const id = useId();
+  const today = todayInHelsinki();
+  const days = step === 'day' ? 1 : 7;
+  const previous = to(addDays(date, -days));
+  const next = to(addDays(date, days));
+  return (
+    <nav className="staff-datebar staff-no-print" aria-label={label}>
+      <div className="staff-datebar__links">
+        <Link className={buttonClasses('secondary')} to={previous}>
+          {step === 'day' ? 'Edellinen päivä' : 'Edellinen viikko'}
+        </Link>
+        <Link className={buttonClasses('secondary')} to={to(today)}>
+          {step === 'day' ? 'Tänään' : 'Tämä viikko'}
+        </Link>
+        <Link className={buttonClasses('secondary')} to={next}>
+          {step === 'day' ? 'Seuraava päivä' : 'Seuraava viikko'}
+        </Link>
+      </div>
+      <Field id={id} label="Siirry päivään">
+        <input
+          id={id}
+          className="input"
+          type="date"
+          value={date}
+          onChange={(e) => {
+            const value = e.target.value;
+            if (isRealDate(value) && value !== date) void navigate(to(value));
+          }}
+        />
+      </Field>
+    </nav>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * How the back-office writes dates, times and a booking's state, in Finnish. API times are
+ * Helsinki wall-clock 'YYYY-MM-DDTHH:mm:ss'; the week starts on Monday.
+ */
+import {
+  VISIT_STATUS_LABELS,
+  formatFinnishDate,
+  formatFinnishDateLong,
+  formatFinnishTime,
+  isRealDate,
+  timeToMinutes,
+  type StaffBookingSummary,
+} from '@huolto/domain';
+
+/** 'ke 2.12.2026' */
+export function finnishDate(date: string): string {
+  return formatFinnishDate(date, true);
+}
+
+/** 'keskiviikko 2.12.2026' */
+export function finnishDateLong(date: string): string {
+  return formatFinnishDateLong(date);
+}
+
+/** The date part of an API time. */
+export function datePart(value: string): string {
+  return value.slice(0, 10);
+}
+
+/** '8.00' from '2026-12-02T08:00:00' (or from '08:00'). */
+export function clock(value: string): string {
+  return formatFinnishTime(value.includes('T') ? value.slice(11) : value);
+}
+
+/** '8.00–9.30' */
+export function clockRange(start: string, end: string): string {
+  return `${clock(start)}–${clock(end)}`;
+}
+
+/**
+ * Minutes after the day's midnight of an API time, clipped to the day: a time on an
+ * earlier day is 0, on a later day 24 h (an absence running over several days).
+ */
+export function minutesInDay(value: string, date: string): number {
+  const day = datePart(value);
+  if (day < date) return 0;
+  if (day > date) return 24 * 60;
+  return timeToMinutes(value.slice(11));
+}
+
+export type BookingState = 'CANCELLED' | 'ARRIVED' | 'DONE' | 'NO_SHOW' | 'CONFIRMED';
+
+export function bookingState(b: Pick<StaffBookingSummary, 'status' | 'visitStatus'>): BookingState {
+  if (b.status === 'CANCELLED') return 'CANCELLED';
+  return b.visitStatus ?? 'CONFIRMED';
+}
+
+/** The badge's text; null for a booking nothing has been marked on yet. */
+export function bookingStateLabel(b: Pick<StaffBookingSummary, 'status' | 'visitStatus'>): string | null {
+  if (b.status === 'CANCELLED') return 'Peruttu';
+  return b.visitStatus ? VISIT_STATUS_LABELS[b.visitStatus] : null;
+}
+
+/** A date from the address, if it is a real 'YYYY-MM-DD' date. */
+export function validDate(value: string | undefined): string | null {
+  return value !== undefined && isRealDate(value) ? value : null;
+}
+
+/** A positive whole office id from the address. */
+export function validId(value: string | undefined): number | null {
+  if (value === undefined || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}

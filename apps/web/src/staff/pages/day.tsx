@@ -1,0 +1,251 @@
+import './day.css';
+import type { CSSProperties } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { StaffBookingSummary, StaffDay } from '@huolto/domain';
+import { fetchOfficeDay, staffKeys } from '../api/views.ts';
+import { AbsenceWarning, BookingStateBadge } from '../components/booking-state.tsx';
+import { DateBar } from '../components/date-bar.tsx';
+import { layoutDay, type GridBlock, type GridColumn } from '../day-layout.ts';
+import { clock, clockRange, datePart, finnishDate, validDate, validId } from '../format.ts';
+import { staffPaths } from '../paths.ts';
+import { StaffPageTitle } from '../staff-title.tsx';
+import { BadAddress, LoadError, OfficeName } from './view-states.tsx';
+
+/** Pixels per minute on the time grid: an hour is 96 px, a 15-minute job still readable. */
+const PX_PER_MINUTE = 1.6;
+
+/** /hallinta/paiva/:officeId/:date — an office's day, a column per resource. */
+export function DayPage() {
+  const params = useParams();
+  const officeId = validId(params.officeId);
+  const date = validDate(params.date);
+  const day = useQuery({
+    queryKey: staffKeys.day(officeId ?? 0, date ?? ''),
+    queryFn: () => fetchOfficeDay(officeId!, date!),
+    enabled: officeId !== null && date !== null,
+    refetchInterval: 60_000,
+  });
+
+  if (officeId === null || date === null) return <BadAddress title="Päivänäkymä" />;
+
+  return (
+    <div className="staff-page staff-day">
+      <StaffPageTitle documentTitle="Päivänäkymä">
+        Päivänäkymä: {finnishDate(date)}
+        {day.data && <OfficeName name={day.data.office.name} />}
+      </StaffPageTitle>
+      <DateBar date={date} step="day" to={(d) => staffPaths.day(officeId, d)} label="Päivän valinta" />
+      {day.isPending && (
+        <p className="staff-loading" role="status">
+          Ladataan päivän varauksia…
+        </p>
+      )}
+      {day.isError && <LoadError error={day.error} onRetry={() => void day.refetch()} />}
+      {day.data && <DayView day={day.data} />}
+    </div>
+  );
+}
+
+export function DayView({ day }: { day: StaffDay }) {
+  const grid = layoutDay(day);
+  const active = day.bookings.filter((b) => b.status !== 'CANCELLED');
+  const cancelled = day.bookings.length - active.length;
+  return (
+    <>
+      <DayHours day={day} />
+      <p className="staff-day__counts">
+        {active.length === 1 ? '1 varaus' : `${active.length} varausta`}
+        {cancelled > 0 && `, ${cancelled} peruttu`}
+        {day.holds.length > 0 && `, ${day.holds.length} varaus kesken`}
+      </p>
+      {day.absences.length > 0 && <AbsenceList day={day} />}
+      {grid.leads.length > 0 && (
+        <section className="staff-day__leads" aria-labelledby="toivepaiva-otsikko">
+          <h2 id="toivepaiva-otsikko">Ilman kellonaikaa (toivottu päivä)</h2>
+          <ul>
+            {grid.leads.map((b) => (
+              <li key={b.id}>
+                <BookingLink booking={b} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {grid.unplaced.length > 0 && (
+        <section className="staff-day__leads" aria-labelledby="ilman-resurssia-otsikko">
+          <h2 id="ilman-resurssia-otsikko">Varaukset ilman resurssia</h2>
+          <ul>
+            {grid.unplaced.map((b) => (
+              <li key={b.id}>
+                <BookingLink booking={b} withTime />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {day.resources.length === 0 ? (
+        <p>Toimipisteellä ei ole resursseja.</p>
+      ) : (
+        <section aria-labelledby="aikataulu-otsikko">
+          <h2 id="aikataulu-otsikko" className="visually-hidden">
+            Aikataulu resursseittain
+          </h2>
+          <div className="staff-day__scroll" role="region" aria-label="Aikataulu, vieritettävä" tabIndex={0}>
+            <div
+              className="day-grid"
+              style={{ '--day-columns': day.resources.length, '--day-height': `${(grid.to - grid.from) * PX_PER_MINUTE}px` } as CSSProperties}
+            >
+              <div className="day-grid__axis" aria-hidden="true">
+                <div className="day-grid__head" />
+                <div className="day-grid__body">
+                  {hoursOf(grid.from, grid.to).map((m) => (
+                    <span key={m} className="day-grid__hour" style={{ top: (m - grid.from) * PX_PER_MINUTE }}>
+                      {clock(`${String(m / 60).padStart(2, '0')}:00`)}
+                    </span>
+                  ))}
+                </div>
+              </div>
+              {grid.columns.map((column) => (
+                <DayColumn key={column.resource.id} column={column} from={grid.from} />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function hoursOf(from: number, to: number): number[] {
+  const hours: number[] = [];
+  for (let m = from; m < to; m += 60) hours.push(m);
+  return hours;
+}
+
+function DayHours({ day }: { day: StaffDay }) {
+  const exception = day.exception;
+  if (!day.opening) {
+    return (
+      <p className="notice notice--warning staff-day__hours">
+        <strong>Suljettu</strong>
+        {exception?.reason ? `: ${exception.reason}` : ''}
+      </p>
+    );
+  }
+  const hours = clockRange(day.opening.openingTime, day.opening.closingTime);
+  if (exception) {
+    return (
+      <p className="notice notice--warning staff-day__hours">
+        <strong>Poikkeava aukiolo {hours}</strong>
+        {exception.reason ? `: ${exception.reason}` : ''}
+      </p>
+    );
+  }
+  return <p className="staff-day__hours">Auki {hours}</p>;
+}
+
+function AbsenceList({ day }: { day: StaffDay }) {
+  const names = new Map(day.resources.map((r) => [r.id, r.name]));
+  return (
+    <div className="staff-day__absences">
+      <h2>Poissaolot</h2>
+      <ul>
+        {day.absences.map((a) => (
+          <li key={a.id}>
+            {names.get(a.resourceId) ?? 'Resurssi'}: {absenceTime(a.start, a.end, day.date)}
+            {a.reason && <> – {a.reason}</>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** 'klo 8.00–12.00', or with dates when the absence runs over several days. */
+function absenceTime(start: string, end: string, date: string): string {
+  if (datePart(start) === date && datePart(end) === date) return `klo ${clockRange(start, end)}`;
+  return `${finnishDate(datePart(start))} klo ${clock(start)} – ${finnishDate(datePart(end))} klo ${clock(end)}`;
+}
+
+function DayColumn({ column, from }: { column: GridColumn; from: number }) {
+  const headingId = `resurssi-${column.resource.id}`;
+  const items = column.blocks;
+  return (
+    <section className="day-grid__column" aria-labelledby={headingId}>
+      <h3 className="day-grid__head" id={headingId}>
+        {column.resource.name}
+      </h3>
+      <div className="day-grid__body">
+        {column.absences.map((a) => (
+          <div
+            key={a.key}
+            className="day-absence"
+            style={{ top: (a.from - from) * PX_PER_MINUTE, height: (a.to - a.from) * PX_PER_MINUTE }}
+          >
+            <span className="day-absence__label">
+              Poissa {clockRange(a.absence.start, a.absence.end)}
+              {a.absence.reason && <>: {a.absence.reason}</>}
+            </span>
+          </div>
+        ))}
+        {items.length > 0 && (
+          <ul className="day-grid__items">
+            {items.map((block) => (
+              <li key={block.key} className="day-grid__item" style={blockStyle(block, from)}>
+                {block.kind === 'booking' ? <BookingBlock booking={block.booking} /> : <HoldBlock block={block} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function blockStyle(block: GridBlock, from: number): CSSProperties {
+  return {
+    top: (block.from - from) * PX_PER_MINUTE,
+    height: Math.max((block.to - block.from) * PX_PER_MINUTE, 24),
+    left: `calc(${(block.lane / block.lanes) * 100}% + 2px)`,
+    width: `calc(${100 / block.lanes}% - 4px)`,
+  };
+}
+
+function BookingBlock({ booking }: { booking: StaffBookingSummary }) {
+  const cancelled = booking.status === 'CANCELLED';
+  const classes = ['day-booking', cancelled ? 'day-booking--cancelled' : '', booking.inAbsence && !cancelled ? 'day-booking--absence' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <Link className={classes} to={staffPaths.booking(booking.id)}>
+      <span className="day-booking__time">{clockRange(booking.start!, booking.end!)}</span>{' '}
+      <span className="day-booking__plate">{booking.registerNumber}</span>{' '}
+      <BookingStateBadge booking={booking} /> <AbsenceWarning booking={booking} />
+      <span className="day-booking__name">{booking.customerName}</span>
+      <span className="day-booking__summary">{booking.summary}</span>
+    </Link>
+  );
+}
+
+function HoldBlock({ block }: { block: Extract<GridBlock, { kind: 'hold' }> }) {
+  return (
+    <div className="day-hold">
+      <strong>Varaus kesken</strong> <span>{clockRange(block.hold.start, block.hold.end)}</span>
+      <span className="day-hold__expires">vanhenee klo {clock(block.hold.expiresAt)}</span>
+    </div>
+  );
+}
+
+/** A booking as one line of a list (leads and others without a place on the grid). */
+function BookingLink({ booking, withTime }: { booking: StaffBookingSummary; withTime?: boolean }) {
+  const cancelled = booking.status === 'CANCELLED';
+  return (
+    <Link className={cancelled ? 'staff-day__lead staff-day__lead--cancelled' : 'staff-day__lead'} to={staffPaths.booking(booking.id)}>
+      {withTime && booking.start && booking.end && <span>{clockRange(booking.start, booking.end)} </span>}
+      <strong>{booking.registerNumber}</strong> {booking.customerName}, {booking.customerPhone} – {booking.summary}{' '}
+      <BookingStateBadge booking={booking} /> <AbsenceWarning booking={booking} />
+    </Link>
+  );
+}
+

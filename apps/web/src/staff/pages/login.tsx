@@ -1,0 +1,90 @@
+import './login.css';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, describedBy } from '@/components/ui/field.tsx';
+import { StaffApiError, fieldMessage } from '../api/client.ts';
+import { login } from '../api/views.ts';
+import { useStaff } from '../staff-context.tsx';
+import { useStaffTitle } from '../staff-title.tsx';
+
+/** The back-office's sign-in: e-mail and password; the server's Finnish message on a refusal. */
+export function LoginPage() {
+  useStaffTitle('Kirjautuminen');
+  const { setMe } = useStaff();
+  const emailId = useId();
+  const passwordId = useId();
+  const errorRef = useRef<HTMLDivElement>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const emailError = fieldMessage(error, 'email');
+  const passwordError = fieldMessage(error, 'password');
+  const message =
+    error instanceof StaffApiError ? error.message : error ? 'Kirjautuminen ei onnistunut. Yritä uudelleen.' : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const me = await login({ email, password });
+      setMe(me);
+    } catch (e) {
+      setError(e);
+      setPassword('');
+      // The message is read out (role="alert"); focus goes to it so it is also seen.
+      queueMicrotask(() => errorRef.current?.focus());
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="staff-login" id="sisalto">
+      <div className="staff-login__card">
+        <p className="staff-login__brand">Laakkonen</p>
+        <h1 className="staff-login__title">Hallinta – kirjaudu sisään</h1>
+        <p className="muted">Korjaamon henkilökunnan ajanvarausten hallinta.</p>
+        <div ref={errorRef} tabIndex={-1} role="alert" className={message ? 'staff-error' : undefined}>
+          {message}
+        </div>
+        <form className="form-grid" noValidate onSubmit={(e) => void submit(e)}>
+          <Field id={emailId} label="Sähköposti" required error={emailError}>
+            <input
+              id={emailId}
+              className="input"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={describedBy(emailId, { error: Boolean(emailError) })}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </Field>
+          <Field id={passwordId} label="Salasana" required error={passwordError}>
+            <input
+              id={passwordId}
+              className="input"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={describedBy(passwordId, { error: Boolean(passwordError) })}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field>
+          <Button type="submit" block disabled={pending}>
+            {pending ? 'Kirjaudutaan…' : 'Kirjaudu sisään'}
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+import './week.css';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { startOfWeek, todayInHelsinki, weekLabel, type StaffWeek } from '@huolto/domain';
+import { fetchOfficeWeek, staffKeys } from '../api/views.ts';
+import { AbsenceWarning, BookingStateBadge } from '../components/booking-state.tsx';
+import { DateBar } from '../components/date-bar.tsx';
+import { clock, clockRange, finnishDate, validDate, validId } from '../format.ts';
+import { staffPaths } from '../paths.ts';
+import { StaffPageTitle } from '../staff-title.tsx';
+import { BadAddress, LoadError, OfficeName } from './view-states.tsx';
+
+/** /hallinta/viikko/:officeId/:date — the week (Monday–Sunday) that holds the date. */
+export function WeekPage() {
+  const params = useParams();
+  const officeId = validId(params.officeId);
+  const date = validDate(params.date);
+  const week = useQuery({
+    queryKey: staffKeys.week(officeId ?? 0, date ?? ''),
+    queryFn: () => fetchOfficeWeek(officeId!, date!),
+    enabled: officeId !== null && date !== null,
+  });
+
+  if (officeId === null || date === null) return <BadAddress title="Viikkonäkymä" />;
+  const monday = startOfWeek(date);
+
+  return (
+    <div className="staff-page staff-week">
+      <StaffPageTitle documentTitle="Viikkonäkymä">
+        {weekLabel(monday)}
+        {week.data && <OfficeName name={week.data.office.name} />}
+      </StaffPageTitle>
+      <DateBar date={date} step="week" to={(d) => staffPaths.week(officeId, d)} label="Viikon valinta" />
+      {week.isPending && (
+        <p className="staff-loading" role="status">
+          Ladataan viikon varauksia…
+        </p>
+      )}
+      {week.isError && <LoadError error={week.error} onRetry={() => void week.refetch()} />}
+      {week.data && <WeekView week={week.data} officeId={officeId} />}
+    </div>
+  );
+}
+
+export function WeekView({ week, officeId }: { week: StaffWeek; officeId: number }) {
+  const today = todayInHelsinki();
+  return (
+    <ol className="week-days">
+      {week.days.map((day) => {
+        const timed = day.bookings.filter((b) => b.start !== null).sort((a, b) => a.start!.localeCompare(b.start!));
+        const leads = day.bookings.filter((b) => b.start === null);
+        const active = day.bookings.filter((b) => b.status !== 'CANCELLED').length;
+        const headingId = `paiva-${day.date}`;
+        return (
+          <li key={day.date} className={day.date === today ? 'week-day week-day--today' : 'week-day'}>
+            <section aria-labelledby={headingId}>
+              <h2 id={headingId} className="week-day__title">
+                <Link to={staffPaths.day(officeId, day.date)}>{finnishDate(day.date)}</Link>
+                {day.date === today && <span className="week-day__today"> (tänään)</span>}
+              </h2>
+              <p className="week-day__hours">
+                {day.opening ? `Auki ${clockRange(day.opening.openingTime, day.opening.closingTime)}` : <strong>Suljettu</strong>}
+                {' · '}
+                {active === 1 ? '1 varaus' : `${active} varausta`}
+              </p>
+              {day.absences.length > 0 && (
+                <p className="week-day__absences">
+                  {day.absences.length === 1 ? '1 poissaolo' : `${day.absences.length} poissaoloa`}
+                </p>
+              )}
+              {day.bookings.length > 0 && (
+                <ul className="week-day__bookings">
+                  {[...timed, ...leads].map((b) => (
+                    <li key={b.id} className={b.status === 'CANCELLED' ? 'week-booking week-booking--cancelled' : 'week-booking'}>
+                      <Link to={staffPaths.booking(b.id)}>
+                        <span className="week-booking__time">{b.start ? clock(b.start) : 'Ei aikaa'}</span>{' '}
+                        <span className="week-booking__plate">{b.registerNumber}</span>{' '}
+                        <span className="week-booking__name">{b.customerName}</span>
+                      </Link>{' '}
+                      <BookingStateBadge booking={b} /> <AbsenceWarning booking={b} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,173 @@
+import './staff-layout.css';
+import { useEffect, useId, type ReactNode } from 'react';
+import { matchPath, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { todayInHelsinki, type StaffMe } from '@huolto/domain';
+import { Button } from '@/components/ui/button.tsx';
+import { fetchMyOffices, staffKeys } from './api/views.ts';
+import { LoginPage } from './pages/login.tsx';
+import { STAFF_ROUTES, staffPaths } from './paths.ts';
+import { useOffice, useStaff } from './staff-context.tsx';
+import { validDate, validId } from './format.ts';
+
+/** The views whose address carries an office (and a date): the picker keeps the view. */
+const OFFICE_VIEWS = [
+  { pattern: STAFF_ROUTES.day, to: staffPaths.day },
+  { pattern: STAFF_ROUTES.week, to: staffPaths.week },
+  { pattern: STAFF_ROUTES.print, to: staffPaths.print },
+  { pattern: STAFF_ROUTES.capacity, to: (officeId: number) => staffPaths.capacity(officeId) },
+] as const;
+
+/** The office and date of the address, when it has them. */
+function useAddressOfficeAndDate(): { officeId: number | null; date: string | null; view: (typeof OFFICE_VIEWS)[number] | null } {
+  const { pathname } = useLocation();
+  for (const view of OFFICE_VIEWS) {
+    const match = matchPath<string>(view.pattern, pathname);
+    if (match) return { officeId: validId(match.params.officeId), date: validDate(match.params['date']), view };
+  }
+  return { officeId: null, date: null, view: null };
+}
+
+/**
+ * The frame of every back-office page: the sign-in page while nobody is signed in, else the
+ * header (office, views, the user, sign out) and the page.
+ */
+export function StaffLayout() {
+  const { me, loading } = useStaff();
+  if (loading) {
+    return (
+      <main className="staff-main" id="sisalto">
+        <p className="staff-loading" role="status">
+          Ladataan…
+        </p>
+      </main>
+    );
+  }
+  if (!me) return <LoginPage />;
+  return (
+    <>
+      <a className="staff-skip" href="#sisalto">
+        Siirry sisältöön
+      </a>
+      <StaffHeader />
+      <main className="staff-main" id="sisalto" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+function StaffHeader() {
+  const { me, logout } = useStaff();
+  const { officeId, setOfficeId } = useOffice();
+  const navigate = useNavigate();
+  const address = useAddressOfficeAndDate();
+  const pickerId = useId();
+  const offices = useQuery({ queryKey: staffKeys.offices, queryFn: fetchMyOffices });
+  const choices: StaffMe['offices'] = offices.data?.map((o) => ({ id: o.id, name: o.name })) ?? me?.offices ?? [];
+
+  // The office in the address is the one being looked at: remember it.
+  useEffect(() => {
+    if (address.officeId !== null && me?.offices.some((o) => o.id === address.officeId)) setOfficeId(address.officeId);
+  }, [address.officeId, me, setOfficeId]);
+
+  if (!me) return null;
+  const current = address.officeId ?? officeId;
+  const date = address.date ?? todayInHelsinki();
+  const admin = me.role === 'ADMIN';
+
+  function chooseOffice(value: string) {
+    const next = Number(value);
+    if (!Number.isInteger(next) || next <= 0) return;
+    setOfficeId(next);
+    const view = address.view;
+    void navigate(view ? view.to(next, date) : staffPaths.day(next, date));
+  }
+
+  return (
+    <header className="staff-header">
+      <div className="staff-header__row">
+        <p className="staff-header__brand">
+          <span>Laakkonen</span> Hallinta
+        </p>
+        {choices.length > 0 && (
+          <div className="staff-header__office">
+            <label htmlFor={pickerId}>Toimipiste</label>
+            <select
+              id={pickerId}
+              className="input staff-header__select"
+              value={current ?? ''}
+              onChange={(e) => chooseOffice(e.target.value)}
+            >
+              {current === null && <option value="">Valitse toimipiste</option>}
+              {choices.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="staff-header__user">
+          <span className="staff-header__name">{me.name}</span>
+          <Button variant="secondary" onClick={() => void logout().then(() => navigate(staffPaths.root))}>
+            Kirjaudu ulos
+          </Button>
+        </div>
+      </div>
+      <nav className="staff-nav" aria-label="Hallinnan näkymät">
+        <ul>
+          {current !== null && (
+            <>
+              <li>
+                <NavLink to={staffPaths.day(current, date)}>Päivä</NavLink>
+              </li>
+              <li>
+                <NavLink to={staffPaths.week(current, date)}>Viikko</NavLink>
+              </li>
+              <li>
+                <NavLink to={staffPaths.print(current, date)}>Tulosta</NavLink>
+              </li>
+              <li>
+                <NavLink to={staffPaths.capacity(current)}>Kapasiteetti</NavLink>
+              </li>
+            </>
+          )}
+          {admin && (
+            <li>
+              <NavLink to={staffPaths.users}>Käyttäjät</NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+/** /hallinta when signed in: the day view of the chosen office, today. */
+export function StaffHome() {
+  const { officeId } = useOffice();
+  if (officeId === null) {
+    return (
+      <div className="staff-page">
+        <h1 className="staff-page-title">Hallinta</h1>
+        <p className="notice notice--warning">Sinulle ei ole vielä annettu yhtään toimipistettä. Pyydä pääkäyttäjää lisäämään toimipiste.</p>
+      </div>
+    );
+  }
+  return <Navigate to={staffPaths.day(officeId, todayInHelsinki())} replace />;
+}
+
+/** Käyttäjät: admins only; others are told so. */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const { me } = useStaff();
+  if (me?.role !== 'ADMIN') {
+    return (
+      <div className="staff-page">
+        <h1 className="staff-page-title">Ei käyttöoikeutta</h1>
+        <p>Vain pääkäyttäjä voi hallita käyttäjiä.</p>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
