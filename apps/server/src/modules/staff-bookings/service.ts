@@ -110,20 +110,21 @@ function exceptionOf(row: OpeningExceptionRow): OpeningException {
 }
 
 /**
- * The office's hours on a day: its exception for the day when it has one (closed, or other
- * hours), else its usual hours on a working day (Monday–Friday, not a Finnish holiday).
+ * The office's hours on a day: closed on weekends and Finnish holidays; on a working day
+ * (Monday–Friday) its exception for the day when it has one (closed, or other hours), else
+ * its usual hours. The same rule as the customers' free times (time/slots.ts hoursOn).
  */
 export function openingOfDay(
   office: Pick<StaffOfficeRow, 'opening_time' | 'closing_time'>,
   date: string,
   exception: OpeningExceptionRow | undefined,
 ): { openingTime: string; closingTime: string } | null {
+  if (!isWorkingDay(date)) return null;
   if (exception) {
     return exception.opening_time && exception.closing_time
       ? { openingTime: toHoursAndMinutes(exception.opening_time), closingTime: toHoursAndMinutes(exception.closing_time) }
       : null;
   }
-  if (!isWorkingDay(date)) return null;
   return { openingTime: toHoursAndMinutes(office.opening_time), closingTime: toHoursAndMinutes(office.closing_time) };
 }
 

@@ -205,6 +205,23 @@ describe('GET /offices/:officeId/day', () => {
     const short = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY6 }));
     expect(short.opening).toEqual({ openingTime: '10:00', closingTime: '14:00' });
     expect(short.exception).toEqual({ date: DAY6, openingTime: '10:00', closingTime: '14:00', reason: 'Inventaario' });
+    // Staff move within the exception's hours only.
+    expectBadRequest(await staff.post(`/bookings/${source.id}/move`, { start: `${DAY6}T15:00:00`, resourceId: resources[2]!.id }), 'start');
+    expectStatus(await staff.post(`/bookings/${source.id}/move`, { start: `${DAY6}T10:00:00`, resourceId: resources[2]!.id }), 200);
+    // A closing exception closes a working day; an exception does not open a weekend.
+    const closedDay = workingDayFrom(addDays(DAY6, 1));
+    const sunday = addDays(startOfWeek(DAY6), 6);
+    await t.db
+      .insertInto('opening_exception')
+      .values([
+        { organization_id: 1, day: closedDay, opening_time: null, closing_time: null, reason: 'Suljettu' },
+        { organization_id: 1, day: sunday, opening_time: '10:00', closing_time: '14:00', reason: '' },
+      ])
+      .execute();
+    const closed = json<StaffDay>(await staff.get('/offices/1/day', { date: closedDay }));
+    expect(closed.opening).toBeNull();
+    expect(closed.exception).toMatchObject({ openingTime: null, closingTime: null, reason: 'Suljettu' });
+    expect(json<StaffDay>(await staff.get('/offices/1/day', { date: sunday })).opening).toBeNull();
   });
 
   it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
@@ -276,7 +293,9 @@ describe('GET /bookings/:id', () => {
     const row = await t.db.selectFrom('booking').select(['total_cents', 'created_at']).where('id', '=', String(booked.id)).executeTakeFirstOrThrow();
     expect(detail.totalCents).toBe(row.total_cents);
     expect(detail.createdAt).toBe(formatLocalDateTime(new Date(row.created_at)));
-    expect(Array.isArray(detail.events)).toBe(true);
+    expect(detail.events).toEqual([expect.objectContaining({ action: 'CREATED', actor: 'CUSTOMER', staffName: null })]);
+    expect(detail.symptoms).toEqual([]);
+    expect(detail.deliveryOption).toBeNull();
   });
 
   it('answers 404 for an unknown booking, 400 naming the id, 401 without login and 403 for another office', async () => {
