@@ -37,6 +37,7 @@ import { registerStaffScope } from './modules/staff/scope.ts';
 import { serializerCompiler } from './openapi/route-schema.ts';
 import { validatorCompiler } from './lib/parse.ts';
 import { startPurgeJob } from './jobs/purge.ts';
+import { startReminderJob } from './jobs/reminders.ts';
 
 export interface AppDeps {
   config: Config;
@@ -253,8 +254,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
 
   // Expired holds and sessions are deleted every 10 minutes (jobs/purge.ts).
   const purge = startPurgeJob(db, { log: app.log });
+  // Reminders of the visits due within 24 hours, at start and every REMINDER_INTERVAL_SECONDS (jobs/reminders.ts).
+  const reminders = startReminderJob(db, { log: app.log, everyMs: config.reminderIntervalMs, publicUrl: config.publicUrl, sms: config.smsReminders, mailer });
   app.addHook('onClose', async () => {
     await purge.stop();
+    await reminders.stop();
     await mailer.close();
   });
   return Object.assign(app, { mailer }) as unknown as FastifyInstance & { mailer: Mailer };

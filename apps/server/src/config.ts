@@ -106,6 +106,13 @@ const envSchema = z.object({
    * calendars and the catalogue; docs/decisions/013). For comparison runs only.
    */
   CACHES: z.enum(['on', 'off']).default('on'),
+  /**
+   * How often, in seconds, each process queues the reminders of the visits due within 24
+   * hours (and once at start); 0 turns it off. Each reminder is queued once whichever process runs.
+   */
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** `on`: a text-message reminder too, to the booking's phone number (written to the log: no SMS service is called). */
+  SMS_REMINDERS: z.enum(['on', 'off']).default('off'),
   /** The built web app to serve (default apps/web/dist), e.g. a build made elsewhere with `vite build --outDir`. */
   WEB_DIST: z
     .string()
@@ -157,6 +164,10 @@ export interface Config {
   webDist: string | undefined;
   /** CACHES: false keeps nothing in memory (decision 013). */
   caches: boolean;
+  /** REMINDER_INTERVAL_SECONDS in ms; 0: no reminders are queued. */
+  reminderIntervalMs: number;
+  /** SMS_REMINDERS: a text-message reminder beside the e-mail. */
+  smsReminders: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -203,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     caches: e.CACHES === 'on',
+    reminderIntervalMs: e.REMINDER_INTERVAL_SECONDS * 1000,
+    smsReminders: e.SMS_REMINDERS === 'on',
   };
 }
 

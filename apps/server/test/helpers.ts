@@ -79,6 +79,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     freeTimesOnOrganizationRateLimit: 100_000,
     freeTimesOnOrganizationSessionRateLimit: 1000,
     fairShare: { holdsPerAddress: 100_000, holdMinutesPerAddress: 100_000 * 60, clientKeySecret: undefined },
+    // No timers in a test app (as its mailer polls not): the reminder tests run the job themselves.
+    reminderIntervalMs: 0,
     ...overrides,
   };
   const outboxDir = join(dataDir, 'outbox');

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/database.ts';
 import { serializeError } from '../../plugins/logging.ts';
-import { claimOutboxMail, markOutboxFailed, markOutboxSent, type OutboxRow } from './repository.ts';
+import { claimOutboxMail, dropStaleReminder, markOutboxFailed, markOutboxSent, type OutboxRow } from './repository.ts';
+import { LogSmsSender, type SmsLog, type SmsSender } from './sms.ts';
 
 /** Attempts before a message is marked FAILED; retries back off exponentially. */
 export const MAX_ATTEMPTS = 8;
@@ -17,7 +18,9 @@ export interface MailerOptions {
   outboxDir: string;
   /** How often pending mail is retried, in ms; 0 turns the timer off. */
   pollMs?: number;
-  log?: { error: (obj: unknown, msg: string) => void };
+  log?: { error: (obj: unknown, msg: string) => void } & Partial<SmsLog>;
+  /** Sends the outbox's text messages (channel SMS); by default they are written to the log. */
+  sms?: SmsSender;
 }
 
 /** Counters the Mailer keeps (Prometheus counters of the app, see plugins/metrics.ts). */
@@ -38,6 +41,7 @@ export class Mailer {
   private running: Promise<number> | null = null;
   private again = false;
   private metrics: MailMetrics | undefined;
+  private readonly sms: SmsSender;
 
   constructor(
     private readonly db: Db,
@@ -46,6 +50,7 @@ export class Mailer {
     this.transport = opts.smtpUrl
       ? nodemailer.createTransport(opts.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.sms = opts.sms ?? new LogSmsSender(opts.log?.info ? (opts.log as SmsLog) : undefined);
     if (opts.pollMs) {
       this.timer = setInterval(() => this.kick(), opts.pollMs);
       this.timer.unref();
@@ -88,6 +93,8 @@ export class Mailer {
       for (const row of batch) {
         // Every message is claimed first with attempts 1: counted as queued once, whichever instance sends it.
         if (row.attempts === 1) this.metrics?.queued.inc();
+        // A reminder of a time the booking no longer has (cancelled or moved since) is not sent.
+        if (row.kind === 'REMINDER' && (await dropStaleReminder(this.db, row.id))) continue;
         try {
           await this.send(row);
           await markOutboxSent(this.db, row.id);
@@ -113,6 +120,7 @@ export class Mailer {
   }
 
   private async send(row: OutboxRow) {
+    if (row.channel === 'SMS') return this.sms.send(row.recipient, row.text_body);
     const info = await this.transport.sendMail({
       // The same Message-ID on every try of a row: should a process die after the mail server
       // took a message but before the row was marked SENT, the second copy is a duplicate

@@ -11,6 +11,9 @@ export interface OutboxRow {
   ics: string | null;
   file_name: string;
   attempts: number;
+  kind: string;
+  /** EMAIL, or SMS: the recipient is a phone number and text_body the message. */
+  channel: string;
 }
 
 /** What a message is (migration 015): the customer's own messages, the office's notices, reminders. */
@@ -21,6 +24,10 @@ export interface OutboxMail {
   bookingId?: string | number | null | undefined;
   /** CONFIRMATION when not given (the column's default). */
   kind?: OutboxKind | undefined;
+  /** EMAIL when not given. */
+  channel?: 'EMAIL' | 'SMS' | undefined;
+  /** A reminder's visit time: queued once per booking, channel and this time. */
+  reminderFor?: Date | null | undefined;
   recipient: string;
   subject: string;
   text: string;
@@ -42,8 +49,36 @@ export async function insertOutboxMail(db: Executor, mail: OutboxMail) {
       ics: mail.ics ?? null,
       file_name: mail.fileName,
       ...(mail.kind ? { kind: mail.kind } : {}),
+      ...(mail.channel ? { channel: mail.channel } : {}),
+      ...(mail.reminderFor ? { reminder_for: mail.reminderFor } : {}),
     })
     .execute();
+}
+
+/**
+ * Queues a reminder unless one of this booking, channel and visit time is queued already
+ * (the partial unique index email_outbox_reminder_once decides, whichever process is
+ * first). Answers whether this call queued it.
+ */
+export async function insertReminderOnce(db: Executor, mail: OutboxMail & { bookingId: string | number; reminderFor: Date; channel: 'EMAIL' | 'SMS' }) {
+  const res = await sql`
+      INSERT INTO email_outbox (booking_id, kind, channel, reminder_for, recipient, subject, text_body, html_body, ics, file_name)
+      VALUES (${String(mail.bookingId)}, 'REMINDER', ${mail.channel}, ${mail.reminderFor}, ${mail.recipient}, ${mail.subject},
+              ${mail.text}, ${mail.html ?? null}, ${mail.ics ?? null}, ${mail.fileName})
+      ON CONFLICT (booking_id, channel, reminder_for) WHERE kind = 'REMINDER' DO NOTHING`.execute(db);
+  return Number(res.numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * Drops a claimed reminder whose visit time has passed from under it: the booking was
+ * cancelled or moved since it was queued (a moved booking gets a reminder of its new
+ * time). Answers whether it was dropped.
+ */
+export async function dropStaleReminder(db: Executor, id: number): Promise<boolean> {
+  const res = await sql`
+      DELETE FROM email_outbox o WHERE o.id = ${String(id)} AND o.kind = 'REMINDER'
+        AND NOT EXISTS (SELECT 1 FROM booking b WHERE b.id = o.booking_id AND b.status = 'CONFIRMED' AND b.start_at = o.reminder_for)`.execute(db);
+  return Number(res.numAffectedRows ?? 0) > 0;
 }
 
 /**
@@ -59,7 +94,7 @@ export async function claimOutboxMail(db: Executor, claimMinutes: number): Promi
         SELECT id FROM email_outbox
         WHERE status IN ('PENDING', 'SENDING') AND next_attempt_at <= now()
         ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED)
-      RETURNING id, recipient, subject, text_body, html_body, ics, file_name, attempts`.execute(db);
+      RETURNING id, recipient, subject, text_body, html_body, ics, file_name, attempts, kind, channel`.execute(db);
   return res.rows;
 }
 

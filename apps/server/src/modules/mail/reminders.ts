@@ -1,0 +1,256 @@
+/**
+ * The reminder of a visit, 24 hours before it: an e-mail to the customer (and, with
+ * SMS_REMINDERS, a text message to the booking's phone number), queued in the outbox
+ * once per booking, channel and visit time, whichever server process queues it first:
+ * the partial unique index email_outbox_reminder_once (migration 015) decides. A booking
+ * moved after its reminder gets another one of its new time; a reminder of a time the
+ * booking no longer has is not sent (outbox.ts). A booking made within a day of its visit
+ * gets none: its confirmation has just told the same.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import {
+  DROP_OFF_HEADING,
+  addDays,
+  deliveryOptionOf,
+  dropOffInstruction,
+  formatFinnishDate,
+  formatFinnishDateLong,
+  formatFinnishTime,
+  formatLocalDateTime,
+  manageBookingPath,
+  todayInHelsinki,
+} from '@huolto/domain';
+import type { Db } from '../../db/database.ts';
+import type { Executor } from '../process/repository.ts';
+import { storedJson } from '../process/stored-json.ts';
+import { officeNoticeText, type ComposedMail } from './compose.ts';
+import { confirmationOffice } from './office.ts';
+import { insertReminderOnce } from './repository.ts';
+import { userText } from './text.ts';
+
+/** A reminder is queued for a visit this many hours ahead or nearer. */
+export const REMINDER_HOURS_AHEAD = 24;
+/** Bookings composed per transaction. */
+const REMINDER_BATCH = 50;
+
+export interface ReminderOptions {
+  /** The site's address (PUBLIC_URL): the reminder links to the booking's own page. */
+  publicUrl: string;
+  /** A text message too (SMS_REMINDERS). */
+  sms: boolean;
+}
+
+/** What a reminder says of a booking and its office. */
+export interface ReminderBooking {
+  id: string;
+  bookingKey: string;
+  registerNumber: string;
+  start: Date;
+  end: Date | null;
+  timeSelectionType: string | null;
+  firstName: string;
+  email: string;
+  phone: string | null;
+  vehicle: string;
+  dropOff: string | null;
+  office: { id: number; name: string; address: string; postCode: string; postOffice: string; phone: string | null };
+}
+
+const customerSchema = z.looseObject({ first_name: z.string().nullish(), email: z.string().nullish() }).nullable();
+const vehicleSchema = z.looseObject({ make: z.string().nullish(), model: z.string().nullish() }).nullable();
+const snapshotSchema = z
+  .looseObject({
+    customer_waiting: z.boolean().optional(),
+    vehicle_left_for_day: z.boolean().optional(),
+    product_parameters: z.array(z.looseObject({ parameterCode: z.string(), selectedValue: z.string() })).optional(),
+  })
+  .nullable();
+
+interface CandidateRow {
+  id: string;
+  booking_key: string;
+  register_number: string;
+  start_at: Date | string;
+  end_at: Date | string | null;
+  time_selection_type: string | null;
+  customer: unknown;
+  customer_phone: string | null;
+  vehicle: unknown;
+  snapshot: unknown;
+  using_key_locker: boolean;
+  organization_id: number;
+  office_name: string;
+  office_address: string;
+  office_post_code: string;
+  office_post_office: string;
+  office_phone: string | null;
+}
+
+/**
+ * The confirmed bookings whose visit is due within REMINDER_HOURS_AHEAD and that were
+ * made longer than that before it, still lacking a reminder of their time on a channel
+ * in use, locked for this transaction; rows another process holds are skipped.
+ */
+async function lockDueBookings(db: Executor, now: Date, sms: boolean, limit: number): Promise<ReminderBooking[]> {
+  const lacks = (channel: 'EMAIL' | 'SMS') => sql`NOT EXISTS (
+      SELECT 1 FROM email_outbox e
+      WHERE e.kind = 'REMINDER' AND e.booking_id = b.id AND e.channel = ${channel} AND e.reminder_for = b.start_at)`;
+  const res = await sql<CandidateRow>`
+      SELECT b.id, b.booking_key, b.register_number, b.start_at, b.end_at, b.time_selection_type, b.customer,
+             b.customer_phone, b.vehicle, b.snapshot, b.using_key_locker, b.organization_id,
+             o.name AS office_name, o.address AS office_address, o.post_code AS office_post_code,
+             o.post_office AS office_post_office, o.phone AS office_phone
+      FROM booking b JOIN organization o ON o.id = b.organization_id
+      WHERE b.status = 'CONFIRMED' AND b.kind = 'RESERVATION'
+        AND b.start_at BETWEEN ${now} AND ${now}::timestamptz + make_interval(hours => ${REMINDER_HOURS_AHEAD})
+        AND b.created_at < b.start_at - make_interval(hours => ${REMINDER_HOURS_AHEAD})
+        AND ((coalesce(b.customer->>'email', '') <> '' AND ${lacks('EMAIL')})
+             OR (${sms} AND coalesce(b.customer_phone, '') <> '' AND ${lacks('SMS')}))
+      ORDER BY b.start_at, b.id
+      LIMIT ${limit}
+      FOR UPDATE OF b SKIP LOCKED`.execute(db);
+  return res.rows.map((r) => {
+    const customer = storedJson(customerSchema, r.customer, 'booking.customer') ?? {};
+    const vehicle = storedJson(vehicleSchema, r.vehicle, 'booking.vehicle') ?? {};
+    const snapshot = storedJson(snapshotSchema, r.snapshot, 'booking.snapshot') ?? {};
+    const option = deliveryOptionOf({
+      customer_waiting: snapshot.customer_waiting ?? false,
+      vehicle_left_for_day: snapshot.vehicle_left_for_day ?? false,
+      product_parameters: snapshot.product_parameters ?? [],
+    });
+    return {
+      id: String(r.id),
+      bookingKey: r.booking_key,
+      registerNumber: r.register_number,
+      start: new Date(r.start_at),
+      end: r.end_at ? new Date(r.end_at) : null,
+      timeSelectionType: r.time_selection_type,
+      firstName: customer.first_name ?? '',
+      email: customer.email ?? '',
+      phone: r.customer_phone,
+      vehicle: `${vehicle.make ?? ''} ${vehicle.model ?? ''}`.trim(),
+      dropOff: dropOffInstruction(option ?? (r.using_key_locker ? 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' : null), { lead: false }),
+      office: {
+        id: r.organization_id,
+        name: r.office_name,
+        address: r.office_address,
+        postCode: r.office_post_code,
+        postOffice: r.office_post_office,
+        phone: r.office_phone,
+      },
+    };
+  });
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** 'tänään ke 2.12. klo 9.00' / 'huomenna …' (a day-only time: the day), as seen at `now`. */
+export function reminderWhen(b: Pick<ReminderBooking, 'start' | 'timeSelectionType'>, now: Date): string {
+  const [date, time] = formatLocalDateTime(b.start).split('T') as [string, string];
+  const today = todayInHelsinki(now);
+  const day = date === today ? 'tänään' : date === addDays(today, 1) ? 'huomenna' : '';
+  const clock = b.timeSelectionType === 'DAY_ONLY' ? '' : ` klo ${formatFinnishTime(time)}`;
+  return `${day ? `${day} ` : ''}${formatFinnishDate(date)}${clock}`;
+}
+
+function longTime(b: ReminderBooking): string {
+  const [date, from] = formatLocalDateTime(b.start).split('T') as [string, string];
+  if (b.timeSelectionType === 'DAY_ONLY') return `${formatFinnishDateLong(date)} (työ tehdään päivän aikana)`;
+  const to = b.end ? `–${formatFinnishTime(formatLocalDateTime(b.end).split('T')[1]!)}` : '';
+  return `${formatFinnishDateLong(date)} klo ${formatFinnishTime(from)}${to}`;
+}
+
+const placeOf = (o: ReminderBooking['office']) => `${o.name}, ${o.address}, ${o.postCode} ${o.postOffice}`;
+
+/** The reminder e-mail: the time, the office, the drop-off instructions, the office's notice and the booking's link. */
+export function composeReminder(b: ReminderBooking, opts: { publicUrl: string; officeNotice?: string | null; now: Date }): Omit<ComposedMail, 'ics'> {
+  const when = reminderWhen(b, opts.now);
+  const manageUrl = `${opts.publicUrl.replace(/\/$/, '')}${manageBookingPath(b.bookingKey, b.registerNumber)}`;
+  const firstName = userText(b.firstName);
+  const car = [userText(b.registerNumber), userText(b.vehicle)].filter(Boolean).join(' ');
+  const notice = officeNoticeText(opts.officeNotice);
+  const paragraphs: string[][] = [
+    [firstName ? `Hei ${firstName},` : 'Hei,'],
+    [`muistutus huoltoajastasi ${when}.`],
+    [
+      `Aika: ${longTime(b)}`,
+      `Toimipiste: ${placeOf(b.office)}`,
+      ...(b.office.phone ? [`Toimipisteen puhelin: ${b.office.phone}`] : []),
+      `Ajoneuvo: ${car}`,
+    ],
+    ...(b.dropOff ? [[`${DROP_OFF_HEADING}: ${b.dropOff}`]] : []),
+    ...(notice ? [[`Toimipisteen tiedote: ${notice}`]] : []),
+    [`Varaustunnus: ${b.bookingKey}`],
+  ];
+  const signature = ['Ystävällisin terveisin', 'Laakkonen'];
+  const text = [...paragraphs, [`Katso, siirrä tai peru varauksesi: ${manageUrl}`], signature].map((p) => p.join('\n')).join('\n\n');
+  const html = `<!doctype html><html lang="fi"><body style="font-family:system-ui,sans-serif;color:#1a1a1a">
+${paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('\n')}
+<p><a href="${escapeHtml(manageUrl)}">Katso, siirrä tai peru varauksesi</a></p>
+<p>${signature.map(escapeHtml).join('<br>')}</p>
+</body></html>`;
+  return { subject: `Muistutus: huoltoaikasi ${when}`, text, html };
+}
+
+/** The reminder as a text message: no text the customer typed, the booking's link at the end. */
+export function composeReminderSms(b: ReminderBooking, opts: { publicUrl: string; now: Date }): string {
+  const manageUrl = `${opts.publicUrl.replace(/\/$/, '')}${manageBookingPath(b.bookingKey, b.registerNumber)}`;
+  return `Muistutus: huoltoaikasi ${reminderWhen(b, opts.now)}, ${b.office.name}, ${b.office.address}. Varaustunnus ${b.bookingKey}. Varauksesi: ${manageUrl}`;
+}
+
+export interface ReminderRun {
+  email: number;
+  sms: number;
+}
+
+/**
+ * Queues the reminders due now, a batch of bookings per transaction: the bookings are
+ * locked (SKIP LOCKED: another process's batch is left to it), composed, and each
+ * reminder inserted unless one of its booking, channel and time exists. Answers how many
+ * this call queued. Safe to run in every process at once.
+ */
+export async function queueDueReminders(db: Db, opts: ReminderOptions, now = new Date()): Promise<ReminderRun> {
+  const run: ReminderRun = { email: 0, sms: 0 };
+  // Each batch queues or skips what it found, so the next one finds others; bounded all the same.
+  for (let i = 0; i < 1000; i++) {
+    const found = await db.transaction().execute(async (trx) => {
+      const due = await lockDueBookings(trx, now, opts.sms, REMINDER_BATCH);
+      for (const b of due) {
+        const tag = randomBytes(4).toString('hex');
+        if (b.email) {
+          const office = await confirmationOffice(trx, b.office.id, now);
+          const mail = composeReminder(b, { publicUrl: opts.publicUrl, officeNotice: office.notice, now });
+          const queued = await insertReminderOnce(trx, {
+            bookingId: b.id,
+            channel: 'EMAIL',
+            reminderFor: b.start,
+            recipient: b.email,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            fileName: `${b.bookingKey}-muistutus-${tag}.eml`,
+          });
+          if (queued) run.email++;
+        }
+        if (opts.sms && b.phone) {
+          const queued = await insertReminderOnce(trx, {
+            bookingId: b.id,
+            channel: 'SMS',
+            reminderFor: b.start,
+            recipient: b.phone,
+            subject: 'Tekstiviesti: muistutus',
+            text: composeReminderSms(b, { publicUrl: opts.publicUrl, now }),
+            fileName: `${b.bookingKey}-muistutus-sms-${tag}.txt`,
+          });
+          if (queued) run.sms++;
+        }
+      }
+      return due.length;
+    });
+    if (found < REMINDER_BATCH) break;
+  }
+  return run;
+}
