@@ -195,7 +195,13 @@ describe('GET /offices/:officeId/day', () => {
       FROM booking WHERE id = ${source.id}
       RETURNING id`.execute(t.db);
     const day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY3 }));
-    expect(day.bookings.find((b) => b.id === Number(lead.rows[0]!.id))).toMatchObject({ start: null, end: null, leadDate: DAY3, resourceIds: [] });
+    const leadId = Number(lead.rows[0]!.id);
+    expect(day.bookings.find((b) => b.id === leadId)).toMatchObject({ start: null, end: null, leadDate: DAY3, resourceIds: [] });
+    // A lead has no time to move.
+    const refused = await staff.post(`/bookings/${leadId}/move`, { start: `${DAY3}T12:00:00`, resourceId: resources[2]!.id });
+    expectStatus(refused, 409);
+    expect(json(refused).error).toBe('NOT_MOVABLE');
+    expect(await storedTime(leadId)).toMatchObject({ start: null, times: [] });
 
     const saturday = addDays(startOfWeek(DAY3), 5);
     expect(json<StaffDay>(await staff.get('/offices/1/day', { date: saturday })).opening).toBeNull();
