@@ -19,13 +19,16 @@ export class StaffApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: StaffFieldError[];
+  /** Seconds to wait before trying again (a 429's Retry-After), when the server said. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, code: string, message: string, fields: StaffFieldError[] = []) {
+  constructor(status: number, code: string, message: string, fields: StaffFieldError[] = [], retryAfter: number | null = null) {
     super(message);
     this.name = 'StaffApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -111,7 +114,7 @@ function fallbackMessage(status: number): string {
   return MESSAGES.server;
 }
 
-function errorOf(status: number, body: unknown): StaffApiError {
+function errorOf(status: number, body: unknown, retryAfterHeader: string | null): StaffApiError {
   const b = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; message?: unknown; fields?: unknown };
   const code = typeof b.error === 'string' ? b.error : `HTTP_${status}`;
   // 5xx answers carry no text meant for people; 4xx carry the server's Finnish message.
@@ -121,7 +124,8 @@ function errorOf(status: number, body: unknown): StaffApiError {
         .filter((f): f is { path: unknown; message: unknown } => typeof f === 'object' && f !== null)
         .map((f) => ({ path: String(f.path ?? ''), message: String(f.message ?? '') }))
     : [];
-  return new StaffApiError(status, code, message, fields);
+  const retryAfter = retryAfterHeader !== null && /^\d+$/.test(retryAfterHeader.trim()) ? Number(retryAfterHeader) : null;
+  return new StaffApiError(status, code, message, fields, retryAfter);
 }
 
 async function send(
@@ -154,7 +158,7 @@ async function send(
   const answer = await parseBody(response);
   if (response.ok) return answer;
 
-  const error = errorOf(response.status, answer);
+  const error = errorOf(response.status, answer, response.headers.get('Retry-After'));
   if (response.status === 403 && error.code === 'XSRF' && !retryingXsrf && MUTATING.has(method)) {
     // The XSRF cookie was missing or stale: get a fresh one and try once more.
     await primeXsrfCookie();

@@ -7,6 +7,14 @@ import { login } from '../api/views.ts';
 import { useStaff } from '../staff-context.tsx';
 import { useStaffTitle } from '../staff-title.tsx';
 
+/** 'Voit yrittää uudelleen noin 5 minuutin kuluttua.' */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1
+    ? 'Voit yrittää uudelleen noin minuutin kuluttua.'
+    : `Voit yrittää uudelleen noin ${minutes} minuutin kuluttua.`;
+}
+
 /** The back-office's sign-in: e-mail and password; the server's Finnish message on a refusal. */
 export function LoginPage() {
   useStaffTitle('Kirjautuminen');
@@ -23,6 +31,7 @@ export function LoginPage() {
   const passwordError = fieldMessage(error, 'password');
   const message =
     error instanceof StaffApiError ? error.message : error ? 'Kirjautuminen ei onnistunut. Yritä uudelleen.' : null;
+  const wait = error instanceof StaffApiError && error.status === 429 && error.retryAfter ? waitText(error.retryAfter) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,7 +58,8 @@ export function LoginPage() {
         <h1 className="staff-login__title">Hallinta – kirjaudu sisään</h1>
         <p className="muted">Korjaamon henkilökunnan ajanvarausten hallinta.</p>
         <div ref={errorRef} tabIndex={-1} role="alert" className={message ? 'staff-error' : undefined}>
-          {message}
+          {message && <p>{message}</p>}
+          {wait && <p className="staff-login__wait">{wait}</p>}
         </div>
         <form className="form-grid" noValidate onSubmit={(e) => void submit(e)}>
           <Field id={emailId} label="Sähköposti" required error={emailError}>
