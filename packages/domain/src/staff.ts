@@ -318,3 +318,10 @@ export const updateStaffUserBody = z.object({
   password: staffPassword.optional(),
 });
 export type UpdateStaffUserBody = z.input<typeof updateStaffUserBody>;
+
+// ---- Additions ----
+
+/** DELETE /offices/:officeId/absences/:id */
+export const absenceParams = z.object({ officeId: id, id });
+/** The longest range of GET /offices/:officeId/absences, in days. */
+export const ABSENCE_LIST_MAX_DAYS = 366;

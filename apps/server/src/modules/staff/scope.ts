@@ -7,6 +7,7 @@ import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { registerStaffGuard } from './guard.ts';
 import { registerStaffAuthRoutes } from './routes.ts';
 // helpers: import your routes here
+import { registerStaffCapacityRoutes } from '../staff-capacity/routes.ts';
 import { registerStaffBookingRoutes } from '../staff-bookings/routes.ts';
 
 export interface StaffScopeDeps {
@@ -28,5 +29,6 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
     secureCookies: deps.config.publicUrl.startsWith('https:'),
   });
   // helpers: register your routes here
+  registerStaffCapacityRoutes(scope, db);
   registerStaffBookingRoutes(scope, db, deps);
 }
