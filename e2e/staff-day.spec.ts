@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatFinnishDate, toHelsinki } from '@huolto/domain';
+import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { axeProblems, pageAt } from './support/axe-check.ts';
+import { MAIJA, confirmButton, fillContactDetails, maintenanceToCustomerStep } from './support/flows.ts';
+
+/**
+ * The back-office at /hallinta: the office-1 user signs in, finds a booking made through
+ * the customer flow in the day view of its day, then the week view and the printable list;
+ * axe-core finds nothing on any of them at 1280 × 900 and 768 × 1024.
+ */
+
+const STAFF_EMAIL = 'toimipiste1@laakkonen.example';
+const STAFF_PASSWORD = 'Hallinta-demo-2026';
+const DESKTOP = { width: 1280, height: 900 };
+const TABLET = { width: 768, height: 1024 };
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+interface Booked {
+  id: number;
+  date: string;
+  time: string;
+}
+
+/** Books ABC-123 at office 1 through the customer's pages; the stored booking's id and Helsinki date. */
+async function bookAsCustomer(): Promise<Booked> {
+  const page = await pageAt(h.browser, DESKTOP);
+  await maintenanceToCustomerStep(page, h.baseUrl);
+  await fillContactDetails(page, MAIJA);
+  const confirm = confirmButton(page);
+  await expect.poll(() => confirm.isEnabled()).toBe(true);
+  await confirm.click();
+  await page.waitForURL(/\/huolto\/kiitos$/);
+  await page.context().close();
+  const row = await h.database.db
+    .selectFrom('booking')
+    .select(['id', 'start_at', 'organization_id'])
+    .where('register_number', '=', 'ABC-123')
+    .where('process_token', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  expect(row.organization_id).toBe(1);
+  const start = toHelsinki(new Date(row.start_at as unknown as string | Date));
+  return { id: Number(row.id), date: start.date, time: start.time };
+}
+
+async function expectNoAxeProblems(page: Page, what: string) {
+  for (const size of [DESKTOP, TABLET]) {
+    await page.setViewportSize(size);
+    const problems = await axeProblems(page);
+    expect(problems, `${what} at ${size.width} px`).toEqual([]);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${h.baseUrl}/hallinta`);
+  await page.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor();
+  await page.getByLabel('Sähköposti').fill(STAFF_EMAIL);
+  await page.getByLabel('Salasana').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
+}
+
+describe('back-office day, week and print views', () => {
+  it('a wrong password is refused in Finnish; the sign-in page is axe clean', async () => {
+    const page = await pageAt(h.browser, DESKTOP);
+    await page.goto(`${h.baseUrl}/hallinta`);
+    await page.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor();
+    expect(await page.title()).toBe('Kirjautuminen – Hallinta');
+    await expectNoAxeProblems(page, 'sign-in');
+    await page.getByLabel('Sähköposti').fill(STAFF_EMAIL);
+    await page.getByLabel('Salasana').fill('väärä salasana');
+    await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
+    await page.getByRole('alert').getByText('Sähköposti tai salasana on väärin.').waitFor();
+    expect(page.url()).toBe(`${h.baseUrl}/hallinta`);
+    await expectNoAxeProblems(page, 'sign-in with its error');
+    await screenshot(page, 'hallinta-0-kirjautuminen');
+    await page.context().close();
+  });
+
+  it('staff find the customer\'s booking in the day view, the week view and the printable list', async () => {
+    const booked = await bookAsCustomer();
+
+    const page = await pageAt(h.browser, DESKTOP);
+    await signIn(page);
+    // Signed in, /hallinta goes to the office's day view of today.
+    await page.waitForURL(/\/hallinta\/paiva\/1\/\d{4}-\d{2}-\d{2}$/);
+    await page.getByRole('button', { name: 'Kirjaudu ulos' }).waitFor();
+    expect(await page.getByLabel('Toimipiste').inputValue()).toBe('1');
+
+    // To the booking's day with the date field.
+    await page.getByLabel('Siirry päivään').fill(booked.date);
+    await page.waitForURL(`${h.baseUrl}/hallinta/paiva/1/${booked.date}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`Päivänäkymä: ${formatFinnishDate(booked.date, true)}`) }).waitFor();
+    expect(await page.title()).toBe('Päivänäkymä – Hallinta');
+    const link = page.locator(`a[href="/hallinta/varaus/${booked.id}"]`);
+    await link.waitFor();
+    const text = await link.innerText();
+    expect(text).toContain('ABC-123');
+    expect(text).toContain(`${MAIJA.firstName} ${MAIJA.lastName}`);
+    expect(text).toContain(`${Number(booked.time.slice(0, 2))}.${booked.time.slice(3, 5)}–`);
+    // It sits in a resource's column of the grid.
+    expect(await link.evaluate((a) => a.closest('.day-grid__column')?.querySelector('h3')?.textContent ?? '')).not.toBe('');
+    await screenshot(page, 'hallinta-1-paiva');
+    await expectNoAxeProblems(page, 'day view');
+
+    // The week view of the same day lists it under its day.
+    await page.getByRole('navigation', { name: 'Hallinnan näkymät' }).getByRole('link', { name: 'Viikko' }).click();
+    await page.waitForURL(`${h.baseUrl}/hallinta/viikko/1/${booked.date}`);
+    const day = page.getByRole('region', { name: formatFinnishDate(booked.date, true), exact: false });
+    const inWeek = day.locator(`a[href="/hallinta/varaus/${booked.id}"]`);
+    await inWeek.waitFor();
+    expect(await inWeek.innerText()).toContain('ABC-123');
+    expect(await page.title()).toBe('Viikkonäkymä – Hallinta');
+    expect(await page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }).count()).toBe(7);
+    await screenshot(page, 'hallinta-2-viikko');
+    await expectNoAxeProblems(page, 'week view');
+
+    // The printable list of that day has it as a row with the customer's phone and the car.
+    await page.getByRole('navigation', { name: 'Hallinnan näkymät' }).getByRole('link', { name: 'Tulosta' }).click();
+    await page.waitForURL(`${h.baseUrl}/hallinta/tulosta/1/${booked.date}`);
+    const row = page.getByRole('row').filter({ hasText: 'ABC-123' });
+    await row.waitFor();
+    await expect.poll(async () => (await row.innerText()).includes(MAIJA.phone)).toBe(true);
+    await page.getByText('Ladataan autojen tietoja…').waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Tulosta' }).isEnabled()).toBe(true);
+    expect(await page.title()).toBe('Tulostettava lista – Hallinta');
+    await expectNoAxeProblems(page, 'print list');
+    await screenshot(page, 'hallinta-3-tulosta');
+    // On paper the header and the controls are gone; the table stays.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.staff-header').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Tulosta' }).isVisible()).toBe(false);
+    expect(await row.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
+    // Signing out returns to the sign-in page; the views ask for it again.
+    await page.getByRole('button', { name: 'Kirjaudu ulos' }).click();
+    await page.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor();
+    await page.goto(`${h.baseUrl}/hallinta/paiva/1/${booked.date}`);
+    await page.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor();
+    await page.context().close();
+  });
+});
