@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { addDays, todayInHelsinki } from '@huolto/domain';
+import { addDays, parseLocalDateTime, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../src/db/database.ts';
 import { CUSTOMER, prepareMaintenance, type ApiResponse, type ApiSession } from './helpers.ts';
 
@@ -157,6 +157,22 @@ export async function runConsistencyScenario(servers: readonly Server[], db: Db)
   await compare('A holds a time again');
   await sql`UPDATE resource_time SET expires_at = now() - interval '1 second' WHERE process_token = ${a}`.execute(db);
   await compare('A’s hold expired by SQL');
+
+  // Staff's capacity changes: an absence of every resource over a free slot, a closed day.
+  const [absentFrom, absentTo] = free[1]!.split('|').map((t) => parseLocalDateTime(t)) as [Date, Date];
+  await sql`INSERT INTO resource_absence (resource_id, during, reason)
+            SELECT id, tstzrange(${absentFrom}, ${absentTo}, '[)'), 'Koulutus' FROM resource WHERE organization_id = 1`.execute(db);
+  expect(await slots(watcher)).not.toContain(free[1]);
+  await compare('every resource of office 1 absent at one time');
+  await sql`DELETE FROM resource_absence`.execute(db);
+  expect(await slots(watcher)).toContain(free[1]);
+  await compare('the absences removed');
+  const closedDay = free[2]!.slice(0, 10);
+  await sql`INSERT INTO opening_exception (organization_id, day, reason) VALUES (1, ${closedDay}::date, 'Inventaario')`.execute(db);
+  expect((await slots(watcher)).filter((s) => s.startsWith(closedDay))).toEqual([]);
+  await compare('office 1 closed for a day');
+  await sql`DELETE FROM opening_exception`.execute(db);
+  await compare('office 1 open again');
 
   // An office's own row: the slot grid moves.
   await sql`UPDATE organization SET first_slot_time = '08:30' WHERE id = 1`.execute(db);

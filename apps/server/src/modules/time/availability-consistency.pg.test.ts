@@ -36,14 +36,14 @@ afterAll(async () => {
 });
 
 describe('calendars kept in memory by two processes answer as an uncaching third does (PostgreSQL)', () => {
-  it('after holds, a change of time, a release, a save, a cancel, holds ending by themselves, a hold expired by SQL and a new slot grid', async () => {
+  it('after holds, a change of time, a release, a save, a cancel, holds ending by themselves, a hold expired by SQL, absences and a closed day and their removal, and a new slot grid', async () => {
     const servers: Server[] = processes.map((p, i) => ({
       name: `process ${i + 1} (CACHES=${p.options.env!.CACHES})`,
       caches: p.options.env!.CACHES === 'on',
       client: () => new HttpApiClient([p.base]),
     }));
     const steps = await runConsistencyScenario(servers, database.handle.db);
-    expect(steps.length).toBe(13);
+    expect(steps.length).toBe(17);
     // Ten calls, twice round, each on the two caching processes.
     for (const s of steps) expect(s.compared, s.what).toBe(40);
     for (const p of processes) expect(p.child.exitCode, p.output()).toBeNull();

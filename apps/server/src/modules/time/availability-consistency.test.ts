@@ -42,13 +42,13 @@ afterAll(async () => {
 });
 
 describe(`calendars kept in memory answer as the database does (${engine})`, () => {
-  it('after holds, a change of time, a release, a save, a cancel, holds ending by themselves, a hold expired by SQL and a new slot grid', async () => {
+  it('after holds, a change of time, a release, a save, a cancel, holds ending by themselves, a hold expired by SQL, absences and a closed day and their removal, and a new slot grid', async () => {
     const servers: Server[] = [
       { name: 'caching app', caches: true, client: () => new ApiClient(apps[0]!) },
       { name: 'uncaching app', caches: false, client: () => new ApiClient(apps[1]!) },
     ];
     const steps = await runConsistencyScenario(servers, database.handle.db);
-    expect(steps.length).toBe(13);
+    expect(steps.length).toBe(17);
     for (const s of steps) expect(s.compared, s.what).toBe(20);
   }, 120_000);
 });
