@@ -11,7 +11,7 @@
  */
 import { expect } from 'vitest';
 import { sql } from 'kysely';
-import { API_BASE, LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki } from '@huolto/domain';
+import { API_BASE, LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, isWorkingDay, todayInHelsinki } from '@huolto/domain';
 import { ApiClient, CUSTOMER, firstFreeSlot, json, prepareMaintenance, upcomingRange, type TestApp } from './helpers.ts';
 
 type Db = TestApp['db'];
@@ -238,6 +238,8 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
   const items = [{ productId, provider: 'LAAKKONEN', amount: 1, description: 'Huolto' }];
 
   const S = API_BASE;
+  // A working day months ahead for the staff capacity calls.
+  const capacityDay = Array.from({ length: 10 }, (_, i) => addDays(todayInHelsinki(), 120 + i)).find(isWorkingDay)!;
   const L = LOYALTY_API_BASE;
   const readers: Fixtures['readers'] = [
     { method: 'GET', url: `${S}/get-booking/v2` },
@@ -309,6 +311,13 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`POST ${S}/lead`]: { body: { leadDate: addDays(todayInHelsinki(), 7) } },
     [`GET ${S}/resource-for-customer`]: { query: { phoneNumber: '040 123 4567' } },
     [`POST ${S}/customer-selected-resources`]: { body: { resourceIds: [1] } },
+    // The staff capacity calls: office 1 (the path's officeId), a working day months ahead.
+    [`GET ${S}/staff/offices/:officeId/absences`]: { query: { from: todayInHelsinki(), to: addDays(todayInHelsinki(), 30) } },
+    [`POST ${S}/staff/offices/:officeId/absences`]: {
+      body: { resourceId: 1, start: `${capacityDay}T08:00:00`, end: `${capacityDay}T12:00:00`, reason: 'Koulutus' },
+    },
+    [`PUT ${S}/staff/offices/:officeId/opening-hours`]: { body: { openingTime: '07:30', closingTime: '17:00' } },
+    [`PUT ${S}/staff/offices/:officeId/exceptions/:date`]: { body: { closed: false, openingTime: '09:00', closingTime: '14:00', reason: 'Lyhyt päivä' } },
     [`POST ${L}/login`]: { body: { username: 'testi@example.com', password: 'Salasana123!' } },
     [`POST ${L}/logout`]: { body: { token: 'x'.repeat(43) } },
     [`POST ${L}/getUserInfo`]: { body: { token: loyaltyToken } },
