@@ -136,7 +136,7 @@ export function composeOfficeNotice(b: NoticeBooking, kind: OfficeNoticeKind, op
     [heading.opening, ...(by ? [`Tekijä: ${by}`] : ['Tekijä: asiakas verkossa'])],
     [
       `Varaustunnus: ${b.bookingKey}`,
-      `${kind === 'MOVED' ? 'Uusi aika' : b.start ? 'Aika' : 'Toivottu päivä'}: ${longTime(b.start, b.end, b.timeSelectionType, b.leadDate)}`,
+      `${kind === 'MOVED' ? 'Uusi aika' : 'Aika'}: ${longTime(b.start, b.end, b.timeSelectionType, b.leadDate)}`,
       ...(kind === 'MOVED' && opts.previousStart ? [`Entinen aika: ${longTime(opts.previousStart, null, b.timeSelectionType, null)}`] : []),
       `Toimipiste: ${b.officeName}`,
     ],
