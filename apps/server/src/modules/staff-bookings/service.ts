@@ -6,15 +6,18 @@
  * whether a time is free.
  */
 import {
+  HORIZON_MESSAGE,
   addDays,
   deliveryOptionOf,
   formatLocalDateTime,
   fromHelsinki,
+  isBeyondHorizon,
   isWorkingDay,
+  isoWeekday,
   parseLocalDateTime,
-  startOfWeek,
   timeToMinutes,
   toHoursAndMinutes,
+  todayInHelsinki,
   type Absence,
   type OpeningException,
   type StaffBookingDetail,
@@ -189,6 +192,16 @@ function absenceOf(a: AbsenceRow): Absence {
   };
 }
 
+/** The date `days` later; 400 naming `date` when that leaves the years a date may have (1000–9999). */
+function viewDate(date: string, days: number): string {
+  try {
+    return addDays(date, days);
+  } catch (err) {
+    if (err instanceof RangeError) throw badRequest('date', 'Päivämäärä on liian kaukana');
+    throw err;
+  }
+}
+
 /** What a day or week view reads of an office in [fromDate, toDate). */
 async function officeRange(db: Db, staff: StaffPrincipal, officeId: number, fromDate: string, toDate: string, now: Date) {
   const office = await officeOf(db, staff, officeId);
@@ -230,7 +243,7 @@ const absenceOnDay = (a: AbsenceRow, date: string) => a.start < fromHelsinki(add
 
 /** An office's day: its resources and hours, the day's bookings and leads, live holds and absences. */
 export async function staffDay(db: Db, staff: StaffPrincipal, officeId: number, date: string, now = new Date()): Promise<StaffDay> {
-  const range = await officeRange(db, staff, officeId, date, addDays(date, 1), now);
+  const range = await officeRange(db, staff, officeId, date, viewDate(date, 1), now);
   const exception = range.exceptions.get(date);
   const holds = await findLiveHolds(db, officeId, range.from, range.to);
   return {
@@ -252,8 +265,8 @@ export async function staffDay(db: Db, staff: StaffPrincipal, officeId: number, 
 
 /** An office's week (Monday to Sunday) around a date: each day's hours, bookings and absences. */
 export async function staffWeek(db: Db, staff: StaffPrincipal, officeId: number, date: string, now = new Date()): Promise<StaffWeek> {
-  const monday = startOfWeek(date);
-  const range = await officeRange(db, staff, officeId, monday, addDays(monday, 7), now);
+  const monday = viewDate(date, 1 - isoWeekday(date));
+  const range = await officeRange(db, staff, officeId, monday, viewDate(monday, 7), now);
   return {
     weekStart: monday,
     office: { id: range.office.id, name: range.office.name },
@@ -323,11 +336,13 @@ export async function staffBookingDetail(db: Executor, staff: StaffPrincipal, id
 }
 
 /**
- * Refuses (400 naming `start`) a start staff may not give: off the quarter hours, in the
- * past, on a day the office is closed, or with the booking's length not within the day's hours.
+ * Refuses (400 naming `start`) a start staff may not give: past the booking horizon, off
+ * the quarter hours, in the past, on a day the office is closed, or with the booking's
+ * length not within the day's hours.
  */
 async function assertStaffStart(db: Executor, office: StaffOfficeRow, startText: string, start: Date, end: Date, now: Date) {
   const date = startText.slice(0, 10);
+  if (isBeyondHorizon(date, todayInHelsinki(now))) throw badRequest('start', HORIZON_MESSAGE);
   const startMinutes = timeToMinutes(startText.slice(11));
   if (startMinutes % STAFF_MOVE_STEP_MINUTES !== 0 || startText.slice(17) !== '00') {
     throw badRequest('start', `Aloitusaika valitaan ${STAFF_MOVE_STEP_MINUTES} minuutin välein`);

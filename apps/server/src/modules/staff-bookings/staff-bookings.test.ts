@@ -234,6 +234,9 @@ describe('GET /offices/:officeId/day', () => {
     expectBadRequest(await staff.get('/offices/1/day', { date: `${DAY1.slice(0, 4)}-02-30` }), 'date');
     expectBadRequest(await staff.get('/offices/1/day'), 'date');
     expectBadRequest(await staff.get('/offices/yksi/day', { date: DAY1 }), 'officeId');
+    // The last real date has no next day to end its view.
+    expectBadRequest(await staff.get('/offices/1/day', { date: '9999-12-31' }), 'date');
+    expectStatus(await staff.get('/offices/1/day', { date: '1000-01-01' }), 200);
     expectStatus(await anonymous.get('/offices/1/day', { date: DAY1 }), 401);
     const forbidden = await otherOffice.get('/offices/1/day', { date: DAY1 });
     expectStatus(forbidden, 403);
@@ -262,6 +265,9 @@ describe('GET /offices/:officeId/week', () => {
   it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
     expectBadRequest(await staff.get('/offices/1/week', { date: '1.2.2030' }), 'date');
     expectBadRequest(await staff.get('/offices/0/week', { date: DAY1 }), 'officeId');
+    // Weeks reaching out of the years 1000–9999.
+    expectBadRequest(await staff.get('/offices/1/week', { date: '1000-01-01' }), 'date');
+    expectBadRequest(await staff.get('/offices/1/week', { date: '9999-12-31' }), 'date');
     expectStatus(await anonymous.get('/offices/1/week', { date: DAY1 }), 401);
     expectStatus(await otherOffice.get('/offices/1/week', { date: DAY1 }), 403);
   });
@@ -391,6 +397,9 @@ describe('POST /bookings/:id/move', () => {
     expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${DAY5}T16:45:00`, resourceId: r }), 'start');
     expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${addDays(startOfWeek(DAY5), 6)}T10:00:00`, resourceId: r }), 'start');
     expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${addDays(today, -3)}T10:00:00`, resourceId: r }), 'start');
+    const beyond = workingDayFrom(addDays(today, 400));
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${beyond}T10:00:00`, resourceId: r }), 'start');
+    expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: '9999-12-31T10:00:00', resourceId: r }), 'start');
     const office2Resource = await t.db.selectFrom('resource').select('id').where('organization_id', '=', 2).executeTakeFirstOrThrow();
     expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: `${DAY5}T13:00:00`, resourceId: office2Resource.id }), 'resourceId');
     expectBadRequest(await staff.post(`/bookings/${booked.id}/move`, { start: 'huomenna', resourceId: r }), 'start');
