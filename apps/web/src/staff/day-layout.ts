@@ -33,6 +33,8 @@ export interface DayGrid {
   from: number;
   to: number;
   columns: GridColumn[];
+  /** The opening hours within the grid; null when the office is closed that day. */
+  open: { from: number; to: number } | null;
   /** Bookings without a time (leads: a wished day). */
   leads: StaffBookingSummary[];
   /** Timed bookings whose resources are none of the office's (shown in a list). */
@@ -126,5 +128,6 @@ export function layoutDay(day: StaffDay): DayGrid {
       .map((a) => ({ ...a, from: Math.max(a.from, from), to: Math.min(a.to, to) }))
       .filter((a) => a.to > a.from);
   }
-  return { from, to, columns, leads, unplaced };
+  const open = day.opening ? { from: Math.max(hours.from, from), to: Math.min(hours.to, to) } : null;
+  return { from, to, columns, open, leads, unplaced };
 }

@@ -189,6 +189,8 @@ describe('layoutDay', () => {
       absences: [],
     });
     expect([grid.from, grid.to]).toEqual([7 * 60, 19 * 60]);
+    // The opening hours stay as they are: the rest of the grid is shaded as closed.
+    expect(grid.open).toEqual({ from: 8 * 60, to: 17 * 60 });
   });
 
   it('clips an absence of several days to the day\'s grid', () => {

@@ -6,7 +6,7 @@ import type { StaffBookingSummary, StaffDay } from '@huolto/domain';
 import { fetchOfficeDay, staffKeys } from '../api/views.ts';
 import { AbsenceWarning, BookingStateBadge } from '../components/booking-state.tsx';
 import { DateBar } from '../components/date-bar.tsx';
-import { layoutDay, type GridBlock, type GridColumn } from '../day-layout.ts';
+import { layoutDay, type DayGrid, type GridBlock, type GridColumn } from '../day-layout.ts';
 import { clock, clockRange, datePart, finnishDate, validDate, validId } from '../format.ts';
 import { staffPaths } from '../paths.ts';
 import { StaffPageTitle } from '../staff-title.tsx';
@@ -107,7 +107,7 @@ export function DayView({ day }: { day: StaffDay }) {
                 </div>
               </div>
               {grid.columns.map((column) => (
-                <DayColumn key={column.resource.id} column={column} from={grid.from} />
+                <DayColumn key={column.resource.id} column={column} grid={grid} />
               ))}
             </div>
           </div>
@@ -168,15 +168,32 @@ function absenceTime(start: string, end: string, date: string): string {
   return `${finnishDate(datePart(start))} klo ${clock(start)} – ${finnishDate(datePart(end))} klo ${clock(end)}`;
 }
 
-function DayColumn({ column, from }: { column: GridColumn; from: number }) {
+/** The grid's stretches outside the opening hours, shaded. */
+function closedStretches(grid: DayGrid): { from: number; to: number }[] {
+  if (!grid.open) return [{ from: grid.from, to: grid.to }];
+  return [
+    { from: grid.from, to: grid.open.from },
+    { from: grid.open.to, to: grid.to },
+  ].filter((s) => s.to > s.from);
+}
+
+function DayColumn({ column, grid }: { column: GridColumn; grid: DayGrid }) {
   const headingId = `resurssi-${column.resource.id}`;
   const items = column.blocks;
+  const from = grid.from;
   return (
     <section className="day-grid__column" aria-labelledby={headingId}>
       <h3 className="day-grid__head" id={headingId}>
         {column.resource.name}
       </h3>
       <div className="day-grid__body">
+        {closedStretches(grid).map((c) => (
+          <div
+            key={`closed-${c.from}`}
+            className="day-grid__closed"
+            style={{ top: (c.from - from) * PX_PER_MINUTE, height: (c.to - c.from) * PX_PER_MINUTE }}
+          />
+        ))}
         {column.absences.map((a) => (
           <div
             key={a.key}

@@ -90,7 +90,8 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </Field>
-          <Button type="submit" block disabled={pending}>
+          {/* Not disabled while signing in (a second press does nothing): it keeps its contrast and focus. */}
+          <Button type="submit" block aria-busy={pending || undefined}>
             {pending ? 'Kirjaudutaan…' : 'Kirjaudu sisään'}
           </Button>
         </form>

@@ -56,9 +56,7 @@ export function PrintPage() {
       </StaffPageTitle>
       <DateBar date={date} step="day" to={(d) => staffPaths.print(officeId, d)} label="Päivän valinta" />
       <div className="staff-print__actions staff-no-print">
-        <Button onClick={() => window.print()} disabled={!day.data}>
-          Tulosta
-        </Button>
+        {day.data && <Button onClick={() => window.print()}>Tulosta</Button>}
         {loadingDetails && (
           <span className="staff-loading" role="status">
             Ladataan autojen tietoja…
