@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { StaffBookingSummary, StaffDay, StaffMe } from '@huolto/domain';
 import { json, newQueryClient, stubFetch } from '@/test/fetch-stub.ts';
 import { StaffProvider } from './staff-context.tsx';
@@ -50,11 +50,16 @@ const DAY: StaffDay = {
   absences: [{ id: 7, resourceId: 11, start: `${DATE}T10:00:00`, end: `${DATE}T12:00:00`, reason: 'Koulutus', bookingsInside: 1 }],
 };
 
+function Address() {
+  return <p data-testid="address">{useLocation().pathname}</p>;
+}
+
 function renderDay(day: StaffDay, path = `/hallinta/paiva/1/${DATE}`) {
   const stub = stubFetch({ [`${BASE}/offices/1/day`]: () => json(day) });
   render(
     <StaffProvider queryClient={newQueryClient()} initialMe={ME}>
       <MemoryRouter initialEntries={[path]}>
+        <Address />
         <Routes>
           <Route path="/hallinta/paiva/:officeId/:date" element={<DayPage />} />
         </Routes>
@@ -171,6 +176,16 @@ describe('day view', () => {
     const grid = document.querySelector<HTMLElement>('.day-grid')!;
     expect(grid.style.getPropertyValue('--day-height')).toBe(`${11 * 60 * 1.6}px`);
     expect(screen.getByText('0 varausta')).toBeTruthy();
+  });
+
+  it('the date field goes to the chosen day once typing rests, not to the dates typed on the way', async () => {
+    const stub = renderDay(DAY);
+    await screen.findByRole('region', { name: 'Nosturi 1' });
+    const field = screen.getByLabelText('Siirry päivään');
+    fireEvent.change(field, { target: { value: '2026-12-01' } });
+    fireEvent.change(field, { target: { value: '2026-12-15' } });
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/hallinta/paiva/1/2026-12-15'));
+    await waitFor(() => expect(stub.calls(`${BASE}/offices/1/day`).map(([url]) => url.split('=')[1])).toEqual([DATE, '2026-12-15']));
   });
 
   it('an address with an impossible date asks nothing and says so', async () => {

@@ -1,5 +1,5 @@
 import './date-bar.css';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { addDays, isRealDate, todayInHelsinki } from '@huolto/domain';
 import { Field } from '@/components/ui/field.tsx';
@@ -16,6 +16,9 @@ export interface DateBarProps {
   label: string;
 }
 
+/** How long the date field waits after the last key before it shows the date. */
+const DATE_TYPING_PAUSE_MS = 400;
+
 /** A view's date navigation: previous, today, next, and a date field that goes to the chosen day. */
 export function DateBar({ date, to, step, label }: DateBarProps) {
   const navigate = useNavigate();
@@ -24,6 +27,16 @@ export function DateBar({ date, to, step, label }: DateBarProps) {
   const days = step === 'day' ? 1 : 7;
   const previous = to(addDays(date, -days));
   const next = to(addDays(date, days));
+  // A date typed part by part goes through other dates ('2.' before '25.'): go once it rests.
+  const [draft, setDraft] = useState(date);
+  const toRef = useRef(to);
+  toRef.current = to;
+  useEffect(() => setDraft(date), [date]);
+  useEffect(() => {
+    if (draft === date || !isRealDate(draft) || draft < '2000-01-01' || draft > '2099-12-31') return;
+    const timer = window.setTimeout(() => void navigate(toRef.current(draft)), DATE_TYPING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, date, navigate]);
   return (
     <nav className="staff-datebar staff-no-print" aria-label={label}>
       <div className="staff-datebar__links">
@@ -42,11 +55,10 @@ export function DateBar({ date, to, step, label }: DateBarProps) {
           id={id}
           className="input"
           type="date"
-          value={date}
-          onChange={(e) => {
-            const value = e.target.value;
-            if (isRealDate(value) && value !== date) void navigate(to(value));
-          }}
+          value={draft}
+          min="2000-01-01"
+          max="2099-12-31"
+          onChange={(e) => setDraft(e.target.value)}
         />
       </Field>
     </nav>

@@ -1,0 +1,182 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { StaffBookingDetail, StaffBookingSummary, StaffDay, StaffMe, StaffWeek } from '@huolto/domain';
+import { json, newQueryClient, stubFetch } from '@/test/fetch-stub.ts';
+import { StaffProvider } from './staff-context.tsx';
+import { WeekPage } from './pages/week.tsx';
+import { PrintPage } from './pages/print.tsx';
+
+const BASE = '/ServiceBooking/rest/staff';
+const ME: StaffMe = { id: 2, email: 'toimipiste1@laakkonen.example', name: 'Teppo', role: 'OFFICE', offices: [{ id: 1, name: 'Konala' }] };
+const OFFICE = { id: 1, name: 'Laakkonen Helsinki Konala' };
+const RESOURCES = [
+  { id: 11, name: 'Nosturi 1' },
+  { id: 12, name: 'Mekaanikko Matti' },
+];
+
+function booking(id: number, registerNumber: string, start: string | null, over: Partial<StaffBookingSummary> = {}): StaffBookingSummary {
+  return {
+    id,
+    bookingKey: `KEY${id}`,
+    processType: 'MAINTENANCE',
+    status: 'CONFIRMED',
+    visitStatus: null,
+    start,
+    end: start ? start.replace(/T(\d\d)/, (_, h: string) => `T${String(Number(h) + 1).padStart(2, '0')}`) : null,
+    leadDate: start ? null : '2026-12-02',
+    resourceIds: start ? [11] : [],
+    registerNumber,
+    customerName: `Asiakas ${registerNumber}`,
+    customerPhone: `040 000 00${id}`,
+    summary: 'Määräaikaishuolto',
+    totalCents: 10_000,
+    usingKeyLocker: false,
+    inAbsence: false,
+    ...over,
+  };
+}
+
+function renderAt(path: string, routes: Record<string, (body: unknown) => Response>) {
+  const stub = stubFetch(routes);
+  render(
+    <StaffProvider queryClient={newQueryClient()} initialMe={ME}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/hallinta/viikko/:officeId/:date" element={<WeekPage />} />
+          <Route path="/hallinta/tulosta/:officeId/:date" element={<PrintPage />} />
+        </Routes>
+      </MemoryRouter>
+    </StaffProvider>,
+  );
+  return stub;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('week view', () => {
+  const days = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
+  const WEEK: StaffWeek = {
+    weekStart: days[0]!,
+    office: OFFICE,
+    resources: RESOURCES,
+    days: days.map((date, i) => ({
+      date,
+      opening: i < 5 ? { openingTime: '08:00', closingTime: '17:00' } : null,
+      bookings:
+        date === '2026-12-02'
+          ? [
+              booking(2, 'BBB-2', `${date}T13:00:00`),
+              booking(1, 'AAA-1', `${date}T08:00:00`, { status: 'CANCELLED' }),
+              booking(3, 'CCC-3', null),
+            ]
+          : [],
+      absences: [],
+    })),
+  };
+
+  it('shows Monday to Sunday, closed days marked, each day\'s bookings by time linked to the booking and the day', async () => {
+    const stub = renderAt('/hallinta/viikko/1/2026-12-02', { [`${BASE}/offices/1/week`]: () => json(WEEK) });
+    const wednesday = await screen.findByRole('region', { name: /ke 2\.12\.2026/ });
+    expect(stub.calls(`${BASE}/offices/1/week`)[0]![0]).toBe(`${BASE}/offices/1/week?date=2026-12-02`);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Viikko 49: 30.11.–6.12.');
+    expect(document.title).toBe('Viikkonäkymä – Hallinta');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.map((t) => t!.slice(0, 2))).toEqual(['ma', 'ti', 'ke', 'to', 'pe', 'la', 'su']);
+    expect(within(wednesday).getByRole('link', { name: 'ke 2.12.2026' }).getAttribute('href')).toBe('/hallinta/paiva/1/2026-12-02');
+    const links = within(wednesday)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')!.startsWith('/hallinta/varaus/'));
+    expect(links.map((a) => a.textContent)).toEqual(['8.00 AAA-1 Asiakas AAA-1', '13.00 BBB-2 Asiakas BBB-2', 'Ei aikaa CCC-3 Asiakas CCC-3']);
+    expect(links[0]!.closest('li')!.textContent).toContain('Peruttu');
+    expect(within(wednesday).getByText(/2 varausta/)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: /la 5\.12\.2026/ })).getByText('Suljettu')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: /ti 1\.12\.2026/ })).queryByText('Suljettu')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Seuraava viikko' }).getAttribute('href')).toBe('/hallinta/viikko/1/2026-12-09');
+  });
+});
+
+describe('print list', () => {
+  const DATE = '2026-12-02';
+  const DAY: StaffDay = {
+    date: DATE,
+    office: OFFICE,
+    resources: RESOURCES,
+    opening: { openingTime: '08:00', closingTime: '17:00' },
+    exception: null,
+    bookings: [
+      booking(5, 'LAT-5', `${DATE}T14:00:00`, { resourceIds: [12], usingKeyLocker: true }),
+      booking(4, 'CAN-4', `${DATE}T08:00:00`, { status: 'CANCELLED' }),
+      booking(6, 'LED-6', null),
+      booking(7, 'AAM-7', `${DATE}T09:00:00`, { inAbsence: true }),
+    ],
+    holds: [],
+    absences: [],
+  };
+  function detail(summary: StaffBookingSummary, make: string): StaffBookingDetail {
+    return {
+      ...summary,
+      office: OFFICE,
+      createdAt: `${DATE}T07:00:00`,
+      customer: { firstname: 'A', lastname: 'B', email: 'a@example.com', phone: summary.customerPhone, address: '', postCode: '', city: '' },
+      vehicle: { registerNumber: summary.registerNumber, make, model: 'Golf', kilometers: 1000 },
+      items: [],
+      symptoms: summary.id === 7 ? ['Jarrut vinkuvat'] : [],
+      customerNotes: '',
+      deliveryOption: summary.usingKeyLocker ? 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' : 'CUSTOMER_WAITING',
+      campaignCode: null,
+      events: [],
+    };
+  }
+
+  it('lists the day\'s bookings but the cancelled by time, with the resource, car, phone, delivery and a notes column', async () => {
+    const routes: Record<string, (body: unknown) => Response> = { [`${BASE}/offices/1/day`]: () => json(DAY) };
+    for (const b of DAY.bookings) routes[`${BASE}/bookings/${b.id}`] = () => json(detail(b, b.id === 5 ? 'Volkswagen' : 'Skoda'));
+    const stub = renderAt(`/hallinta/tulosta/1/${DATE}`, routes);
+    const table = await screen.findByRole('table');
+    expect(document.title).toBe('Tulostettava lista – Hallinta');
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'Aika',
+      'Resurssi',
+      'Rekisteri',
+      'Auto',
+      'Asiakas',
+      'Puhelin',
+      'Palvelut',
+      'Tuonti',
+      'Muistiinpanot',
+    ]);
+    await screen.findByText('Volkswagen Golf');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['AAM-7', 'LAT-5', 'LED-6']);
+    const cells = (i: number) => within(rows[i]!).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells(1)).toEqual([
+      '14.00–15.00',
+      'Mekaanikko Matti',
+      'LAT-5',
+      'Volkswagen Golf',
+      'Asiakas LAT-5',
+      '040 000 005',
+      'Määräaikaishuolto',
+      'Tuodaan aukioloajan ulkopuolella, avainautomaatti',
+      '',
+    ]);
+    expect(cells(0)[6]).toBe('MääräaikaishuoltoOireet: Jarrut vinkuvatPoissaolon aikana');
+    expect(cells(2)[0]).toBe('Ei aikaa');
+    // The cancelled booking's detail is never asked for.
+    expect(stub.calls(`${BASE}/bookings/4`)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Tulosta' })).toBeTruthy();
+  });
+
+  it('the Tulosta button prints the page', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderAt(`/hallinta/tulosta/1/${DATE}`, { [`${BASE}/offices/1/day`]: () => json({ ...DAY, bookings: [] }) });
+    await screen.findByText('Ei varauksia tälle päivälle.');
+    screen.getByRole('button', { name: 'Tulosta' }).click();
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+});
