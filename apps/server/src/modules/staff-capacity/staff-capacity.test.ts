@@ -134,7 +134,7 @@ for (const caches of [true, false]) {
       expect(json(await staff.get('/offices/1/absences', { from: DAY, to: DAY }))).toEqual([]);
     });
 
-    it('a booking inside a new absence stays and is counted', async () => {
+    it('a booking inside a new absence stays and is counted; the free times for moving it honour absences and exceptions', async () => {
       const customer = new ApiClient(t.app);
       await prepareMaintenance(customer, { organizationId: 1 });
       const slot = (await slotsOn(customer, NEXT_DAY))[0]!;
@@ -156,6 +156,27 @@ for (const caches of [true, false]) {
       expect(booking.status).toBe('CONFIRMED');
       expect(json(await staff.get('/offices/1/absences', { from: NEXT_DAY, to: NEXT_DAY }))[0].bookingsInside).toBe(1);
       expect((await staff.delete(`/offices/1/absences/${json(res).id}`)).statusCode).toBe(200);
+
+      // Moving the saved booking (/oma-varaus): its free times honour absences and exceptions too.
+      const access = { bookingKey: saved.bookingKey, registerNumber: 'ABC-123', installationType: 'LAAKKONEN_PUBLIC' };
+      const moveSlots = async () => {
+        const r = await customer.post('/free-times-for-booking', { ...access, start: DAY, end: DAY });
+        expect(r.statusCode, r.body).toBe(200);
+        return json<{ days: FreeTimeDay[] }>(r).days[0]!.calendarSlots;
+      };
+      const free = await moveSlots();
+      expect(free.length).toBeGreaterThan(4);
+      const ids: number[] = [];
+      for (const resourceId of resources) {
+        const a = await staff.post('/offices/1/absences', { resourceId, start: `${DAY}T10:30:00`, end: `${DAY}T12:00:00` });
+        ids.push(json(a).id);
+      }
+      expect(await moveSlots()).toEqual(free.filter((s) => !overlaps(s, '10:30:00', '12:00:00')));
+      for (const id of ids) await staff.delete(`/offices/1/absences/${id}`);
+      expect((await staff.put(`/offices/1/exceptions/${DAY}`, { closed: true })).statusCode).toBe(200);
+      expect(await moveSlots()).toEqual([]);
+      expect((await staff.delete(`/offices/1/exceptions/${DAY}`)).statusCode).toBe(200);
+      expect(await moveSlots()).toEqual(free);
     });
 
     it('an exception closing a day removes its slots, a short day keeps only its own hours, and removing it restores the day', async () => {
