@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatFinnishDate, toHelsinki } from '@huolto/domain';
@@ -69,6 +71,41 @@ async function signIn(page: Page) {
   await page.getByLabel('Salasana').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
 }
+
+/** The built files of the back-office's own modules (apps/web/src/staff/), from the build's manifest. */
+function staffFiles(): Set<string> {
+  const dist = process.env.E2E_WEB_DIST ?? join(import.meta.dirname, '../apps/web/dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
+  return new Set(Object.entries(manifest).filter(([key]) => key.startsWith('src/staff/')).map(([, chunk]) => chunk.file));
+}
+
+/** The script files a page at an address loads. */
+async function scriptsLoadedAt(path: string, ready: (page: Page) => Promise<void>): Promise<string[]> {
+  const page = await pageAt(h.browser, DESKTOP);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.replace(/^\//, ''));
+  });
+  await page.goto(`${h.baseUrl}${path}`);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  await page.context().close();
+  return scripts;
+}
+
+describe('the back-office is its own chunk', () => {
+  it('the landing page and the first step load none of its files; /hallinta loads its entry', async () => {
+    const staff = staffFiles();
+    expect(staff.size).toBeGreaterThan(3);
+    const landing = await scriptsLoadedAt('/etusivu', (p) => p.getByRole('link', { name: /huolto/i }).first().waitFor());
+    const firstStep = await scriptsLoadedAt('/huolto/ajoneuvo', (p) => p.getByLabel('Rekisterinumero').waitFor());
+    expect(landing.length).toBeGreaterThan(0);
+    expect(landing.filter((f) => staff.has(f))).toEqual([]);
+    expect(firstStep.filter((f) => staff.has(f))).toEqual([]);
+    const backOffice = await scriptsLoadedAt('/hallinta', (p) => p.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor());
+    expect(backOffice.filter((f) => staff.has(f)).length).toBeGreaterThan(0);
+  });
+});
 
 describe('back-office day, week and print views', () => {
   it('a wrong password is refused in Finnish; the sign-in page is axe clean', async () => {

@@ -8,6 +8,7 @@ if (!root) throw new Error('#root missing from index.html');
  * A first load of the landing page takes the stand-alone landing (React and the page only),
  * and of a process's vehicle step the stand-alone first step; every other address takes the
  * booking app with its router and query cache. Inside the app both are routes like the others.
+ * The workshop's back-office (/hallinta) is an app of its own (staff/staff-entry.tsx).
  */
 const path = window.location.pathname.replace(/\/+$/, '');
 if (path === '/hallinta' || path.startsWith('/hallinta/')) {

@@ -47,6 +47,12 @@ export const staffRoutes: RouteObject[] = [
 
 /** The back-office at /hallinta: its own entry, so the booking app's visitors never load it. */
 export function mountStaff(root: HTMLElement) {
+  // The back-office is no page for search engines.
+  const robots = document.createElement('meta');
+  robots.name = 'robots';
+  robots.content = 'noindex, nofollow';
+  document.head.append(robots);
+  document.title = 'Hallinta – Laakkonen';
   const router = createBrowserRouter(staffRoutes);
   createRoot(root).render(
     <StrictMode>

@@ -73,6 +73,8 @@ function StaffHeader() {
 
   if (!me) return null;
   const current = address.officeId ?? officeId;
+  // An address of an office the user does not run (answered 403) selects nothing.
+  const selected = choices.some((o) => o.id === current) ? current : null;
   const date = address.date ?? todayInHelsinki();
   const admin = me.role === 'ADMIN';
 
@@ -96,10 +98,10 @@ function StaffHeader() {
             <select
               id={pickerId}
               className="input staff-header__select"
-              value={current ?? ''}
+              value={selected ?? ''}
               onChange={(e) => chooseOffice(e.target.value)}
             >
-              {current === null && <option value="">Valitse toimipiste</option>}
+              {selected === null && <option value="">Valitse toimipiste</option>}
               {choices.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
