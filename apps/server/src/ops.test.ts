@@ -245,8 +245,9 @@ describe('metrics', () => {
     await t.app.mailer.kick();
     const after = await scrape();
     expect(sample(after, 'huolto_bookings_saved_total', { process_type: 'MAINTENANCE' })).toBe(saved0 + 1);
-    expect(sample(after, 'huolto_emails_queued_total')).toBe(queued0 + 1);
-    expect(sample(after, 'huolto_emails_sent_total')).toBe(sent0 + 1);
+    // The confirmation and the office's notice of the booking.
+    expect(sample(after, 'huolto_emails_queued_total')).toBe(queued0 + 2);
+    expect(sample(after, 'huolto_emails_sent_total')).toBe(sent0 + 2);
     expect(sample(after, 'huolto_email_outbox_messages', { status: 'PENDING' })).toBe(0);
     expect(sample(after, 'huolto_email_outbox_messages', { status: 'FAILED' })).toBe(0);
     expect(after).toContain('huolto_email_send_failures_total');

@@ -4,9 +4,14 @@ import { queueDueReminders, type ReminderOptions } from '../modules/mail/reminde
 
 /** How often the reminders are queued when REMINDER_INTERVAL_SECONDS is not set. */
 export const REMINDER_EVERY_MS = 5 * 60_000;
+/**
+ * How long stopping waits for a run under way. A run stuck on a database that does not
+ * answer is left behind: its transaction never commits, so nothing of it is kept.
+ */
+export const REMINDER_STOP_WAIT_MS = 2000;
 
 export interface ReminderJob {
-  /** Stops the timer and waits for a run under way. */
+  /** Stops the timer and waits for a run under way (at most REMINDER_STOP_WAIT_MS). */
   stop(): Promise<void>;
 }
 
@@ -46,7 +51,10 @@ export function startReminderJob(
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await running;
+      if (!running) return;
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise<void>((r) => (wait = setTimeout(r, REMINDER_STOP_WAIT_MS)))]);
+      clearTimeout(wait);
     },
   };
 }
