@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatFinnishDate, toHelsinki } from '@huolto/domain';
+import { sql } from 'kysely';
+import { formatFinnishDate, fromHelsinki, toHelsinki } from '@huolto/domain';
 import { screenshot, startHarness, type Harness } from './support/harness.ts';
 import { axeProblems, pageAt } from './support/axe-check.ts';
 import { MAIJA, confirmButton, fillContactDetails, maintenanceToCustomerStep } from './support/flows.ts';
@@ -52,6 +53,39 @@ async function bookAsCustomer(): Promise<Booked> {
   expect(row.organization_id).toBe(1);
   const start = toHelsinki(new Date(row.start_at as unknown as string | Date));
   return { id: Number(row.id), date: start.date, time: start.time };
+}
+
+/**
+ * The booking's resource takes an absence over the booking's start (reason 'Koulutus'), and a
+ * customer holds half an hour of another free resource time that day: the day view draws both.
+ */
+async function absenceAndHold(booked: Booked): Promise<{ holdStart: string }> {
+  const db = h.database.db;
+  const resource = await sql<{ resource_id: number }>`
+    SELECT resource_id FROM resource_time WHERE booking_id = ${booked.id} LIMIT 1`.execute(db);
+  const resourceId = resource.rows[0]!.resource_id;
+  const absenceStart = fromHelsinki(booked.date, booked.time);
+  const absenceEnd = new Date(absenceStart.getTime() + 60 * 60_000);
+  await sql`INSERT INTO resource_absence (resource_id, during, reason)
+            VALUES (${resourceId}, tstzrange(${absenceStart.toISOString()}::timestamptz, ${absenceEnd.toISOString()}::timestamptz), 'Koulutus')`.execute(db);
+  for (let minutes = 8 * 60; minutes < 16 * 60; minutes += 30) {
+    const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+    const start = fromHelsinki(booked.date, time);
+    const end = new Date(start.getTime() + 30 * 60_000);
+    const free = await sql<{ id: number }>`
+      SELECT r.id FROM resource r
+      WHERE r.organization_id = 1 AND r.id <> ${resourceId}
+        AND NOT EXISTS (SELECT 1 FROM resource_time t WHERE t.resource_id = r.id
+                        AND t.during && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz))
+      ORDER BY r.id LIMIT 1`.execute(db);
+    if (free.rows[0]) {
+      await sql`INSERT INTO resource_time (resource_id, during, kind, process_token, expires_at)
+                VALUES (${free.rows[0].id}, tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz), 'HOLD',
+                        'selaimen-testi', now() + interval '1 hour')`.execute(db);
+      return { holdStart: time };
+    }
+  }
+  throw new Error(`no free half hour at office 1 on ${booked.date}`);
 }
 
 async function expectNoAxeProblems(page: Page, what: string, shot?: string) {
@@ -126,6 +160,7 @@ describe('back-office day, week and print views', () => {
 
   it('staff find the customer\'s booking in the day view, the week view and the printable list', async () => {
     const booked = await bookAsCustomer();
+    const { holdStart } = await absenceAndHold(booked);
 
     const page = await pageAt(h.browser, DESKTOP);
     await signIn(page);
@@ -145,8 +180,14 @@ describe('back-office day, week and print views', () => {
     expect(text).toContain('ABC-123');
     expect(text).toContain(`${MAIJA.firstName} ${MAIJA.lastName}`);
     expect(text).toContain(`${Number(booked.time.slice(0, 2))}.${booked.time.slice(3, 5)}–`);
-    // It sits in a resource's column of the grid.
+    // It sits in a resource's column of the grid, flagged as lying in the absence drawn there.
     expect(await link.evaluate((a) => a.closest('.day-grid__column')?.querySelector('h3')?.textContent ?? '')).not.toBe('');
+    expect(text).toContain('Poissaolon aikana');
+    const column = page.locator('.day-grid__column').filter({ has: link });
+    await column.getByText(/^Poissa .*: Koulutus$/).waitFor();
+    // The customer's hold shows as a block of its own.
+    const hold = page.locator('.day-hold').filter({ hasText: `${Number(holdStart.slice(0, 2))}.${holdStart.slice(3, 5)}–` });
+    await hold.getByText('Varaus kesken').waitFor();
     await expectNoAxeProblems(page, 'day view', 'hallinta-1-paiva');
 
     // The week view of the same day lists it under its day.

@@ -12,8 +12,8 @@ export const CLOSED_DAY_HOURS = { from: 7 * 60, to: 18 * 60 } as const;
 export type StaffHold = StaffDay['holds'][number];
 
 export type GridBlock =
-  | { kind: 'booking'; key: string; booking: StaffBookingSummary; from: number; to: number; lane: number; lanes: number }
-  | { kind: 'hold'; key: string; hold: StaffHold; from: number; to: number; lane: number; lanes: number };
+  | { kind: 'booking'; key: string; booking: StaffBookingSummary; from: number; to: number; lane: number; lanes: number; overAbsence: boolean }
+  | { kind: 'hold'; key: string; hold: StaffHold; from: number; to: number; lane: number; lanes: number; overAbsence: boolean };
 
 export interface GridAbsence {
   key: string;
@@ -102,13 +102,13 @@ export function layoutDay(day: StaffDay): DayGrid {
       if (!booking.resourceIds.includes(resource.id)) continue;
       const s = span(booking.start!, booking.end!);
       if (s.to <= s.from) continue;
-      blocks.push({ kind: 'booking', key: `b${booking.id}`, booking, ...s, lane: 0, lanes: 1 });
+      blocks.push({ kind: 'booking', key: `b${booking.id}`, booking, ...s, lane: 0, lanes: 1, overAbsence: false });
     }
     day.holds.forEach((hold, i) => {
       if (hold.resourceId !== resource.id) return;
       const s = span(hold.start, hold.end);
       if (s.to <= s.from) return;
-      blocks.push({ kind: 'hold', key: `h${i}-${hold.start}`, hold, ...s, lane: 0, lanes: 1 });
+      blocks.push({ kind: 'hold', key: `h${i}-${hold.start}`, hold, ...s, lane: 0, lanes: 1, overAbsence: false });
     });
     const absences: GridAbsence[] = [];
     for (const absence of day.absences) {
@@ -117,6 +117,8 @@ export function layoutDay(day: StaffDay): DayGrid {
       const b = minutesInDay(absence.end, date);
       if (b > a) absences.push({ key: `a${absence.id}`, absence, from: a, to: b });
     }
+    // A block over an absence leaves a strip of it in sight.
+    for (const block of blocks) block.overAbsence = absences.some((a) => a.from < block.to && block.from < a.to);
     return { resource, blocks: assignLanes(blocks), absences };
   });
 

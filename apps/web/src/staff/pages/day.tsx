@@ -14,6 +14,8 @@ import { BadAddress, LoadError, OfficeName } from './view-states.tsx';
 
 /** Pixels per minute on the time grid: an hour is 96 px, a 15-minute job still readable. */
 const PX_PER_MINUTE = 1.6;
+/** How much of an absence a block over it leaves in sight. */
+const ABSENCE_STRIP_PX = 20;
 
 /** /hallinta/paiva/:officeId/:date — an office's day, a column per resource. */
 export function DayPage() {
@@ -225,7 +227,8 @@ function blockStyle(block: GridBlock, from: number): CSSProperties {
     top: (block.from - from) * PX_PER_MINUTE,
     height: Math.max((block.to - block.from) * PX_PER_MINUTE, 24),
     left: `calc(${(block.lane / block.lanes) * 100}% + 2px)`,
-    width: `calc(${100 / block.lanes}% - 4px)`,
+    // Over an absence a strip of the hatching stays in sight on the right.
+    width: `calc(${100 / block.lanes}% - ${block.overAbsence ? ABSENCE_STRIP_PX / block.lanes + 4 : 4}px)`,
   };
 }
 
