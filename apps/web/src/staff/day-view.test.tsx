@@ -150,6 +150,7 @@ describe('day view', () => {
     const hold = within(mechanic).getByText('Varaus kesken');
     expect(hold.closest('a')).toBeNull();
     expect(slotOf(hold).textContent).toContain('12.00–13.00');
+    expect(slotOf(hold).textContent).toContain('vanhenee klo 8.45');
     expect(slotOf(hold).style.top).toBe(`${4 * 60 * 1.6}px`);
     expect(within(column('Nosturi 1')).queryByText('Varaus kesken')).toBeNull();
   });

@@ -249,10 +249,13 @@ function BookingBlock({ booking }: { booking: StaffBookingSummary }) {
 }
 
 function HoldBlock({ block }: { block: Extract<GridBlock, { kind: 'hold' }> }) {
+  const expires = `vanhenee klo ${clock(block.hold.expiresAt)}`;
+  // Half an hour has room for two lines: the expiry shows on a longer hold, else on pointing.
+  const roomy = block.to - block.from >= 45;
   return (
-    <div className="day-hold">
+    <div className="day-hold" title={roomy ? undefined : expires}>
       <strong>Varaus kesken</strong> <span>{clockRange(block.hold.start, block.hold.end)}</span>
-      <span className="day-hold__expires">vanhenee klo {clock(block.hold.expiresAt)}</span>
+      {roomy && <span className="day-hold__expires">{expires}</span>}
     </div>
   );
 }
