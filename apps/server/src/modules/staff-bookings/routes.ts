@@ -109,7 +109,7 @@ export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps:
       schema: callSchema({
         tag,
         summary: `Moves a booking to another start (any ${STAFF_MOVE_STEP_MINUTES} minutes within the office's hours of the day) or resource of its office, keeping its length.`,
-        description: `One transaction: the exclusion constraint decides; a time already taken is 409 NOT_AVAILABLE "${TIME_TAKEN_MESSAGE}" and nothing changes. The customer gets a new confirmation with its .ics, the office a notice; the move is recorded in the booking's history. 409 for a cancelled booking or a lead; 400 naming resourceId for another office's resource, start for a time off the quarter hours, past, or outside the day's hours.`,
+        description: `One transaction: the exclusion constraint decides; a time already taken is 409 NOT_AVAILABLE "${TIME_TAKEN_MESSAGE}" and nothing changes. The customer gets a new confirmation with its .ics, the office a notice; the move is recorded in the booking's history. 409 for a cancelled booking or a lead; 400 naming resourceId for another office's resource, start for a time off the quarter hours, past, beyond the booking horizon, or outside the day's hours.`,
         params: staffIdParams,
         body: staffMoveBody,
         responseSchema: staffBookingDetailSchema,
