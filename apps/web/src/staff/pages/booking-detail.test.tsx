@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { addDays, todayInHelsinki, type StaffBookingDetail, type StaffDay } from '@huolto/domain';
 import { json, newQueryClient } from '@/test/fetch-stub.ts';
-import { BookingDetailPage } from './booking-detail.tsx';
+import { BookingDetailPage, moveStarts } from './booking-detail.tsx';
 
 const BASE = '/ServiceBooking/rest/staff';
 const DATE = addDays(todayInHelsinki(), 14);
@@ -120,6 +120,27 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+describe('moveStarts', () => {
+  it("offers the day's quarter hours where the length fits; another booking, a hold or an absence takes a start, and a start that has passed is past", () => {
+    const day: StaffDay = {
+      ...DAY,
+      opening: { openingTime: '08:00', closingTime: '10:00' },
+      bookings: [],
+      holds: [],
+      absences: [{ id: 1, resourceId: 11, start: `${DATE}T09:30:00`, end: `${addDays(DATE, 1)}T00:00:00`, reason: '', bookingsInside: 0 }],
+    };
+    const starts = moveStarts(day, 11, 60, 41, `${DATE}T08:10:00`);
+    expect(starts).toEqual([
+      { time: '08:00:00', taken: false, past: true },
+      { time: '08:15:00', taken: false, past: false },
+      { time: '08:30:00', taken: false, past: false },
+      { time: '08:45:00', taken: true, past: false },
+      { time: '09:00:00', taken: true, past: false },
+    ]);
+    expect(moveStarts({ ...day, opening: null }, 11, 60, 41)).toEqual([]);
+  });
 });
 
 describe('<BookingDetailPage>', () => {
@@ -247,7 +268,7 @@ describe('<BookingDetailPage>', () => {
       'POST /bookings/41/cancel': [() => json(cancelled)],
     });
     renderPage();
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1, name: /Varaus ABC-123/ });
 
     fireEvent.click(screen.getByRole('button', { name: 'Merkitse saapuneeksi' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Merkitty: Saapunut'));

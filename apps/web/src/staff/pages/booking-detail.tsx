@@ -10,6 +10,7 @@ import {
   formatFinnishDate,
   formatFinnishDateLong,
   formatFinnishTime,
+  formatLocalDateTime,
   isRealDate,
   minutesToTime,
   timeToMinutes,
@@ -35,6 +36,7 @@ import {
   setVisitStatus,
 } from '../api/detail.ts';
 import { staffPaths } from '../paths.ts';
+import { StaffPageTitle } from '../staff-title.tsx';
 
 /** How the car is brought in, as staff read it (GLOSSARY "delivery options"). */
 const DELIVERY_LABELS: Record<VehicleDeliveryOption, string> = {
@@ -108,7 +110,7 @@ function eventDetail(event: BookingEvent, resourceName: (id: number) => string):
 }
 
 /** The starts of the move form: every quarter hour of the day's opening where the booking's length fits. */
-export function moveStarts(day: StaffDay, resourceId: number, minutes: number, bookingId: number) {
+export function moveStarts(day: StaffDay, resourceId: number, minutes: number, bookingId: number, now = formatLocalDateTime(new Date())) {
   if (!day.opening) return [];
   const open = timeToMinutes(day.opening.openingTime);
   const close = timeToMinutes(day.opening.closingTime);
@@ -119,11 +121,11 @@ export function moveStarts(day: StaffDay, resourceId: number, minutes: number, b
     ...day.holds.filter((h) => h.resourceId === resourceId).map((h) => [h.start, h.end] as [string, string]),
     ...day.absences.filter((a) => a.resourceId === resourceId).map((a) => [a.start, a.end] as [string, string]),
   ];
-  const starts: { time: string; taken: boolean }[] = [];
+  const starts: { time: string; taken: boolean; past: boolean }[] = [];
   for (let m = open; m + minutes <= close; m += MOVE_STEP_MINUTES) {
     const from = `${day.date}T${minutesToTime(m)}`;
     const to = `${day.date}T${minutesToTime(m + minutes)}`;
-    starts.push({ time: minutesToTime(m), taken: taken.some(([s, e]) => s < to && from < e) });
+    starts.push({ time: minutesToTime(m), taken: taken.some(([s, e]) => s < to && from < e), past: from <= now });
   }
   return starts;
 }
@@ -147,27 +149,39 @@ export function BookingDetailPage() {
     enabled: valid,
   });
   const [announcement, setAnnouncement] = useState('');
+  const status = (booking.error as { status?: number } | null)?.status;
+  const notFound = !valid || status === 404 || status === 403;
+  const data = booking.data;
 
   return (
-    <div className="booking-detail">
+    <div className="staff-page booking-detail">
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      {!valid ? (
-        <NotFound />
-      ) : booking.isPending ? (
-        <p className="page-loading">Haetaan varausta…</p>
-      ) : booking.isError ? (
-        (booking.error as { status?: number }).status === 404 ? (
-          <NotFound />
+      {data && <BackToDay booking={data} />}
+      {/* One heading for every state, so that it takes the focus once, when the page opens. */}
+      <StaffPageTitle documentTitle="Varauksen tiedot">
+        {data ? (
+          <>
+            Varaus {data.registerNumber} <span className="booking-detail__key">{data.bookingKey}</span>
+          </>
+        ) : notFound ? (
+          'Varausta ei löytynyt'
         ) : (
-          <div className="notice notice--warning" role="alert">
-            <p>{messageOf(booking.error)}</p>
-            <Button variant="secondary" onClick={() => void booking.refetch()}>
-              Yritä uudelleen
-            </Button>
-          </div>
-        )
+          'Varaus'
+        )}
+      </StaffPageTitle>
+      {notFound ? (
+        <p>Varausta ei ole tai sinulla ei ole oikeutta sen toimipisteeseen.</p>
+      ) : booking.isPending ? (
+        <p className="staff-loading">Haetaan varausta…</p>
+      ) : booking.isError ? (
+        <div className="staff-error" role="alert">
+          <p>{messageOf(booking.error)}</p>
+          <Button variant="secondary" onClick={() => void booking.refetch()}>
+            Yritä uudelleen
+          </Button>
+        </div>
       ) : (
         <BookingView booking={booking.data} announce={setAnnouncement} />
       )}
@@ -175,18 +189,26 @@ export function BookingDetailPage() {
   );
 }
 
-function NotFound() {
+/** The day of the booking (its wished day for a lead). */
+function dayOf(booking: StaffBookingDetail): string {
+  const start = booking.start ? helsinkiDateTime(booking.start) : null;
+  return start?.date ?? booking.leadDate ?? todayInHelsinki();
+}
+
+function BackToDay({ booking }: { booking: StaffBookingDetail }) {
+  const date = dayOf(booking);
   return (
-    <>
-      <h1 className="page-title">Varausta ei löytynyt</h1>
-      <p>Varausta ei ole tai sinulla ei ole oikeutta sen toimipisteeseen.</p>
-    </>
+    <p className="booking-detail__back">
+      <Link to={staffPaths.day(booking.office.id, date)}>
+        <span aria-hidden="true">← </span>
+        Päivänäkymä: {booking.office.name}, {formatFinnishDate(date, true)}
+      </Link>
+    </p>
   );
 }
 
 function BookingView({ booking, announce }: { booking: StaffBookingDetail; announce: (message: string) => void }) {
-  const start = booking.start ? helsinkiDateTime(booking.start) : null;
-  const dayDate = start?.date ?? booking.leadDate ?? todayInHelsinki();
+  const dayDate = dayOf(booking);
   const cancelled = booking.status === 'CANCELLED';
   const day = useQuery({
     queryKey: ['staff', 'day', booking.office.id, dayDate],
@@ -198,15 +220,6 @@ function BookingView({ booking, announce }: { booking: StaffBookingDetail; annou
 
   return (
     <>
-      <p className="booking-detail__back">
-        <Link to={staffPaths.day(booking.office.id, dayDate)}>
-          <span aria-hidden="true">← </span>
-          Päivänäkymä: {booking.office.name}, {formatFinnishDate(dayDate, true)}
-        </Link>
-      </p>
-      <h1 className="page-title">
-        Varaus {booking.registerNumber} <span className="booking-detail__key">{booking.bookingKey}</span>
-      </h1>
       <div className="booking-detail__status">
         <span className={`badge booking-detail__badge${cancelled ? ' booking-detail__badge--cancelled' : ''}`}>
           {cancelled ? 'Peruttu' : 'Vahvistettu'}
@@ -424,7 +437,7 @@ function MoveForm({ booking, initialDate, announce }: { booking: StaffBookingDet
     () => (day.data && chosenResource !== null ? moveStarts(day.data, chosenResource, minutes, booking.id) : []),
     [day.data, chosenResource, minutes, booking.id],
   );
-  const freeCount = starts.filter((s) => !s.taken).length;
+  const freeCount = starts.filter((s) => !s.taken && !s.past).length;
   const move = useMutation({
     mutationFn: () => moveBooking(booking.id, { start: `${date}T${time}`, resourceId: chosenResource! }),
     onSuccess: async (answer) => {
@@ -513,9 +526,9 @@ function MoveForm({ booking, initialDate, announce }: { booking: StaffBookingDet
           >
             <option value="">Valitse aika</option>
             {starts.map((s) => (
-              <option key={s.time} value={s.time} disabled={s.taken}>
+              <option key={s.time} value={s.time} disabled={s.taken || s.past}>
                 {formatFinnishTime(s.time)}
-                {s.taken ? ' – varattu' : ''}
+                {s.past ? ' – mennyt' : s.taken ? ' – varattu' : ''}
               </option>
             ))}
           </select>

@@ -25,6 +25,7 @@ import {
   saveException,
   saveOpeningHours,
 } from '../api/capacity.ts';
+import { StaffPageTitle } from '../staff-title.tsx';
 
 /** How far ahead the list of absences reaches, in days (one call's range). */
 const ABSENCE_LIST_DAYS = 180;
@@ -94,27 +95,27 @@ export function CapacityPage() {
   const [announcement, setAnnouncement] = useState('');
 
   return (
-    <div className="capacity">
+    <div className="staff-page capacity">
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+      {/* One heading for every state, so that it takes the focus once, when the page opens. */}
+      <StaffPageTitle documentTitle="Kapasiteetti">
+        {office ? `Kapasiteetti: ${office.name}` : offices.isSuccess ? 'Toimipistettä ei löytynyt' : 'Kapasiteetti'}
+      </StaffPageTitle>
       {offices.isPending ? (
-        <p className="page-loading">Haetaan toimipistettä…</p>
+        <p className="staff-loading">Haetaan toimipistettä…</p>
       ) : offices.isError ? (
-        <div className="notice notice--warning" role="alert">
+        <div className="staff-error" role="alert">
           <p>{messageOf(offices.error)}</p>
           <Button variant="secondary" onClick={() => void offices.refetch()}>
             Yritä uudelleen
           </Button>
         </div>
       ) : !office ? (
-        <>
-          <h1 className="page-title">Toimipistettä ei löytynyt</h1>
-          <p>Toimipistettä ei ole tai sinulla ei ole oikeutta siihen.</p>
-        </>
+        <p>Toimipistettä ei ole tai sinulla ei ole oikeutta siihen.</p>
       ) : (
         <>
-          <h1 className="page-title">Kapasiteetti: {office.name}</h1>
           <div className="capacity__columns">
             <Absences office={office} announce={setAnnouncement} />
             <div className="capacity__side">

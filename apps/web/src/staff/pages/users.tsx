@@ -16,6 +16,7 @@ import { Modal } from '@/components/ui/modal.tsx';
 import { fieldErrorsOf, messageOf } from '../api/detail.ts';
 import { createUser, fetchOffices, fetchUsers, updateUser } from '../api/users.ts';
 import { useStaff } from '../staff-context.tsx';
+import { StaffPageTitle } from '../staff-title.tsx';
 
 const PASSWORD_HINT = `Vähintään ${STAFF_PASSWORD_MIN_LENGTH} merkkiä.`;
 
@@ -49,17 +50,17 @@ export function UsersPage() {
   const officeList = offices.data ?? [];
 
   return (
-    <div className="users">
+    <div className="staff-page users">
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
-      <h1 className="page-title">Käyttäjät</h1>
+      <StaffPageTitle documentTitle="Käyttäjät">Käyttäjät</StaffPageTitle>
       {forbidden ? (
         <p className="notice notice--warning">Vain pääkäyttäjä voi hallita käyttäjiä.</p>
       ) : users.isPending ? (
-        <p className="page-loading">Haetaan käyttäjiä…</p>
+        <p className="staff-loading">Haetaan käyttäjiä…</p>
       ) : users.isError ? (
-        <div className="notice notice--warning" role="alert">
+        <div className="staff-error" role="alert">
           <p>{messageOf(users.error)}</p>
           <Button variant="secondary" onClick={() => void users.refetch()}>
             Yritä uudelleen
