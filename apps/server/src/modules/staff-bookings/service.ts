@@ -211,18 +211,14 @@ async function officeRange(db: Db, staff: StaffPrincipal, officeId: number, from
   const resources = await findOfficeResources(db, [officeId]);
   const exceptions = await findOpeningExceptions(db, officeId, fromDate, toDate);
   const listed = await findOfficeBookings(db, officeId, { from, to, fromDate, toDate });
-  const added = await findAddedRowsOf(
+  const added = new Map<string, AddedRow[]>();
+  for (const a of await findAddedRowsOf(
     db,
     listed.map((l) => String(l.row.id)),
-  );
-  const bookings = listed.map((l) =>
-    summaryOf(
-      l,
-      organization,
-      added.filter((a) => String(a.booking_id) === String(l.row.id)),
-      now,
-    ),
-  );
+  )) {
+    added.set(String(a.booking_id), [...(added.get(String(a.booking_id)) ?? []), a]);
+  }
+  const bookings = listed.map((l) => summaryOf(l, organization, added.get(String(l.row.id)) ?? [], now));
   const absences = (await findOfficeAbsences(db, officeId, from, to)).map((a) => ({ row: a, absence: absenceOf(a) }));
   return {
     office,

@@ -306,6 +306,17 @@ describe('GET /bookings/:id', () => {
     expect(detail.totalCents).toBe(row.total_cents);
     expect(detail.createdAt).toBe(formatLocalDateTime(new Date(row.created_at)));
     expect(detail.events).toEqual([expect.objectContaining({ action: 'CREATED', actor: 'CUSTOMER', staffName: null })]);
+
+    // A product the customer added later (/oma-varaus) is a line of its own, in the total and the day's summary.
+    const extra = await t.db.selectFrom('extra_order_item').select(['id', 'description', 'price_cents']).orderBy('id').executeTakeFirstOrThrow();
+    const access = { bookingKey: booked.bookingKey, registerNumber: 'ABC-123', installationType: 'LAAKKONEN_PUBLIC' };
+    expect(json(await new ApiClient(t.app).post('/booking/cd/add-rows', { ...access, rows: [{ productId: extra.id, amount: 2 }] })).responseCode).toBe('SUCCESS');
+    const after = json<StaffBookingDetail>(await staff.get(`/bookings/${booked.id}`));
+    expect(after.items.at(-1)).toEqual({ name: extra.description, quantity: 2, priceCents: 2 * extra.price_cents });
+    expect(after.totalCents).toBe(detail.totalCents + 2 * extra.price_cents);
+    expect(after.items.reduce((s, i) => s + i.priceCents, 0)).toBe(after.totalCents);
+    const day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY2 }));
+    expect(day.bookings.find((b) => b.id === booked.id)!.summary).toContain(`${extra.description} × 2`);
     expect(detail.symptoms).toEqual([]);
     expect(detail.deliveryOption).toBeNull();
   });
