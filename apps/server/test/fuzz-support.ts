@@ -318,6 +318,15 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     },
     [`PUT ${S}/staff/offices/:officeId/opening-hours`]: { body: { openingTime: '07:30', closingTime: '17:00' } },
     [`PUT ${S}/staff/offices/:officeId/exceptions/:date`]: { body: { closed: false, openingTime: '09:00', closingTime: '14:00', reason: 'Lyhyt päivä' } },
+    [`GET ${S}/staff/offices/:officeId/day`]: { query: { date: addDays(todayInHelsinki(), 7) } },
+    [`GET ${S}/staff/offices/:officeId/week`]: { query: { date: addDays(todayInHelsinki(), 7) } },
+    // A working day far ahead, 10:00 on office 1's first resource: free whatever the seed booked.
+    [`POST ${S}/staff/bookings/:id/move`]: {
+      body: { start: `${Array.from({ length: 10 }, (_, i) => addDays(todayInHelsinki(), 250 + i)).find(isWorkingDay)}T10:00:00`, resourceId: 1 },
+    },
+    [`POST ${S}/staff/bookings/:id/cancel`]: { body: { reason: 'Asiakas soitti ja perui' } },
+    [`POST ${S}/staff/bookings/:id/status`]: { body: { visitStatus: 'ARRIVED' } },
+    [`POST ${S}/staff/bookings/:id/notes`]: { body: { text: 'Asiakas tuo omat renkaat.' } },
     [`POST ${L}/login`]: { body: { username: 'testi@example.com', password: 'Salasana123!' } },
     [`POST ${L}/logout`]: { body: { token: 'x'.repeat(43) } },
     [`POST ${L}/getUserInfo`]: { body: { token: loyaltyToken } },
