@@ -210,6 +210,29 @@ for (const caches of [true, false]) {
       expect((await staff.delete(`/offices/1/exceptions/${DAY}`)).statusCode).toBe(404);
     });
 
+    it("first-free-times: an office whose every resource is absent for all the weeks looked at has no first free time", async () => {
+      const customer = new ApiClient(t.app);
+      await prepareMaintenance(customer, { organizationId: 1 });
+      const first = async () => {
+        const res = await customer.post('/first-free-times', { organizationIds: [1, 2] });
+        expect(res.statusCode, res.body).toBe(200);
+        return json<{ until: string; organizations: { organizationId: number; date: string | null }[] }>(res);
+      };
+      const before = await first();
+      expect(before.organizations.map((o) => o.date !== null)).toEqual([true, true]);
+      const ids: number[] = [];
+      for (const resourceId of resources) {
+        const res = await staff.post('/offices/1/absences', { resourceId, start: `${TODAY}T00:00:00`, end: `${addDays(before.until, 1)}T00:00:00`, reason: 'Loma' });
+        expect(res.statusCode, res.body).toBe(200);
+        ids.push(json(res).id);
+      }
+      const during = await first();
+      expect(during.organizations.find((o) => o.organizationId === 1)!.date).toBeNull();
+      expect(during.organizations.find((o) => o.organizationId === 2)).toEqual(before.organizations.find((o) => o.organizationId === 2));
+      for (const id of ids) expect((await staff.delete(`/offices/1/absences/${id}`)).statusCode).toBe(200);
+      expect(await first()).toEqual(before);
+    });
+
     it("the office's usual hours: changed, the calendar follows, and the first slot stays inside them", async () => {
       const customer = new ApiClient(t.app);
       await prepareMaintenance(customer, { organizationId: 1 });
