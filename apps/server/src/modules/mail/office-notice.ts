@@ -21,7 +21,7 @@ import {
 import type { Executor } from '../process/repository.ts';
 import { storedJson } from '../process/stored-json.ts';
 import type { ComposedMail } from './compose.ts';
-import { insertOutboxMail } from './repository.ts';
+import { findAddedRowsForNotice, findBookingForNotice, insertOutboxMail } from './repository.ts';
 import { userText } from './text.ts';
 
 export type OfficeNoticeKind = 'CREATED' | 'MOVED' | 'CANCELLED';
@@ -159,40 +159,13 @@ ${link ? `<p><a href="${escapeHtml(link)}">Avaa varaus hallinnassa</a></p>\n` : 
 
 /** The booking and its office as the notice reads them; undefined when there is no such booking. */
 export async function findNoticeBooking(db: Executor, bookingId: number | string): Promise<{ booking: NoticeBooking; officeEmail: string | null } | undefined> {
-  const row = await db
-    .selectFrom('booking')
-    .innerJoin('organization', 'organization.id', 'booking.organization_id')
-    .select([
-      'booking.id',
-      'booking.booking_key',
-      'booking.register_number',
-      'booking.kind',
-      'booking.start_at',
-      'booking.end_at',
-      'booking.time_selection_type',
-      'booking.lead_date',
-      'booking.customer',
-      'booking.vehicle',
-      'booking.order_items',
-      'booking.snapshot',
-      'booking.using_key_locker',
-      'booking.total_cents',
-      'organization.name as office_name',
-      'organization.email as office_email',
-    ])
-    .where('booking.id', '=', String(bookingId))
-    .executeTakeFirst();
+  const row = await findBookingForNotice(db, bookingId);
   if (!row) return undefined;
   const customer = storedJson(customerSchema, row.customer, 'booking.customer') ?? {};
   const vehicle = storedJson(vehicleSchema, row.vehicle, 'booking.vehicle') ?? {};
   const orderItems = storedJson(orderItemsSchema, row.order_items, 'booking.order_items');
   const snapshot = storedJson(snapshotSchema, row.snapshot, 'booking.snapshot') ?? {};
-  const added = await db
-    .selectFrom('booking_added_row')
-    .select(['description', 'amount', 'unit_price_cents'])
-    .where('booking_id', '=', String(bookingId))
-    .orderBy('id')
-    .execute();
+  const added = await findAddedRowsForNotice(db, bookingId);
   const start = row.start_at ? new Date(row.start_at) : null;
   return {
     officeEmail: row.office_email,

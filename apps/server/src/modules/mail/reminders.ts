@@ -8,7 +8,6 @@
  * gets none: its confirmation has just told the same.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   DROP_OFF_HEADING,
@@ -27,7 +26,7 @@ import type { Executor } from '../process/repository.ts';
 import { storedJson } from '../process/stored-json.ts';
 import { officeNoticeText, type ComposedMail } from './compose.ts';
 import { confirmationOffice } from './office.ts';
-import { insertReminderOnce } from './repository.ts';
+import { insertReminderOnce, lockDueReminderBookings } from './repository.ts';
 import { userText } from './text.ts';
 
 /** A reminder is queued for a visit this many hours ahead or nearer. */
@@ -68,50 +67,14 @@ const snapshotSchema = z
   })
   .nullable();
 
-interface CandidateRow {
-  id: string;
-  booking_key: string;
-  register_number: string;
-  start_at: Date | string;
-  end_at: Date | string | null;
-  time_selection_type: string | null;
-  customer: unknown;
-  customer_phone: string | null;
-  vehicle: unknown;
-  snapshot: unknown;
-  using_key_locker: boolean;
-  organization_id: number;
-  office_name: string;
-  office_address: string;
-  office_post_code: string;
-  office_post_office: string;
-  office_phone: string | null;
-}
-
 /**
  * The confirmed bookings whose visit is due within REMINDER_HOURS_AHEAD and that were
  * made longer than that before it, still lacking a reminder of their time on a channel
  * in use, locked for this transaction; rows another process holds are skipped.
  */
 async function lockDueBookings(db: Executor, now: Date, sms: boolean, limit: number): Promise<ReminderBooking[]> {
-  const lacks = (channel: 'EMAIL' | 'SMS') => sql`NOT EXISTS (
-      SELECT 1 FROM email_outbox e
-      WHERE e.kind = 'REMINDER' AND e.booking_id = b.id AND e.channel = ${channel} AND e.reminder_for = b.start_at)`;
-  const res = await sql<CandidateRow>`
-      SELECT b.id, b.booking_key, b.register_number, b.start_at, b.end_at, b.time_selection_type, b.customer,
-             b.customer_phone, b.vehicle, b.snapshot, b.using_key_locker, b.organization_id,
-             o.name AS office_name, o.address AS office_address, o.post_code AS office_post_code,
-             o.post_office AS office_post_office, o.phone AS office_phone
-      FROM booking b JOIN organization o ON o.id = b.organization_id
-      WHERE b.status = 'CONFIRMED' AND b.kind = 'RESERVATION'
-        AND b.start_at BETWEEN ${now} AND ${now}::timestamptz + make_interval(hours => ${REMINDER_HOURS_AHEAD})
-        AND b.created_at < b.start_at - make_interval(hours => ${REMINDER_HOURS_AHEAD})
-        AND ((coalesce(b.customer->>'email', '') <> '' AND ${lacks('EMAIL')})
-             OR (${sms} AND coalesce(b.customer_phone, '') <> '' AND ${lacks('SMS')}))
-      ORDER BY b.start_at, b.id
-      LIMIT ${limit}
-      FOR UPDATE OF b SKIP LOCKED`.execute(db);
-  return res.rows.map((r) => {
+  const rows = await lockDueReminderBookings(db, now, REMINDER_HOURS_AHEAD, sms, limit);
+  return rows.map((r) => {
     const customer = storedJson(customerSchema, r.customer, 'booking.customer') ?? {};
     const vehicle = storedJson(vehicleSchema, r.vehicle, 'booking.vehicle') ?? {};
     const snapshot = storedJson(snapshotSchema, r.snapshot, 'booking.snapshot') ?? {};

@@ -119,3 +119,88 @@ export async function markOutboxFailed(db: Executor, id: number, failure: { fina
     .where('id', '=', String(id))
     .execute();
 }
+
+/** The booking and its office's name and address, as the office's notice reads them. */
+export async function findBookingForNotice(db: Executor, bookingId: number | string) {
+  return db
+    .selectFrom('booking')
+    .innerJoin('organization', 'organization.id', 'booking.organization_id')
+    .select([
+      'booking.id',
+      'booking.booking_key',
+      'booking.register_number',
+      'booking.kind',
+      'booking.start_at',
+      'booking.end_at',
+      'booking.time_selection_type',
+      'booking.lead_date',
+      'booking.customer',
+      'booking.vehicle',
+      'booking.order_items',
+      'booking.snapshot',
+      'booking.using_key_locker',
+      'booking.total_cents',
+      'organization.name as office_name',
+      'organization.email as office_email',
+    ])
+    .where('booking.id', '=', String(bookingId))
+    .executeTakeFirst();
+}
+
+/** The rows added to a booking after it was saved (/oma-varaus), oldest first. */
+export async function findAddedRowsForNotice(db: Executor, bookingId: number | string) {
+  return db
+    .selectFrom('booking_added_row')
+    .select(['description', 'amount', 'unit_price_cents'])
+    .where('booking_id', '=', String(bookingId))
+    .orderBy('id')
+    .execute();
+}
+
+/** A booking due for a reminder, with its office. */
+export interface DueReminderRow {
+  id: string;
+  booking_key: string;
+  register_number: string;
+  start_at: Date | string;
+  end_at: Date | string | null;
+  time_selection_type: string | null;
+  customer: unknown;
+  customer_phone: string | null;
+  vehicle: unknown;
+  snapshot: unknown;
+  using_key_locker: boolean;
+  organization_id: number;
+  office_name: string;
+  office_address: string;
+  office_post_code: string;
+  office_post_office: string;
+  office_phone: string | null;
+}
+
+/**
+ * The confirmed bookings whose visit is within `hoursAhead` of `now` and that were made
+ * longer than that before it, lacking a reminder of their time on a channel in use (an
+ * e-mail address; the phone number when `sms`), locked for the caller's transaction;
+ * rows another transaction holds are skipped.
+ */
+export async function lockDueReminderBookings(db: Executor, now: Date, hoursAhead: number, sms: boolean, limit: number): Promise<DueReminderRow[]> {
+  const lacks = (channel: 'EMAIL' | 'SMS') => sql`NOT EXISTS (
+      SELECT 1 FROM email_outbox e
+      WHERE e.kind = 'REMINDER' AND e.booking_id = b.id AND e.channel = ${channel} AND e.reminder_for = b.start_at)`;
+  const res = await sql<DueReminderRow>`
+      SELECT b.id, b.booking_key, b.register_number, b.start_at, b.end_at, b.time_selection_type, b.customer,
+             b.customer_phone, b.vehicle, b.snapshot, b.using_key_locker, b.organization_id,
+             o.name AS office_name, o.address AS office_address, o.post_code AS office_post_code,
+             o.post_office AS office_post_office, o.phone AS office_phone
+      FROM booking b JOIN organization o ON o.id = b.organization_id
+      WHERE b.status = 'CONFIRMED' AND b.kind = 'RESERVATION'
+        AND b.start_at BETWEEN ${now} AND ${now}::timestamptz + make_interval(hours => ${hoursAhead})
+        AND b.created_at < b.start_at - make_interval(hours => ${hoursAhead})
+        AND ((coalesce(b.customer->>'email', '') <> '' AND ${lacks('EMAIL')})
+             OR (${sms} AND coalesce(b.customer_phone, '') <> '' AND ${lacks('SMS')}))
+      ORDER BY b.start_at, b.id
+      LIMIT ${limit}
+      FOR UPDATE OF b SKIP LOCKED`.execute(db);
+  return res.rows;
+}
