@@ -33,7 +33,8 @@ export interface MailMetrics {
 /**
  * Sends what the outbox holds: over SMTP when SMTP_URL is set, otherwise as .eml files
  * in DATA_DIR/outbox. Messages are claimed with a short lease so that several server
- * instances never send one twice, and failures are retried with back-off.
+ * instances never send one twice, and failures are retried with back-off. Text messages
+ * (channel SMS) go to the SmsSender (sms.ts) instead.
  */
 export class Mailer {
   private readonly transport: Transporter;
