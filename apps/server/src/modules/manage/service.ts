@@ -36,7 +36,7 @@ import { listExtraOrderItems } from '../catalogue/repository.ts';
 import { bookHeldTime, purgeExpiredHolds, releaseBookedTime, tryInsertHold } from '../holds/repository.ts';
 import { findOrganization } from '../organizations/repository.ts';
 import { assertBookableRange, usableResources } from '../time/service.ts';
-import { findBusyIntervals, findLockerStarts, findOpeningExceptions, findResources } from '../time/repository.ts';
+import { findBusyIntervals, findLockerStarts, findOpeningExceptions, findResources, findResourcesOfDay } from '../time/repository.ts';
 import {
   SAME_DAY_LEAD_MINUTES,
   computeFreeDays,
@@ -44,6 +44,7 @@ import {
   dayWindow,
   exactCandidates,
   groupByResource,
+  isFree,
   type Interval,
 } from '../time/slots.ts';
 import {
@@ -459,7 +460,10 @@ export async function moveBooking(
       if (!loaded) throw bookingNotFound();
       const { row, organization: office, added } = loaded;
       assertMovable(row, now);
-      const { organization, minutes, resourceIds } = await moveContext(trx, row);
+      const { organization, minutes, resourceIds: usable } = await moveContext(trx, row);
+      // The day's opening exception and its absences, as reserve-time has them (time/repository.ts).
+      const day = await findResourcesOfDay(trx, organization.id, date);
+      const calendar = { ...organization, exceptions: new Map(day.exception ? [[date, day.exception]] : []) };
       const exact = organization.time_selection_type === 'EXACT_TIME';
       const ownStart = formatLocalDateTime(row.start_at);
 
@@ -467,9 +471,10 @@ export async function moveBooking(
       if (exact) {
         const start = parseLocalDateTime(startText);
         const end = parseLocalDateTime(endText);
-        const slot = exactCandidates(organization, date, minutes).find(
-          (c) => c.start.getTime() === start.getTime() && c.end.getTime() === end.getTime(),
-        );
+        const onGrid = (o: typeof organization) =>
+          exactCandidates(o, date, minutes).find((c) => c.start.getTime() === start.getTime() && c.end.getTime() === end.getTime());
+        const slot = onGrid(calendar);
+        if (!slot && day.exception && onGrid(organization)) return notAvailable('Toimipiste on suljettu valittuna aikana. Valitse toinen aika.');
         if (!slot) throw badRequest('reservation', 'Aika ei ole toimipisteen aikataulussa tai sen pituus ei vastaa varausta');
         if (startText === ownStart) throw badRequest('reservation', 'Varauksesi on jo tähän aikaan. Valitse toinen aika.');
         if (!isWorkingDay(date) || date < today) return notAvailable('Toimipiste on suljettu valittuna päivänä. Valitse toinen aika.');
@@ -478,8 +483,13 @@ export async function moveBooking(
       } else {
         if (date === ownStart.slice(0, 10)) throw badRequest('reservation', 'Varauksesi on jo tälle päivälle. Valitse toinen päivä.');
         if (!isWorkingDay(date) || date <= today) return notAvailable('Päivä ei ole varattavissa. Valitse toinen päivä.');
-        window = dayWindow(organization, date)!;
+        const open = dayWindow(calendar, date);
+        if (!open) return notAvailable('Päivä ei ole varattavissa. Valitse toinen päivä.');
+        window = open;
       }
+      // A resource absent at any moment of the exact time cannot take it; a day-only search has absences in its busy time.
+      const absent = (id: number) => day.resources.some((r) => r.id === id && !isFree(r.absences, window.start, window.end));
+      const resourceIds = exact ? usable.filter((id) => !absent(id)) : usable;
 
       // A car left in the key locker needs a free compartment on the new half-day.
       const lockersFull = await fullLockerHalfDays(trx, row, organization, fromHelsinki(date), fromHelsinki(addDays(date, 1)));

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ABSENCE_MAX_DAYS, addDays, isWorkingDay, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
+import { ABSENCE_MAX_DAYS, addDays, isWorkingDay, parseLocalDateTime, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
 import { StaffClient, signedInStaff } from '../../../test/staff.ts';
 
@@ -172,9 +172,15 @@ for (const caches of [true, false]) {
         ids.push(json(a).id);
       }
       expect(await moveSlots()).toEqual(free.filter((s) => !overlaps(s, '10:30:00', '12:00:00')));
+      const move = async (slot: Slot) => json(await customer.post('/move-booking', { ...access, reservation: reservationOf(DAY, slot) })).responseCode;
+      expect(await move(free.find((s) => overlaps(s, '10:30:00', '12:00:00'))!)).toBe('NOT_AVAILABLE');
       for (const id of ids) await staff.delete(`/offices/1/absences/${id}`);
       expect((await staff.put(`/offices/1/exceptions/${DAY}`, { closed: true })).statusCode).toBe(200);
       expect(await moveSlots()).toEqual([]);
+      expect(await move(free[0]!)).toBe('NOT_AVAILABLE');
+      // Refused, the booking keeps its time.
+      const kept = await t.db.selectFrom('booking').select('start_at').where('id', '=', booked.id).executeTakeFirstOrThrow();
+      expect(kept.start_at).toEqual(parseLocalDateTime(`${NEXT_DAY}T${slot.startTime}`));
       expect((await staff.delete(`/offices/1/exceptions/${DAY}`)).statusCode).toBe(200);
       expect(await moveSlots()).toEqual(free);
     });
