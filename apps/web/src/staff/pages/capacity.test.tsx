@@ -99,7 +99,7 @@ describe('<CapacityPage>', () => {
     expect(urls('GET /offices/1/absences')[0]).toContain(`from=${TODAY}`);
 
     fireEvent.click(within(items[0]!).getByRole('button', { name: /^Poista poissaolo: Nosturi 1, / }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Poissaolo poistettu'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`Poissaolo poistettu: Nosturi 1, ${absenceSpan(ABSENCES[1]!)}`));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Tulevat poissaolot' })).getAllByRole('listitem')).toHaveLength(1));
 
     // The exceptions of the office's hours are listed too.
@@ -143,7 +143,7 @@ describe('<CapacityPage>', () => {
     fireEvent.change(within(form).getByLabelText('Alkaa (kello)'), { target: { value: '10:00' } });
     fireEvent.change(within(form).getByLabelText('Päättyy (kello)'), { target: { value: '14:30' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää poissaolo' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Poissaolo lisätty'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`Poissaolo lisätty: Nosturi 2, ${absenceSpan({ start: `${D1}T10:00:00`, end: `${D1}T14:30:00` })}`));
     expect(bodies('POST /offices/1/absences')[1]).toEqual({ resourceId: 12, start: `${D1}T10:00:00`, end: `${D1}T14:30:00`, reason: 'Loma' });
     expect(within(form).queryByText('Loppu ennen alkua')).toBeNull();
   });

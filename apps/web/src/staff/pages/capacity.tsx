@@ -9,6 +9,7 @@ import {
   formatFinnishTime,
   todayInHelsinki,
   type Absence,
+  type AbsenceBody,
   type OpeningException,
   type StaffOffice,
 } from '@huolto/domain';
@@ -148,18 +149,18 @@ function Absences({ office, announce }: { office: StaffOffice; announce: (m: str
     queryKey: ['staff', 'absences', office.id, today, to],
     queryFn: () => fetchAbsences(office.id, today, to),
   });
+  const resourceName = (id: number) => office.resources.find((r) => r.id === id)?.name ?? `Resurssi ${id}`;
   const invalidate = useInvalidate(office.id);
   const [problem, setProblem] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: (a: Absence) => deleteAbsence(office.id, a.id),
-    onSuccess: async () => {
+    onSuccess: async (_, a) => {
       setProblem(null);
       await invalidate();
-      announce('Poissaolo poistettu');
+      announce(`Poissaolo poistettu: ${resourceName(a.resourceId)}, ${absenceSpan(a)}`);
     },
     onError: (err) => setProblem(messageOf(err)),
   });
-  const resourceName = (id: number) => office.resources.find((r) => r.id === id)?.name ?? `Resurssi ${id}`;
   const listed = (absences.data ?? []).filter((a) => a.end > `${today}T00:00:00`).sort((a, b) => a.start.localeCompare(b.start));
 
   return (
@@ -233,13 +234,14 @@ function AbsenceForm({ office, announce }: { office: StaffOffice; announce: (m: 
     reason,
   });
   const add = useMutation({
-    mutationFn: () => addAbsence(office.id, body()),
-    onSuccess: async () => {
+    mutationFn: (sent: AbsenceBody) => addAbsence(office.id, sent),
+    onSuccess: async (_, sent) => {
       setFields({});
       setProblem(null);
       setReason('');
       await invalidate();
-      announce('Poissaolo lisätty');
+      const name = office.resources.find((r) => r.id === sent.resourceId)?.name ?? '';
+      announce(`Poissaolo lisätty: ${name}, ${absenceSpan(sent)}`);
     },
     onError: (err) => {
       const f = byField(err);
@@ -250,7 +252,7 @@ function AbsenceForm({ office, announce }: { office: StaffOffice; announce: (m: 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (resourceId === '') return setFields({ resourceId: 'Valitse resurssi' });
-    add.mutate();
+    add.mutate(body());
   };
   const err = (name: string) => fields[name];
   const control = (id: string, name: string, hint = false) => ({
