@@ -114,7 +114,18 @@ function UserList({ users, offices, onEdit }: { users: StaffUser[]; offices: Sta
             {sorted.map((u) => (
               <tr key={u.id} className={u.active ? undefined : 'users__row--inactive'}>
                 <th scope="row">{u.name}</th>
-                <td className="users__email">{u.email}</td>
+                <td className="users__email">
+                  {/* The address may break after its @ in a narrow column, nowhere else. */}
+                  {u.email.includes('@') ? (
+                    <>
+                      {u.email.slice(0, u.email.indexOf('@') + 1)}
+                      <wbr />
+                      {u.email.slice(u.email.indexOf('@') + 1)}
+                    </>
+                  ) : (
+                    u.email
+                  )}
+                </td>
                 <td>{STAFF_ROLE_LABELS[u.role]}</td>
                 <td>{officeNames(u, offices)}</td>
                 <td>{u.active ? 'Aktiivinen' : 'Poistettu käytöstä'}</td>
