@@ -260,6 +260,27 @@ function AbsenceForm({ office, announce }: { office: StaffOffice; announce: (m: 
     'aria-describedby': describedBy(id, { hint, error: Boolean(err(name)) }),
   });
 
+  const startDateField = (
+    <Field id={ids.startDate} label={wholeDay ? 'Ensimmäinen päivä' : 'Alkaa (päivä)'} error={err('start')}>
+      <input
+        id={ids.startDate}
+        type="date"
+        className="input"
+        value={startDate}
+        onChange={(e) => {
+          setStartDate(e.target.value);
+          if (endDate < e.target.value) setEndDate(e.target.value);
+        }}
+        {...control(ids.startDate, 'start')}
+      />
+    </Field>
+  );
+  const endDateField = (
+    <Field id={ids.endDate} label={wholeDay ? 'Viimeinen päivä' : 'Päättyy (päivä)'} error={err('end')}>
+      <input id={ids.endDate} type="date" className="input" value={endDate} onChange={(e) => setEndDate(e.target.value)} {...control(ids.endDate, 'end')} />
+    </Field>
+  );
+
   return (
     <form className="capacity__form" onSubmit={submit} noValidate aria-labelledby={ids.heading}>
       <h3 id={ids.heading} className="capacity__subtitle">
@@ -284,36 +305,27 @@ function AbsenceForm({ office, announce }: { office: StaffOffice; announce: (m: 
         <input id={ids.wholeDay} type="checkbox" className="checkbox" checked={wholeDay} onChange={(e) => setWholeDay(e.target.checked)} />
         <label htmlFor={ids.wholeDay}>Koko päivän</label>
       </div>
-      <div className="capacity__pair">
-        <Field id={ids.startDate} label={wholeDay ? 'Ensimmäinen päivä' : 'Alkaa (päivä)'} error={err('start')}>
-          <input
-            id={ids.startDate}
-            type="date"
-            className="input"
-            value={startDate}
-            onChange={(e) => {
-              setStartDate(e.target.value);
-              if (endDate < e.target.value) setEndDate(e.target.value);
-            }}
-            {...control(ids.startDate, 'start')}
-          />
-        </Field>
-        {!wholeDay && (
-          <Field id={ids.startTime} label="Alkaa (kello)">
-            <input id={ids.startTime} type="time" step={900} className="input" value={startTime} onChange={(e) => setStartTime(e.target.value)} />
-          </Field>
-        )}
-      </div>
-      <div className="capacity__pair">
-        <Field id={ids.endDate} label={wholeDay ? 'Viimeinen päivä' : 'Päättyy (päivä)'} error={err('end')}>
-          <input id={ids.endDate} type="date" className="input" value={endDate} onChange={(e) => setEndDate(e.target.value)} {...control(ids.endDate, 'end')} />
-        </Field>
-        {!wholeDay && (
-          <Field id={ids.endTime} label="Päättyy (kello)">
-            <input id={ids.endTime} type="time" step={900} className="input" value={endTime} onChange={(e) => setEndTime(e.target.value)} />
-          </Field>
-        )}
-      </div>
+      {wholeDay ? (
+        <div className="capacity__pair">
+          {startDateField}
+          {endDateField}
+        </div>
+      ) : (
+        <>
+          <div className="capacity__pair">
+            {startDateField}
+            <Field id={ids.startTime} label="Alkaa (kello)">
+              <input id={ids.startTime} type="time" step={900} className="input" value={startTime} onChange={(e) => setStartTime(e.target.value)} />
+            </Field>
+          </div>
+          <div className="capacity__pair">
+            {endDateField}
+            <Field id={ids.endTime} label="Päättyy (kello)">
+              <input id={ids.endTime} type="time" step={900} className="input" value={endTime} onChange={(e) => setEndTime(e.target.value)} />
+            </Field>
+          </div>
+        </>
+      )}
       <Field id={ids.reason} label="Syy (vapaaehtoinen)" error={err('reason')}>
         <input id={ids.reason} className="input" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} {...control(ids.reason, 'reason')} />
       </Field>
