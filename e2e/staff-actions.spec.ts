@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
@@ -16,8 +18,8 @@ import {
 /**
  * The back-office's actions in the browser: the office-1 user opens a booking made through
  * the customer flow from the day view and moves it to another time, cancels another one (the
- * customer's e-mails checked in the outbox and the mail directory), adds absences on the
- * capacity page and a customer's calendar loses that day's times; an admin adds a staff
+ * customer's e-mails checked in the outbox and the mail directory), adds absences and a
+ * closed day on the capacity page and a customer's calendar loses those times; an admin adds a staff
  * account. axe-core finds nothing on the detail, capacity and users pages at 1280 × 900 and
  * 768 × 1024.
  */
@@ -186,6 +188,7 @@ describe('back-office actions', () => {
     expect(added.filter((m) => m.kind === 'OFFICE_NOTICE')).toHaveLength(1);
     await h.app.mailer.kick();
     await expect.poll(async () => (await h.database.db.selectFrom('email_outbox').select('sent_at').where('id', '=', moved!.id).executeTakeFirstOrThrow()).sent_at).not.toBeNull();
+    expect(existsSync(join(h.outboxDir, moved!.file_name))).toBe(true);
 
     // Cancel the other booking, with a reason, after the confirmation.
     const cancelMailsBefore = await outboxOf(cancelling.id);
@@ -223,7 +226,7 @@ describe('back-office actions', () => {
     await page.context().close();
   });
 
-  it("absences added on the capacity page take that day's times from a customer's calendar", async () => {
+  it("absences and a closed day added on the capacity page take those times from a customer's calendar", async () => {
     // A customer at the time step of office 1.
     const customer = await pageAt(h.browser, DESKTOP);
     await searchFoundVehicle(customer, h.baseUrl);
@@ -317,6 +320,20 @@ describe('back-office actions', () => {
     await expect.poll(() => list.getByRole('listitem').filter({ hasText: 'Koulutuspäivä' }).count()).toBe(4);
     const back = await freeTimes(day.date, day.date);
     expect(back.days[0]!.calendarSlots.length).toBeGreaterThan(0);
+
+    // An exception: the other day closed for inventory takes its times too; deleting it gives them back.
+    const exception = page.getByRole('form', { name: 'Lisää poikkeus' });
+    await exception.getByLabel('Päivä', { exact: true }).fill(other.date);
+    await exception.getByLabel('Suljettu koko päivän').check();
+    await exception.getByLabel('Syy (vapaaehtoinen)').fill('Inventaario');
+    await exception.getByRole('button', { name: 'Tallenna poikkeus' }).click();
+    await announced(page, 'Poikkeus tallennettu');
+    const exceptions = page.getByRole('list', { name: 'Tulevat poikkeukset' });
+    await exceptions.getByRole('listitem').filter({ hasText: `${formatFinnishDate(other.date, true)}: SuljettuInventaario` }).waitFor();
+    expect((await freeTimes(other.date, other.date)).days[0]?.calendarSlots ?? []).toEqual([]);
+    await exceptions.getByRole('button', { name: /^Poista poikkeus / }).click();
+    await announced(page, 'Poikkeus poistettu');
+    expect((await freeTimes(other.date, other.date)).days[0]?.calendarSlots).toEqual(other.calendarSlots);
     await page.context().close();
     await customer.context().close();
   });
