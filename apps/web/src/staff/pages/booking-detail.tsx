@@ -1,5 +1,5 @@
 import './booking-detail.css';
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -139,6 +139,22 @@ function bookingMinutes(booking: StaffBookingDetail): number {
   return Math.max(MOVE_STEP_MINUTES, timeToMinutes(e.time) + days * 24 * 60 - timeToMinutes(s.time));
 }
 
+/**
+ * The page's polite live-region message. It is emptied first and set a moment later, so
+ * that the same message after a second action is announced again.
+ */
+function useAnnouncement(): [string, (message: string) => void] {
+  const [text, setText] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const announce = useCallback((message: string) => {
+    setText('');
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setText(message), 50);
+  }, []);
+  return [text, announce];
+}
+
 export function BookingDetailPage() {
   const { bookingId: param } = useParams();
   const bookingId = Number(param);
@@ -148,7 +164,7 @@ export function BookingDetailPage() {
     queryFn: () => fetchBooking(bookingId),
     enabled: valid,
   });
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useAnnouncement();
   const status = (booking.error as { status?: number } | null)?.status;
   const notFound = !valid || status === 404 || status === 403;
   const data = booking.data;

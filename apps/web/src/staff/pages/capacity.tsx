@@ -1,5 +1,5 @@
 import './capacity.css';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -88,12 +88,28 @@ function Problem({ message }: { message: string | null }) {
   ) : null;
 }
 
+/**
+ * The page's polite live-region message. It is emptied first and set a moment later, so
+ * that the same message after a second action is announced again.
+ */
+function useAnnouncement(): [string, (message: string) => void] {
+  const [text, setText] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const announce = useCallback((message: string) => {
+    setText('');
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setText(message), 50);
+  }, []);
+  return [text, announce];
+}
+
 export function CapacityPage() {
   const { officeId: param } = useParams();
   const officeId = Number(param);
   const offices = useQuery({ queryKey: ['staff', 'offices'], queryFn: fetchOffices });
   const office = offices.data?.find((o) => o.id === officeId);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useAnnouncement();
 
   return (
     <div className="staff-page capacity">

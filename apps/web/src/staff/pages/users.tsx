@@ -1,5 +1,5 @@
 import './users.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   STAFF_PASSWORD_MIN_LENGTH,
@@ -39,12 +39,28 @@ function useInvalidateUsers() {
   return () => client.invalidateQueries({ queryKey: ['staff', 'users'] });
 }
 
+/**
+ * The page's polite live-region message. It is emptied first and set a moment later, so
+ * that the same message after a second action is announced again.
+ */
+function useAnnouncement(): [string, (message: string) => void] {
+  const [text, setText] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const announce = useCallback((message: string) => {
+    setText('');
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setText(message), 50);
+  }, []);
+  return [text, announce];
+}
+
 export function UsersPage() {
   const { me } = useStaff();
   const admin = me?.role === 'ADMIN';
   const users = useQuery({ queryKey: ['staff', 'users'], queryFn: fetchUsers, enabled: admin });
   const offices = useQuery({ queryKey: ['staff', 'offices'], queryFn: fetchOffices, enabled: admin });
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useAnnouncement();
   const [editing, setEditing] = useState<StaffUser | null>(null);
   const forbidden = !admin || (users.error as { status?: number } | null)?.status === 403;
   const officeList = offices.data ?? [];
