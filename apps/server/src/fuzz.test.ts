@@ -25,14 +25,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { API_BASE, LOYALTY_API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
+import { API_BASE, LOYALTY_API_BASE, PROCESS_TOKEN_HEADER, STAFF_SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import {
   ALLOWED_ON_4XX,
   changeMark as changeMarkOf,
   changesSince as changesSinceOf,
+  fillPath,
   installChangeLog as installChangeLogOf,
+  isStaffPath,
   prepareFixtures as prepareFixturesOf,
+  prepareStaffFixtures,
+  STAFF_CALLS_WITHOUT_SESSION,
+  type StaffFixtures,
   StatusTally,
   routeKey,
   routesOf,
@@ -72,8 +77,12 @@ let SAMPLES: Record<string, Sample> = {};
 /** Calls that read what the others store (vehicle, cart, customer, codes, time). */
 let READERS: Fixtures['readers'] = [];
 
+/** The back-office's calls go with an admin's session cookie (when the request has a session). */
+let staff: StaffFixtures;
+
 async function prepareFixtures() {
   ({ sessions, samples: SAMPLES, readers: READERS } = await prepareFixturesOf(t));
+  staff = await prepareStaffFixtures(t);
 }
 
 // ---- Hostile values ---------------------------------------------------------------------
@@ -493,11 +502,18 @@ function injectOptions(req: FuzzRequest): InjectOptions {
   if (req.xsrf === 'odd-cookies') Object.assign(headers, { cookie: `=; ;;a=%ZZ; __proto__=1; ${XSRF_COOKIE}=${xsrf}; ${XSRF_COOKIE}=other`, [XSRF_HEADER]: xsrf });
   if (req.session.kind === 'session') headers[PROCESS_TOKEN_HEADER] = sessions[req.session.index]!.token;
   if (req.session.kind === 'bogus') headers[PROCESS_TOKEN_HEADER] = req.session.token;
+  // A back-office call: the admin's session cookie with a session, a made-up one when bogus.
+  const staffCall = isStaffPath(req.path) && !STAFF_CALLS_WITHOUT_SESSION.some((k) => k === `${req.method} ${req.path}`);
+  if (staffCall && req.session.kind !== 'none') {
+    const value = req.session.kind === 'session' ? staff.session : encodeURIComponent(req.session.token);
+    headers.cookie = [headers.cookie, `${STAFF_SESSION_COOKIE}=${value}`].filter(Boolean).join('; ');
+  }
   Object.assign(headers, req.headers);
   if (req.body?.contentType !== undefined) headers['content-type'] = req.body.contentType;
+  const path = fillPath(req.path, staff.params);
   return {
     method: req.method as InjectOptions['method'],
-    url: req.query ? `${req.path}?${req.query}` : req.path,
+    url: req.query ? `${path}?${req.query}` : path,
     headers,
     remoteAddress: req.address,
     ...(req.body ? { payload: req.body.payload } : {}),
@@ -703,9 +719,14 @@ describe('fuzzing every endpoint with malformed and hostile input', () => {
   it('every table is still there, and none lost rows', async () => {
     const after = await tableCounts();
     expect(Object.keys(after).sort()).toEqual(Object.keys(tablesBefore).sort());
-    // Rows are deleted by design only when a held time is released, a login succeeds or a newer registration replaces one.
+    // Rows are deleted by design only when a held time is released, a login succeeds, a newer registration replaces one,
+    // staff remove an absence or an opening exception, or change a user's offices.
     for (const [table, n] of Object.entries(tablesBefore)) {
-      if (table === 'resource_time' || table === 'login_throttle' || table === 'loyalty_registration' || UNWATCHED_TABLES.includes(table)) continue;
+      if (
+        ['resource_time', 'login_throttle', 'loyalty_registration', 'resource_absence', 'opening_exception', 'staff_user_office'].includes(table) ||
+        UNWATCHED_TABLES.includes(table)
+      )
+        continue;
       expect(after[table], table).toBeGreaterThanOrEqual(n);
     }
   });

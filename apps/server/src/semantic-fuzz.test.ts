@@ -48,15 +48,20 @@ import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, todayInHelsinki } from '@huolto/domain';
+import { API_BASE, PROCESS_TOKEN_HEADER, STAFF_SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER, todayInHelsinki } from '@huolto/domain';
 import { loadConfig, type Config } from './config.ts';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../test/helpers.ts';
 import {
   ALLOWED_ON_4XX,
   changeMark,
   changesSince,
+  fillPath,
   installChangeLog,
+  isStaffPath,
   prepareFixtures,
+  prepareStaffFixtures,
+  STAFF_CALLS_WITHOUT_SESSION,
+  type StaffFixtures,
   StatusTally,
   routeKey,
   routesOf,
@@ -580,6 +585,8 @@ const TIRE_CALLS = new Set([`POST ${API_BASE}/api/products/tire-change/add`, `PO
 
 /** A session of its own for each call, walked up to the time step, so that calls do not undo each other. */
 async function sessionFor(route: Route): Promise<{ session: FuzzSession; slot: string | undefined }> {
+  // The back-office's calls take no booking session.
+  if (isStaffPath(route.path)) return { session: SESSIONS[0]!, slot: undefined };
   const c = new ApiClient(t.app);
   if (TIRE_CALLS.has(routeKey(route))) {
     await c.init('TIRE_CHANGE');
@@ -596,8 +603,12 @@ const CALLS: Call[] = [];
 let SESSIONS: FuzzSession[] = [];
 let SAMPLES: Record<string, Sample> = {};
 
+/** An admin signed in to the back-office, and the things its calls name by path. */
+let STAFF: StaffFixtures;
+
 async function prepareCalls() {
   const fixtures = await prepareFixtures(t);
+  STAFF = await prepareStaffFixtures(t);
   SESSIONS = fixtures.sessions;
   SAMPLES = fixtures.samples;
   // The dearest first: a cart of them at the largest amounts tests the totals.
@@ -699,10 +710,14 @@ function injectOptions(c: Case): InjectOptions {
   const s = c.call.session;
   const qs = queryString(c.query);
   const headers: Record<string, string> = { cookie: `${XSRF_COOKIE}=${s.xsrf}`, [XSRF_HEADER]: s.xsrf, [PROCESS_TOKEN_HEADER]: s.token };
+  // A back-office call goes with an admin's session cookie, its path parameters filled in.
+  const key = routeKey(c.call.route);
+  if (isStaffPath(c.call.route.path) && !STAFF_CALLS_WITHOUT_SESSION.includes(key)) headers.cookie += `; ${STAFF_SESSION_COOKIE}=${STAFF.session}`;
   if (c.body !== undefined) headers['content-type'] = 'application/json';
+  const path = fillPath(c.call.route.path, STAFF.params);
   return {
     method: c.call.route.method as InjectOptions['method'],
-    url: qs ? `${c.call.route.path}?${qs}` : c.call.route.path,
+    url: qs ? `${path}?${qs}` : path,
     headers,
     // A handful of client addresses: limits fixed per route still leave the handler reachable.
     remoteAddress: `198.51.100.${(turn++ % 200) + 1}`,

@@ -120,6 +120,7 @@ export async function tableCounts(db: Db) {
 export const ALLOWED_ON_4XX: Record<string, { table: string; op: string }[]> = {
   [`POST ${LOYALTY_API_BASE}/login`]: [{ table: 'login_throttle', op: 'INSERT' }, { table: 'login_throttle', op: 'UPDATE' }],
   [`POST ${LOYALTY_API_BASE}/confirmUser`]: [{ table: 'login_throttle', op: 'INSERT' }, { table: 'login_throttle', op: 'UPDATE' }],
+  [`POST ${API_BASE}/staff/login`]: [{ table: 'login_throttle', op: 'INSERT' }, { table: 'login_throttle', op: 'UPDATE' }],
 };
 
 /**
@@ -337,6 +338,72 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
       body: { username: 'uusi@example.com', password: 'Salasana-123456', firstname: 'Uusi', lastname: 'Asiakas', phone: '040 765 4321' },
     },
     [`POST ${L}/confirmUser`]: { body: { username: 'uusi@example.com', code: '123456' } },
+    [`POST ${S}/staff/login`]: { body: { email: 'admin@laakkonen.example', password: 'Hallinta-demo-2026' } },
+    [`POST ${S}/staff/users`]: { body: { email: 'uusi.kayttaja@example.com', name: 'Uusi Käyttäjä', role: 'OFFICE', officeIds: [1, 2], password: 'pitka-salasana-1' } },
+    [`PATCH ${S}/staff/users/:id`]: { body: { name: 'Muutettu Nimi', role: 'OFFICE', officeIds: [1], active: true } },
   };
   return { sessions, samples, readers };
+}
+
+// ---- The back-office's calls ----------------------------------------------------------------
+
+/** Where the staff API's calls are; they take a staff session cookie, not a process token. */
+export const STAFF_API_BASE = `${API_BASE}/staff`;
+export const isStaffPath = (path: string) => path.startsWith(`${STAFF_API_BASE}/`);
+/** Calls of the staff API that a fuzz must not send its staff session to (it would end it). */
+export const STAFF_CALLS_WITHOUT_SESSION = [`POST ${STAFF_API_BASE}/logout`];
+
+export interface StaffFixtures {
+  /** An admin's session cookie value (every office, every call). */
+  session: string;
+  /** Values of the path parameters: `officeId`, `date`, and `id` by the segment before it (`bookings`, `absences`, `users`). */
+  params: Record<string, string>;
+}
+
+/**
+ * A signed-in admin, and the things its calls name by path: office 1, a booking of office 1
+ * weeks ahead (its own, so that moving or cancelling it leaves the customer fixtures alone),
+ * an absence of office 1 far ahead, an office user and a day ten months ahead.
+ */
+export async function prepareStaffFixtures(t: TestApp): Promise<StaffFixtures> {
+  const { addStaffUser, StaffClient } = await import('./staff.ts');
+  const admin = await addStaffUser(t.db, { role: 'ADMIN' });
+  const client = new StaffClient(t.app);
+  await client.login(admin.email, admin.password);
+  const other = await addStaffUser(t.db, { role: 'OFFICE', officeIds: [1] });
+  const booking = await t.db
+    .selectFrom('booking')
+    .select('id')
+    .where('organization_id', '=', 1)
+    .where('status', '=', 'CONFIRMED')
+    .where('kind', '=', 'RESERVATION')
+    .where('start_at', '>', sql<Date>`now() + interval '14 days'`)
+    .orderBy('start_at')
+    .executeTakeFirstOrThrow();
+  const resource = await t.db.selectFrom('resource').select('id').where('organization_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  const far = addDays(todayInHelsinki(), 300);
+  const absence = await t.db
+    .insertInto('resource_absence')
+    .values({ resource_id: resource.id, during: sql`tstzrange(${`${far}T06:00:00Z`}::timestamptz, ${`${far}T10:00:00Z`}::timestamptz)`, reason: 'Koulutus' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    session: client.session!,
+    params: {
+      officeId: '1',
+      date: addDays(todayInHelsinki(), 200),
+      'bookings:id': String(booking.id),
+      'absences:id': String(absence.id),
+      'users:id': String(other.id),
+      id: '1',
+    },
+  };
+}
+
+/** A route's path with its parameters filled in from the staff fixtures (`:id` by the segment before it). */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\/([^/]+)\/:([A-Za-z]+)/g, (_all, before: string, name: string) => {
+    const value = name === 'id' ? (params[`${before}:id`] ?? params.id) : params[name];
+    return `/${before}/${value ?? `:${name}`}`;
+  }).replace(/^:([A-Za-z]+)/, (_all, name: string) => params[name] ?? `:${name}`);
 }
