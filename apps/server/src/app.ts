@@ -33,7 +33,7 @@ import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerManageRoutes } from './modules/manage/routes.ts';
 import { registerBookingCalendarRoutes } from './modules/booking-calendar/routes.ts';
 import { registerOpenApi } from './openapi/index.ts';
-import { registerStaffScope } from './modules/staff/scope.ts';
+import { registerStaffScope } from './staff-api.ts';
 import { serializerCompiler } from './openapi/route-schema.ts';
 import { validatorCompiler } from './lib/parse.ts';
 import { startPurgeJob } from './jobs/purge.ts';

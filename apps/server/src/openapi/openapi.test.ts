@@ -25,7 +25,8 @@ function inputJsonSchema(schema: z.ZodType) {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 /** Trailing slashes do not matter to the router (ignoreTrailingSlash). */
-const norm = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
+/** A path without its trailing slash, its parameters as the route tree writes them (`{id}` → `:id`). */
+const norm = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path).replace(/\{([A-Za-z]+)\}/g, ':$1');
 
 /**
  * Every `METHOD path` of the app from Fastify's own route tree (printRoutes), not from

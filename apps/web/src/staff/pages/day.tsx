@@ -223,13 +223,16 @@ function DayColumn({ column, grid }: { column: GridColumn; grid: DayGrid }) {
 }
 
 function blockStyle(block: GridBlock, from: number): CSSProperties {
+  const height = Math.max((block.to - block.from) * PX_PER_MINUTE, 24);
   return {
     top: (block.from - from) * PX_PER_MINUTE,
-    height: Math.max((block.to - block.from) * PX_PER_MINUTE, 24),
+    height,
+    // Pointed at, a block grows to show all its text but never shrinks below its time.
+    '--block-height': `${height}px`,
     left: `calc(${(block.lane / block.lanes) * 100}% + 2px)`,
     // Over an absence a strip of the hatching stays in sight on the right.
     width: `calc(${100 / block.lanes}% - ${block.overAbsence ? ABSENCE_STRIP_PX / block.lanes + 4 : 4}px)`,
-  };
+  } as CSSProperties;
 }
 
 function BookingBlock({ booking }: { booking: StaffBookingSummary }) {

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Mailer } from './modules/mail/outbox.ts';
+import type { AvailabilityCache } from './modules/time/availability-cache.ts';
+import type { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
+import { registerStaffGuard } from './modules/staff/guard.ts';
+import { registerStaffAuthRoutes } from './modules/staff/routes.ts';
+import { registerStaffBookingRoutes } from './modules/staff-bookings/routes.ts';
+import { registerStaffCapacityRoutes } from './modules/staff-capacity/routes.ts';
+
+export interface StaffScopeDeps {
+  mailer: Mailer;
+  availability: AvailabilityCache;
+  catalogue: CatalogueCache;
+  config: Config;
+}
+
+/**
+ * The back-office's calls, under `${API_BASE}/staff` (registered by app.ts): apart from the
+ * booking process (no process token), every one signed in (401) with the role its route
+ * names (403), and every office's data only for the staff who run it (403). A new staff
+ * module registers its routes here.
+ */
+export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: StaffScopeDeps) {
+  registerStaffGuard(scope, db);
+  registerStaffAuthRoutes(scope, db, {
+    loginRateLimit: deps.config.loginRateLimit,
+    secureCookies: deps.config.publicUrl.startsWith('https:'),
+  });
+  registerStaffBookingRoutes(scope, db, deps);
+  registerStaffCapacityRoutes(scope, db);
+}
