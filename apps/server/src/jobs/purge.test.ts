@@ -57,7 +57,7 @@ describe('purge of expired holds and sessions', () => {
     // A saved booking whose session expired long ago: session, booked time and e-mail stay.
     await expire(booked.token!, SESSION_RETENTION_MINUTES + 60 * 24);
     const booking = await t.db.selectFrom('booking').select(['id']).where('booking_key', '=', saved.bookingKey).executeTakeFirstOrThrow();
-    const outboxBefore = await t.db.selectFrom('email_outbox').select('id').where('booking_id', '=', booking.id).execute();
+    const outboxBefore = await t.db.selectFrom('email_outbox').select('id').where('booking_id', '=', booking.id).orderBy('id').execute();
     // The confirmation and the office's notice.
     expect(outboxBefore).toHaveLength(2);
     const bookingsBefore = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM booking`.execute(t.db)).rows[0]!.n);
@@ -81,7 +81,7 @@ describe('purge of expired holds and sessions', () => {
 
     expect(await sessionExists(booked.token!)).toBe(true);
     expect(await timesOf(booked.token!)).toEqual([{ kind: 'BOOKED', booking_id: booking.id }]);
-    expect(await t.db.selectFrom('email_outbox').select('id').where('booking_id', '=', booking.id).execute()).toEqual(outboxBefore);
+    expect(await t.db.selectFrom('email_outbox').select('id').where('booking_id', '=', booking.id).orderBy('id').execute()).toEqual(outboxBefore);
     // No booking and no booked time anywhere was touched.
     expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM booking`.execute(t.db)).rows[0]!.n)).toBe(bookingsBefore);
     expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM resource_time WHERE kind = 'BOOKED'`.execute(t.db)).rows[0]!.n)).toBe(bookedTimesBefore);
