@@ -3,6 +3,7 @@ import {
   addDays,
   daysBetween,
   daysInMonth,
+  existsInHelsinki,
   finnishHolidays,
   formatFinnishDate,
   formatFinnishTime,
@@ -103,6 +104,16 @@ describe('strict dates and times', () => {
     expect(() => parseLocalDateTime('2027-02-30T08:00:00')).toThrow(RangeError);
     expect(() => parseLocalDateTime('0000-01-01T08:00:00')).toThrow(RangeError);
     expect(parseLocalDateTime('2028-02-29T08:00:00').toISOString()).toBe('2028-02-29T06:00:00.000Z');
+  });
+
+  it('knows the hour Helsinki skips in spring; the repeated autumn hour exists', () => {
+    expect(existsInHelsinki('2027-03-28T02:59:00')).toBe(true);
+    expect(existsInHelsinki('2027-03-28T03:00:00')).toBe(false);
+    expect(existsInHelsinki('2027-03-28T03:30:00')).toBe(false);
+    expect(existsInHelsinki('2027-03-28T04:00:00')).toBe(true);
+    expect(existsInHelsinki('2027-10-31T03:30:00')).toBe(true);
+    expect(existsInHelsinki('2027-02-30T08:00:00')).toBe(false);
+    expect(existsInHelsinki('2027-03-29T03:30:00')).toBe(true);
   });
 
   it('adds days within years 1000–9999 and refuses to leave them', () => {

@@ -78,6 +78,16 @@ export function parseLocalDateTime(value: string): Date {
   return fromHelsinki(value.slice(0, 10), value.slice(11));
 }
 
+/**
+ * Whether a real 'YYYY-MM-DDTHH:mm:ss' is a time Helsinki's clocks show: false inside the
+ * hour skipped when summer time begins (the last Sunday of March, 3.00–3.59).
+ */
+export function existsInHelsinki(value: string): boolean {
+  if (!isRealLocalDateTime(value)) return false;
+  const back = toHelsinki(parseLocalDateTime(value));
+  return `${back.date}T${back.time}` === value;
+}
+
 export function todayInHelsinki(now = new Date()): string {
   return toHelsinki(now).date;
 }

@@ -43,25 +43,21 @@ export async function officeOfResource(db: Executor, resourceId: number): Promis
   return row?.organization_id;
 }
 
-/** Whether the resource already has an absence overlapping [start, end). */
-export async function overlapsAbsence(db: Executor, resourceId: number, start: Date, end: Date): Promise<boolean> {
-  const res = await sql<{ one: number }>`
-    SELECT 1 AS one FROM resource_absence
-    WHERE resource_id = ${resourceId} AND during && tstzrange(${start}, ${end}, '[)')
-    LIMIT 1`.execute(db);
-  return res.rows.length > 0;
-}
-
-/** Stores an absence (the trigger of migration 015 bumps the office's availability version); answers its id. */
+/**
+ * Stores an absence (the trigger of migration 015 bumps the office's availability version);
+ * answers its id, or null when it overlaps another absence of the resource (the exclusion
+ * constraint of migration 017 decides, so two racing requests never both add one).
+ */
 export async function insertAbsence(
   db: Executor,
   values: { resourceId: number; start: Date; end: Date; reason: string; staffUserId: number },
-): Promise<number> {
+): Promise<number | null> {
   const res = await sql<{ id: number }>`
     INSERT INTO resource_absence (resource_id, during, reason, staff_user_id)
     VALUES (${values.resourceId}, tstzrange(${values.start}, ${values.end}, '[)'), ${values.reason}, ${values.staffUserId})
+    ON CONFLICT DO NOTHING
     RETURNING id`.execute(db);
-  return Number(res.rows[0]!.id);
+  return res.rows[0] ? Number(res.rows[0].id) : null;
 }
 
 /** Deletes an absence of one of the office's resources; false when there is none such. */

@@ -34,7 +34,6 @@ import {
   findOpening,
   insertAbsence,
   officeOfResource,
-  overlapsAbsence,
   updateOpeningHours,
   upsertOpeningException,
   type AbsenceRow,
@@ -92,10 +91,8 @@ export async function addAbsence(
     if ((await officeOfResource(trx, body.resourceId)) !== officeId) {
       throw badRequest('resourceId', 'Resurssi ei kuulu toimipisteeseen');
     }
-    if (await overlapsAbsence(trx, body.resourceId, start, end)) {
-      throw badRequest('start', 'Resurssilla on jo poissaolo tänä aikana');
-    }
     const id = await insertAbsence(trx, { resourceId: body.resourceId, start, end, reason: body.reason, staffUserId });
+    if (id === null) throw badRequest('start', 'Resurssilla on jo poissaolo tänä aikana');
     return absenceOf((await findAbsences(trx, officeId, { id }))[0]!);
   });
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ABSENCE_MAX_DAYS, addDays, isWorkingDay, parseLocalDateTime, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
+import { ABSENCE_MAX_DAYS, addDays, isoWeekday, isWorkingDay, parseLocalDateTime, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
 import { StaffClient, signedInStaff } from '../../../test/staff.ts';
 
@@ -276,6 +276,16 @@ describe('the capacity calls refuse what they cannot do, naming the field', () =
   }, 120_000);
   afterAll(() => t?.close());
 
+  /** The next last Sunday of March: Helsinki's clocks go from 3.00 to 4.00. */
+  const SPRING_CHANGE = (() => {
+    const year = Number(TODAY.slice(0, 4));
+    const lastSunday = (y: number) => {
+      let d = `${y}-03-31`;
+      while (isoWeekday(d) !== 7) d = addDays(d, -1);
+      return d;
+    };
+    return lastSunday(year) > TODAY ? lastSunday(year) : lastSunday(year + 1);
+  })();
   const absence = (over: object = {}) => ({ resourceId: ownResource, start: `${DAY}T08:00:00`, end: `${DAY}T16:00:00`, reason: '', ...over });
 
   it('POST absences: resourceId of another office, start in the past or malformed, end before start or too far, overlapping another absence', async () => {
@@ -289,6 +299,9 @@ describe('the capacity calls refuse what they cannot do, naming the field', () =
       [absence({ end: `${DAY}T07:00:00` }), 'end'],
       [absence({ end: `${addDays(DAY, ABSENCE_MAX_DAYS + 1)}T08:00:00` }), 'end'],
       [absence({ reason: 'x'.repeat(201) }), 'reason'],
+      // The hour the clocks skip in spring is no time at all.
+      [absence({ start: `${SPRING_CHANGE}T03:30:00`, end: `${SPRING_CHANGE}T04:00:00` }), 'start'],
+      [absence({ start: `${SPRING_CHANGE}T02:00:00`, end: `${SPRING_CHANGE}T03:15:00` }), 'end'],
     ];
     for (const [body, field] of cases) {
       const res = await staff.post('/offices/1/absences', body);
