@@ -32,6 +32,8 @@ const envSchema = z.object({
   VEHICLE_SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** OmaLaakkonen login calls allowed per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Back-office booking searches allowed per client address per minute. */
+  STAFF_SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** OmaLaakkonen registration (and confirmation) calls allowed per client address per minute. */
   REGISTRATION_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** save-booking calls allowed per client address per minute. */
@@ -140,6 +142,7 @@ export interface Config {
   publicUrl: string;
   vehicleSearchRateLimit: number;
   loginRateLimit: number;
+  staffSearchRateLimit: number;
   registrationRateLimit: number;
   saveBookingRateLimit: number;
   initSessionRateLimit: number;
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     vehicleSearchRateLimit: e.VEHICLE_SEARCH_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    staffSearchRateLimit: e.STAFF_SEARCH_RATE_LIMIT,
     registrationRateLimit: e.REGISTRATION_RATE_LIMIT,
     saveBookingRateLimit: e.SAVE_BOOKING_RATE_LIMIT,
     initSessionRateLimit: e.INIT_SESSION_RATE_LIMIT,

@@ -114,13 +114,15 @@ export async function tableCounts(db: Db) {
 }
 
 /**
- * 4xx answers that change stored data on purpose: a failed login or confirmation code is
- * recorded to throttle guessing (LOGIN_LIMITS).
+ * 4xx answers that change stored data on purpose: a failed login, confirmation code or
+ * staff member's current password is recorded to throttle guessing (LOGIN_LIMITS).
  */
 export const ALLOWED_ON_4XX: Record<string, { table: string; op: string }[]> = {
   [`POST ${LOYALTY_API_BASE}/login`]: [{ table: 'login_throttle', op: 'INSERT' }, { table: 'login_throttle', op: 'UPDATE' }],
   [`POST ${LOYALTY_API_BASE}/confirmUser`]: [{ table: 'login_throttle', op: 'INSERT' }, { table: 'login_throttle', op: 'UPDATE' }],
   [`POST ${API_BASE}/staff/login`]: [{ table: 'login_throttle', op: 'INSERT' }, { table: 'login_throttle', op: 'UPDATE' }],
+  // A wrong current password counts as a failed sign-in of the account.
+  [`POST ${API_BASE}/staff/me/password`]: [{ table: 'login_throttle', op: 'INSERT' }, { table: 'login_throttle', op: 'UPDATE' }],
 };
 
 /**
@@ -321,6 +323,7 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`PUT ${S}/staff/offices/:officeId/exceptions/:date`]: { body: { closed: false, openingTime: '09:00', closingTime: '14:00', reason: 'Lyhyt päivä' } },
     [`GET ${S}/staff/offices/:officeId/day`]: { query: { date: addDays(todayInHelsinki(), 7) } },
     [`GET ${S}/staff/offices/:officeId/week`]: { query: { date: addDays(todayInHelsinki(), 7) } },
+    [`GET ${S}/staff/bookings`]: { query: { q: 'ABC-123' } },
     // A working day far ahead, 10:00 on office 1's first resource: free whatever the seed booked.
     [`POST ${S}/staff/bookings/:id/move`]: {
       body: { start: `${Array.from({ length: 10 }, (_, i) => addDays(todayInHelsinki(), 250 + i)).find(isWorkingDay)}T10:00:00`, resourceId: 1 },
@@ -339,6 +342,8 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     },
     [`POST ${L}/confirmUser`]: { body: { username: 'uusi@example.com', code: '123456' } },
     [`POST ${S}/staff/login`]: { body: { email: 'admin@laakkonen.example', password: 'Hallinta-demo-2026' } },
+    // The fixtures' admin's own password (test/staff.ts), changed to another.
+    [`POST ${S}/staff/me/password`]: { body: { currentPassword: 'testi-salasana-1234', newPassword: 'testi-salasana-uusi-5678' } },
     [`POST ${S}/staff/users`]: { body: { email: 'uusi.kayttaja@example.com', name: 'Uusi Käyttäjä', role: 'OFFICE', officeIds: [1, 2], password: 'pitka-salasana-1' } },
     [`PATCH ${S}/staff/users/:id`]: { body: { name: 'Muutettu Nimi', role: 'OFFICE', officeIds: [1], active: true } },
   };

@@ -68,6 +68,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     // Tests make many calls from one address; the rate-limit tests set their own limits.
     vehicleSearchRateLimit: 1000,
     loginRateLimit: 1000,
+    staffSearchRateLimit: 100_000,
     registrationRateLimit: 1000,
     saveBookingRateLimit: 1000,
     initSessionRateLimit: 100_000,

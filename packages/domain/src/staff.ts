@@ -8,7 +8,7 @@ import { PROCESS_TYPES, VEHICLE_DELIVERY_OPTIONS } from './enums.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { PG_INT_MAX, cleanMultilineText, isStorableText } from './storable.ts';
 import { cleanLine } from './validation.ts';
-import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, isRealDate, isRealLocalDateTime } from './time.ts';
+import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, existsInHelsinki, isRealDate, isRealLocalDateTime } from './time.ts';
 
 export const STAFF_API_PATH = '/staff';
 /** The staff session cookie: HttpOnly, SameSite=Strict, Secure on https, path the staff API. */
@@ -38,6 +38,20 @@ export const BOOKING_EVENT_LABELS: Record<BookingEventAction, string> = {
 };
 export const BOOKING_EVENT_ACTORS = ['CUSTOMER', 'STAFF', 'SYSTEM'] as const;
 
+/** The messages sent about a booking (the outbox's kinds), and how staff read them. */
+export const BOOKING_MESSAGE_KINDS = ['CONFIRMATION', 'REGISTRATION', 'MOVED', 'CANCELLED', 'OFFICE_NOTICE', 'REMINDER'] as const;
+export type BookingMessageKind = (typeof BOOKING_MESSAGE_KINDS)[number];
+export const BOOKING_MESSAGE_LABELS: Record<BookingMessageKind, string> = {
+  CONFIRMATION: 'Varausvahvistus',
+  REGISTRATION: 'Rekisteröityminen',
+  MOVED: 'Siirron vahvistus',
+  CANCELLED: 'Peruutusilmoitus',
+  OFFICE_NOTICE: 'Ilmoitus toimipisteelle',
+  REMINDER: 'Muistutus',
+};
+/** PENDING: queued; SENDING: being sent (retried if the sender stops); SENT; FAILED: given up after the retries. */
+export const BOOKING_MESSAGE_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
+
 /** Longest internal note, absence reason and exception reason, in characters. */
 export const STAFF_NOTE_MAX_LENGTH = 2000;
 export const STAFF_REASON_MAX_LENGTH = 200;
@@ -58,7 +72,8 @@ const dateString = z
 const localDateTime = z
   .string()
   .regex(LOCAL_DATE_TIME_PATTERN, { error: 'Aika muodossa VVVV-KK-PPTHH:mm:ss', abort: true })
-  .refine(isRealLocalDateTime, { error: 'Päivämäärä tai kellonaika ei ole kelvollinen', abort: true });
+  .refine(isRealLocalDateTime, { error: 'Päivämäärä tai kellonaika ei ole kelvollinen', abort: true })
+  .refine(existsInHelsinki, { error: 'Kellonaikaa ei ole: kello siirtyy silloin kesäaikaan', abort: true });
 /** 'HH:mm', 00:00–23:59. */
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Kellonaika muodossa HH:MM' });
 const line = (max: number) =>
@@ -186,6 +201,12 @@ export const staffBookingSummarySchema = z.object({
   usingKeyLocker: z.boolean(),
   /** The booking lies (partly) in an absence of one of its resources. */
   inAbsence: z.boolean(),
+  /** Make and model as one line ('' when the car was not found). */
+  car: z.string(),
+  symptoms: z.array(z.string()),
+  /** The customer's own message. */
+  customerNotes: z.string(),
+  deliveryOption: z.enum(VEHICLE_DELIVERY_OPTIONS).nullable(),
 });
 export type StaffBookingSummary = z.infer<typeof staffBookingSummarySchema>;
 
@@ -214,6 +235,8 @@ export const staffWeekResponse = z.object({
     z.object({
       date: z.string(),
       opening: z.object({ openingTime: z.string(), closingTime: z.string() }).nullable(),
+      /** The office's exception for the day (closed or other hours, with its reason). */
+      exception: openingExceptionSchema.nullable(),
       bookings: z.array(staffBookingSummarySchema),
       absences: z.array(absenceSchema),
     }),
@@ -233,6 +256,19 @@ export const bookingEventSchema = z.object({
   note: z.string().nullable(),
 });
 export type BookingEvent = z.infer<typeof bookingEventSchema>;
+
+/** A message about the booking: to whom, by which channel, and whether it has gone. */
+export const bookingMessageSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(BOOKING_MESSAGE_KINDS),
+  channel: z.enum(['EMAIL', 'SMS']),
+  recipient: z.string(),
+  status: z.enum(BOOKING_MESSAGE_STATUSES),
+  /** When it was queued, and when it was sent (null until then); Helsinki wall clock. */
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type BookingMessage = z.infer<typeof bookingMessageSchema>;
 
 export const staffBookingItemSchema = z.object({
   name: z.string(),
@@ -260,15 +296,39 @@ export const staffBookingDetailSchema = staffBookingSummarySchema.extend({
     kilometers: z.number().nullable(),
   }),
   items: z.array(staffBookingItemSchema),
-  symptoms: z.array(z.string()),
-  /** The customer's own message. */
-  customerNotes: z.string(),
-  deliveryOption: z.enum(VEHICLE_DELIVERY_OPTIONS).nullable(),
   campaignCode: z.string().nullable(),
   /** Created, moved, cancelled, status and notes, oldest first. */
   events: z.array(bookingEventSchema),
+  /** The e-mails and text messages about the booking, oldest first. */
+  messages: z.array(bookingMessageSchema),
 });
 export type StaffBookingDetail = z.infer<typeof staffBookingDetailSchema>;
+
+// ---- Search ----
+
+/** Search text of GET /bookings: at least this many characters, at most STAFF_SEARCH_MAX_LENGTH. */
+export const STAFF_SEARCH_MIN_LENGTH = 2;
+export const STAFF_SEARCH_MAX_LENGTH = 50;
+/** At most this many bookings answer a search; `more` tells there were others. */
+export const STAFF_SEARCH_LIMIT = 20;
+
+/**
+ * GET /bookings?q=: a register number or its beginning ('abc12', 'ABC-1'), a booking key,
+ * a phone number (at least 5 digits, '+358' as '0'), or a part of the customer's name.
+ */
+export const staffSearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(STAFF_SEARCH_MIN_LENGTH, { error: `Anna vähintään ${STAFF_SEARCH_MIN_LENGTH} merkkiä` })
+    .max(STAFF_SEARCH_MAX_LENGTH, { error: FIELD_ERRORS.tooLong })
+    .refine(isStorableText, storable),
+});
+export const staffSearchResultSchema = staffBookingSummarySchema.extend({ office: staffOfficeRefSchema });
+export type StaffSearchResult = z.infer<typeof staffSearchResultSchema>;
+/** Upcoming bookings first (soonest first), then past ones (latest first). */
+export const staffSearchResponse = z.object({ results: z.array(staffSearchResultSchema), more: z.boolean() });
+export type StaffSearch = z.infer<typeof staffSearchResponse>;
 
 export const staffMoveBody = z.object({ start: localDateTime, resourceId: id });
 export type StaffMoveBody = z.input<typeof staffMoveBody>;
@@ -318,6 +378,15 @@ export const updateStaffUserBody = z.object({
   password: staffPassword.optional(),
 });
 export type UpdateStaffUserBody = z.input<typeof updateStaffUserBody>;
+/** POST /me/password: the signed-in user's own new password, given with the current one. */
+export const changeOwnPasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, { error: FIELD_ERRORS.required }).max(200),
+    newPassword: staffPassword,
+  })
+  .refine((b) => b.currentPassword !== b.newPassword, { path: ['newPassword'], message: 'Uusi salasana on sama kuin nykyinen' });
+export type ChangeOwnPasswordBody = z.input<typeof changeOwnPasswordBody>;
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Nykyinen salasana on väärin';
 
 // ---- Additions ----
 

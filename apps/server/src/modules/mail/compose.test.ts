@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Booking, ManagedBooking } from '@huolto/domain';
 import { composeConfirmation } from './compose.ts';
 import { calendarText, defangLinks, userText } from './text.ts';
-import { composeCancellationToCustomer, composeCancellationToWorkshop, composeEditRequest } from '../manage/mail.ts';
+import { composeCancellationToCustomer, composeEditRequest, composeRowsAdded } from '../manage/mail.ts';
 
 /** What a mail client would make into a link: a scheme, www., or a domain name with a top-level domain. */
 const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|tel):|\bwww\.|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
@@ -177,7 +177,7 @@ describe('the management e-mails', () => {
   it('show the customer text defanged, on one line each, in text and HTML', () => {
     const mails = [
       composeCancellationToCustomer(managed),
-      composeCancellationToWorkshop(managed, contact),
+      composeRowsAdded(managed, contact, [{ description: 'Tuulilasinpesuneste', amount: 2, price: 990 }]),
       composeEditRequest(managed, contact, 'Siirto\r\nhttps://evil.example/pay\rwww.evil.example\u2028x'),
     ];
     for (const mail of mails) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { formatLocalDateTime, type BookingMessage } from '@huolto/domain';
 import type { Executor } from '../process/repository.ts';
 
 /** A message of the outbox as the Mailer sends it. */
@@ -203,4 +204,23 @@ export async function lockDueReminderBookings(db: Executor, now: Date, hoursAhea
       LIMIT ${limit}
       FOR UPDATE OF b SKIP LOCKED`.execute(db);
   return res.rows;
+}
+
+/** The messages about a booking (any kind and channel), oldest first, as the back-office lists them. */
+export async function listBookingMessages(db: Executor, bookingId: number | string): Promise<BookingMessage[]> {
+  const rows = await db
+    .selectFrom('email_outbox')
+    .select(['id', 'kind', 'channel', 'recipient', 'status', 'created_at', 'sent_at'])
+    .where('booking_id', '=', String(bookingId))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind as BookingMessage['kind'],
+    channel: r.channel as BookingMessage['channel'],
+    recipient: r.recipient,
+    status: r.status as BookingMessage['status'],
+    createdAt: formatLocalDateTime(new Date(r.created_at)),
+    sentAt: r.sent_at ? formatLocalDateTime(new Date(r.sent_at)) : null,
+  }));
 }

@@ -67,14 +67,6 @@ export function composeCancellationToCustomer(b: ManagedBooking): Mail {
   ]);
 }
 
-/** To the workshop: the customer cancelled online; the time is free again. */
-export function composeCancellationToWorkshop(b: ManagedBooking, customer: CustomerContact): Mail {
-  return message(`Asiakas perui varauksen: ${car(b)}, ${timeText(b)}`, [
-    ['Asiakas perui varauksensa verkossa. Varauksen aika on vapautettu kalenterista.'],
-    details(b, customer),
-  ]);
-}
-
 /** To the workshop: the customer asks for a change; the message is the customer's own words. */
 export function composeEditRequest(b: ManagedBooking, customer: CustomerContact, text: string): Mail {
   return message(`Muutospyyntö: ${car(b)}, ${timeText(b)}`, [
@@ -91,14 +83,5 @@ export function composeRowsAdded(b: ManagedBooking, customer: CustomerContact, r
     details(b, customer),
     ['Lisätyt tuotteet:', ...rows.map((r) => `- ${r.description}${r.amount > 1 ? ` × ${r.amount}` : ''}: ${formatEuros(r.price)}`)],
     [`Varauksen hinta nyt yhteensä: ${formatEuros(b.total)}`],
-  ]);
-}
-
-/** To the workshop: the customer moved the booking online from `previousTime` to its new time. */
-export function composeMoveToWorkshop(b: ManagedBooking, customer: CustomerContact, previousTime: string): Mail {
-  return message(`Asiakas siirsi varauksen: ${car(b)}, ${timeText(b)}`, [
-    ['Asiakas siirsi varauksensa verkossa toiseen aikaan. Uusi aika on varattu kalenteriin ja entinen vapautettu.'],
-    [`Entinen aika: ${previousTime}`],
-    details(b, customer),
   ]);
 }

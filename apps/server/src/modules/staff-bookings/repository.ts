@@ -83,6 +83,18 @@ const numbers = (value: unknown): number[] => {
   return Array.isArray(list) ? list.map(Number) : [];
 };
 
+/** With a booking row `b`: its booked resources and whether one of its times lies in an absence. */
+const listedColumns = [
+  sql<unknown>`coalesce((SELECT json_agg(rt.resource_id ORDER BY rt.resource_id) FROM resource_time rt
+    WHERE rt.booking_id = b.id AND rt.kind = 'BOOKED'), '[]'::json)`.as('resource_ids'),
+  sql<boolean>`EXISTS (SELECT 1 FROM resource_time rt JOIN resource_absence a
+    ON a.resource_id = rt.resource_id AND a.during && rt.during WHERE rt.booking_id = b.id)`.as('in_absence'),
+];
+
+function listed<R extends Record<string, unknown>>({ resource_ids, in_absence, ...row }: R & { resource_ids: unknown; in_absence: unknown }): ListedBooking {
+  return { row: checkedBooking(row as never), resourceIds: numbers(resource_ids), inAbsence: in_absence === true };
+}
+
 /**
  * An office's bookings (confirmed and cancelled) whose time overlaps [from, to), and its
  * leads wished for a day in [fromDate, toDate); by start, leads last.
@@ -95,12 +107,7 @@ export async function findOfficeBookings(
   const rows = await extended(db)
     .selectFrom('booking as b')
     .selectAll('b')
-    .select([
-      sql<unknown>`coalesce((SELECT json_agg(rt.resource_id ORDER BY rt.resource_id) FROM resource_time rt
-        WHERE rt.booking_id = b.id AND rt.kind = 'BOOKED'), '[]'::json)`.as('resource_ids'),
-      sql<boolean>`EXISTS (SELECT 1 FROM resource_time rt JOIN resource_absence a
-        ON a.resource_id = rt.resource_id AND a.during && rt.during WHERE rt.booking_id = b.id)`.as('in_absence'),
-    ])
+    .select(listedColumns)
     .where('b.organization_id', '=', officeId)
     .where('b.status', 'in', ['CONFIRMED', 'CANCELLED'])
     .where((eb) =>
@@ -112,11 +119,62 @@ export async function findOfficeBookings(
     .orderBy(sql`b.start_at NULLS LAST`)
     .orderBy('b.id')
     .execute();
-  return rows.map(({ resource_ids, in_absence, ...row }) => ({
-    row: checkedBooking(row),
-    resourceIds: numbers(resource_ids),
-    inAbsence: in_absence === true,
-  }));
+  return rows.map(listed);
+}
+
+/** What a search text can be, each part null when the text cannot be one. */
+export interface BookingSearchTerms {
+  /** A register number's beginning, upper case without spaces or hyphens. */
+  plate: string | null;
+  bookingKey: string | null;
+  /** Digits a customer's phone number (normalised) contains. */
+  phoneDigits: string | null;
+  /** A part of the customer's name or e-mail address, as a LIKE pattern with its wildcards escaped. */
+  namePattern: string | null;
+}
+
+/**
+ * Bookings (confirmed and cancelled, leads too) of the offices that match any of the terms:
+ * upcoming ones (from `since`) first by start, then earlier ones latest first; at most `limit`.
+ */
+export async function findMatchingBookings(
+  db: Executor,
+  officeIds: readonly number[],
+  terms: BookingSearchTerms,
+  since: { instant: Date; date: string },
+  limit: number,
+): Promise<ListedBooking[]> {
+  if (officeIds.length === 0) return [];
+  const rows = await extended(db)
+    .selectFrom('booking as b')
+    .selectAll('b')
+    .select(listedColumns)
+    .where('b.organization_id', 'in', [...officeIds])
+    .where('b.status', 'in', ['CONFIRMED', 'CANCELLED'])
+    .where((eb) => {
+      const any = [];
+      if (terms.plate) any.push(eb(sql`replace(replace(upper(b.register_number), '-', ''), ' ', '')`, 'like', `${terms.plate}%`));
+      if (terms.bookingKey) any.push(eb('b.booking_key', '=', terms.bookingKey));
+      if (terms.phoneDigits) any.push(eb('b.customer_phone', 'like', `%${terms.phoneDigits}%`));
+      if (terms.namePattern) {
+        any.push(
+          eb(
+            sql`coalesce(b.customer->>'first_name', '') || ' ' || coalesce(b.customer->>'last_name', '') || ' ' || coalesce(b.customer->>'email', '')`,
+            'ilike',
+            sql`${terms.namePattern} ESCAPE '\\'`,
+          ),
+        );
+      }
+      return any.length > 0 ? eb.or(any) : eb.val(false);
+    })
+    // Upcoming first, soonest first; then the past, latest first. A lead counts by its wished day.
+    .orderBy(sql`CASE WHEN coalesce(b.end_at > ${since.instant}, b.lead_date >= ${since.date}) THEN 0 ELSE 1 END`)
+    .orderBy(sql`CASE WHEN coalesce(b.end_at > ${since.instant}, b.lead_date >= ${since.date}) THEN coalesce(b.start_at, b.lead_date::timestamptz) END`)
+    .orderBy(sql`coalesce(b.start_at, b.lead_date::timestamptz)`, 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(listed);
 }
 
 /** One booking, its resources and absence flag; `forUpdate` locks its row for the transaction. */

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  STAFF_SEARCH_LIMIT,
+  STAFF_SEARCH_MAX_LENGTH,
+  STAFF_SEARCH_MIN_LENGTH,
   VISIT_STATUS_LABELS,
   staffBookingDetailSchema,
   staffCancelBody,
@@ -11,6 +14,8 @@ import {
   staffNoteBody,
   staffOfficeParams,
   staffOfficesResponse,
+  staffSearchQuery,
+  staffSearchResponse,
   staffStatusBody,
   staffWeekResponse,
 } from '@huolto/domain';
@@ -27,13 +32,14 @@ import {
   staffDay,
   staffMoveBooking,
   staffOffices,
+  searchStaffBookings,
   staffSetVisitStatus,
   staffWeek,
 } from './service.ts';
 
 export interface StaffBookingRouteDeps {
   mailer: Mailer;
-  config: { publicUrl: string };
+  config: { publicUrl: string; staffSearchRateLimit: number };
 }
 
 const tag = 'Staff API';
@@ -88,6 +94,22 @@ export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps:
       }),
     },
     async (request) => staffWeek(db, staffOf(request), request.params.officeId, request.query.date),
+  );
+
+  r.get(
+    '/bookings',
+    {
+      // A search reads many rows: enough for a busy front desk, not for a script.
+      config: { rateLimit: { max: deps.config.staffSearchRateLimit, timeWindow: '1 minute' } },
+      schema: callSchema({
+        tag,
+        summary: "Bookings of the staff member's offices found by a register number's beginning, a booking key, a phone number or a part of the customer's name or e-mail.",
+        description: `Upcoming bookings first (soonest first), then past ones (latest first), at most ${STAFF_SEARCH_LIMIT}; more tells that others match. Confirmed and cancelled bookings and leads; each with its office. 400 naming q for fewer than ${STAFF_SEARCH_MIN_LENGTH} or more than ${STAFF_SEARCH_MAX_LENGTH} characters.`,
+        query: staffSearchQuery,
+        responseSchema: staffSearchResponse,
+      }),
+    },
+    async (request) => searchStaffBookings(db, staffOf(request), request.query.q),
   );
 
   r.get(

@@ -20,7 +20,10 @@ import {
   todayInHelsinki,
   type Absence,
   type OpeningException,
+  STAFF_SEARCH_LIMIT,
+  normalizePhoneNumber,
   type StaffBookingDetail,
+  type StaffSearch,
   type StaffBookingSummary,
   type StaffDay,
   type StaffOffice,
@@ -35,6 +38,7 @@ import { purgeExpiredHolds, releaseBookedTime } from '../holds/repository.ts';
 import { composeConfirmation } from '../mail/compose.ts';
 import { confirmationOffice } from '../mail/office.ts';
 import { queueOfficeNotice } from '../mail/office-notice.ts';
+import { listBookingMessages } from '../mail/repository.ts';
 import {
   findAddedRows,
   findBookedTimes,
@@ -52,6 +56,7 @@ import { composeStaffCancellation } from './mail.ts';
 import {
   findAddedRowsOf,
   findLiveHolds,
+  findMatchingBookings,
   findOfficeAbsences,
   findOfficeBookings,
   findOfficeResources,
@@ -62,6 +67,7 @@ import {
   tryInsertBookedTime,
   updateVisitStatus,
   type AbsenceRow,
+  type BookingSearchTerms,
   type ListedBooking,
   type OpeningExceptionRow,
   type StaffOfficeRow,
@@ -158,6 +164,8 @@ function summaryOf(listed: ListedBooking, organization: BookingOrganization, add
   const { row } = listed;
   const { view, bought } = linesOf(row, organization, added, now);
   const customer = row.customer;
+  const booking = bookingForMail(row, organization, added);
+  const symptoms = symptomsOf(row);
   return {
     id: Number(row.id),
     bookingKey: row.booking_key,
@@ -173,11 +181,19 @@ function summaryOf(listed: ListedBooking, organization: BookingOrganization, add
     customerPhone: customer.phone_number ?? row.customer_phone ?? '',
     summary: summaryText(
       bought.map((i) => (i.amount > 1 ? `${i.description} × ${i.amount}` : i.description)),
-      symptomsOf(row),
+      symptoms,
     ),
     totalCents: view.total,
     usingKeyLocker: row.using_key_locker,
     inAbsence: listed.inAbsence,
+    car: [row.vehicle?.make, row.vehicle?.model].filter(Boolean).join(' '),
+    symptoms,
+    customerNotes: typeof booking.notes === 'string' ? booking.notes : '',
+    deliveryOption: deliveryOptionOf({
+      customer_waiting: booking.customer_waiting === true,
+      vehicle_left_for_day: booking.vehicle_left_for_day === true,
+      product_parameters: Array.isArray(booking.product_parameters) ? booking.product_parameters : [],
+    }),
   };
 }
 
@@ -202,6 +218,18 @@ function viewDate(date: string, days: number): string {
   }
 }
 
+/** The rows added to listed bookings since they were saved, by booking id. */
+async function addedRowsByBooking(db: Executor, listed: ListedBooking[]): Promise<Map<string, AddedRow[]>> {
+  const added = new Map<string, AddedRow[]>();
+  for (const a of await findAddedRowsOf(
+    db,
+    listed.map((l) => String(l.row.id)),
+  )) {
+    added.set(String(a.booking_id), [...(added.get(String(a.booking_id)) ?? []), a]);
+  }
+  return added;
+}
+
 /** What a day or week view reads of an office in [fromDate, toDate). */
 async function officeRange(db: Db, staff: StaffPrincipal, officeId: number, fromDate: string, toDate: string, now: Date) {
   const office = await officeOf(db, staff, officeId);
@@ -211,13 +239,7 @@ async function officeRange(db: Db, staff: StaffPrincipal, officeId: number, from
   const resources = await findOfficeResources(db, [officeId]);
   const exceptions = await findOpeningExceptions(db, officeId, fromDate, toDate);
   const listed = await findOfficeBookings(db, officeId, { from, to, fromDate, toDate });
-  const added = new Map<string, AddedRow[]>();
-  for (const a of await findAddedRowsOf(
-    db,
-    listed.map((l) => String(l.row.id)),
-  )) {
-    added.set(String(a.booking_id), [...(added.get(String(a.booking_id)) ?? []), a]);
-  }
+  const added = await addedRowsByBooking(db, listed);
   const bookings = listed.map((l) => summaryOf(l, organization, added.get(String(l.row.id)) ?? [], now));
   const absences = (await findOfficeAbsences(db, officeId, from, to)).map((a) => ({ row: a, absence: absenceOf(a) }));
   return {
@@ -269,13 +291,66 @@ export async function staffWeek(db: Db, staff: StaffPrincipal, officeId: number,
     resources: range.resources,
     days: Array.from({ length: 7 }, (_, i) => {
       const day = addDays(monday, i);
+      const exception = range.exceptions.get(day);
       return {
         date: day,
-        opening: openingOfDay(range.office, day, range.exceptions.get(day)),
+        opening: openingOfDay(range.office, day, exception),
+        exception: exception ? exceptionOf(exception) : null,
         bookings: range.bookings.filter((b) => onDay(b, day)),
         absences: range.absences.filter((a) => absenceOnDay(a.row, day)).map((a) => a.absence),
       };
     }),
+  };
+}
+
+// ---- Search ----------------------------------------------------------------------------
+
+/**
+ * What a staff member's search text can mean: a register number's beginning (letters and
+ * digits, spaces and hyphens ignored), a booking key, a phone number (5 or more digits,
+ * +358 as 0), or a part of the customer's name or e-mail (3 or more characters, a letter
+ * among them).
+ */
+export function searchTermsOf(text: string): BookingSearchTerms {
+  const q = text.trim();
+  const upper = q.toUpperCase();
+  const compact = upper.replace(/[\s-]/g, '');
+  const phoneLike = /^[+\d\s()-]+$/.test(q) ? normalizePhoneNumber(q) : '';
+  return {
+    plate: /^[A-ZÅÄÖ0-9]{2,}$/.test(compact) ? compact : null,
+    bookingKey: /^[A-Z0-9]{6,20}$/.test(upper) ? upper : null,
+    phoneDigits: phoneLike.length >= 5 ? phoneLike : null,
+    namePattern: q.length >= 3 && /\p{L}/u.test(q) ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+  };
+}
+
+/**
+ * The bookings of the staff member's offices a search text finds, upcoming first (soonest
+ * first), then past ones (latest first); at most STAFF_SEARCH_LIMIT, `more` when others match.
+ */
+export async function searchStaffBookings(db: Db, staff: StaffPrincipal, text: string, now = new Date()): Promise<StaffSearch> {
+  const found = await findMatchingBookings(
+    db,
+    staff.officeIds,
+    searchTermsOf(text),
+    { instant: now, date: todayInHelsinki(now) },
+    STAFF_SEARCH_LIMIT + 1,
+  );
+  const listed = found.slice(0, STAFF_SEARCH_LIMIT);
+  const officeIds = [...new Set(listed.map((l) => l.row.organization_id))];
+  const offices = new Map((await findStaffOffices(db, officeIds)).map((o) => [o.id, o]));
+  const organizations = new Map<number, BookingOrganization>();
+  for (const id of officeIds) organizations.set(id, await findBookingOrganization(db, id));
+  const added = await addedRowsByBooking(db, listed);
+  return {
+    results: listed.map((l) => {
+      const officeId = l.row.organization_id;
+      return {
+        ...summaryOf(l, organizations.get(officeId)!, added.get(String(l.row.id)) ?? [], now),
+        office: { id: officeId, name: offices.get(officeId)?.name ?? '' },
+      };
+    }),
+    more: found.length > STAFF_SEARCH_LIMIT,
   };
 }
 
@@ -319,15 +394,9 @@ export async function staffBookingDetail(db: Executor, staff: StaffPrincipal, id
       kilometers: typeof booking.kilometers === 'number' ? booking.kilometers : null,
     },
     items: items.map((i) => ({ name: i.description, quantity: i.amount, priceCents: i.price })),
-    symptoms: symptomsOf(row),
-    customerNotes: typeof booking.notes === 'string' ? booking.notes : '',
-    deliveryOption: deliveryOptionOf({
-      customer_waiting: booking.customer_waiting === true,
-      vehicle_left_for_day: booking.vehicle_left_for_day === true,
-      product_parameters: Array.isArray(booking.product_parameters) ? booking.product_parameters : [],
-    }),
     campaignCode: row.campaign_code,
     events: await listBookingEvents(db, row.id),
+    messages: await listBookingMessages(db, row.id),
   };
 }
 

@@ -228,6 +228,13 @@ describe('GET /offices/:officeId/day', () => {
     expect(closed.opening).toBeNull();
     expect(closed.exception).toMatchObject({ openingTime: null, closingTime: null, reason: 'Suljettu' });
     expect(json<StaffDay>(await staff.get('/offices/1/day', { date: sunday })).opening).toBeNull();
+    // The week of the short day says the same of each of its days, exceptions and their reasons included.
+    const week = json<StaffWeek>(await staff.get('/offices/1/week', { date: DAY6 }));
+    for (const d of week.days) {
+      const day = json<StaffDay>(await staff.get('/offices/1/day', { date: d.date }));
+      expect({ date: d.date, opening: d.opening, exception: d.exception }).toEqual({ date: day.date, opening: day.opening, exception: day.exception });
+    }
+    expect(week.days.find((d) => d.date === DAY6)!.exception).toMatchObject({ reason: 'Inventaario' });
   });
 
   it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
@@ -306,6 +313,22 @@ describe('GET /bookings/:id', () => {
     expect(detail.totalCents).toBe(row.total_cents);
     expect(detail.createdAt).toBe(formatLocalDateTime(new Date(row.created_at)));
     expect(detail.events).toEqual([expect.objectContaining({ action: 'CREATED', actor: 'CUSTOMER', staffName: null })]);
+    // The messages about it are the outbox's rows of the booking, oldest first: read once the
+    // mailer's runs (the save's, and one after it) are over, so that no row changes between the reads.
+    await t.app.mailer.kick();
+    await t.app.mailer.kick();
+    const { messages } = json<StaffBookingDetail>(await staff.get(`/bookings/${booked.id}`));
+    const outbox = await t.db
+      .selectFrom('email_outbox')
+      .select(['id', 'kind', 'channel', 'recipient', 'status'])
+      .where('booking_id', '=', String(booked.id))
+      .orderBy('id')
+      .execute();
+    expect(messages.map(({ id, kind, channel, recipient, status }) => ({ id, kind, channel, recipient, status }))).toEqual(
+      outbox.map((o) => ({ ...o, id: Number(o.id) })),
+    );
+    expect(messages).toContainEqual(expect.objectContaining({ kind: 'CONFIRMATION', channel: 'EMAIL', recipient: CUSTOMER.email }));
+    expect(messages.every((m) => (m.status === 'SENT') === (m.sentAt !== null))).toBe(true);
 
     // A product the customer added later (/oma-varaus) is a line of its own, in the total and the day's summary.
     const extra = await t.db.selectFrom('extra_order_item').select(['id', 'description', 'price_cents']).orderBy('id').executeTakeFirstOrThrow();
@@ -316,9 +339,29 @@ describe('GET /bookings/:id', () => {
     expect(after.totalCents).toBe(detail.totalCents + 2 * extra.price_cents);
     expect(after.items.reduce((s, i) => s + i.priceCents, 0)).toBe(after.totalCents);
     const day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY2 }));
-    expect(day.bookings.find((b) => b.id === booked.id)!.summary).toContain(`${extra.description} × 2`);
+    const inDay = day.bookings.find((b) => b.id === booked.id)!;
+    expect(inDay.summary).toContain(`${extra.description} × 2`);
+    // The day's answer carries what the printed list shows of the car and the visit.
+    expect(inDay.car).toBe([detail.vehicle.make, detail.vehicle.model].filter(Boolean).join(' '));
+    expect(inDay.car).toContain(detail.vehicle.make);
+    expect({ symptoms: inDay.symptoms, customerNotes: inDay.customerNotes, deliveryOption: inDay.deliveryOption }).toEqual({
+      symptoms: after.symptoms,
+      customerNotes: after.customerNotes,
+      deliveryOption: after.deliveryOption,
+    });
     expect(detail.symptoms).toEqual([]);
     expect(detail.deliveryOption).toBeNull();
+
+    // What the customer told of the visit, as stored with the booking, in both answers.
+    await sql`UPDATE booking SET snapshot = snapshot || ${JSON.stringify({
+      symptoms: [{ description: 'Jarrut vinkuvat' }],
+      notes: 'Soittakaa ennen lisätöitä',
+      customer_waiting: true,
+    })}::jsonb WHERE id = ${booked.id}`.execute(t.db);
+    const told = { symptoms: ['Jarrut vinkuvat'], customerNotes: 'Soittakaa ennen lisätöitä', deliveryOption: 'CUSTOMER_WAITING' };
+    expect(json<StaffBookingDetail>(await staff.get(`/bookings/${booked.id}`))).toMatchObject(told);
+    const toldDay = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY2 }));
+    expect(toldDay.bookings.find((b) => b.id === booked.id)).toMatchObject(told);
   });
 
   it('answers 404 for an unknown booking, 400 naming the id, 401 without login and 403 for another office', async () => {

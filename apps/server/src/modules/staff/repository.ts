@@ -53,6 +53,18 @@ export async function deleteSessionsOf(db: Executor, staffUserId: number) {
   await db.deleteFrom('staff_session').where('staff_user_id', '=', staffUserId).execute();
 }
 
+/** Ends a user's sessions but the one it is using. */
+export async function deleteOtherSessionsOf(db: Executor, staffUserId: number, keepTokenHash: string) {
+  await db.deleteFrom('staff_session').where('staff_user_id', '=', staffUserId).where('token_hash', '<>', keepTokenHash).execute();
+}
+
+/** An active account's password hash; `forUpdate` locks its row for the transaction. */
+export async function findPasswordHash(db: Executor, id: number, forUpdate = false): Promise<string | undefined> {
+  let q = db.selectFrom('staff_user').select('password_hash').where('id', '=', id).where('active', '=', true);
+  if (forUpdate) q = q.forUpdate();
+  return (await q.executeTakeFirst())?.password_hash;
+}
+
 export async function listAccounts(db: Executor): Promise<StaffAccount[]> {
   const { rows } = await sql<StaffAccount>`
     SELECT u.id, u.email, u.name, u.role, u.active, ${officeIdsOf} AS "officeIds"

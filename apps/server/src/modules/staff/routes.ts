@@ -5,6 +5,7 @@ import {
   STAFF_API_PATH,
   STAFF_SESSION_COOKIE,
   STAFF_SESSION_HOURS,
+  changeOwnPasswordBody,
   createStaffUserBody,
   responseSchema,
   staffIdParams,
@@ -81,6 +82,24 @@ export function registerStaffAuthRoutes(scope: FastifyInstance, db: Db, deps: St
     '/me',
     { schema: callSchema({ tag, summary: 'Who is signed in, with the offices they run.', responseSchema: staffMeSchema }) },
     async (request) => staff.meOf(db, staffOf(request)),
+  );
+
+  r.post(
+    '/me/password',
+    {
+      schema: callSchema({
+        tag,
+        summary: "Changes the signed-in user's own password, given the current one; the account's other sessions end, this one stays.",
+        body: changeOwnPasswordBody,
+        responseSchema: responseSchema,
+        response: '400 naming currentPassword when it is wrong (counted as a failed sign-in of the account), newPassword when shorter than 12 characters or the same.',
+        rateLimited: 'wrong current passwords are counted with the account\'s failed sign-ins: 429 TOO_MANY_ATTEMPTS with Retry-After',
+      }),
+    },
+    async (request) => {
+      await staff.changeOwnPassword(db, staffOf(request), request.cookies[STAFF_SESSION_COOKIE] ?? '', request.body);
+      return { responseCode: 'SUCCESS' as const };
+    },
   );
 
   const admin = { config: { staffRole: 'ADMIN' as const } };

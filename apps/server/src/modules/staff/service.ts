@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
   STAFF_SESSION_HOURS,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
   type createStaffUserBody,
   type StaffMe,
   type StaffUser,
@@ -128,6 +129,36 @@ export async function updateUser(db: Db, actor: StaffPrincipal, id: number, body
     if (passwordHash || !active) await repo.deleteSessionsOf(trx, id);
   });
   return userOf((await repo.findAccount(db, id))!);
+}
+
+/**
+ * The signed-in user changes their own password, giving the current one. A wrong current
+ * password is 400 naming currentPassword and counts as a failed sign-in of the account (a
+ * session's holder cannot guess faster than a stranger); the account's other sessions end,
+ * the one in use stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  actor: StaffPrincipal,
+  sessionSecret: string,
+  body: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const account = { key: throttleKey('staff-account', actor.email), policy: LOGIN_LIMITS.account };
+  await takeAttempts(db, [account]);
+  // The slow hashing runs outside the transaction: on the embedded database an open
+  // transaction holds its only connection.
+  const stored = await repo.findPasswordHash(db, actor.id);
+  if (!stored || !(await verifyPassword(body.currentPassword, stored))) throw badRequest('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE);
+  const newHash = await hashPassword(body.newPassword);
+  const changed = await db.transaction().execute(async (trx) => {
+    // Changed meanwhile (by an admin, or a second request of one's own): the password given is no longer the current one.
+    if ((await repo.findPasswordHash(trx, actor.id, true)) !== stored) return false;
+    await repo.updateAccount(trx, actor.id, { passwordHash: newHash });
+    await repo.deleteOtherSessionsOf(trx, actor.id, sha256(sessionSecret));
+    return true;
+  });
+  if (!changed) throw badRequest('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE);
+  await clearAttempts(db, [account.key]);
 }
 
 /**

@@ -13,8 +13,8 @@ import { StaffClient, signedInStaff } from '../../../test/staff.ts';
 const BASE = `${API_BASE}${STAFF_API_PATH}`;
 /** Calls anyone may make: signing in and out. */
 const PUBLIC = ['POST /login', 'POST /logout'];
-/** Calls about the signed-in user's own things only. */
-const OWN = ['GET /me', 'GET /offices'];
+/** Calls about the signed-in user's own things only (the search finds in their own offices). */
+const OWN = ['GET /me', 'POST /me/password', 'GET /offices', 'GET /bookings'];
 /** Calls for admins only. */
 const ADMIN_ONLY = /^\/users(\/|$)/;
 
@@ -100,6 +100,11 @@ describe('the staff API refuses whoever may not call it', () => {
       const ids = (Array.isArray(body) ? body : body.offices).map((o: { id: number }) => o.id);
       expect(ids, path).toEqual([2]);
     }
+    // A search as wide as a common surname ending finds office 2's bookings only.
+    const found = await office2.get('/bookings', { q: 'nen' });
+    expect(found.statusCode, found.body).toBe(200);
+    const offices = new Set((json(found).results as { office: { id: number } }[]).map((r) => r.office.id));
+    expect([...offices]).toEqual([2]);
   });
 
   it('the session cookie is not accepted in a header or as another name', async () => {

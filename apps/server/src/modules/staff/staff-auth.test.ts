@@ -139,3 +139,59 @@ describe('staff accounts (admins only)', () => {
     expect(json(await admin.get('/me')).role).toBe('ADMIN');
   });
 });
+
+describe('a staff member changes their own password (POST /me/password)', () => {
+  it('with the current password: the new one signs in, the old does not, other sessions end and this one stays', async () => {
+    const user = await addStaffUser(t.db);
+    const here = new StaffClient(t.app);
+    await here.login(user.email, user.password);
+    const elsewhere = new StaffClient(t.app);
+    await elsewhere.login(user.email, user.password);
+    const next = 'uusi-oma-salasana-42';
+    const res = await here.post('/me/password', { currentPassword: user.password, newPassword: next });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toEqual({ responseCode: 'SUCCESS' });
+    expect((await here.get('/me')).statusCode).toBe(200);
+    expect((await elsewhere.get('/me')).statusCode).toBe(401);
+    expect((await new StaffClient(t.app).post('/login', { email: user.email, password: user.password })).statusCode).toBe(401);
+    expect((await new StaffClient(t.app).login(user.email, next)).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password (400 currentPassword), a short or unchanged new one (400 newPassword) and nobody signed in (401); the password stays', async () => {
+    const user = await addStaffUser(t.db);
+    const c = new StaffClient(t.app);
+    await c.login(user.email, user.password);
+    const hashBefore = await t.db.selectFrom('staff_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const cases: [object, string][] = [
+      [{ currentPassword: 'väärä-salasana-99', newPassword: 'uusi-oma-salasana-42' }, 'currentPassword'],
+      [{ currentPassword: user.password, newPassword: 'lyhyt' }, 'newPassword'],
+      [{ currentPassword: user.password, newPassword: user.password }, 'newPassword'],
+      [{ newPassword: 'uusi-oma-salasana-42' }, 'currentPassword'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await c.post('/me/password', body);
+      expect(res.statusCode, `${JSON.stringify(body)} ${res.body}`).toBe(400);
+      expect(json(res).fields.map((f: { path: string }) => f.path)).toEqual([field]);
+    }
+    expect(json(await c.post('/me/password', cases[0]![0])).fields[0].message).toBe('Nykyinen salasana on väärin');
+    expect((await new StaffClient(t.app).post('/me/password', { currentPassword: user.password, newPassword: 'uusi-oma-salasana-42' })).statusCode).toBe(401);
+    const hashAfter = await t.db.selectFrom('staff_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(hashAfter).toEqual(hashBefore);
+    expect((await c.get('/me')).statusCode).toBe(200);
+  });
+
+  it('wrong current passwords count as failed sign-ins of the account: a session cannot guess past the limit', async () => {
+    const user = await addStaffUser(t.db);
+    const c = new StaffClient(t.app);
+    await c.login(user.email, user.password);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => c.post('/me/password', { currentPassword: `arvaus-${i}-salasana`, newPassword: 'uusi-oma-salasana-42' })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+    expect(answers.find((a) => a.statusCode === 429)!.headers['retry-after']).toMatch(/^\d+$/);
+    // The right current password waits as well until the account's wait is over.
+    expect((await c.post('/me/password', { currentPassword: user.password, newPassword: 'uusi-oma-salasana-42' })).statusCode).toBe(429);
+  });
+});
