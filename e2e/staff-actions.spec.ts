@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { addDays, formatFinnishDate, formatLocalDateTime, isoWeekday, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
-import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { startHarness, type Harness } from './support/harness.ts';
 import { axeProblems, pageAt } from './support/axe-check.ts';
+import { expectSoundAtEveryWidth } from './support/staff-check.ts';
 import {
   chooseServiceAndContinue,
   confirmButton,
@@ -28,7 +29,6 @@ const OFFICE_USER = 'toimipiste1@laakkonen.example';
 const ADMIN = 'admin@laakkonen.example';
 const PASSWORD = 'Hallinta-demo-2026';
 const DESKTOP = { width: 1280, height: 900 };
-const TABLET = { width: 768, height: 1024 };
 
 const HILKKA: ContactDetails = { firstName: 'Hilkka', lastName: 'Siirrettävä', phone: '040 111 2222', email: 'hilkka.siirrettava@example.com' };
 const TAUNO: ContactDetails = { firstName: 'Tauno', lastName: 'Peruttava', phone: '040 333 4444', email: 'tauno.peruttava@example.com' };
@@ -92,24 +92,15 @@ async function storedBooking(id: number) {
 const outboxOf = (bookingId: number) =>
   h.database.db.selectFrom('email_outbox').selectAll().where('booking_id', '=', String(bookingId)).orderBy('id').execute();
 
-async function signIn(page: Page, email: string) {
+async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto(`${h.baseUrl}/hallinta`);
   await page.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor();
   await page.getByLabel('Sähköposti').fill(email);
-  await page.getByLabel('Salasana').fill(PASSWORD);
+  await page.getByLabel('Salasana').fill(password);
   await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
   await page.getByRole('button', { name: 'Kirjaudu ulos' }).waitFor();
 }
 
-async function expectNoAxeProblems(page: Page, what: string, shot?: string) {
-  for (const size of [DESKTOP, TABLET]) {
-    await page.setViewportSize(size);
-    const problems = await axeProblems(page);
-    expect(problems, `${what} at ${size.width} px`).toEqual([]);
-    if (shot) await screenshot(page, `${shot}-${size.width}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** The live region's message of the page. */
 const announced = (page: Page, text: string) => page.locator('.staff-page [role="status"]').getByText(text, { exact: true }).waitFor();
@@ -153,7 +144,7 @@ describe('back-office actions', () => {
     expect(await history.first().innerText()).toMatch(/^Varaus tehty .* · Asiakas$/);
     const back = page.getByRole('link', { name: /^Päivänäkymä: Laakkonen Helsinki Konala/ });
     expect(await back.getAttribute('href')).toBe(`/hallinta/paiva/1/${moving.date}`);
-    await expectNoAxeProblems(page, 'booking detail', 'hallinta-4-varaus');
+    await expectSoundAtEveryWidth(page, 'booking detail', 'hallinta-4-varaus');
 
     // Move: the booking's own resource, the first start offered on its day or a later working day.
     const move = page.getByRole('region', { name: 'Siirrä' });
@@ -189,6 +180,10 @@ describe('back-office actions', () => {
     await h.app.mailer.kick();
     await expect.poll(async () => (await h.database.db.selectFrom('email_outbox').select('sent_at').where('id', '=', moved!.id).executeTakeFirstOrThrow()).sent_at).not.toBeNull();
     expect(existsSync(join(h.outboxDir, moved!.file_name))).toBe(true);
+    // The page's messages list it, sent, once the page is read again.
+    await page.reload();
+    const messages = page.getByRole('region', { name: 'Viestit' });
+    await messages.getByRole('listitem').filter({ hasText: `Siirron vahvistus · sähköposti ${HILKKA.email}` }).filter({ hasText: /Lähetetty \S/ }).waitFor();
 
     // Cancel the other booking, with a reason, after the confirmation.
     const cancelMailsBefore = await outboxOf(cancelling.id);
@@ -211,7 +206,7 @@ describe('back-office actions', () => {
     const cancelMail = cancelMails.find((m) => m.kind === 'CANCELLED');
     expect(cancelMail?.recipient).toBe(TAUNO.email);
     expect(cancelMails.filter((m) => m.kind === 'OFFICE_NOTICE')).toHaveLength(1);
-    await expectNoAxeProblems(page, 'cancelled booking', 'hallinta-5-peruttu');
+    await expectSoundAtEveryWidth(page, 'cancelled booking', 'hallinta-5-peruttu');
 
     // Visit status and an internal note on the moved booking.
     await page.goto(`${h.baseUrl}/hallinta/varaus/${moving.id}`);
@@ -280,7 +275,7 @@ describe('back-office actions', () => {
     await form.getByRole('button', { name: 'Lisää poissaolo' }).click();
     await form.getByText('Loppu ennen alkua').waitFor();
     expect(await form.getByLabel('Päättyy (päivä)').getAttribute('aria-invalid')).toBe('true');
-    await expectNoAxeProblems(page, 'capacity page with a field error');
+    await expectSoundAtEveryWidth(page, 'capacity page with a field error');
     await form.getByLabel('Koko päivän').check();
 
     for (const name of resources) {
@@ -306,7 +301,7 @@ describe('back-office actions', () => {
     if (n > 0) await first1.getByText(n === 1 ? '1 varaus poissaolon aikana' : `${n} varausta poissaolon aikana`).waitFor();
     else expect(await first1.getByText(/poissaolon aikana/).count()).toBe(0);
     await expect.poll(() => form.getByRole('button', { name: 'Lisää poissaolo' }).isEnabled()).toBe(true);
-    await expectNoAxeProblems(page, 'capacity page', 'hallinta-6-kapasiteetti');
+    await expectSoundAtEveryWidth(page, 'capacity page', 'hallinta-6-kapasiteetti');
 
     // The customer's calendar: that day has no times any more, the other day keeps its own.
     const after = await freeTimes(from, addDays(from, 20));
@@ -338,7 +333,7 @@ describe('back-office actions', () => {
     await customer.context().close();
   });
 
-  it('an admin adds a staff account on the users page; the page and its edit dialog are axe clean', async () => {
+  it('an admin adds a staff account on the users page, its user changes the password on Oma tili; the pages and the edit dialog are axe clean', async () => {
     const page = await pageAt(h.browser, DESKTOP);
     await signIn(page, ADMIN);
     await page.getByRole('navigation', { name: 'Hallinnan näkymät' }).getByRole('link', { name: 'Käyttäjät' }).click();
@@ -347,7 +342,7 @@ describe('back-office actions', () => {
     await table.getByRole('row', { name: /toimipiste1@laakkonen\.example/ }).waitFor();
     expect(await table.getByRole('row', { name: /admin@laakkonen\.example/ }).innerText()).toContain('Pääkäyttäjä');
     expect(await table.getByRole('row', { name: /toimipiste1@laakkonen\.example/ }).innerText()).toContain('Laakkonen Helsinki Konala');
-    await expectNoAxeProblems(page, 'users page', 'hallinta-7-kayttajat');
+    await expectSoundAtEveryWidth(page, 'users page', 'hallinta-7-kayttajat');
 
     const create = page.getByRole('region', { name: 'Lisää käyttäjä' });
     await create.getByLabel('Sähköposti').fill('uusi.mekaanikko@laakkonen.example');
@@ -364,6 +359,22 @@ describe('back-office actions', () => {
     expect(await row.innerText()).toContain('Toimipisteen käyttäjä');
     const stored = await h.database.db.selectFrom('staff_user').select(['id', 'role', 'active']).where('email', '=', 'uusi.mekaanikko@laakkonen.example').executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ role: 'OFFICE', active: true });
+
+    // The new user signs in and changes their own password on Oma tili; the new one signs in.
+    const newcomer = await pageAt(h.browser, DESKTOP);
+    await signIn(newcomer, 'uusi.mekaanikko@laakkonen.example', 'Pitka-salasana-2026');
+    await newcomer.getByRole('link', { name: 'Uusi Mekaanikko – oma tili' }).click();
+    await newcomer.waitForURL(`${h.baseUrl}/hallinta/oma-tili`);
+    await newcomer.getByRole('heading', { level: 1, name: 'Oma tili' }).waitFor();
+    await expectSoundAtEveryWidth(newcomer, 'own account page', 'hallinta-8-oma-tili');
+    await newcomer.getByLabel('Nykyinen salasana').fill('Pitka-salasana-2026');
+    await newcomer.getByLabel(/^Uusi salasana\s*\*?$/).fill('Oma-uusi-salasana-7');
+    await newcomer.getByLabel('Uusi salasana uudelleen').fill('Oma-uusi-salasana-7');
+    await newcomer.getByRole('button', { name: 'Vaihda salasana' }).click();
+    await newcomer.getByRole('status').getByText('Salasana vaihdettu. Muut kirjautumisesi on päätetty.').waitFor();
+    await newcomer.getByRole('button', { name: 'Kirjaudu ulos' }).click();
+    await signIn(newcomer, 'uusi.mekaanikko@laakkonen.example', 'Oma-uusi-salasana-7');
+    await newcomer.context().close();
 
     await row.getByRole('button', { name: 'Muokkaa: Uusi Mekaanikko' }).click();
     const dialog = page.getByRole('dialog', { name: 'Muokkaa: Uusi Mekaanikko' });

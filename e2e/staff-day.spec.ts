@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { formatFinnishDate, fromHelsinki, toHelsinki } from '@huolto/domain';
-import { screenshot, startHarness, type Harness } from './support/harness.ts';
-import { axeProblems, pageAt } from './support/axe-check.ts';
+import { startHarness, type Harness } from './support/harness.ts';
+import { pageAt } from './support/axe-check.ts';
+import { expectSoundAtEveryWidth } from './support/staff-check.ts';
 import { MAIJA, confirmButton, fillContactDetails, maintenanceToCustomerStep } from './support/flows.ts';
 
 /**
@@ -17,7 +18,6 @@ import { MAIJA, confirmButton, fillContactDetails, maintenanceToCustomerStep } f
 const STAFF_EMAIL = 'toimipiste1@laakkonen.example';
 const STAFF_PASSWORD = 'Hallinta-demo-2026';
 const DESKTOP = { width: 1280, height: 900 };
-const TABLET = { width: 768, height: 1024 };
 
 let h: Harness;
 beforeAll(async () => {
@@ -88,15 +88,6 @@ async function absenceAndHold(booked: Booked): Promise<{ holdStart: string }> {
   throw new Error(`no free half hour at office 1 on ${booked.date}`);
 }
 
-async function expectNoAxeProblems(page: Page, what: string, shot?: string) {
-  for (const size of [DESKTOP, TABLET]) {
-    await page.setViewportSize(size);
-    const problems = await axeProblems(page);
-    expect(problems, `${what} at ${size.width} px`).toEqual([]);
-    if (shot) await screenshot(page, `${shot}-${size.width}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 async function signIn(page: Page) {
   await page.goto(`${h.baseUrl}/hallinta`);
@@ -147,14 +138,14 @@ describe('back-office day, week and print views', () => {
     await page.goto(`${h.baseUrl}/hallinta`);
     await page.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor();
     expect(await page.title()).toBe('Kirjautuminen – Hallinta');
-    await expectNoAxeProblems(page, 'sign-in');
+    await expectSoundAtEveryWidth(page, 'sign-in');
     await page.getByLabel('Sähköposti').fill(STAFF_EMAIL);
     await page.getByLabel('Salasana').fill('väärä salasana');
     await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
     await page.getByRole('alert').getByText('Sähköposti tai salasana on väärin.').waitFor();
     await page.getByRole('button', { name: 'Kirjaudu sisään' }).waitFor();
     expect(page.url()).toBe(`${h.baseUrl}/hallinta`);
-    await expectNoAxeProblems(page, 'sign-in with its error', 'hallinta-0-kirjautuminen');
+    await expectSoundAtEveryWidth(page, 'sign-in with its error', 'hallinta-0-kirjautuminen');
     await page.context().close();
   });
 
@@ -188,7 +179,7 @@ describe('back-office day, week and print views', () => {
     // The customer's hold shows as a block of its own.
     const hold = page.locator('.day-hold').filter({ hasText: `${Number(holdStart.slice(0, 2))}.${holdStart.slice(3, 5)}–` });
     await hold.getByText('Varaus kesken').waitFor();
-    await expectNoAxeProblems(page, 'day view', 'hallinta-1-paiva');
+    await expectSoundAtEveryWidth(page, 'day view', 'hallinta-1-paiva');
 
     // The week view of the same day lists it under its day.
     await page.getByRole('navigation', { name: 'Hallinnan näkymät' }).getByRole('link', { name: 'Viikko' }).click();
@@ -199,7 +190,7 @@ describe('back-office day, week and print views', () => {
     expect(await inWeek.innerText()).toContain('ABC-123');
     expect(await page.title()).toBe('Viikkonäkymä – Hallinta');
     expect(await page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }).count()).toBe(7);
-    await expectNoAxeProblems(page, 'week view', 'hallinta-2-viikko');
+    await expectSoundAtEveryWidth(page, 'week view', 'hallinta-2-viikko');
 
     // The printable list of that day has it as a row with the customer's phone and the car.
     await page.getByRole('navigation', { name: 'Hallinnan näkymät' }).getByRole('link', { name: 'Tulosta' }).click();
@@ -207,16 +198,28 @@ describe('back-office day, week and print views', () => {
     const row = page.getByRole('row').filter({ hasText: 'ABC-123' });
     await row.waitFor();
     await expect.poll(async () => (await row.innerText()).includes(MAIJA.phone)).toBe(true);
-    await page.getByText('Ladataan autojen tietoja…').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Tulosta' }).waitFor();
     expect(await page.title()).toBe('Tulostettava lista – Hallinta');
-    await expectNoAxeProblems(page, 'print list', 'hallinta-3-tulosta');
+    await expectSoundAtEveryWidth(page, 'print list', 'hallinta-3-tulosta');
     // On paper the header and the controls are gone; the table stays.
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.staff-header').isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Tulosta' }).isVisible()).toBe(false);
     expect(await row.isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
+
+    // The header's search finds the booking by its plate written another way; the result opens it.
+    await page.getByRole('search', { name: 'Varausten pikahaku' }).getByLabel('Hae varausta').fill('abc 123');
+    await page.getByRole('search', { name: 'Varausten pikahaku' }).getByRole('button', { name: 'Hae' }).click();
+    await page.waitForURL(/\/hallinta\/haku\?q=abc(\+|%20)123$/);
+    expect(await page.title()).toBe('Varausten haku – Hallinta');
+    const found = page.locator(`main a[href="/hallinta/varaus/${booked.id}"]`);
+    await found.waitFor();
+    expect(await found.innerText()).toContain('ABC-123');
+    await page.getByRole('status').filter({ hasText: /^Löytyi / }).waitFor();
+    await expectSoundAtEveryWidth(page, 'search', 'hallinta-4-haku');
+    await found.click();
+    await page.getByRole('heading', { level: 1, name: /^Varaus ABC-123/ }).waitFor();
 
     // Signing out returns to the sign-in page; the views ask for it again.
     await page.getByRole('button', { name: 'Kirjaudu ulos' }).click();

@@ -6,29 +6,20 @@ import { json, newQueryClient, stubFetch } from '@/test/fetch-stub.ts';
 import { StaffProvider } from './staff-context.tsx';
 import { DayPage } from './pages/day.tsx';
 import { layoutDay } from './day-layout.ts';
+import { summaryAt } from './test-bookings.ts';
 
 const BASE = '/ServiceBooking/rest/staff';
 const DATE = '2026-12-02';
 const ME: StaffMe = { id: 2, email: 'toimipiste1@laakkonen.example', name: 'Teppo', role: 'OFFICE', offices: [{ id: 1, name: 'Konala' }] };
 
 function booking(over: Partial<StaffBookingSummary> & Pick<StaffBookingSummary, 'id' | 'registerNumber'>): StaffBookingSummary {
-  return {
-    bookingKey: `KEY${over.id}`,
-    processType: 'MAINTENANCE',
-    status: 'CONFIRMED',
-    visitStatus: null,
-    start: `${DATE}T09:00:00`,
+  return summaryAt(over.id, `${DATE}T09:00:00`, {
     end: `${DATE}T10:30:00`,
-    leadDate: null,
-    resourceIds: [11],
     customerName: 'Maija Meikäläinen',
-    customerPhone: '040 123 4567',
-    summary: 'Määräaikaishuolto',
     totalCents: 36_300,
-    usingKeyLocker: false,
-    inAbsence: false,
+    car: 'Volkswagen Golf',
     ...over,
-  };
+  });
 }
 
 const DAY: StaffDay = {
@@ -51,7 +42,8 @@ const DAY: StaffDay = {
 };
 
 function Address() {
-  return <p data-testid="address">{useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return <p data-testid="address">{pathname + search}</p>;
 }
 
 function renderDay(day: StaffDay, path = `/hallinta/paiva/1/${DATE}`) {
@@ -91,10 +83,33 @@ describe('day view', () => {
     expect(stub.calls(`${BASE}/offices/1/day`)[0]![0]).toBe(`${BASE}/offices/1/day?date=${DATE}`);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Päivänäkymä: ke 2.12.2026');
     expect(screen.getByText('Auki 8.00–17.00')).toBeTruthy();
-    expect(document.title).toBe('Päivänäkymä – Hallinta');
+    // The title is set by an effect, which may run just after the heading is in the page.
+    await waitFor(() => expect(document.title).toBe('Päivänäkymä – Hallinta'));
     expect(screen.getByRole('link', { name: 'Edellinen päivä' }).getAttribute('href')).toBe('/hallinta/paiva/1/2026-12-01');
     expect(screen.getByRole('link', { name: 'Seuraava päivä' }).getAttribute('href')).toBe('/hallinta/paiva/1/2026-12-03');
     expect((screen.getByLabelText('Siirry päivään') as HTMLInputElement).value).toBe(DATE);
+  });
+
+  it('shows one resource\'s column when chosen, keeps the choice in the address and on the next day, and all again', async () => {
+    renderDay(DAY);
+    await screen.findByRole('region', { name: 'Nosturi 1' });
+    const picker = screen.getByLabelText('Näytä') as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.textContent)).toEqual(['Kaikki resurssit (2)', 'Nosturi 1', 'Mekaanikko Matti']);
+    fireEvent.change(picker, { target: { value: '12' } });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Nosturi 1' })).toBeNull());
+    expect(within(column('Mekaanikko Matti')).getByRole('link', { name: /XYZ-999/ })).toBeTruthy();
+    expect(screen.getByTestId('address').textContent).toBe(`/hallinta/paiva/1/${DATE}?resurssi=12`);
+    expect(screen.getByRole('link', { name: 'Seuraava päivä' }).getAttribute('href')).toBe('/hallinta/paiva/1/2026-12-03?resurssi=12');
+    fireEvent.change(screen.getByLabelText('Näytä'), { target: { value: '' } });
+    await screen.findByRole('region', { name: 'Nosturi 1' });
+    expect(screen.getByTestId('address').textContent).toBe(`/hallinta/paiva/1/${DATE}`);
+  });
+
+  it('an address naming a resource of no column shows them all', async () => {
+    renderDay(DAY, `/hallinta/paiva/1/${DATE}?resurssi=999`);
+    await screen.findByRole('region', { name: 'Nosturi 1' });
+    expect(column('Mekaanikko Matti')).toBeTruthy();
+    expect((screen.getByLabelText('Näytä') as HTMLSelectElement).value).toBe('');
   });
 
   it('places each booking in its resource\'s column at its time, linked to its detail, with its state', async () => {

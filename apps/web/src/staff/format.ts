@@ -7,8 +7,10 @@ import {
   formatFinnishDate,
   formatFinnishDateLong,
   formatFinnishTime,
+  finnishHolidays,
   isRealDate,
   timeToMinutes,
+  type OpeningException,
   type StaffBookingSummary,
 } from '@huolto/domain';
 
@@ -71,4 +73,23 @@ export function validId(value: string | undefined): number | null {
   if (value === undefined || !/^\d{1,9}$/.test(value)) return null;
   const n = Number(value);
   return n > 0 ? n : null;
+}
+
+/**
+ * A day's hours as the day and week views say them: 'Auki 7.30–17.00'; 'Poikkeava aukiolo
+ * 9.00–14.00' with the exception's reason; 'Suljettu' with the exception's reason or the
+ * holiday's name ('Suljettu: Itsenäisyyspäivä'). unusual: not the office's usual open day.
+ */
+export function dayHours(
+  date: string,
+  opening: { openingTime: string; closingTime: string } | null,
+  exception: OpeningException | null,
+): { headline: string; reason: string; unusual: boolean } {
+  if (!opening) {
+    const reason = exception?.reason || finnishHolidays(Number(date.slice(0, 4))).get(date) || '';
+    return { headline: 'Suljettu', reason, unusual: true };
+  }
+  const hours = clockRange(opening.openingTime, opening.closingTime);
+  if (exception) return { headline: `Poikkeava aukiolo ${hours}`, reason: exception.reason, unusual: true };
+  return { headline: `Auki ${hours}`, reason: '', unusual: false };
 }

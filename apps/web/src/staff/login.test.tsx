@@ -52,7 +52,8 @@ describe('back-office sign-in', () => {
     expect(screen.getByLabelText(/Sähköposti/)).toHaveProperty('type', 'email');
     expect(screen.getByLabelText(/Salasana/)).toHaveProperty('type', 'password');
     expect(screen.queryByText('Sisäänkirjautuneen sivu')).toBeNull();
-    expect(document.title).toBe('Kirjautuminen – Hallinta');
+    // The title is set by an effect, which may run just after the heading is in the page.
+    await waitFor(() => expect(document.title).toBe('Kirjautuminen – Hallinta'));
   });
 
   it('a wrong password shows the server\'s Finnish message, empties the password and stays on the form', async () => {

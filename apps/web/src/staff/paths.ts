@@ -13,6 +13,13 @@ export const staffPaths = {
   capacity: (officeId: number | string) => `${STAFF_APP_PATH}/kapasiteetti/${officeId}`,
   /** Staff accounts: admins only. */
   users: `${STAFF_APP_PATH}/kayttajat`,
+  /** The signed-in user's own account: a new password. */
+  account: `${STAFF_APP_PATH}/oma-tili`,
+  /**
+   * Booking search: without a text the empty search page; with one (even '') the page searches
+   * for it, or says the text is too short.
+   */
+  search: (q?: string) => (q === undefined ? `${STAFF_APP_PATH}/haku` : `${STAFF_APP_PATH}/haku?q=${encodeURIComponent(q)}`),
 } as const;
 
 /** The router's patterns for the same addresses. */
@@ -24,4 +31,6 @@ export const STAFF_ROUTES = {
   booking: `${STAFF_APP_PATH}/varaus/:bookingId`,
   capacity: `${STAFF_APP_PATH}/kapasiteetti/:officeId`,
   users: `${STAFF_APP_PATH}/kayttajat`,
+  account: `${STAFF_APP_PATH}/oma-tili`,
+  search: `${STAFF_APP_PATH}/haku`,
 } as const;

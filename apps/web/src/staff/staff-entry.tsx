@@ -15,6 +15,8 @@ const lazyRoutes = {
   print: (() => import('./pages/print.tsx').then((m) => ({ Component: m.PrintPage }))) as Lazy,
   booking: (() => import('./pages/booking-detail.tsx').then((m) => ({ Component: m.BookingDetailPage }))) as Lazy,
   capacity: (() => import('./pages/capacity.tsx').then((m) => ({ Component: m.CapacityPage }))) as Lazy,
+  search: (() => import('./pages/search.tsx').then((m) => ({ Component: m.SearchPage }))) as Lazy,
+  account: (() => import('./pages/account.tsx').then((m) => ({ Component: m.AccountPage }))) as Lazy,
   users: (() =>
     import('./pages/users.tsx').then((m) => ({
       Component: () => (
@@ -39,6 +41,8 @@ export const staffRoutes: RouteObject[] = [
       { path: STAFF_ROUTES.print, lazy: lazyRoutes.print },
       { path: STAFF_ROUTES.booking, lazy: lazyRoutes.booking },
       { path: STAFF_ROUTES.capacity, lazy: lazyRoutes.capacity },
+      { path: STAFF_ROUTES.search, lazy: lazyRoutes.search },
+      { path: STAFF_ROUTES.account, lazy: lazyRoutes.account },
       { path: STAFF_ROUTES.users, lazy: lazyRoutes.users },
       { path: '*', element: <StaffNotFound /> },
     ],

@@ -1,8 +1,8 @@
 import './staff-layout.css';
-import { useEffect, useId, type ReactNode } from 'react';
-import { matchPath, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, matchPath, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { todayInHelsinki, type StaffMe } from '@huolto/domain';
+import { STAFF_SEARCH_MAX_LENGTH, todayInHelsinki, type StaffMe } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { fetchMyOffices, staffKeys } from './api/views.ts';
 import { LoginPage } from './pages/login.tsx';
@@ -30,7 +30,7 @@ function useAddressOfficeAndDate(): { officeId: number | null; date: string | nu
 
 /**
  * The frame of every back-office page: the sign-in page while nobody is signed in, else the
- * header (office, views, the user, sign out) and the page.
+ * header (office, booking search, views, the user, sign out) and the page.
  */
 export function StaffLayout() {
   const { me, loading } = useStaff();
@@ -111,38 +111,85 @@ function StaffHeader() {
           </div>
         )}
         <div className="staff-header__user">
-          <span className="staff-header__name">{me.name}</span>
+          <Link className="staff-header__name" to={staffPaths.account}>
+            {me.name}
+            <span className="visually-hidden"> – oma tili</span>
+          </Link>
           <Button variant="secondary" onClick={() => void logout().then(() => navigate(staffPaths.root))}>
             Kirjaudu ulos
           </Button>
         </div>
       </div>
-      <nav className="staff-nav" aria-label="Hallinnan näkymät">
-        <ul>
-          {current !== null && (
-            <>
-              <li>
-                <NavLink to={staffPaths.day(current, date)}>Päivä</NavLink>
-              </li>
-              <li>
-                <NavLink to={staffPaths.week(current, date)}>Viikko</NavLink>
-              </li>
-              <li>
-                <NavLink to={staffPaths.print(current, date)}>Tulosta</NavLink>
-              </li>
-              <li>
-                <NavLink to={staffPaths.capacity(current)}>Kapasiteetti</NavLink>
-              </li>
-            </>
-          )}
-          {admin && (
+      <div className="staff-header__bar">
+        <nav className="staff-nav" aria-label="Hallinnan näkymät">
+          <ul>
+            {current !== null && (
+              <>
+                <li>
+                  <NavLink to={staffPaths.day(current, date)}>Päivä</NavLink>
+                </li>
+                <li>
+                  <NavLink to={staffPaths.week(current, date)}>Viikko</NavLink>
+                </li>
+                <li>
+                  <NavLink to={staffPaths.print(current, date)}>Tulosta</NavLink>
+                </li>
+                <li>
+                  <NavLink to={staffPaths.capacity(current)}>Kapasiteetti</NavLink>
+                </li>
+              </>
+            )}
             <li>
-              <NavLink to={staffPaths.users}>Käyttäjät</NavLink>
+              <NavLink to={staffPaths.search()}>Haku</NavLink>
             </li>
-          )}
-        </ul>
-      </nav>
+            {admin && (
+              <li>
+                <NavLink to={staffPaths.users}>Käyttäjät</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <HeaderSearch />
+      </div>
     </header>
+  );
+}
+
+/** The header's booking search, on every page: goes to the search page with the text. */
+function HeaderSearch() {
+  const navigate = useNavigate();
+  const id = useId();
+  const [text, setText] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void navigate(staffPaths.search(text.trim()));
+    // The search page has its own field with the text: this one is ready for the next call.
+    setText('');
+  }
+
+  return (
+    <form className="staff-header__search" role="search" aria-label="Varausten pikahaku" noValidate onSubmit={submit}>
+      <label className="visually-hidden" htmlFor={id}>
+        Hae varausta
+      </label>
+      <input
+        id={id}
+        className="input staff-header__search-input"
+        type="search"
+        name="q"
+        placeholder="Rekisterinumero, nimi, puhelin…"
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        maxLength={STAFF_SEARCH_MAX_LENGTH}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Button type="submit" variant="secondary">
+        Hae
+      </Button>
+    </form>
   );
 }
 

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { StaffBookingDetail, StaffBookingSummary, StaffDay, StaffMe, StaffWeek } from '@huolto/domain';
+import type { StaffBookingSummary, StaffDay, StaffMe, StaffWeek } from '@huolto/domain';
 import { json, newQueryClient, stubFetch } from '@/test/fetch-stub.ts';
 import { StaffProvider } from './staff-context.tsx';
 import { WeekPage } from './pages/week.tsx';
 import { PrintPage } from './pages/print.tsx';
+import { summaryAt } from './test-bookings.ts';
 
 const BASE = '/ServiceBooking/rest/staff';
 const ME: StaffMe = { id: 2, email: 'toimipiste1@laakkonen.example', name: 'Teppo', role: 'OFFICE', offices: [{ id: 1, name: 'Konala' }] };
@@ -16,25 +17,7 @@ const RESOURCES = [
 ];
 
 function booking(id: number, registerNumber: string, start: string | null, over: Partial<StaffBookingSummary> = {}): StaffBookingSummary {
-  return {
-    id,
-    bookingKey: `KEY${id}`,
-    processType: 'MAINTENANCE',
-    status: 'CONFIRMED',
-    visitStatus: null,
-    start,
-    end: start ? start.replace(/T(\d\d)/, (_, h: string) => `T${String(Number(h) + 1).padStart(2, '0')}`) : null,
-    leadDate: start ? null : '2026-12-02',
-    resourceIds: start ? [11] : [],
-    registerNumber,
-    customerName: `Asiakas ${registerNumber}`,
-    customerPhone: `040 000 00${id}`,
-    summary: 'Määräaikaishuolto',
-    totalCents: 10_000,
-    usingKeyLocker: false,
-    inAbsence: false,
-    ...over,
-  };
+  return summaryAt(id, start, { registerNumber, customerName: `Asiakas ${registerNumber}`, customerPhone: `040 000 00${id}`, ...over });
 }
 
 function renderAt(path: string, routes: Record<string, (body: unknown) => Response>) {
@@ -65,7 +48,14 @@ describe('week view', () => {
     resources: RESOURCES,
     days: days.map((date, i) => ({
       date,
-      opening: i < 5 ? { openingTime: '08:00', closingTime: '17:00' } : null,
+      // Thursday a short day, Friday closed by the office; Sunday 6.12. is Independence Day.
+      opening: i === 3 ? { openingTime: '09:00', closingTime: '14:00' } : i < 4 ? { openingTime: '08:00', closingTime: '17:00' } : null,
+      exception:
+        i === 3
+          ? { date, openingTime: '09:00', closingTime: '14:00', reason: 'Koulutuspäivä' }
+          : i === 4
+            ? { date, openingTime: null, closingTime: null, reason: 'Inventaario' }
+            : null,
       bookings:
         date === '2026-12-02'
           ? [
@@ -83,7 +73,8 @@ describe('week view', () => {
     const wednesday = await screen.findByRole('region', { name: /ke 2\.12\.2026/ });
     expect(stub.calls(`${BASE}/offices/1/week`)[0]![0]).toBe(`${BASE}/offices/1/week?date=2026-12-02`);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Viikko 49: 30.11.–6.12.');
-    expect(document.title).toBe('Viikkonäkymä – Hallinta');
+    // The title is set by an effect, which may run just after the heading is in the page.
+    await waitFor(() => expect(document.title).toBe('Viikkonäkymä – Hallinta'));
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings.map((t) => t!.slice(0, 2))).toEqual(['ma', 'ti', 'ke', 'to', 'pe', 'la', 'su']);
     expect(within(wednesday).getByRole('link', { name: 'ke 2.12.2026' }).getAttribute('href')).toBe('/hallinta/paiva/1/2026-12-02');
@@ -93,7 +84,12 @@ describe('week view', () => {
     expect(links.map((a) => a.textContent)).toEqual(['8.00 AAA-1 Asiakas AAA-1', '13.00 BBB-2 Asiakas BBB-2', 'Ei aikaa CCC-3 Asiakas CCC-3']);
     expect(links[0]!.closest('li')!.textContent).toContain('Peruttu');
     expect(within(wednesday).getByText(/2 varausta/)).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: /la 5\.12\.2026/ })).getByText('Suljettu')).toBeTruthy();
+    const hoursOf = (name: RegExp) => screen.getByRole('region', { name }).querySelector('.week-day__hours')!.textContent;
+    expect(hoursOf(/ti 1\.12\.2026/)).toBe('Auki 8.00–17.00 · 0 varausta');
+    expect(hoursOf(/to 3\.12\.2026/)).toBe('Poikkeava aukiolo 9.00–14.00: Koulutuspäivä · 0 varausta');
+    expect(hoursOf(/pe 4\.12\.2026/)).toBe('Suljettu: Inventaario · 0 varausta');
+    expect(hoursOf(/la 5\.12\.2026/)).toBe('Suljettu · 0 varausta');
+    expect(hoursOf(/su 6\.12\.2026/)).toBe('Suljettu: Itsenäisyyspäivä · 0 varausta');
     expect(within(screen.getByRole('region', { name: /ti 1\.12\.2026/ })).queryByText('Suljettu')).toBeNull();
     expect(screen.getByRole('link', { name: 'Seuraava viikko' }).getAttribute('href')).toBe('/hallinta/viikko/1/2026-12-09');
   });
@@ -108,36 +104,25 @@ describe('print list', () => {
     opening: { openingTime: '08:00', closingTime: '17:00' },
     exception: null,
     bookings: [
-      booking(5, 'LAT-5', `${DATE}T14:00:00`, { resourceIds: [12], usingKeyLocker: true }),
+      booking(5, 'LAT-5', `${DATE}T14:00:00`, {
+        resourceIds: [12],
+        usingKeyLocker: true,
+        car: 'Volkswagen Golf',
+        deliveryOption: 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS',
+        customerNotes: 'Avain lokerossa 3',
+      }),
       booking(4, 'CAN-4', `${DATE}T08:00:00`, { status: 'CANCELLED' }),
-      booking(6, 'LED-6', null),
-      booking(7, 'AAM-7', `${DATE}T09:00:00`, { inAbsence: true }),
+      booking(6, 'LED-6', null, { car: '', deliveryOption: null }),
+      booking(7, 'AAM-7', `${DATE}T09:00:00`, { inAbsence: true, symptoms: ['Jarrut vinkuvat'] }),
     ],
     holds: [],
     absences: [],
   };
-  function detail(summary: StaffBookingSummary, make: string): StaffBookingDetail {
-    return {
-      ...summary,
-      office: OFFICE,
-      createdAt: `${DATE}T07:00:00`,
-      customer: { firstname: 'A', lastname: 'B', email: 'a@example.com', phone: summary.customerPhone, address: '', postCode: '', city: '' },
-      vehicle: { registerNumber: summary.registerNumber, make, model: 'Golf', kilometers: 1000 },
-      items: [],
-      symptoms: summary.id === 7 ? ['Jarrut vinkuvat'] : [],
-      customerNotes: '',
-      deliveryOption: summary.usingKeyLocker ? 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' : 'CUSTOMER_WAITING',
-      campaignCode: null,
-      events: [],
-    };
-  }
-
   it('lists the day\'s bookings but the cancelled by time, with the resource, car, phone, delivery and a notes column', async () => {
-    const routes: Record<string, (body: unknown) => Response> = { [`${BASE}/offices/1/day`]: () => json(DAY) };
-    for (const b of DAY.bookings) routes[`${BASE}/bookings/${b.id}`] = () => json(detail(b, b.id === 5 ? 'Volkswagen' : 'Skoda'));
-    const stub = renderAt(`/hallinta/tulosta/1/${DATE}`, routes);
+    const stub = renderAt(`/hallinta/tulosta/1/${DATE}`, { [`${BASE}/offices/1/day`]: () => json(DAY) });
     const table = await screen.findByRole('table');
-    expect(document.title).toBe('Tulostettava lista – Hallinta');
+    // The title is set by an effect, which may run just after the heading is in the page.
+    await waitFor(() => expect(document.title).toBe('Tulostettava lista – Hallinta'));
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
       'Aika',
       'Resurssi',
@@ -149,7 +134,6 @@ describe('print list', () => {
       'Tuonti',
       'Muistiinpanot',
     ]);
-    await screen.findByText('Volkswagen Golf');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['AAM-7', 'LAT-5', 'LED-6']);
     const cells = (i: number) => within(rows[i]!).getAllByRole('cell').map((c) => c.textContent);
@@ -160,14 +144,19 @@ describe('print list', () => {
       'Volkswagen Golf',
       'Asiakas LAT-5',
       '040 000 005',
-      'Määräaikaishuolto',
+      'MääräaikaishuoltoAsiakkaan viesti: Avain lokerossa 3',
       'Tuodaan aukioloajan ulkopuolella, avainautomaatti',
       '',
     ]);
+    expect(cells(0)[3]).toBe('Skoda Octavia');
     expect(cells(0)[6]).toBe('MääräaikaishuoltoOireet: Jarrut vinkuvatPoissaolon aikana');
+    expect(cells(0)[7]).toBe('Asiakas odottaa');
     expect(cells(2)[0]).toBe('Ei aikaa');
-    // The cancelled booking's detail is never asked for.
-    expect(stub.calls(`${BASE}/bookings/4`)).toEqual([]);
+    expect(cells(2)[3]).toBe('–');
+    // The day's answer has all of it: one request, no booking's detail asked for.
+    expect(stub.calls(`${BASE}/offices/1/day`)).toHaveLength(1);
+    const asked = (stub.fetchMock.mock.calls as unknown as [string][]).map(([url]) => String(url));
+    expect(asked.filter((url) => url.includes('/bookings/'))).toEqual([]);
     expect(screen.getByRole('button', { name: 'Tulosta' })).toBeTruthy();
   });
 

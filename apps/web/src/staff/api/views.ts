@@ -1,8 +1,9 @@
 /**
- * The back-office's own reads and the sign-in: the user's offices, an office's day and week.
+ * The back-office's own reads and the sign-in: the user's offices, an office's day and week,
+ * the booking search.
  * Typed with the domain's contract (packages/domain/src/staff.ts).
  */
-import type { StaffBookingDetail, StaffDay, StaffLoginBody, StaffMe, StaffOffice, StaffWeek } from '@huolto/domain';
+import type { StaffBookingDetail, StaffDay, StaffLoginBody, StaffMe, StaffOffice, StaffSearch, StaffWeek } from '@huolto/domain';
 import { staffFetch } from './client.ts';
 
 export const staffKeys = {
@@ -10,6 +11,7 @@ export const staffKeys = {
   day: (officeId: number, date: string) => ['staff', 'day', officeId, date] as const,
   week: (officeId: number, date: string) => ['staff', 'week', officeId, date] as const,
   booking: (bookingId: number) => ['staff', 'booking', bookingId] as const,
+  search: (q: string) => ['staff', 'search', q] as const,
 };
 
 export function login(body: StaffLoginBody): Promise<StaffMe> {
@@ -31,4 +33,13 @@ export function fetchOfficeWeek(officeId: number, date: string): Promise<StaffWe
 
 export function fetchBookingDetail(bookingId: number): Promise<StaffBookingDetail> {
   return staffFetch<StaffBookingDetail>('GET', `/bookings/${bookingId}`);
+}
+
+/**
+ * Bookings by register number (or its beginning), booking key, phone number or a part of the
+ * customer's name: upcoming first, then past ones; at most STAFF_SEARCH_LIMIT, `more` when
+ * there were others.
+ */
+export function searchBookings(q: string): Promise<StaffSearch> {
+  return staffFetch<StaffSearch>('GET', '/bookings', undefined, { q });
 }

@@ -26,6 +26,7 @@ const BOOKING: StaffBookingDetail = {
   totalCents: 37_290,
   usingKeyLocker: true,
   inAbsence: false,
+  car: 'Volkswagen Golf',
   office: { id: 1, name: 'Laakkonen Helsinki Konala' },
   createdAt: `${addDays(DATE, -20)}T12:15:00`,
   customer: {
@@ -58,6 +59,11 @@ const BOOKING: StaffBookingDetail = {
       after: null,
       note: 'Varaosat tilattu',
     },
+  ],
+  messages: [
+    { id: 5, kind: 'CONFIRMATION', channel: 'EMAIL', recipient: 'maija@example.com', status: 'SENT', createdAt: `${addDays(DATE, -20)}T12:15:00`, sentAt: `${addDays(DATE, -20)}T12:15:02` },
+    { id: 6, kind: 'OFFICE_NOTICE', channel: 'EMAIL', recipient: 'konala@laakkonen.example', status: 'FAILED', createdAt: `${addDays(DATE, -20)}T12:15:00`, sentAt: null },
+    { id: 9, kind: 'REMINDER', channel: 'SMS', recipient: '0401234567', status: 'PENDING', createdAt: `${addDays(DATE, -1)}T09:00:00`, sentAt: null },
   ],
 };
 
@@ -170,6 +176,12 @@ describe('<BookingDetailPage>', () => {
     expect(history).toHaveLength(2);
     expect(history[0]!.textContent).toMatch(/^Varaus tehty .* · Asiakas$/);
     expect(history[1]!.textContent).toMatch(/^Sisäinen muistiinpano .* · Teppo TyönjohtajaVaraosat tilattu$/);
+
+    const messages = within(screen.getByRole('region', { name: 'Viestit' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toMatch(/^Varausvahvistus · sähköposti maija@example\.comLähetetty .*klo 12\.15$/);
+    expect(messages[1]).toBe('Ilmoitus toimipisteelle · sähköposti konala@laakkonen.exampleLähetys epäonnistui');
+    expect(messages[2]).toMatch(/^Muistutus · tekstiviesti 0401234567Odottaa lähetystä \(jonossa .* alkaen\)$/);
 
     // The way back leads to the booking's day at its office; the resource is named once the day is read.
     const back = screen.getByRole('link', { name: /Laakkonen Helsinki Konala/ });

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BOOKING_EVENT_LABELS,
+  BOOKING_MESSAGE_LABELS,
   VISIT_STATUS_LABELS,
   addDays,
   formatEuros,
@@ -259,6 +260,7 @@ function BookingView({ booking, announce }: { booking: StaffBookingDetail; annou
         <div className="booking-detail__main">
           <Details booking={booking} customerName={customerName} />
           <History booking={booking} resourceName={resourceName} />
+          <Messages booking={booking} />
         </div>
         <div className="booking-detail__side">
           {!cancelled && booking.start && <MoveForm booking={booking} initialDate={dayDate} announce={announce} />}
@@ -403,6 +405,40 @@ function History({ booking, resourceName }: { booking: StaffBookingDetail; resou
               </li>
             );
           })}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+/** What was sent about the booking, and whether it has gone: "did the customer get the reminder?" */
+function Messages({ booking }: { booking: StaffBookingDetail }) {
+  return (
+    <Section title="Viestit">
+      {booking.messages.length === 0 ? (
+        <p className="muted">Varauksesta ei ole lähetetty viestejä.</p>
+      ) : (
+        <ol className="booking-detail__messages">
+          {booking.messages.map((m) => (
+            <li key={m.id} className={`booking-detail__message-row booking-detail__message-row--${m.status.toLowerCase()}`}>
+              <strong>{BOOKING_MESSAGE_LABELS[m.kind]}</strong>{' '}
+              <span className="muted">
+                · {m.channel === 'SMS' ? 'tekstiviesti' : 'sähköposti'} {m.recipient}
+              </span>
+              <br />
+              {m.status === 'SENT' && m.sentAt ? (
+                <>
+                  Lähetetty <time dateTime={m.sentAt}>{formatWhen(m.sentAt)}</time>
+                </>
+              ) : m.status === 'FAILED' ? (
+                <span className="booking-detail__message-failed">Lähetys epäonnistui</span>
+              ) : (
+                <>
+                  Odottaa lähetystä (jonossa <time dateTime={m.createdAt}>{formatWhen(m.createdAt)}</time> alkaen)
+                </>
+              )}
+            </li>
+          ))}
         </ol>
       )}
     </Section>

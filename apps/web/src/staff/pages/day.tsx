@@ -1,13 +1,13 @@
 import './day.css';
-import type { CSSProperties } from 'react';
-import { Link, useParams } from 'react-router';
+import { useId, type CSSProperties } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { StaffBookingSummary, StaffDay } from '@huolto/domain';
 import { fetchOfficeDay, staffKeys } from '../api/views.ts';
 import { AbsenceWarning, BookingStateBadge } from '../components/booking-state.tsx';
 import { DateBar } from '../components/date-bar.tsx';
 import { layoutDay, type DayGrid, type GridBlock, type GridColumn } from '../day-layout.ts';
-import { clock, clockRange, datePart, finnishDate, validDate, validId } from '../format.ts';
+import { clock, clockRange, datePart, dayHours, finnishDate, validDate, validId } from '../format.ts';
 import { staffPaths } from '../paths.ts';
 import { StaffPageTitle } from '../staff-title.tsx';
 import { BadAddress, LoadError, OfficeName } from './view-states.tsx';
@@ -17,11 +17,19 @@ const PX_PER_MINUTE = 1.6;
 /** How much of an absence a block over it leaves in sight. */
 const ABSENCE_STRIP_PX = 20;
 
-/** /hallinta/paiva/:officeId/:date — an office's day, a column per resource. */
+/** The address's query parameter naming the one resource shown. */
+const RESOURCE_PARAM = 'resurssi';
+
+/** /hallinta/paiva/:officeId/:date — an office's day, a column per resource (or one: ?resurssi=id). */
 export function DayPage() {
   const params = useParams();
   const officeId = validId(params.officeId);
   const date = validDate(params.date);
+  const [search, setSearch] = useSearchParams();
+  // One resource's column only (?resurssi=id): a mechanic's own day on a phone.
+  const shown = validId(search.get(RESOURCE_PARAM) ?? undefined);
+  const show = (resourceId: number | null) =>
+    setSearch(resourceId === null ? {} : { [RESOURCE_PARAM]: String(resourceId) }, { replace: true });
   const day = useQuery({
     queryKey: staffKeys.day(officeId ?? 0, date ?? ''),
     queryFn: () => fetchOfficeDay(officeId!, date!),
@@ -37,20 +45,22 @@ export function DayPage() {
         Päivänäkymä: {finnishDate(date)}
         {day.data && <OfficeName name={day.data.office.name} />}
       </StaffPageTitle>
-      <DateBar date={date} step="day" to={(d) => staffPaths.day(officeId, d)} label="Päivän valinta" />
+      <DateBar date={date} step="day" to={(d) => `${staffPaths.day(officeId, d)}${shown === null ? '' : `?${RESOURCE_PARAM}=${shown}`}`} label="Päivän valinta" />
       {day.isPending && (
         <p className="staff-loading" role="status">
           Ladataan päivän varauksia…
         </p>
       )}
       {day.isError && <LoadError error={day.error} onRetry={() => void day.refetch()} />}
-      {day.data && <DayView day={day.data} />}
+      {day.data && <DayView day={day.data} shown={shown} onShow={show} />}
     </div>
   );
 }
 
-export function DayView({ day }: { day: StaffDay }) {
+export function DayView({ day, shown = null, onShow }: { day: StaffDay; shown?: number | null; onShow?: (resourceId: number | null) => void }) {
   const grid = layoutDay(day);
+  const showOne = shown !== null && day.resources.some((r) => r.id === shown);
+  const columns = showOne ? grid.columns.filter((c) => c.resource.id === shown) : grid.columns;
   const active = day.bookings.filter((b) => b.status !== 'CANCELLED');
   const cancelled = day.bookings.length - active.length;
   return (
@@ -93,10 +103,11 @@ export function DayView({ day }: { day: StaffDay }) {
           <h2 id="aikataulu-otsikko" className="visually-hidden">
             Aikataulu resursseittain
           </h2>
+          {onShow && day.resources.length > 1 && <ResourcePicker day={day} shown={showOne ? shown : null} onShow={onShow} />}
           <div className="staff-day__scroll" role="region" aria-label="Aikataulu, vieritettävä" tabIndex={0}>
             <div
               className="day-grid"
-              style={{ '--day-columns': day.resources.length, '--day-height': `${(grid.to - grid.from) * PX_PER_MINUTE}px` } as CSSProperties}
+              style={{ '--day-columns': columns.length, '--day-height': `${(grid.to - grid.from) * PX_PER_MINUTE}px` } as CSSProperties}
             >
               <div className="day-grid__axis" aria-hidden="true">
                 <div className="day-grid__head" />
@@ -108,7 +119,7 @@ export function DayView({ day }: { day: StaffDay }) {
                   ))}
                 </div>
               </div>
-              {grid.columns.map((column) => (
+              {columns.map((column) => (
                 <DayColumn key={column.resource.id} column={column} grid={grid} />
               ))}
             </div>
@@ -119,6 +130,24 @@ export function DayView({ day }: { day: StaffDay }) {
   );
 }
 
+/** Which resources the grid shows: all, or one (the choice is kept in the address). */
+function ResourcePicker({ day, shown, onShow }: { day: StaffDay; shown: number | null; onShow: (resourceId: number | null) => void }) {
+  const id = useId();
+  return (
+    <div className="staff-day__picker">
+      <label htmlFor={id}>Näytä</label>
+      <select id={id} className="input" value={shown ?? ''} onChange={(e) => onShow(e.target.value ? Number(e.target.value) : null)}>
+        <option value="">Kaikki resurssit ({day.resources.length})</option>
+        {day.resources.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function hoursOf(from: number, to: number): number[] {
   const hours: number[] = [];
   for (let m = from; m < to; m += 60) hours.push(m);
@@ -126,25 +155,14 @@ function hoursOf(from: number, to: number): number[] {
 }
 
 function DayHours({ day }: { day: StaffDay }) {
-  const exception = day.exception;
-  if (!day.opening) {
-    return (
-      <p className="notice notice--warning staff-day__hours">
-        <strong>Suljettu</strong>
-        {exception?.reason ? `: ${exception.reason}` : ''}
-      </p>
-    );
-  }
-  const hours = clockRange(day.opening.openingTime, day.opening.closingTime);
-  if (exception) {
-    return (
-      <p className="notice notice--warning staff-day__hours">
-        <strong>Poikkeava aukiolo {hours}</strong>
-        {exception.reason ? `: ${exception.reason}` : ''}
-      </p>
-    );
-  }
-  return <p className="staff-day__hours">Auki {hours}</p>;
+  const { headline, reason, unusual } = dayHours(day.date, day.opening, day.exception);
+  if (!unusual) return <p className="staff-day__hours">{headline}</p>;
+  return (
+    <p className="notice notice--warning staff-day__hours">
+      <strong>{headline}</strong>
+      {reason ? `: ${reason}` : ''}
+    </p>
+  );
 }
 
 function AbsenceList({ day }: { day: StaffDay }) {

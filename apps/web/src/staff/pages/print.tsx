@@ -1,9 +1,9 @@
 import './print.css';
 import { useParams } from 'react-router';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import type { StaffBookingDetail, StaffBookingSummary, StaffDay, VehicleDeliveryOption } from '@huolto/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { StaffBookingSummary, StaffDay, VehicleDeliveryOption } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { fetchBookingDetail, fetchOfficeDay, staffKeys } from '../api/views.ts';
+import { fetchOfficeDay, staffKeys } from '../api/views.ts';
 import { DateBar } from '../components/date-bar.tsx';
 import { clockRange, finnishDate, finnishDateLong, validDate, validId } from '../format.ts';
 import { staffPaths } from '../paths.ts';
@@ -35,18 +35,8 @@ export function PrintPage() {
     queryFn: () => fetchOfficeDay(officeId!, date!),
     enabled: officeId !== null && date !== null,
   });
-  const rows = day.data ? printRows(day.data) : [];
-  // The car and how it comes in are in each booking's detail.
-  const details = useQueries({
-    queries: rows.map((b) => ({ queryKey: staffKeys.booking(b.id), queryFn: () => fetchBookingDetail(b.id), staleTime: 60_000 })),
-  });
 
   if (officeId === null || date === null) return <BadAddress title="Tulostettava lista" />;
-  const detailOf = new Map<number, StaffBookingDetail>();
-  details.forEach((d) => {
-    if (d.data) detailOf.set(d.data.id, d.data);
-  });
-  const loadingDetails = details.some((d) => d.isPending);
 
   return (
     <div className="staff-page staff-print">
@@ -57,11 +47,6 @@ export function PrintPage() {
       <DateBar date={date} step="day" to={(d) => staffPaths.print(officeId, d)} label="Päivän valinta" />
       <div className="staff-print__actions staff-no-print">
         {day.data && <Button onClick={() => window.print()}>Tulosta</Button>}
-        {loadingDetails && (
-          <span className="staff-loading" role="status">
-            Ladataan autojen tietoja…
-          </span>
-        )}
       </div>
       {day.isPending && (
         <p className="staff-loading" role="status">
@@ -69,20 +54,12 @@ export function PrintPage() {
         </p>
       )}
       {day.isError && <LoadError error={day.error} onRetry={() => void day.refetch()} />}
-      {day.data && <PrintTable day={day.data} rows={rows} detailOf={detailOf} />}
+      {day.data && <PrintTable day={day.data} rows={printRows(day.data)} />}
     </div>
   );
 }
 
-export function PrintTable({
-  day,
-  rows,
-  detailOf,
-}: {
-  day: StaffDay;
-  rows: StaffBookingSummary[];
-  detailOf: Map<number, StaffBookingDetail>;
-}) {
+export function PrintTable({ day, rows }: { day: StaffDay; rows: StaffBookingSummary[] }) {
   const names = new Map(day.resources.map((r) => [r.id, r.name]));
   if (rows.length === 0) return <p>Ei varauksia tälle päivälle.</p>;
   return (
@@ -108,10 +85,8 @@ export function PrintTable({
       </thead>
       <tbody>
         {rows.map((b) => {
-          const detail = detailOf.get(b.id);
-          const car = detail ? [detail.vehicle.make, detail.vehicle.model].filter(Boolean).join(' ') : '';
           const delivery = [
-            detail?.deliveryOption ? DELIVERY_SHORT[detail.deliveryOption] : null,
+            b.deliveryOption ? DELIVERY_SHORT[b.deliveryOption] : null,
             b.usingKeyLocker ? 'avainautomaatti' : null,
           ].filter(Boolean);
           return (
@@ -119,13 +94,13 @@ export function PrintTable({
               <td className="print-table__time">{b.start && b.end ? clockRange(b.start, b.end) : 'Ei aikaa'}</td>
               <td>{b.resourceIds.map((id) => names.get(id) ?? `#${id}`).join(', ') || '–'}</td>
               <td className="print-table__plate">{b.registerNumber}</td>
-              <td>{car || '–'}</td>
+              <td>{b.car || '–'}</td>
               <td>{b.customerName}</td>
               <td className="print-table__phone">{b.customerPhone}</td>
               <td>
                 {b.summary}
-                {detail && detail.symptoms.length > 0 && <span className="print-table__extra">Oireet: {detail.symptoms.join(', ')}</span>}
-                {detail?.customerNotes && <span className="print-table__extra">Asiakkaan viesti: {detail.customerNotes}</span>}
+                {b.symptoms.length > 0 && <span className="print-table__extra">Oireet: {b.symptoms.join(', ')}</span>}
+                {b.customerNotes && <span className="print-table__extra">Asiakkaan viesti: {b.customerNotes}</span>}
                 {b.inAbsence && <span className="print-table__extra print-table__warning">Poissaolon aikana</span>}
               </td>
               <td>{delivery.length > 0 ? delivery.join(', ') : '–'}</td>

@@ -13,7 +13,8 @@ import {
 import { Button } from '@/components/ui/button.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { fieldErrorsOf, messageOf } from '../api/detail.ts';
+import { messageOf } from '../api/detail.ts';
+import { useFormErrors } from '../components/form-errors.ts';
 import { createUser, fetchOffices, fetchUsers, updateUser } from '../api/users.ts';
 import { useStaff } from '../staff-context.tsx';
 import { StaffPageTitle } from '../staff-title.tsx';
@@ -130,7 +131,7 @@ function UserList({ users, offices, onEdit }: { users: StaffUser[]; offices: Sta
             {sorted.map((u) => (
               <tr key={u.id} className={u.active ? undefined : 'users__row--inactive'}>
                 <th scope="row">{u.name}</th>
-                <td className="users__email">
+                <td className="users__email" data-label="Sähköposti">
                   {/* The address may break after its @ in a narrow column, nowhere else. */}
                   {u.email.includes('@') ? (
                     <>
@@ -142,9 +143,9 @@ function UserList({ users, offices, onEdit }: { users: StaffUser[]; offices: Sta
                     u.email
                   )}
                 </td>
-                <td>{STAFF_ROLE_LABELS[u.role]}</td>
-                <td>{officeNames(u, offices)}</td>
-                <td>{u.active ? 'Aktiivinen' : 'Poistettu käytöstä'}</td>
+                <td data-label="Rooli">{STAFF_ROLE_LABELS[u.role]}</td>
+                <td data-label="Toimipisteet">{officeNames(u, offices)}</td>
+                <td data-label="Tila">{u.active ? 'Aktiivinen' : 'Poistettu käytöstä'}</td>
                 <td>
                   <Button variant="secondary" aria-label={`Muokkaa: ${u.name}`} onClick={() => onEdit(u)}>
                     Muokkaa
@@ -230,8 +231,7 @@ function CreateUserForm({ offices, announce }: { offices: StaffOffice[]; announc
   const [role, setRole] = useState<StaffRole>('OFFICE');
   const [officeIds, setOfficeIds] = useState<number[]>([]);
   const [password, setPassword] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { fields, setFields, problem, refused, clear, invalid } = useFormErrors();
   const invalidate = useInvalidateUsers();
   const create = useMutation({
     mutationFn: () => createUser({ email, name, role, officeIds: role === 'ADMIN' ? [] : officeIds, password }),
@@ -241,16 +241,11 @@ function CreateUserForm({ offices, announce }: { offices: StaffOffice[]; announc
       setRole('OFFICE');
       setOfficeIds([]);
       setPassword('');
-      setFields({});
-      setProblem(null);
+      clear();
       await invalidate();
       announce('Käyttäjä lisätty');
     },
-    onError: (err) => {
-      const f = fieldErrorsOf(err);
-      setFields(f);
-      setProblem(Object.keys(f).length ? null : messageOf(err));
-    },
+    onError: refused,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -262,10 +257,6 @@ function CreateUserForm({ offices, announce }: { offices: StaffOffice[]; announc
     setFields(local);
     if (Object.keys(local).length === 0) create.mutate();
   };
-  const invalid = (field: string, id: string, hint = false) => ({
-    'aria-invalid': fields[field] ? true : undefined,
-    'aria-describedby': describedBy(id, { hint, error: Boolean(fields[field]) }),
-  });
   return (
     <section className="card users__create" aria-labelledby={ids.heading}>
       <h2 id={ids.heading} className="card__title">
@@ -313,8 +304,7 @@ function EditUserForm({ user, offices, onDone }: { user: StaffUser; offices: Sta
   const [officeIds, setOfficeIds] = useState<number[]>(user.officeIds);
   const [active, setActive] = useState(user.active);
   const [password, setPassword] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { fields, setFields, problem, refused, invalid } = useFormErrors();
   const invalidate = useInvalidateUsers();
   const save = useMutation({
     mutationFn: () => {
@@ -330,11 +320,7 @@ function EditUserForm({ user, offices, onDone }: { user: StaffUser; offices: Sta
       await invalidate();
       onDone(password ? 'Käyttäjä tallennettu ja salasana vaihdettu' : 'Käyttäjä tallennettu');
     },
-    onError: (err) => {
-      const f = fieldErrorsOf(err);
-      setFields(f);
-      setProblem(Object.keys(f).length ? null : messageOf(err));
-    },
+    onError: refused,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -355,8 +341,7 @@ function EditUserForm({ user, offices, onDone }: { user: StaffUser; offices: Sta
           maxLength={100}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          aria-invalid={fields.name ? true : undefined}
-          aria-describedby={describedBy(ids.name, { error: Boolean(fields.name) })}
+          {...invalid('name', ids.name)}
         />
       </Field>
       <RoleSelect id={ids.role} value={role} onChange={setRole} error={fields.role} />
@@ -374,8 +359,7 @@ function EditUserForm({ user, offices, onDone }: { user: StaffUser; offices: Sta
           className="input"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={fields.password ? true : undefined}
-          aria-describedby={describedBy(ids.password, { hint: true, error: Boolean(fields.password) })}
+          {...invalid('password', ids.password, true)}
         />
       </Field>
       <Problem message={problem} />

@@ -5,7 +5,7 @@ import { startOfWeek, todayInHelsinki, weekLabel, type StaffWeek } from '@huolto
 import { fetchOfficeWeek, staffKeys } from '../api/views.ts';
 import { AbsenceWarning, BookingStateBadge } from '../components/booking-state.tsx';
 import { DateBar } from '../components/date-bar.tsx';
-import { clock, clockRange, finnishDate, validDate, validId } from '../format.ts';
+import { clock, dayHours, finnishDate, validDate, validId } from '../format.ts';
 import { staffPaths } from '../paths.ts';
 import { StaffPageTitle } from '../staff-title.tsx';
 import { BadAddress, LoadError, OfficeName } from './view-states.tsx';
@@ -51,6 +51,7 @@ export function WeekView({ week, officeId }: { week: StaffWeek; officeId: number
         const leads = day.bookings.filter((b) => b.start === null);
         const active = day.bookings.filter((b) => b.status !== 'CANCELLED').length;
         const headingId = `paiva-${day.date}`;
+        const hours = dayHours(day.date, day.opening, day.exception);
         return (
           <li key={day.date} className={day.date === today ? 'week-day week-day--today' : 'week-day'}>
             <section aria-labelledby={headingId}>
@@ -59,7 +60,8 @@ export function WeekView({ week, officeId }: { week: StaffWeek; officeId: number
                 {day.date === today && <span className="week-day__today"> (tänään)</span>}
               </h2>
               <p className="week-day__hours">
-                {day.opening ? `Auki ${clockRange(day.opening.openingTime, day.opening.closingTime)}` : <strong>Suljettu</strong>}
+                {hours.unusual ? <strong>{hours.headline}</strong> : hours.headline}
+                {hours.reason ? `: ${hours.reason}` : ''}
                 {' · '}
                 {active === 1 ? '1 varaus' : `${active} varausta`}
               </p>

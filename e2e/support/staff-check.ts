@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './harness.ts';
+import { DESKTOP, PHONE, axeProblems } from './axe-check.ts';
+
+/** The back-office's widths: a desk, a tablet in the workshop, a phone in a mechanic's pocket. */
+export const TABLET = { width: 768, height: 1024 } as const;
+const SIZES = [DESKTOP, TABLET, PHONE] as const;
+
+/** Elements the page itself scrolls sideways to show (a box scrolling inside itself does not count). */
+function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const clips = (el: Element | null): boolean => {
+      for (let e = el; e && e !== document.body; e = e.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(e).overflowX)) return true;
+      }
+      return false;
+    };
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !clips(el.parentElement))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)} ends at ${Math.round(el.getBoundingClientRect().right)} px`);
+  });
+}
+
+/**
+ * A back-office page at each width: axe finds nothing, and the page never scrolls sideways
+ * (on a phone, wide content such as the day grid scrolls inside its own frame). Screenshots
+ * at each width when named. Leaves the page at desktop width.
+ */
+export async function expectSoundAtEveryWidth(page: Page, what: string, shot?: string) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    expect(await axeProblems(page), `${what} at ${size.width} px`).toEqual([]);
+    expect(await sidewaysOverflow(page), `${what} scrolls sideways at ${size.width} px`).toEqual([]);
+    if (shot) await screenshot(page, `${shot}-${size.width}`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
