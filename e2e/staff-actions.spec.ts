@@ -131,7 +131,7 @@ describe('back-office actions', () => {
 
     // The detail: the customer, the car, the lines with their total, the history.
     await page.getByRole('heading', { level: 1, name: new RegExp(`^Varaus ABC-123 ${moving.bookingKey}$`) }).waitFor();
-    expect(await page.title()).toBe('Varauksen tiedot – Hallinta');
+    await expect.poll(() => page.title(), { timeout: 5000 }).toBe('Varauksen tiedot – Hallinta');
     const customer = page.getByRole('region', { name: 'Asiakas ja auto' });
     await customer.getByText(`${HILKKA.firstName} ${HILKKA.lastName}`).waitFor();
     await customer.getByRole('link', { name: HILKKA.email }).waitFor();

@@ -137,7 +137,7 @@ describe('back-office day, week and print views', () => {
     const page = await pageAt(h.browser, DESKTOP);
     await page.goto(`${h.baseUrl}/hallinta`);
     await page.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor();
-    expect(await page.title()).toBe('Kirjautuminen – Hallinta');
+    await expect.poll(() => page.title(), { timeout: 5000 }).toBe('Kirjautuminen – Hallinta');
     await expectSoundAtEveryWidth(page, 'sign-in');
     await page.getByLabel('Sähköposti').fill(STAFF_EMAIL);
     await page.getByLabel('Salasana').fill('väärä salasana');
@@ -164,7 +164,7 @@ describe('back-office day, week and print views', () => {
     await page.getByLabel('Siirry päivään').fill(booked.date);
     await page.waitForURL(`${h.baseUrl}/hallinta/paiva/1/${booked.date}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(`Päivänäkymä: ${formatFinnishDate(booked.date, true)}`) }).waitFor();
-    expect(await page.title()).toBe('Päivänäkymä – Hallinta');
+    await expect.poll(() => page.title(), { timeout: 5000 }).toBe('Päivänäkymä – Hallinta');
     const link = page.locator(`a[href="/hallinta/varaus/${booked.id}"]`);
     await link.waitFor();
     const text = await link.innerText();
@@ -188,7 +188,7 @@ describe('back-office day, week and print views', () => {
     const inWeek = day.locator(`a[href="/hallinta/varaus/${booked.id}"]`);
     await inWeek.waitFor();
     expect(await inWeek.innerText()).toContain('ABC-123');
-    expect(await page.title()).toBe('Viikkonäkymä – Hallinta');
+    await expect.poll(() => page.title(), { timeout: 5000 }).toBe('Viikkonäkymä – Hallinta');
     expect(await page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }).count()).toBe(7);
     await expectSoundAtEveryWidth(page, 'week view', 'hallinta-2-viikko');
 
@@ -199,7 +199,7 @@ describe('back-office day, week and print views', () => {
     await row.waitFor();
     await expect.poll(async () => (await row.innerText()).includes(MAIJA.phone)).toBe(true);
     await page.getByRole('button', { name: 'Tulosta' }).waitFor();
-    expect(await page.title()).toBe('Tulostettava lista – Hallinta');
+    await expect.poll(() => page.title(), { timeout: 5000 }).toBe('Tulostettava lista – Hallinta');
     await expectSoundAtEveryWidth(page, 'print list', 'hallinta-3-tulosta');
     // On paper the header and the controls are gone; the table stays.
     await page.emulateMedia({ media: 'print' });
@@ -212,7 +212,7 @@ describe('back-office day, week and print views', () => {
     await page.getByRole('search', { name: 'Varausten pikahaku' }).getByLabel('Hae varausta').fill('abc 123');
     await page.getByRole('search', { name: 'Varausten pikahaku' }).getByRole('button', { name: 'Hae' }).click();
     await page.waitForURL(/\/hallinta\/haku\?q=abc(\+|%20)123$/);
-    expect(await page.title()).toBe('Varausten haku – Hallinta');
+    await expect.poll(() => page.title(), { timeout: 5000 }).toBe('Varausten haku – Hallinta');
     const found = page.locator(`main a[href="/hallinta/varaus/${booked.id}"]`);
     await found.waitFor();
     expect(await found.innerText()).toContain('ABC-123');
