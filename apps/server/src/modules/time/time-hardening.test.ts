@@ -5,6 +5,7 @@
  * over the longest range stays cheap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { addDays, BOOKING_HORIZON_MONTHS, isWorkingDay, lastBookableDate, todayInHelsinki } from '@huolto/domain';
 import { ApiClient, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
 
@@ -29,9 +30,14 @@ const FREE_TIMES_PATHS = ['/free-times', '/free-times/morning', '/free-times/eve
 type Res = Awaited<ReturnType<ApiClient['post']>>;
 const fieldsOf = (res: Res) => (json(res).fields as { path: string; message: string }[]).map((f) => f.path);
 
-/** Everything a time call could change: all holds and bookings of time, and the session's row. */
+/**
+ * Everything a time call could change: all holds and bookings of time (a digest of every
+ * row, taken in the database: the seed has tens of thousands), and the session's row.
+ */
 async function snapshot(c: ApiClient) {
-  const times = await t.db.selectFrom('resource_time').selectAll().orderBy('id').execute();
+  const times = (
+    await sql<{ digest: string }>`SELECT md5(coalesce(string_agg(r::text, '|' ORDER BY r.id), '')) AS digest FROM resource_time r`.execute(t.db)
+  ).rows[0]!.digest;
   const process = await t.db.selectFrom('process').selectAll().where('token', '=', c.token!).executeTakeFirstOrThrow();
   return JSON.stringify({ times, process });
 }
