@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { todayInHelsinki } from '@huolto/domain';
 import { migrate, openDatabase } from '../src/db/database.ts';
 import { seed } from '../seed/index.ts';
+import { writePgliteTemplate } from './pglite-template.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -49,13 +50,8 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'huolto-test-'));
-  const handle = await openDatabase({});
-  await migrate(handle);
-  await seed(handle.db, { today });
-  const dump = await handle.dump!();
-  await handle.close();
-  const file = join(dir, 'template.tar.gz');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const file = join(dir, 'template.tar');
+  await writePgliteTemplate(file, today);
   project.provide('pgliteTemplate', file);
   project.provide('pgUrl', '');
   project.provide('pgTemplate', '');

