@@ -38,6 +38,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
+          // Seeds once per run; every spec file's server starts from a copy.
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           pool: 'forks',

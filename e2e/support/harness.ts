@@ -1,14 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { todayInHelsinki } from '@huolto/domain';
-import { migrate, openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { seed } from '../../apps/server/seed/index.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,14 +32,13 @@ export interface Harness {
 }
 
 /**
- * The built web app and the real server on a free port, with a freshly seeded embedded
+ * The built web app and the real server on a free port, with its own copy of the seeded embedded
  * database that the test can query, and headless Chromium.
  */
 export async function startHarness(): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huolto-e2e-'));
-  const database = await openDatabase({});
-  await migrate(database);
-  await seed(database.db, { today: todayInHelsinki() });
+  // A copy of the run's migrated and seeded template (global-setup.ts).
+  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject('e2eTemplate'))]) });
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' }),
     // E2E_WEB_DIST: a build of the web app elsewhere (vite build --outDir), for parallel runs.
