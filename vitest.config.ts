@@ -15,8 +15,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
-          // *.pg.test.ts need PostgreSQL: only runs with DATABASE_URL include them.
-          exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
+          // *.pg.test.ts need PostgreSQL: only runs with DATABASE_URL include them. *.pglite.test.ts
+          // run server processes on PGlite whatever the run's database: only runs without it include them.
+          exclude: ['**/node_modules/**', process.env.DATABASE_URL ? '**/*.pglite.test.ts' : '**/*.pg.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,

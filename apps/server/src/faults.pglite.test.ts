@@ -48,13 +48,9 @@ const cleanup: (() => Promise<unknown>)[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'huolto-pglite-faults-'));
   pgdata = join(dataDir, 'pgdata');
-  // Start from the seeded template when the run has one (PGlite runs); on PostgreSQL runs
-  // the first server start seeds the empty data directory itself.
-  const template = inject('pgliteTemplate');
-  if (template) {
-    const handle = await openDatabase({ dataDir: pgdata, loadDataDir: new Blob([readFileSync(template)]) });
-    await handle.close();
-  }
+  // Start from the run's seeded template (this file runs only on PGlite runs).
+  const handle = await openDatabase({ dataDir: pgdata, loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  await handle.close();
 });
 
 afterAll(async () => {

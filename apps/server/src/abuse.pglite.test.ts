@@ -23,12 +23,9 @@ let server: ServerProcess | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'huolto-abuse-'));
-  // From the seeded template when the run has one; else the server seeds the empty directory.
-  const template = inject('pgliteTemplate');
-  if (template) {
-    const handle = await openDatabase({ dataDir: join(dataDir, 'pgdata'), loadDataDir: new Blob([readFileSync(template)]) });
-    await handle.close();
-  }
+  // From the run's seeded template (this file runs only on PGlite runs).
+  const handle = await openDatabase({ dataDir: join(dataDir, 'pgdata'), loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+  await handle.close();
   server = await startServer({
     dataDir,
     startTimeoutMs: 180_000,
