@@ -223,6 +223,8 @@ export const staffDayResponse = z.object({
   /** Times held by customers in the middle of booking, until they expire. */
   holds: z.array(staffHoldSchema),
   absences: z.array(absenceSchema),
+  /** The Helsinki date of the office's next confirmed booking after this day; null when there is none. */
+  nextBookingDate: z.string().nullable(),
 });
 export type StaffDay = z.infer<typeof staffDayResponse>;
 

@@ -39,6 +39,7 @@ const DAY: StaffDay = {
   ],
   holds: [{ resourceId: 12, start: `${DATE}T12:00:00`, end: `${DATE}T13:00:00`, expiresAt: `${DATE}T08:45:00` }],
   absences: [{ id: 7, resourceId: 11, start: `${DATE}T10:00:00`, end: `${DATE}T12:00:00`, reason: 'Koulutus', bookingsInside: 1 }],
+  nextBookingDate: '2026-12-03',
 };
 
 function Address() {
@@ -194,6 +195,25 @@ describe('day view', () => {
     const grid = document.querySelector<HTMLElement>('.day-grid')!;
     expect(grid.style.getPropertyValue('--day-height')).toBe(`${11 * 60 * 1.6}px`);
     expect(screen.getByText('0 varausta')).toBeTruthy();
+  });
+
+  it('a day without bookings links to the next booked day, the one resource shown kept; after the last it says so', async () => {
+    renderDay({ ...DAY, bookings: [booking({ ...DAY.bookings[1]!, id: 42, registerNumber: 'CAN-100' })], nextBookingDate: '2026-12-09' }, `/hallinta/paiva/1/${DATE}?resurssi=11`);
+    const next = await screen.findByRole('link', { name: 'ke 9.12.2026' });
+    expect(next.parentElement!.textContent).toBe('Seuraava varaus: ke 9.12.2026');
+    expect(next.getAttribute('href')).toBe('/hallinta/paiva/1/2026-12-09?resurssi=11');
+    fireEvent.click(next);
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/hallinta/paiva/1/2026-12-09?resurssi=11'));
+    cleanup();
+
+    renderDay({ ...DAY, bookings: [], holds: [], nextBookingDate: null });
+    expect(await screen.findByText('Tämän päivän jälkeen ei ole varauksia.')).toBeTruthy();
+    cleanup();
+
+    // A day with bookings needs no pointer onward.
+    renderDay(DAY);
+    await screen.findByRole('region', { name: 'Nosturi 1' });
+    expect(screen.queryByText(/Seuraava varaus/)).toBeNull();
   });
 
   it('the date field goes to the chosen day once typing rests, not to the dates typed on the way', async () => {

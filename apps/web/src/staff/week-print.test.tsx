@@ -117,6 +117,7 @@ describe('print list', () => {
     ],
     holds: [],
     absences: [],
+    nextBookingDate: null,
   };
   it('lists the day\'s bookings but the cancelled by time, with the resource, car, phone, delivery and a notes column', async () => {
     const stub = renderAt(`/hallinta/tulosta/1/${DATE}`, { [`${BASE}/offices/1/day`]: () => json(DAY) });

@@ -122,6 +122,19 @@ export async function findOfficeBookings(
   return rows.map(listed);
 }
 
+/** The start of the office's first confirmed booking at or after `from`; null when there is none. */
+export async function findNextBookingStart(db: Executor, officeId: number, from: Date): Promise<Date | null> {
+  const row = await db
+    .selectFrom('booking')
+    .select((eb) => eb.fn.min<Date | null>('start_at').as('start'))
+    .where('organization_id', '=', officeId)
+    .where('status', '=', 'CONFIRMED')
+    .where('kind', '=', 'RESERVATION')
+    .where('start_at', '>=', from)
+    .executeTakeFirst();
+  return row?.start ?? null;
+}
+
 /** What a search text can be, each part null when the text cannot be one. */
 export interface BookingSearchTerms {
   /** A register number's beginning, upper case without spaces or hyphens. */

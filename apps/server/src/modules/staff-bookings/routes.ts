@@ -73,7 +73,7 @@ export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps:
         tag,
         summary: "An office's day: resources, opening hours (exceptions included), bookings and leads, live holds and absences.",
         description:
-          'Bookings are the confirmed and cancelled ones whose time overlaps the day, and leads wished for the day (start and end null); inAbsence flags a booking lying in an absence of its resource.',
+          'Bookings are the confirmed and cancelled ones whose time overlaps the day, and leads wished for the day (start and end null); inAbsence flags a booking lying in an absence of its resource; nextBookingDate is the date of the office\'s next confirmed booking after the day (null when none), for an empty day to point to.',
         params: staffOfficeParams,
         query: staffDateQuery,
         responseSchema: staffDayResponse,

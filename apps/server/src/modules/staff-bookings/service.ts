@@ -56,6 +56,7 @@ import { composeStaffCancellation } from './mail.ts';
 import {
   findAddedRowsOf,
   findLiveHolds,
+  findNextBookingStart,
   findMatchingBookings,
   findOfficeAbsences,
   findOfficeBookings,
@@ -264,6 +265,7 @@ export async function staffDay(db: Db, staff: StaffPrincipal, officeId: number, 
   const range = await officeRange(db, staff, officeId, date, viewDate(date, 1), now);
   const exception = range.exceptions.get(date);
   const holds = await findLiveHolds(db, officeId, range.from, range.to);
+  const next = await findNextBookingStart(db, officeId, range.to);
   return {
     date,
     office: { id: range.office.id, name: range.office.name },
@@ -278,6 +280,7 @@ export async function staffDay(db: Db, staff: StaffPrincipal, officeId: number, 
       expiresAt: formatLocalDateTime(h.expires_at),
     })),
     absences: range.absences.map((a) => a.absence),
+    nextBookingDate: next ? formatLocalDateTime(next).slice(0, 10) : null,
   };
 }
 

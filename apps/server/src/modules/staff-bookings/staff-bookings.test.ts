@@ -237,6 +237,36 @@ describe('GET /offices/:officeId/day', () => {
     expect(week.days.find((d) => d.date === DAY6)!.exception).toMatchObject({ reason: 'Inventaario' });
   });
 
+  it("names the date of the office's next confirmed booking after the day: not a cancelled one, not another office's", async () => {
+    // Weeks after the other tests' days, where only this test books.
+    const empty = workingDayFrom(addDays(today, 90));
+    const first = workingDayFrom(addDays(empty, 3));
+    const later = workingDayFrom(addDays(first, 2));
+    const nextOf = async (officeId: number, date: string) => json<StaffDay>(await staff.get(`/offices/${officeId}/day`, { date })).nextBookingDate;
+    const lastBooked = async () => {
+      const row = await t.db
+        .selectFrom('booking')
+        .select((eb) => eb.fn.max<Date>('start_at').as('last'))
+        .where('organization_id', '=', 1)
+        .where('status', '=', 'CONFIRMED')
+        .executeTakeFirstOrThrow();
+      return row.last;
+    };
+    expect((await lastBooked()).getTime()).toBeLessThan(fromHelsinki(empty).getTime());
+    expect(await nextOf(1, empty)).toBeNull();
+
+    const booked = await book(resources[0]!.id, `${first}T13:00:00`);
+    await book(resources[1]!.id, `${later}T08:00:00`);
+    expect(await nextOf(1, empty)).toBe(first);
+    // Only bookings after the day count: the first day's own is not its next.
+    expect(await nextOf(1, first)).toBe(later);
+    expect(await nextOf(1, later)).toBeNull();
+    expect(json<StaffDay>(await admin.get('/offices/2/day', { date: empty })).nextBookingDate).toBeNull();
+
+    expectStatus(await staff.post(`/bookings/${booked.id}/cancel`, { reason: 'Asiakas perui puhelimessa' }), 200);
+    expect(await nextOf(1, empty)).toBe(later);
+  });
+
   it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
     expectBadRequest(await staff.get('/offices/1/day', { date: `${DAY1.slice(0, 4)}-02-30` }), 'date');
     expectBadRequest(await staff.get('/offices/1/day'), 'date');

@@ -38,6 +38,8 @@ export function DayPage() {
   });
 
   if (officeId === null || date === null) return <BadAddress title="Päivänäkymä" />;
+  // Another day of the office, the one resource shown kept.
+  const dayTo = (d: string) => `${staffPaths.day(officeId, d)}${shown === null ? '' : `?${RESOURCE_PARAM}=${shown}`}`;
 
   return (
     <div className="staff-page staff-day">
@@ -45,19 +47,30 @@ export function DayPage() {
         Päivänäkymä: {finnishDate(date)}
         {day.data && <OfficeName name={day.data.office.name} />}
       </StaffPageTitle>
-      <DateBar date={date} step="day" to={(d) => `${staffPaths.day(officeId, d)}${shown === null ? '' : `?${RESOURCE_PARAM}=${shown}`}`} label="Päivän valinta" />
+      <DateBar date={date} step="day" to={dayTo} label="Päivän valinta" />
       {day.isPending && (
         <p className="staff-loading" role="status">
           Ladataan päivän varauksia…
         </p>
       )}
       {day.isError && <LoadError error={day.error} onRetry={() => void day.refetch()} />}
-      {day.data && <DayView day={day.data} shown={shown} onShow={show} />}
+      {day.data && <DayView day={day.data} shown={shown} onShow={show} dayTo={dayTo} />}
     </div>
   );
 }
 
-export function DayView({ day, shown = null, onShow }: { day: StaffDay; shown?: number | null; onShow?: (resourceId: number | null) => void }) {
+export function DayView({
+  day,
+  shown = null,
+  onShow,
+  dayTo = (d) => staffPaths.day(day.office.id, d),
+}: {
+  day: StaffDay;
+  shown?: number | null;
+  onShow?: (resourceId: number | null) => void;
+  /** The address of another day of the view. */
+  dayTo?: (date: string) => string;
+}) {
   const grid = layoutDay(day);
   const showOne = shown !== null && day.resources.some((r) => r.id === shown);
   const columns = showOne ? grid.columns.filter((c) => c.resource.id === shown) : grid.columns;
@@ -71,6 +84,17 @@ export function DayView({ day, shown = null, onShow }: { day: StaffDay; shown?: 
         {cancelled > 0 && `, ${cancelled} peruttu`}
         {day.holds.length > 0 && `, ${day.holds.length} varaus kesken`}
       </p>
+      {active.length === 0 && (
+        <p className="staff-day__next">
+          {day.nextBookingDate ? (
+            <>
+              Seuraava varaus: <Link to={dayTo(day.nextBookingDate)}>{finnishDate(day.nextBookingDate)}</Link>
+            </>
+          ) : (
+            'Tämän päivän jälkeen ei ole varauksia.'
+          )}
+        </p>
+      )}
       {day.absences.length > 0 && <AbsenceList day={day} />}
       {grid.leads.length > 0 && (
         <section className="staff-day__leads" aria-labelledby="toivepaiva-otsikko">
