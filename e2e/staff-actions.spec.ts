@@ -21,7 +21,8 @@ import {
  * the customer flow from the day view and moves it to another time, cancels another one (the
  * customer's e-mails checked in the outbox and the mail directory), adds absences and a
  * closed day on the capacity page and a customer's calendar loses those times; an admin adds a staff
- * account. axe-core finds nothing on the detail, capacity and users pages at 1280 × 900 and
+ * account. With the keyboard alone a staff member signs in, reaches a booking in the day grid
+ * with Tab, marks it arrived and adds a note. axe-core finds nothing on the detail, capacity and users pages at 1280 × 900 and
  * 768 × 1024.
  */
 
@@ -32,6 +33,7 @@ const DESKTOP = { width: 1280, height: 900 };
 
 const HILKKA: ContactDetails = { firstName: 'Hilkka', lastName: 'Siirrettävä', phone: '040 111 2222', email: 'hilkka.siirrettava@example.com' };
 const TAUNO: ContactDetails = { firstName: 'Tauno', lastName: 'Peruttava', phone: '040 333 4444', email: 'tauno.peruttava@example.com' };
+const KALLE: ContactDetails = { firstName: 'Kalle', lastName: 'Näppäimistö', phone: '040 555 6666', email: 'kalle.nappaimisto@example.com' };
 
 let h: Harness;
 beforeAll(async () => {
@@ -101,6 +103,26 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Kirjaudu ulos' }).waitFor();
 }
 
+
+/**
+ * Presses Tab until the focused element matches `selector` (and has the text `name`, when
+ * given); fails after `max` presses. Answers how many it took.
+ */
+async function tabUntil(page: Page, selector: string, opts: { name?: string; max?: number } = {}): Promise<number> {
+  const max = opts.max ?? 250;
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press('Tab');
+    const reached = await page.evaluate(
+      ([sel, name]) => {
+        const el = document.activeElement;
+        return !!el && el.matches(sel!) && (name === null || el.textContent?.trim() === name);
+      },
+      [selector, opts.name ?? null] as const,
+    );
+    if (reached) return presses;
+  }
+  throw new Error(`${selector}${opts.name ? ` "${opts.name}"` : ''} not reached with ${max} presses of Tab`);
+}
 
 /** The live region's message of the page. */
 const announced = (page: Page, text: string) => page.locator('.staff-page [role="status"]').getByText(text, { exact: true }).waitFor();
@@ -218,6 +240,46 @@ describe('back-office actions', () => {
     await announced(page, 'Muistiinpano lisätty');
     await page.getByRole('region', { name: 'Historia' }).getByText('Talvirenkaat takakontissa').waitFor();
     expect((await h.database.db.selectFrom('booking').select('visit_status').where('id', '=', String(moving.id)).executeTakeFirstOrThrow()).visit_status).toBe('ARRIVED');
+    await page.context().close();
+  });
+
+  it('by keyboard alone: sign in, open a booking from the day grid, mark it arrived and add a note', async () => {
+    const booked = await bookAsCustomer(KALLE);
+    const page = await pageAt(h.browser, DESKTOP);
+    await page.goto(`${h.baseUrl}/hallinta`);
+    await page.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor();
+    await tabUntil(page, 'input[type="email"]', { max: 10 });
+    await page.keyboard.type(OFFICE_USER);
+    await tabUntil(page, 'input[type="password"]', { max: 3 });
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Kirjaudu ulos' }).waitFor();
+
+    // The booking's day by its address; from there on only keys.
+    await page.goto(`${h.baseUrl}/hallinta/paiva/1/${booked.date}`);
+    await page.locator(`a[href="/hallinta/varaus/${booked.id}"]`).waitFor();
+    await tabUntil(page, `a[href="/hallinta/varaus/${booked.id}"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${h.baseUrl}/hallinta/varaus/${booked.id}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(`^Varaus ABC-123 ${booked.bookingKey}$`) }).waitFor();
+
+    await tabUntil(page, 'button', { name: 'Merkitse saapuneeksi' });
+    await page.keyboard.press('Enter');
+    const visitStatus = async () =>
+      (await h.database.db.selectFrom('booking').select('visit_status').where('id', '=', String(booked.id)).executeTakeFirstOrThrow()).visit_status;
+    await expect.poll(visitStatus, { timeout: 5000 }).toBe('ARRIVED');
+    await announced(page, 'Merkitty: Saapunut');
+
+    await tabUntil(page, 'textarea');
+    await page.keyboard.type('Tuo avaimen tiskille.');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Lisää muistiinpano');
+    await page.keyboard.press('Enter');
+    const notes = async () =>
+      (await h.database.db.selectFrom('booking_event').select('note').where('booking_id', '=', String(booked.id)).where('action', '=', 'NOTE').execute()).map(
+        (e) => e.note,
+      );
+    await expect.poll(notes, { timeout: 5000 }).toEqual(['Tuo avaimen tiskille.']);
     await page.context().close();
   });
 
