@@ -83,6 +83,7 @@ const DAY: StaffDay = {
   ],
   holds: [{ resourceId: 12, start: `${DATE}T08:00:00`, end: `${DATE}T09:00:00`, expiresAt: `${DATE}T07:00:00Z` }],
   absences: [],
+  nextBookingDate: null,
 };
 
 type Answer = (body: unknown) => Response | Promise<Response>;
@@ -160,6 +161,8 @@ describe('<BookingDetailPage>', () => {
     expect(within(customer).getByRole('link', { name: 'maija@example.com' }).getAttribute('href')).toBe('mailto:maija@example.com');
     expect(within(customer).getByText('Volkswagen Golf', { exact: false })).toBeTruthy();
     expect(within(customer).getByText(/^60\s000 km$/)).toBeTruthy();
+    // The car's other bookings: the search for its register number.
+    expect(within(customer).getByRole('link', { name: 'Auton kaikki varaukset' }).getAttribute('href')).toBe('/hallinta/haku?q=ABC-123');
 
     const lines = screen.getByRole('region', { name: 'Palvelut ja tuotteet' });
     const rows = within(lines).getAllByRole('row').map((r) => r.textContent);

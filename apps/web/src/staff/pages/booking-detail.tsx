@@ -308,6 +308,14 @@ function Details({ booking, customerName }: { booking: StaffBookingDetail; custo
           <dt>Auto</dt>
           <dd>
             <span className="plate">{vehicle.registerNumber}</span> {car}
+            {vehicle.registerNumber && (
+              <>
+                {' '}
+                <Link className="booking-detail__car-bookings" to={staffPaths.search(vehicle.registerNumber)}>
+                  Auton kaikki varaukset
+                </Link>
+              </>
+            )}
           </dd>
           {vehicle.kilometers !== null && (
             <>
