@@ -83,7 +83,10 @@ export async function takeAttempt(db: Executor, key: string, p: ThrottlePolicy):
       last_failure_at = CASE WHEN ${waiting} THEN t.last_failure_at ELSE now() END,
       blocked_until = CASE WHEN ${waiting} THEN t.blocked_until ELSE ${delayFor(counted)} END
     RETURNING t.refused, t.failures,
-      CASE WHEN t.blocked_until > now() THEN ceil(extract(epoch FROM t.blocked_until - now()))::int END AS retry_after`.execute(db);
+      -- The wait from the clock, not from now(): now() is when this statement's transaction
+      -- began, and a call that queued on the row behind the one that set blocked_until
+      -- began earlier than it, which would make the wait a second longer than the delay.
+      CASE WHEN t.blocked_until > clock_timestamp() THEN ceil(extract(epoch FROM t.blocked_until - clock_timestamp()))::int END AS retry_after`.execute(db);
   const row = rows[0]!;
   return { refused: row.refused, failures: row.failures, retryAfter: row.retry_after };
 }
