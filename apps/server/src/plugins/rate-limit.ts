@@ -88,7 +88,9 @@ export class DatabaseCounters {
       ON CONFLICT (key) DO UPDATE SET
         count = CASE WHEN c.expires_at <= now() THEN 1 ELSE least(c.count, 2147483646) + 1 END,
         expires_at = CASE WHEN c.expires_at <= now() THEN excluded.expires_at ELSE c.expires_at END
-      RETURNING count, greatest(0, ceil(extract(epoch FROM c.expires_at - now()) * 1000))::float8 AS ttl_ms`.execute(this.db);
+      RETURNING count,
+        -- From the clock: a call that queued on the row began (now()) before the one that set expires_at.
+        greatest(0, ceil(extract(epoch FROM c.expires_at - clock_timestamp()) * 1000))::float8 AS ttl_ms`.execute(this.db);
     const row = rows[0]!;
     return { current: Number(row.count), ttl: Number(row.ttl_ms) };
   }
