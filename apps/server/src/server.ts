@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
 import { prepareDatabase } from './db/seed-if-empty.ts';
+import { metricsClosedLine } from './plugins/metrics.ts';
 
 /** Longest wait for requests under way and the database to close on SIGTERM/SIGINT. */
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -108,6 +109,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const metricsLine = metricsClosedLine(config.metricsToken, config.host);
+  if (metricsLine) say(metricsLine);
   await app.listen({ port: config.port, host: config.host });
   // Through the log's own stream, which writes asynchronously: after the log lines of start-up.
   say(`Valmis: ${browserUrl(config.host, (app.server.address() as AddressInfo).port)}`, logStream(app.log));

@@ -199,6 +199,21 @@ describe('npm start tells what it does', () => {
     expect(await run.exited).toEqual({ code: 0, signal: null });
   });
 
+  it('on a public address without METRICS_TOKEN (the default set-up) says once, in Finnish, that /metrics is closed, and logs no warning', async () => {
+    const run = await launch('npm', ['start'], { HOST: '0.0.0.0', LOG_LEVEL: 'info' });
+    const deadline = Date.now() + 10_000;
+    while (!run.output().includes('Valmis:') && Date.now() < deadline) await sleep(50);
+    const lines = run.output().split('\n');
+    expect(lines, run.output()).toContain(`Valmis: http://localhost:${run.port}`);
+    expect(lines.filter((l) => l.includes('METRICS_TOKEN')), run.output()).toEqual([
+      'Mittarit: /metrics on suljettu; avaa se asettamalla METRICS_TOKEN (README, Configuration)',
+    ]);
+    const WARN = 40;
+    expect(jsonLines(run.output()).filter((r) => r.level >= WARN), run.output()).toEqual([]);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+  });
+
   it('logs the files of the web app (assets, index.html for a page) at debug level, API requests at info', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'huolto-dist-'));
     mkdirSync(join(dist, 'assets'));

@@ -24,3 +24,4 @@ export * from './booking-links.ts';
 export * from './booking-calendar.ts';
 export * from './price-display.ts';
 export * from './staff.ts';
+export * from './phone.ts';

@@ -26,6 +26,16 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { ADMIN: 'Pääkäyt
 export const VISIT_STATUSES = ['ARRIVED', 'DONE', 'NO_SHOW'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
 export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = { ARRIVED: 'Saapunut', DONE: 'Valmis', NO_SHOW: 'Ei saapunut' };
+/** Why a visit cannot be marked yet: every visit status says the day has come. */
+export const VISIT_STATUS_TOO_EARLY = 'Käynnin tilan voi merkitä vasta käynnin päivänä';
+
+/**
+ * Whether a visit's status may be set: from the visit's day on (its Helsinki date, or a
+ * lead's wished day), never before. Clearing a status is always allowed.
+ */
+export function visitStatusAllowed(visitDate: string | null, today: string): boolean {
+  return visitDate !== null && visitDate <= today;
+}
 
 export const BOOKING_EVENT_ACTIONS = ['CREATED', 'MOVED', 'CANCELLED', 'STATUS', 'NOTE'] as const;
 export type BookingEventAction = (typeof BOOKING_EVENT_ACTIONS)[number];
@@ -241,6 +251,11 @@ export const staffWeekResponse = z.object({
       exception: openingExceptionSchema.nullable(),
       bookings: z.array(staffBookingSummarySchema),
       absences: z.array(absenceSchema),
+      /**
+       * The day's load: minutes booked on the office's resources within its hours, and the
+       * resource-minutes open (hours × resources, less absences); null when closed.
+       */
+      load: z.object({ bookedMinutes: z.number().int(), openMinutes: z.number().int() }).nullable(),
     }),
   ),
 });

@@ -142,6 +142,14 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, opts:
 
 }
 
+/**
+ * The start-up line for an operator when /metrics is closed (no METRICS_TOKEN and a public
+ * address, as in the default set-up), else undefined. Not a warning: closed is the safe default.
+ */
+export function metricsClosedLine(token: string | undefined, host: string): string | undefined {
+  return !token && !isLoopbackHost(host) ? 'Mittarit: /metrics on suljettu; avaa se asettamalla METRICS_TOKEN (README, Configuration)' : undefined;
+}
+
 /** Whether a listen address (HOST) is reachable only from this machine. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
@@ -161,9 +169,7 @@ export function registerMetricsRoute(
 ) {
   const expected = opts.token ? Buffer.from(`Bearer ${opts.token}`) : undefined;
   const openLocally = !expected && opts.host !== undefined && isLoopbackHost(opts.host);
-  if (!expected && !openLocally) {
-    app.log.warn('METRICS_TOKEN is unset and the server listens on a public address: /metrics answers 403');
-  }
+  // Whether it is closed is said once at start-up, in server.ts's own lines (metricsClosedLine).
   const schema = callSchema({
     tag: 'Operations',
     summary:

@@ -29,6 +29,8 @@ import {
   type StaffOffice,
   type StaffWeek,
   type VisitStatus,
+  VISIT_STATUS_TOO_EARLY,
+  visitStatusAllowed,
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
@@ -284,7 +286,52 @@ export async function staffDay(db: Db, staff: StaffPrincipal, officeId: number, 
   };
 }
 
-/** An office's week (Monday to Sunday) around a date: each day's hours, bookings and absences. */
+const MINUTE_MS = 60_000;
+
+/** Milliseconds of [start, end) that fall in the intervals. */
+function overlapMs(start: number, end: number, intervals: [number, number][]): number {
+  return intervals.reduce((sum, [s, e]) => sum + Math.max(0, Math.min(end, e) - Math.max(start, s)), 0);
+}
+
+/**
+ * A day's load: for every resource of the office, its open time (the day's hours, the same
+ * as the view shows them, less its absences) and the part of it its confirmed bookings
+ * take. Null on a closed day.
+ */
+function dayLoad(
+  date: string,
+  opening: { openingTime: string; closingTime: string } | null,
+  resources: { id: number }[],
+  bookings: StaffBookingSummary[],
+  absences: AbsenceRow[],
+): { bookedMinutes: number; openMinutes: number } | null {
+  if (!opening) return null;
+  const open = fromHelsinki(date, `${opening.openingTime}:00`).getTime();
+  const close = fromHelsinki(date, `${opening.closingTime}:00`).getTime();
+  let openMs = 0;
+  let bookedMs = 0;
+  for (const resource of resources) {
+    // The resource's open stretches: the hours cut by its absences (which never overlap).
+    let free: [number, number][] = [[open, close]];
+    for (const a of absences.filter((x) => x.resource_id === resource.id)) {
+      const [s, e] = [a.start.getTime(), a.end.getTime()];
+      free = free.flatMap(([fs, fe]): [number, number][] =>
+        e <= fs || s >= fe ? [[fs, fe]] : ([[fs, Math.min(fe, s)], [Math.max(fs, e), fe]] as [number, number][]).filter(([x, y]) => y > x),
+      );
+    }
+    openMs += free.reduce((sum, [s, e]) => sum + (e - s), 0);
+    for (const b of bookings) {
+      if (b.status !== 'CONFIRMED' || !b.start || !b.end || !b.resourceIds.includes(resource.id)) continue;
+      bookedMs += overlapMs(parseLocalDateTime(b.start).getTime(), parseLocalDateTime(b.end).getTime(), free);
+    }
+  }
+  return { bookedMinutes: Math.round(bookedMs / MINUTE_MS), openMinutes: Math.round(openMs / MINUTE_MS) };
+}
+
+/**
+ * An office's week (Monday to Sunday) around a date: each day's hours, bookings, absences
+ * and load (booked minutes of the open resource-minutes).
+ */
 export async function staffWeek(db: Db, staff: StaffPrincipal, officeId: number, date: string, now = new Date()): Promise<StaffWeek> {
   const monday = viewDate(date, 1 - isoWeekday(date));
   const range = await officeRange(db, staff, officeId, monday, viewDate(monday, 7), now);
@@ -295,12 +342,22 @@ export async function staffWeek(db: Db, staff: StaffPrincipal, officeId: number,
     days: Array.from({ length: 7 }, (_, i) => {
       const day = addDays(monday, i);
       const exception = range.exceptions.get(day);
+      const opening = openingOfDay(range.office, day, exception);
+      const bookings = range.bookings.filter((b) => onDay(b, day));
+      const absences = range.absences.filter((a) => absenceOnDay(a.row, day));
       return {
         date: day,
-        opening: openingOfDay(range.office, day, exception),
+        opening,
         exception: exception ? exceptionOf(exception) : null,
-        bookings: range.bookings.filter((b) => onDay(b, day)),
-        absences: range.absences.filter((a) => absenceOnDay(a.row, day)).map((a) => a.absence),
+        bookings,
+        absences: absences.map((a) => a.absence),
+        load: dayLoad(
+          day,
+          opening,
+          range.resources,
+          bookings,
+          absences.map((a) => a.row),
+        ),
       };
     }),
   };
@@ -528,11 +585,30 @@ export async function staffCancelBooking(
   });
 }
 
-/** Marks what happened at the visit (or clears it), with a STATUS history row. 409 for a cancelled booking. */
-export async function staffSetVisitStatus(db: Db, staff: StaffPrincipal, id: number, visitStatus: VisitStatus | null): Promise<void> {
+/** The Helsinki date of a booking's visit: its start's, or a lead's wished day. */
+function visitDateOf(row: BookingRow): string | null {
+  if (row.kind === 'RESERVATION' && row.start_at) return formatLocalDateTime(row.start_at).slice(0, 10);
+  return row.lead_date ?? null;
+}
+
+/**
+ * Marks what happened at the visit (or clears it), with a STATUS history row. 409 for a
+ * cancelled booking; 400 naming `visitStatus` before the visit's Helsinki day (a car two
+ * days ahead cannot have arrived).
+ */
+export async function staffSetVisitStatus(
+  db: Db,
+  staff: StaffPrincipal,
+  id: number,
+  visitStatus: VisitStatus | null,
+  now = new Date(),
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { row } = await bookingOf(trx, staff, id, true);
     if (row.status === 'CANCELLED') throw conflict('CANCELLED', 'Peruttuun varaukseen ei voi merkitä käynnin tilaa.');
+    if (visitStatus !== null && !visitStatusAllowed(visitDateOf(row), todayInHelsinki(now))) {
+      throw badRequest('visitStatus', VISIT_STATUS_TOO_EARLY);
+    }
     const before = (row.visit_status as VisitStatus | null) ?? null;
     if (before === visitStatus) return;
     await updateVisitStatus(trx, String(row.id), visitStatus);

@@ -17,6 +17,7 @@ import {
 } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
 import { StaffClient, addStaffUser } from '../../../test/staff.ts';
+import { staffSetVisitStatus } from './service.ts';
 
 let t: TestApp;
 /** An office user of office 1, an office user of office 2, an admin, and nobody signed in. */
@@ -299,6 +300,50 @@ describe('GET /offices/:officeId/week', () => {
     }
   });
 
+  it("gives each day its load: confirmed booked minutes within the hours of the resource-minutes open, less absences, with the day's exception; null when closed", async () => {
+    // A week of its own, Monday to Wednesday working days, after every other test's days.
+    let monday = startOfWeek(addDays(today, 140));
+    while (![0, 1, 2].every((i) => isWorkingDay(addDays(monday, i)))) monday = addDays(monday, 7);
+    const [tuesday, wednesday] = [addDays(monday, 1), addDays(monday, 2)];
+    const loadOf = async (date: string) => json<StaffWeek>(await staff.get('/offices/1/week', { date: monday })).days.find((d) => d.date === date)!.load;
+    const n = resources.length;
+    const hours = 17 * 60 - (7 * 60 + 30);
+    expect(await loadOf(monday)).toEqual({ bookedMinutes: 0, openMinutes: hours * n });
+
+    const [r1, r2] = [resources[0]!.id, resources[1]!.id];
+    const a = await book(r1, `${monday}T09:00:00`);
+    const minutes = (parseLocalDateTime(a.end).getTime() - parseLocalDateTime(a.start).getTime()) / 60000;
+    const b = await book(r2, `${monday}T13:00:00`);
+    const cancelled = await book(r1, `${monday}T14:00:00`);
+    expectStatus(await staff.post(`/bookings/${cancelled.id}/cancel`, { reason: '' }), 200);
+    expect(await loadOf(monday)).toEqual({ bookedMinutes: 2 * minutes, openMinutes: hours * n });
+
+    // An absence of r2 over 12.00–16.00 takes four hours off the open time, and the part of
+    // b inside it off the booked time.
+    await sql`INSERT INTO resource_absence (resource_id, during, reason)
+      VALUES (${r2}, tstzrange(${fromHelsinki(monday, '12:00:00')}, ${fromHelsinki(monday, '16:00:00')}, '[)'), 'Lääkäri')`.execute(t.db);
+    const bInside = Math.min(minutes, 16 * 60 - 13 * 60);
+    expect(await loadOf(monday)).toEqual({ bookedMinutes: 2 * minutes - bInside, openMinutes: hours * n - 240 });
+    // A whole-day absence (midnight to midnight) takes the resource's whole day.
+    await sql`INSERT INTO resource_absence (resource_id, during, reason)
+      VALUES (${resources[2]!.id}, tstzrange(${fromHelsinki(monday)}, ${fromHelsinki(tuesday)}, '[)'), 'Loma')`.execute(t.db);
+    expect((await loadOf(monday))!.openMinutes).toBe(hours * (n - 1) - 240);
+
+    // An exception's hours are the day's; a closing exception and the weekend have no load.
+    await t.db
+      .insertInto('opening_exception')
+      .values([
+        { organization_id: 1, day: tuesday, opening_time: '10:00', closing_time: '14:00', reason: 'Koulutuspäivä' },
+        { organization_id: 1, day: wednesday, opening_time: null, closing_time: null, reason: 'Suljettu' },
+      ])
+      .execute();
+    const c = await book(r1, `${tuesday}T10:00:00`);
+    const cMinutes = (parseLocalDateTime(c.end).getTime() - parseLocalDateTime(c.start).getTime()) / 60000;
+    expect(await loadOf(tuesday)).toEqual({ bookedMinutes: cMinutes, openMinutes: 240 * n });
+    expect(await loadOf(wednesday)).toBeNull();
+    expect(await loadOf(addDays(monday, 5))).toBeNull();
+  });
+
   it('answers 400 naming the field, 401 without login and 403 for another office', async () => {
     expectBadRequest(await staff.get('/offices/1/week', { date: '1.2.2030' }), 'date');
     expectBadRequest(await staff.get('/offices/0/week', { date: DAY1 }), 'officeId');
@@ -554,9 +599,43 @@ describe('POST /bookings/:id/cancel', () => {
   });
 });
 
+/** Moves a saved booking's times (not its booked resource time) whole days back, onto `date`. */
+async function shiftBookingTo(id: number, from: string, date: string) {
+  const days = Math.round((Date.parse(from) - Date.parse(date)) / 86_400_000);
+  await sql`UPDATE booking SET start_at = start_at - make_interval(days => ${days}), end_at = end_at - make_interval(days => ${days})
+    WHERE id = ${id}`.execute(t.db);
+}
+
 describe('POST /bookings/:id/status', () => {
+  it("refuses to mark a visit before its Helsinki day (400 naming visitStatus, nothing recorded); from the day on it is marked, and a status can always be cleared", async () => {
+    const booked = await book(resources[2]!.id, `${DAY2}T14:00:00`);
+    for (const visitStatus of ['ARRIVED', 'NO_SHOW', 'DONE']) {
+      const res = await staff.post(`/bookings/${booked.id}/status`, { visitStatus });
+      expectBadRequest(res, 'visitStatus');
+      expect(json(res).fields).toEqual([{ path: 'visitStatus', message: 'Käynnin tilan voi merkitä vasta käynnin päivänä' }]);
+    }
+    expect((await eventsOf(booked.id)).filter((e) => e.action === 'STATUS')).toEqual([]);
+    expect(json<StaffBookingDetail>(await staff.get(`/bookings/${booked.id}`)).visitStatus).toBeNull();
+
+    // The day's boundary is Helsinki midnight, not UTC's: the evening before in Helsinki is
+    // still too early, the first minute of the day is not.
+    const principal = { id: staffId, email: 'x@example.com', name: 'Toimisto Tiina', role: 'OFFICE' as const, officeIds: [1] };
+    const eveningBefore = fromHelsinki(addDays(DAY2, -1), '23:59:00');
+    await expect(staffSetVisitStatus(t.db, principal, booked.id, 'ARRIVED', eveningBefore)).rejects.toMatchObject({ status: 400, fields: [{ path: 'visitStatus' }] });
+    await staffSetVisitStatus(t.db, principal, booked.id, 'ARRIVED', fromHelsinki(DAY2, '00:00:00'));
+    expect((await t.db.selectFrom('booking').select('visit_status').where('id', '=', String(booked.id)).executeTakeFirstOrThrow()).visit_status).toBe('ARRIVED');
+    // Clearing it is no claim about the visit: allowed any day.
+    expectStatus(await staff.post(`/bookings/${booked.id}/status`, { visitStatus: null }), 200);
+
+    // A booking of today, and one of a past day, are marked.
+    const past = await book(resources[3]!.id, `${DAY2}T14:00:00`);
+    await shiftBookingTo(past.id, DAY2, addDays(today, -2));
+    expectStatus(await staff.post(`/bookings/${past.id}/status`, { visitStatus: 'NO_SHOW' }), 200);
+  });
+
   it('marks the visit and records before and after; a cancelled booking is 409', async () => {
     const booked = await book(resources[2]!.id, `${DAY1}T14:00:00`);
+    await shiftBookingTo(booked.id, DAY1, today);
     const res = await staff.post(`/bookings/${booked.id}/status`, { visitStatus: 'ARRIVED' });
     expectStatus(res, 200);
     expect(json<StaffBookingDetail>(res).visitStatus).toBe('ARRIVED');
@@ -567,7 +646,7 @@ describe('POST /bookings/:id/status', () => {
       [{ visitStatus: 'ARRIVED' }, { visitStatus: 'DONE' }],
     ]);
     expect(statuses.every((e) => e.actor === 'STAFF' && e.staff_user_id === staffId)).toBe(true);
-    const day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY1 }));
+    const day = json<StaffDay>(await staff.get('/offices/1/day', { date: today }));
     expect(day.bookings.find((b) => b.id === booked.id)!.visitStatus).toBe('DONE');
 
     expectStatus(await staff.post(`/bookings/${booked.id}/cancel`, {}), 200);
