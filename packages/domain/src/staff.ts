@@ -75,10 +75,21 @@ const id = z.coerce.number().int().positive().max(PG_INT_MAX);
 export const staffIdParams = z.object({ id });
 export const staffOfficeParams = z.object({ officeId: id });
 
+/**
+ * The dates the back-office works with: its views, absences and exceptions lie in these
+ * years. A date outside them is refused as input (400 naming the field), so no day or week
+ * computed from a date can run off the end of the calendar (9999-12-31 + 1 day).
+ */
+export const STAFF_FIRST_DATE = '2000-01-01';
+export const STAFF_LAST_DATE = '2099-12-31';
 const dateString = z
   .string()
   .regex(DATE_PATTERN, { error: 'Päivämäärä muodossa VVVV-KK-PP', abort: true })
-  .refine(isRealDate, { error: 'Päivämäärä ei ole kelvollinen', abort: true });
+  .refine(isRealDate, { error: 'Päivämäärä ei ole kelvollinen', abort: true })
+  .refine((d) => d >= STAFF_FIRST_DATE && d <= STAFF_LAST_DATE, {
+    error: `Päivämäärä vuosilta ${STAFF_FIRST_DATE.slice(0, 4)}–${STAFF_LAST_DATE.slice(0, 4)}`,
+    abort: true,
+  });
 const localDateTime = z
   .string()
   .regex(LOCAL_DATE_TIME_PATTERN, { error: 'Aika muodossa VVVV-KK-PPTHH:mm:ss', abort: true })
