@@ -25,3 +25,4 @@ export * from './booking-calendar.ts';
 export * from './price-display.ts';
 export * from './staff.ts';
 export * from './phone.ts';
+export * from './cart-work.ts';
