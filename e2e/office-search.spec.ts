@@ -237,7 +237,7 @@ describe('other offices on the time step', () => {
     const page = await openPage(context);
     const names = await otherOffices(page, false);
     expect(names.every((n) => !/ km$/.test(n))).toBe(true);
-    await page.getByText('Aikaisin vapaa aika ensin').waitFor();
+    await page.getByText('Järjestetty ensimmäisen vapaan ajan mukaan').waitFor();
     const firsts = await page.locator('.other-office__text strong').allTextContents();
     // 'ti 25.11. klo 8.00' as a sortable number; a month before this one is next year's.
     const month = Number(todayInHelsinki().slice(5, 7));

@@ -194,7 +194,7 @@ describe('changing the car', () => {
     await page.waitForURL(/\/rengasmyynti\/rengasmyynti$/);
     await page.getByRole('button', { name: '225/45R18 95' }).waitFor();
     await page.getByRole('button', { name: '255/40R18 99' }).waitFor();
-    await cart.getByText('Et ole vielä valinnut palveluita.').waitFor();
+    await cart.getByText('Et ole vielä valinnut renkaita.').waitFor();
     expect(await cart.getByText('205/55R16', { exact: false }).count()).toBe(0);
     await page.context().close();
   });

@@ -5,7 +5,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { Database } from '../src/db/types.ts';
-import { VEHICLE_CLASS } from '@huolto/domain';
+import { VEHICLE_CLASS, formatDuration } from '@huolto/domain';
 import { MAKE, findMake } from './catalog.ts';
 
 type ServiceGroupRow = Insertable<Database['service_group']>;
@@ -129,11 +129,6 @@ function maintenanceOperations(step: number, oil: string): OperationSpec[] {
   if (step === PACKAGE_COUNT) ops.push({ description: 'Jäähdytinnesteen vaihto', spareParts: ['Jäähdytinneste, 6 l'] });
   ops.push({ description: 'Koeajo, huoltomuistutuksen nollaus ja merkintä digitaaliseen huoltokirjaan' });
   return ops;
-}
-
-/** 90 → '1,5 h' (Finnish decimal comma). */
-function formatDuration(minutes: number): string {
-  return `${String(Math.round((minutes / 60) * 10) / 10).replace('.', ',')} h`;
 }
 
 /**
@@ -481,15 +476,23 @@ const GROUPS: readonly GroupSpec[] = [
     title: 'Renkaanvaihto',
     calculatorId: null,
     products: [
-      simple('TIRE-CHANGE', 'Renkaanvaihto', 4990, 30, 'Vanteilla olevien renkaiden vaihto, ilmanpaineiden säätö ja pulttien kiristys.', [
-        { description: 'Renkaiden vaihto' },
-        { description: 'Ilmanpaineiden säätö' },
-        { description: 'Pulttien kiristys momenttiavaimella' },
-      ]),
-      simple('TIRE-CHANGE-SUV', 'Renkaanvaihto, maastoauto ja pakettiauto', 6990, 45, 'Renkaanvaihto isoille renkaille ja pakettiautoille.', [
-        { description: 'Renkaiden vaihto' },
-        { description: 'Ilmanpaineiden säätö' },
-      ]),
+      // A van's tires are changed as a van's (the change below); an SUV, a passenger car, may take either.
+      forClass(
+        VEHICLE_CLASS.PASSENGER_CAR,
+        simple('TIRE-CHANGE', 'Renkaanvaihto', 4990, 30, 'Vanteilla olevien renkaiden vaihto, ilmanpaineiden säätö ja pulttien kiristys.', [
+          { description: 'Renkaiden vaihto' },
+          { description: 'Ilmanpaineiden säätö' },
+          { description: 'Pulttien kiristys momenttiavaimella' },
+        ]),
+      ),
+      {
+        ...simple('TIRE-CHANGE-SUV', 'Renkaanvaihto, maastoauto ja pakettiauto', 6990, 45, 'Renkaanvaihto isoille renkaille ja pakettiautoille.', [
+          { description: 'Renkaiden vaihto' },
+          { description: 'Ilmanpaineiden säätö' },
+        ]),
+        // The car's tires are changed once: the big change does the work of the car's change.
+        includes: ['TIRE-CHANGE'],
+      },
       simple('TIRE-CHANGE-RIMS', 'Renkaiden vaihto vanteille', 9990, 60, 'Renkaiden irrotus vanteilta ja uusien asennus, sisältää tasapainotuksen.', [
         { description: 'Renkaiden irrotus ja asennus vanteille' },
         { description: 'Tasapainotus', spareParts: ['Tasapainopainot'] },
@@ -514,7 +517,24 @@ const GROUPS: readonly GroupSpec[] = [
           { description: 'Renkaiden säilytys kauden ajan' },
           { description: 'Kulutuspinnan mittaus ja kuntoraportti' },
         ]),
+        vehicleClass: VEHICLE_CLASS.PASSENGER_CAR,
         includes: ['TIRE-CHANGE', 'TIRE-HOTEL'],
+      },
+      {
+        ...simple(
+          'TIRE-HOTEL-CHANGE-SUV',
+          'Renkaanvaihto ja rengashotelli, maastoauto ja pakettiauto',
+          14990,
+          45,
+          'Ison auton renkaanvaihto ja kauden renkaiden säilytys samalla kertaa.',
+          [
+            { description: 'Renkaiden vaihto' },
+            { description: 'Renkaiden säilytys kauden ajan' },
+            { description: 'Kulutuspinnan mittaus ja kuntoraportti' },
+          ],
+        ),
+        // Everything the car's bundle does, with the big change (docs/decisions/018-bundles-in-the-cart.md).
+        includes: ['TIRE-CHANGE-SUV', 'TIRE-HOTEL', 'TIRE-CHANGE', 'TIRE-HOTEL-CHANGE'],
       },
     ],
   },
@@ -529,10 +549,13 @@ const GROUPS: readonly GroupSpec[] = [
       simple('TIRE-BALANCE', 'Tasapainotus, 4 pyörää', 3990, 30, 'Poistaa tärinän ja tasaa renkaiden kulumista.', [
         { description: 'Pyörien tasapainotus', spareParts: ['Tasapainopainot'] },
       ]),
-      simple('TIRE-WASH-BALANCE', 'Renkaiden pesu ja tasapainotus', 5490, 45, 'Pesu ja tasapainotus samalla käynnillä.', [
-        { description: 'Renkaiden ja vanteiden pesu' },
-        { description: 'Pyörien tasapainotus', spareParts: ['Tasapainopainot'] },
-      ]),
+      {
+        ...simple('TIRE-WASH-BALANCE', 'Renkaiden pesu ja tasapainotus', 5490, 45, 'Pesu ja tasapainotus samalla käynnillä.', [
+          { description: 'Renkaiden ja vanteiden pesu' },
+          { description: 'Pyörien tasapainotus', spareParts: ['Tasapainopainot'] },
+        ]),
+        includes: ['TIRE-WASH', 'TIRE-BALANCE'],
+      },
     ],
   },
 ];

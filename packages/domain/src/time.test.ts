@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatDuration,
   daysBetween,
   daysInMonth,
   existsInHelsinki,
@@ -154,5 +155,15 @@ describe('ISO week numbers', () => {
       for (let i = 1; i < 7; i++) expect(isoWeekNumber(addDays(d, i))).toBe(n);
       week = n;
     }
+  });
+});
+
+describe('durations', () => {
+  it('in whole hours and minutes, never as a decimal', () => {
+    expect(formatDuration(45)).toBe('45 min');
+    expect(formatDuration(60)).toBe('1 h');
+    expect(formatDuration(105)).toBe('1 h 45 min');
+    expect(formatDuration(120)).toBe('2 h');
+    expect(formatDuration(90.4)).toBe('1 h 30 min');
   });
 });

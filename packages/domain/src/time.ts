@@ -276,3 +276,15 @@ export function formatFinnishTime(time: string): string {
   const [h = '0', m = '00'] = time.split(':');
   return `${Number(h)}.${m}`;
 }
+
+/**
+ * How long work takes, as every page and message says it: '45 min', '2 h', '1 h 45 min'
+ * (whole minutes; 'h' after the hours, as on the time step and in the catalogue).
+ */
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}

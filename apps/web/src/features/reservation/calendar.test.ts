@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   daySlots,
-  formatDuration,
   freeSlotCount,
   monthGrid,
   monthLabel,
@@ -51,6 +50,5 @@ describe('calendar helpers', () => {
     expect(slotDuration(day([['08:00:00', '09:30:00']]))).toBe('1 h 30 min');
     expect(slotDuration(day([['08:00:00', '09:00:00'], ['10:00:00', '12:00:00']]))).toBeNull();
     expect(slotDuration(day([]))).toBeNull();
-    expect(formatDuration(45)).toBe('45 min');
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, addMonthsToDate, isoWeekday, workingDaySlot, type FreeTimeDay, type OfficeHours } from '@huolto/domain';
+import { addDays, addMonthsToDate, formatDuration, isoWeekday, workingDaySlot, type FreeTimeDay, type OfficeHours } from '@huolto/domain';
 
 export interface Slot {
   startTime: string;
@@ -74,13 +74,6 @@ function minutesBetween(start: string, end: string): number {
     return h * 60 + m;
   };
   return toMinutes(end) - toMinutes(start);
-}
-
-/** '2 h', '1 h 30 min', '45 min'. */
-export function formatDuration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return [h > 0 ? `${h} h` : '', m > 0 ? `${m} min` : ''].filter(Boolean).join(' ');
 }
 
 /**

@@ -36,7 +36,7 @@ function TireSalesStep({ booking }: { booking: Booking }) {
       title="Valitse renkaat"
       lead="Hae autoosi sopivat renkaat. Hinnat sisältävät asennuksen, kun ostat renkaat sarjana."
       side={
-        <CartPanel booking={booking} busy={cartActions.busy} {...cartActions.panel} />
+        <CartPanel booking={booking} busy={cartActions.busy} emptyText="Et ole vielä valinnut renkaita." {...cartActions.panel} />
       }
       nav={{
         onBack: goBack,

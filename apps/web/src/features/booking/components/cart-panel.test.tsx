@@ -104,4 +104,10 @@ describe('<CartPanel>', () => {
     expect(screen.getByText('Et ole vielä valinnut palveluita.')).toBeTruthy();
     expect(plain(document.querySelector('.price--total')?.textContent)).toBe('0 €');
   });
+
+  it("says an empty cart in the step's own words (tire sales: tires, not services)", () => {
+    render(<CartPanel booking={booking()} emptyText="Et ole vielä valinnut renkaita." />);
+    expect(screen.getByText('Et ole vielä valinnut renkaita.')).toBeTruthy();
+    expect(screen.queryByText(/palveluita/)).toBeNull();
+  });
 });

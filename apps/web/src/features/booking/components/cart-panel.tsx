@@ -16,6 +16,8 @@ export interface CartPanelProps {
   /** false leaves the reserved time out of the details (a step that shows it on its own). */
   time?: boolean;
   title?: string;
+  /** What an empty cart says; the tire sales step speaks of tires, not of services. */
+  emptyText?: string;
 }
 
 /** Whether the booking's total is below its normal price (a public campaign). */
@@ -38,6 +40,7 @@ export function CartPanel({
   details = true,
   time = true,
   title = 'Ostoskori',
+  emptyText = 'Et ole vielä valinnut palveluita.',
 }: CartPanelProps) {
   const extras = booking.extra_order_items;
   const empty = booking.order_items.length === 0 && extras.length === 0 && booking.symptoms.length === 0;
@@ -89,7 +92,7 @@ export function CartPanel({
       )}
 
       {empty ? (
-        <p className="summary__empty">Et ole vielä valinnut palveluita.</p>
+        <p className="summary__empty">{emptyText}</p>
       ) : (
         <ul className="summary__items cart__items">
           {booking.order_items.map((item) => (

@@ -148,8 +148,11 @@ describe('<CustomerForm> draft (a reload keeps what was typed)', () => {
         privacyLink="https://example.com/tietosuoja"
       />,
     );
-    expect(screen.getByText(/Käsittelemme tietojasi tietosuojaselosteen mukaisesti\./)).toBeTruthy();
-    const link = screen.getByRole('link', { name: /^tietosuojaseloste/ });
+    // One sentence that names the statement once, as its link.
+    const notice = document.querySelector('.customer-form__privacy');
+    expect(notice?.textContent).toBe('Käsittelemme tietojasi tietosuojaselosteemme (avautuu uuteen välilehteen) mukaisesti.');
+    expect(notice?.textContent?.match(/tietosuojaselost/g)).toHaveLength(1);
+    const link = screen.getByRole('link', { name: /^tietosuojaselosteemme/ });
     expect(link.getAttribute('href')).toBe('https://example.com/tietosuoja');
   });
 });

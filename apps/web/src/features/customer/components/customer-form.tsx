@@ -192,10 +192,11 @@ export function CustomerForm({
       </div>
       {privacyLink && (
         <p className="customer-form__privacy">
-          Käsittelemme tietojasi tietosuojaselosteen mukaisesti.{' '}
+          Käsittelemme tietojasi{' '}
           <a href={privacyLink} target="_blank" rel="noopener noreferrer">
-            tietosuojaseloste<span className="visually-hidden"> (avautuu uuteen välilehteen)</span>
-          </a>
+            tietosuojaselosteemme<span className="visually-hidden"> (avautuu uuteen välilehteen)</span>
+          </a>{' '}
+          mukaisesti.
         </p>
       )}
     </form>

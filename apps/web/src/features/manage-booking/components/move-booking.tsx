@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import {
   CALENDAR_AUTO_ADVANCE_WEEKS,
   addDays,
+  formatDuration,
   formatFinnishDate,
   formatFinnishDateLong,
   formatFinnishTime,
@@ -50,13 +51,10 @@ function slotsOf(day: FreeTimeDay, office: ManagedBooking['office']): Slot[] {
   return day.onlyDayTimesAvailable ? [workingDaySlot(office)] : [];
 }
 
-/** How long the booking's work takes: '1 t', '1 t 30 min', '45 min'. */
+/** How long the booking's work takes: '1 h', '1 h 30 min', '45 min'. */
 function durationText(booking: ManagedBooking): string {
   if (!booking.start || !booking.end) return '';
-  const minutes = Math.round((Date.parse(`${booking.end}Z`) - Date.parse(`${booking.start}Z`)) / 60000);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return [h > 0 ? `${h} t` : '', m > 0 ? `${m} min` : ''].filter(Boolean).join(' ');
+  return formatDuration((Date.parse(`${booking.end}Z`) - Date.parse(`${booking.start}Z`)) / 60000);
 }
 
 /** 'ti 1.12.2026 klo 8.00–9.00', or a day-only day's date. */

@@ -78,7 +78,7 @@ export function OtherOrganizations({ organizationId, onSwitch, disabled }: Other
           ) : (
             <>
               <p className="other-offices__order muted">
-                {distances ? 'Lähimmät toimipisteet ensin' : 'Aikaisin vapaa aika ensin'}
+                {distances ? 'Lähimmät toimipisteet ensin' : 'Järjestetty ensimmäisen vapaan ajan mukaan'}
               </p>
               <ul className="other-offices__list">
                 {ordered.map((office) => (

@@ -27,7 +27,26 @@ describe('<ProductCard>', () => {
     expect(icon?.getAttribute('aria-hidden')).toBe('true');
     expect(icon?.querySelector('svg')).not.toBeNull();
     expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([expect.stringContaining('photo-1')]);
-    expect(screen.getByRole('button', { name: 'Näytä huollon sisältö' })).toBeTruthy();
+    // An oil change is a service of its own kind, not a maintenance.
+    expect(screen.getByRole('button', { name: 'Näytä palvelun sisältö' })).toBeTruthy();
+  });
+
+  it("words a car wash's contents as the service's and a maintenance package's as the maintenance's", () => {
+    const rows = [{ operation: { description: 'Ulkopesu' }, spareParts: [] }];
+    render(
+      <>
+        <ProductCard
+          product={suggestion({ description: 'Ulkopesu', additional_data: { infoDescription: null, imageIds: ['service-wash'] }, suggestion_sub_rows: rows })}
+          onToggle={() => undefined}
+        />
+        <ProductCard
+          product={suggestion({ additional_data: { infoDescription: null, imageIds: ['service-maintenance'] }, suggestion_sub_rows: rows })}
+          onToggle={() => undefined}
+        />
+      </>,
+    );
+    expect(screen.getAllByRole('button', { name: 'Näytä palvelun sisältö' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Näytä huollon sisältö' })).toHaveLength(1);
   });
 
   it("words a tire service's contents as the service's, not the maintenance's", () => {

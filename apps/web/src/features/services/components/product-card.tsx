@@ -19,7 +19,11 @@ export interface ProductCardProps {
   lazyContents?: boolean;
   /** A smaller card: an extra product under a selected one. */
   compact?: boolean;
-  /** 'maintenance': "Näytä huollon sisältö"; 'service': "Näytä palvelun sisältö" (tire services). */
+  /**
+   * 'maintenance': "Näytä huollon sisältö"; 'service': "Näytä palvelun sisältö". Omitted, a
+   * service of a known other kind (a wash, an oil change, a tire change) speaks of 'palvelu', a
+   * maintenance package of 'huolto'.
+   */
   contentsWording?: ContentsWording;
   /** A line under the title, e.g. what a bundle saves. */
   note?: ReactNode;
@@ -50,7 +54,7 @@ export function ProductCard({
   disabled,
   lazyContents = false,
   compact = false,
-  contentsWording = 'maintenance',
+  contentsWording,
   note,
 }: ProductCardProps) {
   const id = useId();
@@ -134,7 +138,11 @@ export function ProductCard({
           )}
           <div className="product-card__text">
             {info && <div className="product-card__info rich-text" dangerouslySetInnerHTML={{ __html: info }} />}
-            <ServiceContents product={product} lazy={lazyContents} wording={contentsWording} />
+            <ServiceContents
+              product={product}
+              lazy={lazyContents}
+              wording={contentsWording ?? (iconGroup === null || iconGroup === 'maintenance' ? 'maintenance' : 'service')}
+            />
           </div>
         </div>
       )}
