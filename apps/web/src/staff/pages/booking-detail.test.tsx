@@ -190,7 +190,7 @@ describe('<BookingDetailPage>', () => {
     const back = screen.getByRole('link', { name: /Laakkonen Helsinki Konala/ });
     expect(back.getAttribute('href')).toContain('1');
     expect(back.getAttribute('href')).toContain(DATE);
-    await screen.findByText(/, Nosturi 1/);
+    await waitFor(() => expect(document.querySelector('.booking-detail__when')!.textContent).toMatch(/, Nosturi 1/));
   });
 
   it('the move form offers the free quarter hours of the chosen resource and sends the chosen start; the page shows the moved booking and says so', async () => {
@@ -237,9 +237,27 @@ describe('<BookingDetailPage>', () => {
 
     fireEvent.change(time, { target: { value: '13:00:00' } });
     fireEvent.click(within(move).getByRole('button', { name: 'Siirrä varaus' }));
+    // Nothing moves before the confirmation, which tells the new time and what the customer gets.
+    let dialog = screen.getByRole('dialog', { name: 'Siirretäänkö varaus?' });
+    expect(dialog.textContent).toMatch(/Nyt.*9\.00–10\.30, Nosturi 1/);
+    expect(dialog.textContent).toMatch(/Uusi aika.*klo 13\.00–14\.30, Nosturi 2/);
+    expect(dialog.textContent).toContain('Asiakkaalle lähetetään sähköposti uudesta ajasta ja kalenterikutsu osoitteeseen maija@example.com.');
+    expect(bodies('POST /bookings/41/move')).toEqual([]);
+    // Not now: the dialog closes and nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Älä siirrä' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bodies('POST /bookings/41/move')).toEqual([]);
+
+    fireEvent.click(within(move).getByRole('button', { name: 'Siirrä varaus' }));
+    dialog = screen.getByRole('dialog', { name: 'Siirretäänkö varaus?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Siirrä varaus' }));
     await waitFor(() => expect(bodies('POST /bookings/41/move')).toEqual([{ start: `${DATE}T13:00:00`, resourceId: 12 }]));
 
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Varaus siirretty'));
+    // The result is in sight, not only read out.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Varaus siirretty: .* klo 13\.00–14\.30, Nosturi 2\. Asiakkaalle lähti sähköposti uudesta ajasta\.$/));
+    expect(screen.getByRole('status').className).toContain('notice');
+    expect(screen.getByRole('status').className).not.toContain('visually-hidden');
+    expect(screen.queryByRole('dialog')).toBeNull();
     const history = within(screen.getByRole('region', { name: 'Historia' })).getAllByRole('listitem');
     expect(history).toHaveLength(3);
     expect(history[2]!.textContent).toMatch(/^Varaus siirretty .* · Toimipiste Demo/);
@@ -264,16 +282,36 @@ describe('<BookingDetailPage>', () => {
     expect(await within(move).findByText('Valitse alkamisaika')).toBeTruthy();
     fireEvent.change(time, { target: { value: '14:00:00' } });
     fireEvent.click(within(move).getByRole('button', { name: 'Siirrä varaus' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Siirretäänkö varaus?' })).getByRole('button', { name: 'Siirrä varaus' }));
     expect((await within(move).findByRole('alert')).textContent).toBe('Aika on jo varattu tällä resurssilla');
     expect(bodies('POST /bookings/41/move')).toEqual([{ start: `${DATE}T14:00:00`, resourceId: 11 }]);
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
-  it('cancels after the confirmation with the reason given, marks the visit status and adds a note', async () => {
-    const arrived = { ...BOOKING, visitStatus: 'ARRIVED' as const };
+  it('a booking of a coming day offers no visit status but says from which day it can be marked', async () => {
+    stub({ 'GET /bookings/41': [() => json(BOOKING)], 'GET /offices/1/day': [() => json(DAY)] });
+    renderPage();
+    const visit = await screen.findByRole('region', { name: 'Käynnin tila' });
+    expect(within(visit).queryByRole('button')).toBeNull();
+    expect(visit.textContent).toContain('Käynnin tilan voi merkitä vasta käynnin päivänä');
+    expect(visit.textContent).toMatch(/Nyt: ei merkintää/);
+  });
+
+  it("shows the customer's phone in the one form of the back-office, dialled with the country code", async () => {
+    const typed = { ...BOOKING, customer: { ...BOOKING.customer, phone: '+358401234567' } };
+    stub({ 'GET /bookings/41': [() => json(typed)], 'GET /offices/1/day': [() => json(DAY)] });
+    renderPage();
+    const link = await screen.findByRole('link', { name: '040 123 4567' });
+    expect(link.getAttribute('href')).toBe('tel:+358401234567');
+  });
+
+  it("cancels after the confirmation with the reason given, marks today's visit and shows the status as a status, and adds a note", async () => {
+    const today = todayInHelsinki();
+    const todays = { ...BOOKING, start: `${today}T09:00:00`, end: `${today}T10:30:00` };
+    const arrived = { ...todays, visitStatus: 'ARRIVED' as const };
     const cancelled = { ...arrived, status: 'CANCELLED' as const };
     const { bodies } = stub({
-      'GET /bookings/41': [() => json(BOOKING)],
+      'GET /bookings/41': [() => json(todays)],
       'GET /offices/1/day': [() => json(DAY)],
       'POST /bookings/41/status': [() => json(arrived)],
       'POST /bookings/41/notes': [
@@ -285,9 +323,13 @@ describe('<BookingDetailPage>', () => {
     renderPage();
     await screen.findByRole('heading', { level: 1, name: /Varaus ABC-123/ });
 
+    const visit = screen.getByRole('region', { name: 'Käynnin tila' });
+    expect(within(visit).getAllByRole('button').map((b) => b.textContent)).toEqual(['Merkitse saapuneeksi', 'Merkitse valmiiksi', 'Merkitse ei saapuneeksi']);
     fireEvent.click(screen.getByRole('button', { name: 'Merkitse saapuneeksi' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Merkitty: Saapunut'));
-    expect(screen.getByRole('button', { name: 'Merkitse saapuneeksi' }).getAttribute('aria-pressed')).toBe('true');
+    // The status is shown as a status, not as a pressed button; what can follow it stays offered.
+    expect(within(visit).getByText('Saapunut').className).toContain('staff-badge');
+    expect(within(visit).getAllByRole('button').map((b) => b.textContent)).toEqual(['Merkitse valmiiksi', 'Merkitse ei saapuneeksi', 'Poista merkintä']);
     expect(bodies('POST /bookings/41/status')).toEqual([{ visitStatus: 'ARRIVED' }]);
 
     const note = screen.getByRole('region', { name: 'Lisää muistiinpano' });
@@ -301,12 +343,15 @@ describe('<BookingDetailPage>', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Peru varaus' }));
     const dialog = screen.getByRole('dialog', { name: 'Perutaanko varaus?' });
+    expect(dialog.textContent).toContain('Asiakkaalle lähetetään peruutuksesta sähköposti osoitteeseen maija@example.com');
+    expect(bodies('POST /bookings/41/cancel')).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('Syy (vapaaehtoinen)'), { target: { value: ' Asiakas soitti ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Peru varaus' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Varaus peruttu'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Varaus peruttu. Asiakkaalle lähti peruutuksesta sähköposti.'));
+    expect(screen.getByRole('status').className).toContain('notice');
     expect(bodies('POST /bookings/41/cancel')).toEqual([{ reason: 'Asiakas soitti' }]);
     // A cancelled booking offers no move, status or cancel any more.
-    expect(screen.getByText('Peruttu')).toBeTruthy();
+    expect(screen.getAllByText('Peruttu').length).toBeGreaterThan(0);
     expect(screen.queryByRole('region', { name: 'Siirrä' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Merkitse saapuneeksi' })).toBeNull();
   });

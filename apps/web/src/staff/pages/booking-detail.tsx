@@ -6,16 +6,20 @@ import {
   BOOKING_EVENT_LABELS,
   BOOKING_MESSAGE_LABELS,
   VISIT_STATUS_LABELS,
+  VISIT_STATUS_TOO_EARLY,
   addDays,
   formatEuros,
   formatFinnishDate,
   formatFinnishDateLong,
   formatFinnishTime,
   formatLocalDateTime,
+  formatPhoneNumber,
   isRealDate,
+  phoneHref,
   minutesToTime,
   timeToMinutes,
   todayInHelsinki,
+  visitStatusAllowed,
   type BookingEvent,
   type StaffBookingDetail,
   type StaffDay,
@@ -172,9 +176,6 @@ export function BookingDetailPage() {
 
   return (
     <div className="staff-page booking-detail">
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
       {data && <BackToDay booking={data} />}
       {/* One heading for every state, so that it takes the focus once, when the page opens. */}
       <StaffPageTitle documentTitle="Varauksen tiedot">
@@ -188,6 +189,10 @@ export function BookingDetailPage() {
           'Varaus'
         )}
       </StaffPageTitle>
+      {/* What an action did, in sight (it stays at the top of the screen while the page scrolls) and read out. */}
+      <p className={announcement ? 'notice notice--success booking-detail__result' : 'booking-detail__result--empty'} role="status" aria-live="polite">
+        {announcement}
+      </p>
       {notFound ? (
         <p>Varausta ei ole tai sinulla ei ole oikeutta sen toimipisteeseen.</p>
       ) : booking.isPending ? (
@@ -296,7 +301,7 @@ function Details({ booking, customerName }: { booking: StaffBookingDetail; custo
           <dt>Asiakas</dt>
           <dd>{customerName || '–'}</dd>
           <dt>Puhelin</dt>
-          <dd>{customer.phone ? <a href={`tel:${customer.phone.replace(/\s+/g, '')}`}>{customer.phone}</a> : '–'}</dd>
+          <dd>{customer.phone ? <a href={phoneHref(customer.phone)}>{formatPhoneNumber(customer.phone)}</a> : '–'}</dd>
           <dt>Sähköposti</dt>
           <dd>{customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '–'}</dd>
           {address && (
@@ -498,15 +503,21 @@ function MoveForm({ booking, initialDate, announce }: { booking: StaffBookingDet
     [day.data, chosenResource, minutes, booking.id],
   );
   const freeCount = starts.filter((s) => !s.taken && !s.past).length;
+  const [confirming, setConfirming] = useState(false);
+  const resourceName = (id: number | null) => resources.find((r) => r.id === id)?.name ?? '';
+  const newEnd = time ? minutesToTime(timeToMinutes(time) + minutes) : '';
+  const newWhen = time ? `${formatFinnishDate(date, true)} klo ${formatFinnishTime(time)}–${formatFinnishTime(newEnd)}, ${resourceName(chosenResource)}` : '';
   const move = useMutation({
     mutationFn: () => moveBooking(booking.id, { start: `${date}T${time}`, resourceId: chosenResource! }),
     onSuccess: async (answer) => {
+      setConfirming(false);
       setError(null);
       setFields({});
       setTime('');
-      await done('Varaus siirretty', answer);
+      await done(`Varaus siirretty: ${newWhen}.${booking.customer.email ? ' Asiakkaalle lähti sähköposti uudesta ajasta.' : ''}`, answer);
     },
     onError: (err) => {
+      setConfirming(false);
       setFields(fieldErrorsOf(err));
       setError(messageOf(err));
       void day.refetch();
@@ -518,7 +529,8 @@ function MoveForm({ booking, initialDate, announce }: { booking: StaffBookingDet
     if (!dateOk) return setFields({ start: 'Valitse päivä' });
     if (!time) return setFields({ start: 'Valitse alkamisaika' });
     if (chosenResource === null) return setFields({ resourceId: 'Valitse resurssi' });
-    move.mutate();
+    setFields({});
+    setConfirming(true);
   };
 
   const timeError = fields.start;
@@ -604,6 +616,35 @@ function MoveForm({ booking, initialDate, announce }: { booking: StaffBookingDet
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={confirming}
+        title="Siirretäänkö varaus?"
+        confirmLabel={move.isPending ? 'Siirretään…' : 'Siirrä varaus'}
+        cancelLabel="Älä siirrä"
+        onConfirm={() => {
+          if (!move.isPending) move.mutate();
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        <dl className="booking-detail__confirm">
+          <dt>Nyt</dt>
+          <dd>
+            {timeRange(booking.start, booking.end)}
+            {booking.resourceIds.length > 0 && `, ${booking.resourceIds.map((id) => resourceName(id) || `Resurssi ${id}`).join(', ')}`}
+          </dd>
+          <dt>Uusi aika</dt>
+          <dd>{newWhen}</dd>
+        </dl>
+        <p>
+          {booking.customer.email ? (
+            <>
+              Asiakkaalle lähetetään sähköposti uudesta ajasta ja kalenterikutsu osoitteeseen <strong>{booking.customer.email}</strong>.
+            </>
+          ) : (
+            'Asiakkaalla ei ole sähköpostiosoitetta: kerro uusi aika hänelle puhelimitse.'
+          )}
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -611,6 +652,8 @@ function MoveForm({ booking, initialDate, announce }: { booking: StaffBookingDet
 function StatusActions({ booking, announce }: { booking: StaffBookingDetail; announce: (message: string) => void }) {
   const heading = useId();
   const [error, setError] = useState<string | null>(null);
+  const visitDate = booking.start ? (helsinkiDateTime(booking.start)?.date ?? null) : booking.leadDate;
+  const allowed = visitStatusAllowed(visitDate, todayInHelsinki());
   const done = useAfterAction(booking, announce);
   const mark = useMutation({
     mutationFn: (status: VisitStatus | null) => setVisitStatus(booking.id, status),
@@ -625,21 +668,27 @@ function StatusActions({ booking, announce }: { booking: StaffBookingDetail; ann
       <h2 id={heading} className="card__title">
         Käynnin tila
       </h2>
-      <p>
-        Nyt: <strong>{booking.visitStatus ? VISIT_STATUS_LABELS[booking.visitStatus] : 'ei merkintää'}</strong>
+      <p className="booking-detail__visit">
+        Nyt:{' '}
+        {booking.visitStatus ? (
+          <span className={`staff-badge staff-badge--${booking.visitStatus.toLowerCase()}`}>{VISIT_STATUS_LABELS[booking.visitStatus]}</span>
+        ) : (
+          <span className="booking-detail__visit-none">ei merkintää</span>
+        )}
       </p>
+      {!allowed && (
+        <p className="muted booking-detail__visit-reason">
+          {VISIT_STATUS_TOO_EARLY}
+          {visitDate ? ` (${formatFinnishDate(visitDate, true)}).` : '.'}
+        </p>
+      )}
       <div className="booking-detail__buttons">
-        {STATUS_ACTIONS.map((a) => (
-          <Button
-            key={a.status}
-            variant="secondary"
-            aria-pressed={booking.visitStatus === a.status}
-            disabled={mark.isPending}
-            onClick={() => mark.mutate(a.status)}
-          >
-            {a.label}
-          </Button>
-        ))}
+        {allowed &&
+          STATUS_ACTIONS.filter((a) => a.status !== booking.visitStatus).map((a) => (
+            <Button key={a.status} variant="secondary" disabled={mark.isPending} onClick={() => mark.mutate(a.status)}>
+              {a.label}
+            </Button>
+          ))}
         {booking.visitStatus && (
           <Button variant="ghost" disabled={mark.isPending} onClick={() => mark.mutate(null)}>
             Poista merkintä
@@ -667,7 +716,7 @@ function CancelAction({ booking, announce }: { booking: StaffBookingDetail; anno
     onSuccess: async (answer) => {
       setOpen(false);
       setError(null);
-      await done('Varaus peruttu', answer);
+      await done(booking.customer.email ? 'Varaus peruttu. Asiakkaalle lähti peruutuksesta sähköposti.' : 'Varaus peruttu.', answer);
     },
     onError: (err) => {
       setOpen(false);
@@ -693,11 +742,23 @@ function CancelAction({ booking, announce }: { booking: StaffBookingDetail; anno
         title="Perutaanko varaus?"
         confirmLabel="Peru varaus"
         cancelLabel="Älä peru"
-        onConfirm={() => cancel.mutate()}
+        onConfirm={() => {
+          if (!cancel.isPending) cancel.mutate();
+        }}
         onCancel={() => setOpen(false)}
       >
         <p>
           {booking.registerNumber}, {booking.start ? timeRange(booking.start, booking.end) : 'ei aikaa'}
+        </p>
+        <p>
+          {booking.customer.email ? (
+            <>
+              Aika vapautuu muille. Asiakkaalle lähetetään peruutuksesta sähköposti osoitteeseen <strong>{booking.customer.email}</strong>, syy mukana,
+              jos kirjoitat sen.
+            </>
+          ) : (
+            'Aika vapautuu muille. Asiakkaalla ei ole sähköpostiosoitetta: kerro peruutuksesta hänelle puhelimitse.'
+          )}
         </p>
         <Field id={reasonId} label="Syy (vapaaehtoinen)">
           <textarea id={reasonId} className="input textarea" rows={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
