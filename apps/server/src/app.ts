@@ -136,6 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     session: { max: config.codeCheckSessionRateLimit, timeWindow: '10 minutes' },
     groupId: 'code-check',
   });
+  // A booking key guessed on one call is guessed on all: the calls that look a booking up by
+  // its key share one count per address, as many a minute as search-vehicle.
+  const bookingKeyLimits = limits({ address: { max: config.vehicleSearchRateLimit, timeWindow: '1 minute' }, groupId: 'booking-key' });
   // The catalogue and the offices, kept in memory under the catalogue version (decision 013).
   const catalogue = new CatalogueCache(config.caches);
   await app.register(
@@ -180,10 +183,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
       registerTireRoutes(api, db, { catalogue });
       registerWindshieldRoutes(api, db);
       registerRedirectRoutes(api, db, { redirectUrls: config.redirectUrls });
-      // Calls that look a booking up by its key are rate-limited like search-vehicle.
-      registerFinanceRoutes(api, db, { keyLookupRateLimit: config.vehicleSearchRateLimit });
-      registerManageRoutes(api, db, { mailer, publicUrl: config.publicUrl, rateLimit: config.vehicleSearchRateLimit });
-      registerBookingCalendarRoutes(api, db, { rateLimit: config.vehicleSearchRateLimit });
+      registerFinanceRoutes(api, db, { bookingKeyLimits });
+      registerManageRoutes(api, db, {
+        mailer,
+        publicUrl: config.publicUrl,
+        bookingKeyLimits,
+        feedbackRateLimit: config.vehicleSearchRateLimit,
+      });
+      registerBookingCalendarRoutes(api, db, { bookingKeyLimits });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
       );

@@ -175,13 +175,32 @@ describe('look-ups by registration number, phone number or booking key', () => {
     expect((await head()).statusCode).toBe(429);
   });
 
-  it(`billing-reference and the calls on a saved booking: ${LIMITS.vehicleSearchRateLimit} a minute per address`, async () => {
-    const c = new ApiClient(t.app, { remoteAddress: freshAddress() });
-    const body = { bookingKey: 'QQQQQQQQQQQQ', registerNumber: 'ABC-123' };
-    for (let i = 0; i < LIMITS.vehicleSearchRateLimit; i++) expect((await c.post('/billing-reference', body)).statusCode).toBe(400);
-    expectLimited(await c.post('/billing-reference', body), 60);
-    for (let i = 0; i < LIMITS.vehicleSearchRateLimit; i++) expect((await c.post('/open-booking', body)).statusCode).toBe(200);
-    expectLimited(await c.post('/open-booking', body), 60);
+  it(`the nine calls by booking key share one count: ${LIMITS.vehicleSearchRateLimit} a minute per address over all of them`, async () => {
+    const address = freshAddress();
+    const c = new ApiClient(t.app, { remoteAddress: address });
+    const key = { bookingKey: 'QQQQQQQQQQQQ', registerNumber: 'ABC-123' };
+    const { start } = upcomingRange();
+    const keyCalls: [string, () => Promise<LightMyRequestResponse>][] = [
+      ['open-booking', () => c.post('/open-booking', key)],
+      ['billing-reference', () => c.post('/billing-reference', key)],
+      ['cancel-booking', () => c.post('/cancel-booking', key)],
+      ['free-times-for-booking', () => c.post('/free-times-for-booking', { ...key, start, end: start })],
+      ['move-booking', () => c.post('/move-booking', { ...key, reservation: `${start}T08:00:00|${start}T09:00:00` })],
+      ['send-edit-request', () => c.post('/send-edit-request', { ...key, message: 'Hei' })],
+      ['send-email', () => c.post('/send-email', key)],
+      ['booking/cd/add-rows', () => c.post('/booking/cd/add-rows', { ...key, rows: [{ productId: 'X', amount: 1 }] })],
+      ['booking-calendar', () => c.get('/booking-calendar', key)],
+    ];
+    // A different call each time: the first ones of the list use up the address's count…
+    for (const [name, call] of keyCalls.slice(0, LIMITS.vehicleSearchRateLimit)) {
+      expect((await call()).statusCode, name).not.toBe(429);
+    }
+    // …and every one of the nine is then refused, not only those already called.
+    for (const [, call] of keyCalls) expectLimited(await call(), 60);
+    // One counter of the address for them all, in the database.
+    expect(await counters(`address|booking-key|${address}%`)).toEqual([{ key: expect.any(String), count: LIMITS.vehicleSearchRateLimit + keyCalls.length }]);
+    // Another address is not affected.
+    expect((await new ApiClient(t.app, { remoteAddress: freshAddress() }).post('/send-email', key)).statusCode).toBe(200);
   });
 });
 

@@ -150,9 +150,15 @@ export function operationIdOf(method: string, url: string): string {
   return `${loyalty ? 'loyalty' : ''}${loyalty ? method[0]! + method.slice(1).toLowerCase() : method.toLowerCase()}${camel}`;
 }
 
-type LimitConfig = { max?: unknown; timeWindow?: unknown } | undefined;
+type LimitConfig = { max?: unknown; timeWindow?: unknown; groupId?: unknown } | undefined;
 const limitOf = (limit: LimitConfig) =>
-  typeof limit?.max === 'number' ? { max: limit.max, timeWindow: String(limit.timeWindow ?? '1 minute') } : undefined;
+  typeof limit?.max === 'number'
+    ? {
+        max: limit.max,
+        // Calls of one group share their count (plugins/rate-limit.ts `limits`).
+        timeWindow: `${String(limit.timeWindow ?? '1 minute')}${typeof limit.groupId === 'string' ? ` (one count for every call of the group '${limit.groupId}')` : ''}`,
+      }
+    : undefined;
 
 /**
  * The schema of a route from its call description and its config: summary, tag, the

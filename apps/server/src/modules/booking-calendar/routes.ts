@@ -3,20 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BOOKING_CALENDAR_PATH, bookingCalendarQuery } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
+import type { RouteLimits } from '../../plugins/rate-limit.ts';
 import { bookingCalendarFile } from './service.ts';
 
 /**
  * A saved booking's calendar file, linked from the thanks page ('Lisää kalenteriin'). No
  * booking session: the key and the car's registration number open it, as they open the
- * booking's own page; a key could be guessed, so the call is rate-limited per client
- * address like the managing calls.
+ * booking's own page; a key could be guessed, so the call shares the per-address count of
+ * the managing calls (`bookingKeyLimits`).
  */
-export function registerBookingCalendarRoutes(app: FastifyInstance, db: Db, deps: { rateLimit: number }) {
+export function registerBookingCalendarRoutes(app: FastifyInstance, db: Db, deps: { bookingKeyLimits: RouteLimits }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     BOOKING_CALENDAR_PATH,
     {
-      config: { session: false, rateLimit: { max: deps.rateLimit, timeWindow: '1 minute' } },
+      config: { session: false, ...deps.bookingKeyLimits },
       schema: callSchema({
         tag: 'Managing a saved booking',
         summary: "The booking's calendar event as an .ics file, the same as the confirmation e-mail attaches.",

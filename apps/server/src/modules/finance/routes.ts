@@ -10,15 +10,16 @@ import {
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
+import type { RouteLimits } from '../../plugins/rate-limit.ts';
 import { billingReference, creditAmount, minimumPriceForCreditAt } from './service.ts';
 
 /**
  * The loan calculator and instalment billing (SPEC §7 "Finance"). The answers are pure
  * arithmetic or public settings, so no booking session is needed; billing-reference looks
- * a booking up by its key and registration number and is rate-limited like the other key
- * lookups.
+ * a booking up by its key and registration number and shares the per-address count of the
+ * other calls by booking key (`bookingKeyLimits`).
  */
-export function registerFinanceRoutes(app: FastifyInstance, db: Db, opts: { keyLookupRateLimit: number }) {
+export function registerFinanceRoutes(app: FastifyInstance, db: Db, opts: { bookingKeyLimits: RouteLimits }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = { config: { session: false } };
 
@@ -53,7 +54,7 @@ export function registerFinanceRoutes(app: FastifyInstance, db: Db, opts: { keyL
   r.post(
     '/billing-reference',
     {
-      config: { session: false, rateLimit: { max: opts.keyLookupRateLimit, timeWindow: '1 minute' } },
+      config: { session: false, ...opts.bookingKeyLimits },
       schema: callSchema({
         tag: 'Finance',
         summary:

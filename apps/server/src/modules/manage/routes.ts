@@ -21,6 +21,7 @@ import {
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
+import type { RouteLimits } from '../../plugins/rate-limit.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import {
   addRows,
@@ -36,12 +37,17 @@ import {
 /**
  * Managing a saved booking from the link in its confirmation (/oma-varaus): no booking
  * session, the key and the car's registration number instead. A key could be guessed, so
- * every call is rate-limited per client address like search-vehicle; XSRF applies as to
- * every POST.
+ * the calls by key share one count per client address (`bookingKeyLimits`, with
+ * billing-reference and the calendar file); feedback, which reveals nothing of a key, is
+ * counted on its own. XSRF applies as to every POST.
  */
-export function registerManageRoutes(app: FastifyInstance, db: Db, deps: { mailer: Mailer; publicUrl: string; rateLimit: number }) {
+export function registerManageRoutes(
+  app: FastifyInstance,
+  db: Db,
+  deps: { mailer: Mailer; publicUrl: string; bookingKeyLimits: RouteLimits; feedbackRateLimit: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { session: false, rateLimit: { max: deps.rateLimit, timeWindow: '1 minute' } };
+  const config = { session: false, ...deps.bookingKeyLimits };
   const sent = (code: ManageResponse['responseCode']): ManageResponse => {
     // Queued in the database; sent after the commit, with retries if it fails now.
     if (code === 'SUCCESS') void deps.mailer.kick();
@@ -152,7 +158,7 @@ export function registerManageRoutes(app: FastifyInstance, db: Db, deps: { maile
   r.post(
     '/feedback/v2',
     {
-      config,
+      config: { session: false, rateLimit: { max: deps.feedbackRateLimit, timeWindow: '1 minute' } },
       schema: callSchema({
         tag,
         summary: 'Feedback: a rating of 1\u20135 and a message, linked to the booking when the key is one.',
