@@ -189,7 +189,11 @@ describe('<ManageBookingRoute>', () => {
     expect(cancel.className).toContain('btn--secondary');
     expect(cancel.className).not.toContain('btn--danger');
     fireEvent.click(cancel);
-    expect(screen.getByRole('dialog', { name: 'Perutaanko varaus?' })).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Perutaanko varaus?' });
+    // The dialog's destructive button is red like the page's, not the blue of a step forward.
+    const confirm = within(dialog).getByRole('button', { name: 'Peru varaus' });
+    expect(confirm.className).toContain('btn--danger');
+    expect(confirm.className).not.toContain('btn--primary');
   });
 
   it('the survey waits until after the visit day: none before, the form after', async () => {

@@ -300,6 +300,7 @@ function BookingView({ booking, bookingRef }: { booking: ManagedBooking; booking
         title="Perutaanko varaus?"
         confirmLabel="Peru varaus"
         cancelLabel="Älä peru"
+        destructive
         onConfirm={cancel}
         onCancel={() => setConfirming(false)}
       >

@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirmation destroys something (cancels a booking): the button is red, as the page's that opened it. */
+  destructive?: boolean;
 }
 
 /**
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   cancelLabel = 'Peruuta',
   onConfirm,
   onCancel,
+  destructive = false,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -58,7 +61,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button variant="primary" onClick={onConfirm}>
+        <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>
