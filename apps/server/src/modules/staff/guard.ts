@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { STAFF_SESSION_COOKIE, type StaffRole } from '@huolto/domain';
+import { PG_INT_MAX, STAFF_SESSION_COOKIE, type StaffRole } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { DomainError } from '../../lib/errors.ts';
+import { DomainError, badRequest } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/password.ts';
 import { findSessionAccount, officeOfBooking, officesByIds } from './repository.ts';
 
@@ -51,12 +51,34 @@ export async function principalOfCookie(db: Db, cookie: string | undefined): Pro
   return { id: account.id, email: account.email, name: account.name, role: account.role, officeIds };
 }
 
-/** A path parameter that is an id as the schemas take it (else validation answers 400). */
-const idParam = (value: unknown) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined);
+/** The path parameters that are ids: an office's, and a booking's, a user's or an absence's. */
+const ID_PARAMS = ['officeId', 'id'] as const;
+
+/** An id as a path takes it: digits without a leading zero, within the database's integer; else undefined. */
+const idParam = (value: unknown) => {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id <= PG_INT_MAX ? id : undefined;
+};
 
 /**
- * Every route of the staff scope needs a signed-in staff member (401), and the role a route
- * names (403), before its input is even read: a caller without the right learns nothing of
+ * 400 naming the first id parameter of the path that is not in its one form ('02', '+2',
+ * '2.0', '0x2', a number past the database's integer): the same answer to everyone, whatever
+ * office the id would have named, so no later check (the session, the office, the input)
+ * answers first.
+ */
+function assertCanonicalIds(params: Record<string, unknown>): void {
+  for (const name of ID_PARAMS) {
+    if (params[name] !== undefined && idParam(params[name]) === undefined) {
+      throw badRequest(name, 'Tunniste on positiivinen kokonaisluku ilman etunollia');
+    }
+  }
+}
+
+/**
+ * Every route of the staff scope first takes its path's ids only in their canonical form (400
+ * naming the parameter, alike for everyone), then needs a signed-in staff member (401), and
+ * the role a route names (403), before its input is even read: a caller without the right learns nothing of
  * what a valid request would look like. An office's data (a path with :officeId) and a
  * booking's (/bookings/:id) are refused with 403 to staff of other offices, also before the
  * input is read; the services check the office again where they load the data.
@@ -65,12 +87,13 @@ export function registerStaffGuard(scope: FastifyInstance, db: Db) {
   scope.decorateRequest('staff', undefined);
   scope.addHook('onRequest', async (request) => {
     if (request.is404) return;
+    const params = request.params as Record<string, unknown>;
+    assertCanonicalIds(params);
     const config = request.routeOptions.config;
     request.staff = await principalOfCookie(db, request.cookies[STAFF_SESSION_COOKIE]);
     if (config.staffPublic) return;
     if (!request.staff) throw unauthorized();
     if (config.staffRole && request.staff.role !== config.staffRole) throw forbidden();
-    const params = request.params as Record<string, unknown>;
     const officeId = idParam(params.officeId);
     if (officeId !== undefined) assertOffice(request.staff, officeId);
     const bookingId = request.routeOptions.url?.includes('/bookings/:id') ? idParam(params.id) : undefined;
