@@ -15,6 +15,7 @@ import {
   startOfWeek,
   type BookingVehicle,
   type Customer,
+  type OrderItem,
 } from '@huolto/domain';
 import type { Insertable } from 'kysely';
 import type { Database } from '../src/db/types.ts';
@@ -37,6 +38,18 @@ export interface BookingPlanOptions {
   vehicles: readonly SeedVehicle[];
   /** PRNG of the past bookings; without it no past bookings are planned. */
   historyRng?: Random;
+  /** The catalogue's services by id, with their group's stage: the bookings' lines are made of them. */
+  services: ReadonlyMap<string, SeedService>;
+}
+
+/** A service of the catalogue as a booking's line needs it. */
+export interface SeedService {
+  id: string;
+  description: string;
+  priceCents: number;
+  durationMinutes: number;
+  groupId: string;
+  stage: OrderItem['stage'];
 }
 
 /** The office whose whole week three weeks ahead is full (the calendar's auto-advance). */
@@ -114,13 +127,17 @@ const STREETS = [
 ];
 const MOBILE_PREFIXES = ['040', '041', '044', '045', '046', '050'];
 
-/** Typical totals (cents) by booked hours: oil change or tire work, maintenance, bigger jobs. */
-const TOTALS_BY_HOURS: Record<number, readonly number[]> = {
-  1: [4990, 8990, 12990, 15990, 17990],
-  2: [27990, 30790, 33990, 38990],
-  3: [45990, 52990, 59990, 67590],
+/**
+ * What a booking is for, by its booked hours: the catalogue's services a real customer
+ * books together (ids of seed/services.ts). A tire-change booking of the past has tire work.
+ */
+const JOBS_BY_HOURS: Record<number, readonly (readonly string[])[]> = {
+  1: [['BRAKE-PADS-FRONT'], ['AC-SERVICE', 'CABIN-FILTER'], ['WHEEL-ALIGNMENT'], ['INSPECTION-PRECHECK', 'BATTERY-TEST'], ['BRAKE-SERVICE']],
+  2: [['MAINT-30000', 'WASH-EXTERIOR'], ['MAINT-60000'], ['MAINT-90000', 'CABIN-FILTER'], ['BRAKE-DISCS-FRONT']],
+  3: [['MAINT-120000', 'BRAKE-FLUID'], ['MAINT-180000', 'WHEEL-ALIGNMENT'], ['MAINT-240000'], ['TOWBAR']],
 };
-const LONG_JOB_TOTALS = [67590, 84990, 112990];
+const LONG_JOBS: readonly (readonly string[])[] = [['MAINT-240000', 'BRAKE-DISCS-FRONT'], ['TOWBAR', 'MAINT-120000']];
+const TIRE_JOBS: readonly (readonly string[])[] = [['TIRE-CHANGE-RIMS'], ['TIRE-HOTEL-CHANGE-SUV'], ['TIRE-CHANGE-RIMS', 'TIRE-WASH-BALANCE']];
 
 // No I, O, 0 or 1: a key is read out on the phone.
 const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -178,6 +195,30 @@ export function generateBookings(rng: Random, opts: BookingPlanOptions): SeedBoo
   };
 
   const bookings: SeedBooking[] = [];
+  // Each job's lines and total made once; the bookings share the JSON text.
+  const jobOf = new Map<readonly string[], { items: string; total: number }>();
+  const job = (ids: readonly string[]) => {
+    let made = jobOf.get(ids);
+    if (!made) {
+      const items: OrderItem[] = ids.map((id) => {
+        const service = opts.services.get(id);
+        if (!service) throw new Error(`seed: no service ${id} in the catalogue`);
+        return {
+          display_description: service.description,
+          price: service.priceCents,
+          product: { id: service.id, provider: 'LAAKKONEN' },
+          amount: 1,
+          selected_service_identifier: service.groupId,
+          parameters: {},
+          stage: service.stage,
+          duration_minutes: service.durationMinutes,
+        };
+      });
+      made = { items: JSON.stringify(items), total: items.reduce((sum, i) => sum + i.price, 0) };
+      jobOf.set(ids, made);
+    }
+    return made;
+  };
   interface Extra {
     customer?: Partial<Customer>;
     usingKeyLocker?: boolean;
@@ -199,13 +240,15 @@ export function generateBookings(rng: Random, opts: BookingPlanOptions): SeedBoo
     const hours = Math.ceil((to - Math.max(from, FIRST_SLOT)) / 60);
     const vehicle = r.pick(opts.vehicles);
     const customer = { ...randomCustomer(r, office), ...extra.customer };
+    const processType = extra.processType ?? 'MAINTENANCE';
+    const work = job(r.pick(processType === 'TIRE_CHANGE' ? TIRE_JOBS : (JOBS_BY_HOURS[hours] ?? LONG_JOBS)));
     bookings.push({
       resourceId,
       during: `[${start.toISOString()},${end.toISOString()})`,
       row: {
         booking_key: bookingKey(),
         process_token: null,
-        process_type: extra.processType ?? 'MAINTENANCE',
+        process_type: processType,
         organization_id: office.id,
         register_number: vehicle.register_number,
         status: 'CONFIRMED',
@@ -215,8 +258,8 @@ export function generateBookings(rng: Random, opts: BookingPlanOptions): SeedBoo
         customer: JSON.stringify(customer),
         customer_phone: normalizePhoneNumber(customer.phone_number),
         vehicle: JSON.stringify(bookingVehicle(vehicle)),
-        order_items: JSON.stringify([]),
-        total_cents: r.pick(TOTALS_BY_HOURS[hours] ?? LONG_JOB_TOTALS),
+        order_items: work.items,
+        total_cents: work.total,
         using_key_locker: extra.usingKeyLocker ?? false,
         snapshot: JSON.stringify(extra.usingKeyLocker ? { using_key_locker: true } : {}),
       },

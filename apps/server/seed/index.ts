@@ -7,11 +7,11 @@ import { DATE_PATTERN } from '@huolto/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/types.ts';
 import { analyzeTables } from '../src/db/analyze.ts';
-import { generateBookings, type SeedBooking } from './bookings.ts';
+import { generateBookings, type SeedBooking, type SeedService } from './bookings.ts';
 import { MAKES, classificationOf, modelId } from './catalog.ts';
 import { OFFICES, organizationMakeRows, organizationRows, resourceRows } from './organizations.ts';
 import { createRandom, deriveSeed } from './random.ts';
-import { serviceCatalogue } from './services.ts';
+import { serviceCatalogue, type ServiceCatalogue } from './services.ts';
 import { DEMO_VEHICLES, generateVehicles } from './vehicles.ts';
 
 import { EXTRA_ORDER_ITEMS, OFFERS, groupMediaRows, productAdditionalRows } from './extras.ts';
@@ -96,6 +96,24 @@ function bookingsJson(rows: readonly SeedBooking[]): string {
   );
 }
 
+/** The catalogue's services as the seeded bookings' lines need them, by id. */
+function seedServices(catalogue: ServiceCatalogue): Map<string, SeedService> {
+  const stages = new Map(catalogue.groups.map((g) => [g.id, g.stage as SeedService['stage']]));
+  return new Map(
+    catalogue.products.map((p) => [
+      p.id,
+      {
+        id: p.id,
+        description: p.description,
+        priceCents: p.price_cents,
+        durationMinutes: p.duration_minutes ?? 0,
+        groupId: p.group_id,
+        stage: stages.get(p.group_id) ?? 'DEFAULT',
+      },
+    ]),
+  );
+}
+
 function* chunks<T>(rows: readonly T[], size = CHUNK_SIZE): Generator<T[]> {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
@@ -116,6 +134,7 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     // Demo plates stay free of bookings so that their demos start clean.
     vehicles: vehicles.filter((v) => !demoPlates.has(v.register_number)),
     historyRng: createRandom(deriveSeed(base, 'history')),
+    services: seedServices(catalogue),
   });
 
   let tireCount = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { REGISTER_NUMBER_PATTERN, fromHelsinki, normalizePhoneNumber } from '@huolto/domain';
+import { REGISTER_NUMBER_PATTERN, fromHelsinki, normalizePhoneNumber, orderItemSchema } from '@huolto/domain';
 import { migrate, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { MAKE } from './catalog.ts';
 import { createRandom } from './random.ts';
@@ -177,6 +177,31 @@ describe('seed', () => {
          OR (start_at AT TIME ZONE 'Europe/Helsinki')::time < '07:30'
          OR (end_at AT TIME ZONE 'Europe/Helsinki')::time > '17:00'`.execute(db);
     expect(weekend.rows[0]!.n).toBe(0);
+  });
+
+  it("books every booking for the catalogue's services: its lines with prices summing to its total, the same for the same seed", async () => {
+    const db = first.handle.db;
+    const stats = await sql<{ all: number; without: number; off: number; services: number }>`
+      SELECT count(*)::int AS all,
+             count(*) FILTER (WHERE jsonb_array_length(order_items) = 0)::int AS without,
+             count(*) FILTER (WHERE total_cents <> (SELECT coalesce(sum((i->>'price')::int), 0) FROM jsonb_array_elements(order_items) i))::int AS off,
+             (SELECT count(DISTINCT i->'product'->>'id')::int FROM booking, jsonb_array_elements(order_items) i) AS services
+      FROM booking`.execute(db);
+    expect(stats.rows[0]).toMatchObject({ without: 0, off: 0 });
+    expect(stats.rows[0]!.services).toBeGreaterThanOrEqual(10);
+    // Every line is the catalogue's product at its price, and reads back as a booking's line.
+    const lines = await sql<{ item: unknown; description: string; price_cents: number }>`
+      SELECT DISTINCT ON (i->'product'->>'id') i AS item, p.description, p.price_cents
+      FROM booking b, jsonb_array_elements(b.order_items) i JOIN product p ON p.id = i->'product'->>'id'
+      ORDER BY i->'product'->>'id'`.execute(db);
+    expect(lines.rows.length).toBe(stats.rows[0]!.services);
+    for (const { item, description, price_cents } of lines.rows) {
+      const line = orderItemSchema.parse(typeof item === 'string' ? JSON.parse(item) : item);
+      expect({ description: line.display_description, price: line.price }).toEqual({ description, price: price_cents });
+    }
+    const sample = (handle: DatabaseHandle) =>
+      handle.db.selectFrom('booking').select(['booking_key', 'order_items', 'total_cents']).orderBy('booking_key').limit(200).execute();
+    expect(await sample(second.handle)).toEqual(await sample(first.handle));
   });
 
   it('fills the key locker of office 1 on the morning of the third working day', async () => {
