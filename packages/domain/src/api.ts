@@ -25,8 +25,8 @@ import {
   vehicleMakeText,
   vehicleModelText,
 } from './validation.ts';
-import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, daysBetween, isRealDate, isRealLocalDateTime } from './time.ts';
-import { FREE_TIMES_MAX_RANGE_DAYS } from './reservation.ts';
+import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, isRealDate, isRealLocalDateTime } from './time.ts';
+import { FREE_TIMES_RANGE_MESSAGE, isWithinFreeTimesRange } from './reservation.ts';
 import { tireSearchQuerySchema } from './tires.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { PG_INT_MAX, isStorableText } from './storable.ts';
@@ -52,16 +52,16 @@ const dateOrLocalDateTime = z
   .string()
   .max(19)
   .refine((v) => isRealDate(v) || isRealLocalDateTime(v), { error: 'Päivämäärä ei ole kelvollinen' });
-/** Start not after end and at most FREE_TIMES_MAX_RANGE_DAYS apart, counted in calendar days. */
+/** Start not after end, covering at most FREE_TIMES_MAX_RANGE_DAYS days (reservation.ts, as the server's whole rule). */
 const dateRangeChecks = <T extends z.ZodType<{ start: string; end: string }>>(schema: T) =>
   schema
     .refine((b) => !isRealDate(b.start) || !isRealDate(b.end) || b.start <= b.end, {
       path: ['end'],
       message: 'Loppupäivä ennen alkupäivää',
     })
-    .refine((b) => !isRealDate(b.start) || !isRealDate(b.end) || daysBetween(b.start, b.end) <= FREE_TIMES_MAX_RANGE_DAYS, {
+    .refine((b) => !isRealDate(b.start) || !isRealDate(b.end) || isWithinFreeTimesRange(b.start, b.end), {
       path: ['end'],
-      message: `Aikaväli on enintään ${FREE_TIMES_MAX_RANGE_DAYS} päivää`,
+      message: FREE_TIMES_RANGE_MESSAGE,
     });
 
 const responseCodeSchema = z.enum(RESPONSE_CODES);
@@ -304,7 +304,7 @@ export type TireSizes = z.infer<typeof tireSizesResponse>;
 // ---- Time ------------------------------------------------------------------
 
 /**
- * POST /free-times: real dates, start ≤ end, at most FREE_TIMES_MAX_RANGE_DAYS apart. The
+ * POST /free-times: real dates, start ≤ end, covering at most FREE_TIMES_MAX_RANGE_DAYS days. The
  * server also keeps the range within the booking horizon (reservation.ts).
  */
 export const freeTimesBody = dateRangeChecks(

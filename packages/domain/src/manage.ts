@@ -49,7 +49,7 @@ export const addRowsBody = bookingAccessBody.extend({
 
 /**
  * POST /free-times-for-booking: the free times of the booking's office for the booking's
- * own length of work, on real dates start ≤ end at most FREE_TIMES_MAX_RANGE_DAYS apart
+ * own length of work, on real dates start ≤ end covering at most FREE_TIMES_MAX_RANGE_DAYS days
  * (the server also keeps the range within the booking horizon).
  */
 export const freeTimesForBookingBody = freeTimesOnOrganizationBody.safeExtend(bookingAccessBody.shape);

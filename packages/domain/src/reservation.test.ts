@@ -124,9 +124,9 @@ describe('phone numbers', () => {
 });
 
 describe('request schemas of the time calls', () => {
-  it('free-times-on-organization takes dates at most 62 days apart', () => {
-    expect(freeTimesOnOrganizationBody.safeParse({ start: '2026-11-23', end: '2027-01-24' }).success).toBe(true);
-    expect(freeTimesOnOrganizationBody.safeParse({ start: '2026-11-23', end: '2027-01-25' }).error?.issues[0]?.path).toEqual(['end']);
+  it('free-times-on-organization takes at most 62 days, both ends counted', () => {
+    expect(freeTimesOnOrganizationBody.safeParse({ start: '2026-11-23', end: '2027-01-23' }).success).toBe(true);
+    expect(freeTimesOnOrganizationBody.safeParse({ start: '2026-11-23', end: '2027-01-24' }).error?.issues[0]?.path).toEqual(['end']);
     expect(freeTimesOnOrganizationBody.safeParse({ start: '2026-11-23', end: '2026-11-22' }).success).toBe(false);
     expect(freeTimesOnOrganizationBody.safeParse({ start: '23.11.2026', end: '2026-11-24' }).error?.issues[0]?.path).toEqual(['start']);
   });
@@ -162,9 +162,14 @@ describe('the booking horizon', () => {
     expect(isBeyondHorizon('9999-12-31', today)).toBe(true);
   });
 
-  it('free-times ranges: not wholly past, not beyond the horizon, at most 62 days', () => {
-    // The current week may start before today.
+  it('free-times ranges: not wholly past, from the current week on, not beyond the horizon, at most 62 days', () => {
+    // The current week may start before today, but not an earlier one.
     expect(freeTimesRangeProblem({ start: '2026-11-23', end: '2026-11-29' }, today)).toBeNull();
+    expect(freeTimesRangeProblem({ start: '2026-11-22', end: '2026-11-28' }, today)?.field).toBe('start');
+    expect(freeTimesRangeProblem({ start: '2026-10-01', end: '2026-11-30' }, today)?.field).toBe('start');
+    // 62 days, both ends counted, and not one more.
+    expect(freeTimesRangeProblem({ start: '2026-11-24', end: '2027-01-24' }, today)).toBeNull();
+    expect(freeTimesRangeProblem({ start: '2026-11-24', end: '2027-01-25' }, today)).toEqual({ field: 'end', message: 'Aikaväli on enintään 62 päivää' });
     expect(freeTimesRangeProblem({ start: '2027-11-18', end: '2027-11-24' }, today)).toBeNull();
     expect(freeTimesRangeProblem({ start: '2026-11-16', end: '2026-11-23' }, today)?.field).toBe('end');
     expect(freeTimesRangeProblem({ start: '0001-01-01', end: '0001-01-01' }, today)?.field).toBe('end');
@@ -188,9 +193,9 @@ describe('strict dates in the time calls', () => {
     ]);
     expect(issues(freeTimesBody.safeParse({ start: '2026-11-24', end: '2026-13-01' }))).toEqual([['end', 'Päivämäärä ei ole kelvollinen']]);
     expect(issues(freeTimesBody.safeParse({ start: '2026-11-24', end: '2026-11-32' }))).toEqual([['end', 'Päivämäärä ei ole kelvollinen']]);
-    // 62 days counted in calendar days, across a daylight-saving change too.
-    expect(freeTimesBody.safeParse({ start: '2027-03-01', end: '2027-05-02' }).success).toBe(true);
-    expect(issues(freeTimesBody.safeParse({ start: '2027-03-01', end: '2027-05-03' }))).toEqual([['end', 'Aikaväli on enintään 62 päivää']]);
+    // 62 calendar days, both ends counted, across a daylight-saving change too.
+    expect(freeTimesBody.safeParse({ start: '2027-03-01', end: '2027-05-01' }).success).toBe(true);
+    expect(issues(freeTimesBody.safeParse({ start: '2027-03-01', end: '2027-05-02' }))).toEqual([['end', 'Aikaväli on enintään 62 päivää']]);
   });
 
   it('reserve-time refuses impossible times naming reservation', () => {

@@ -3,7 +3,7 @@
  * days, the morning/evening shift split, the key locker's half-days, lead dates and the
  * phone-number form used to recognise a returning customer. Pure; Finnish time.
  */
-import { addDays, daysBetween, isFinnishHoliday, isoWeekday, timeToMinutes } from './time.ts';
+import { addDays, daysBetween, isFinnishHoliday, isoWeekday, startOfWeek, timeToMinutes } from './time.ts';
 
 /** Workshops work Monday to Friday, not on Finnish holidays. */
 export function isWorkingDay(date: string): boolean {
@@ -103,8 +103,15 @@ export function lastAllowedLeadDate(today: string): string | null {
  */
 export const BOOKING_HORIZON_MONTHS = 12;
 
-/** A free-times range spans at most this many days from its start to its end. */
+/** A free-times call covers at most this many days, its start and end both counted. */
 export const FREE_TIMES_MAX_RANGE_DAYS = 62;
+
+export const FREE_TIMES_RANGE_MESSAGE = `Aikaväli on enintään ${FREE_TIMES_MAX_RANGE_DAYS} päivää`;
+
+/** Whether start..end (real dates, start ≤ end) covers at most FREE_TIMES_MAX_RANGE_DAYS days. */
+export function isWithinFreeTimesRange(start: string, end: string): boolean {
+  return daysBetween(start, end) < FREE_TIMES_MAX_RANGE_DAYS;
+}
 
 /** The last date of the booking horizon, from today. */
 export function lastBookableDate(today: string): string {
@@ -121,17 +128,18 @@ export interface FieldProblem {
 
 /**
  * Why a free-times range (real dates, start ≤ end) cannot be answered, or null when it
- * can: it must not lie wholly in the past (the current week may start before today) and
- * must end within the booking horizon.
+ * can: the one rule of free-times (and its shifts), free-times-on-organization and
+ * free-times-for-booking. It must not lie wholly in the past and may start no earlier than
+ * the current week's Monday (the week calendar shows the whole current week, SPEC §9); it
+ * must end within the booking horizon and cover at most FREE_TIMES_MAX_RANGE_DAYS days.
  */
 export function freeTimesRangeProblem(range: { start: string; end: string }, today: string): FieldProblem | null {
   if (range.end < today) return { field: 'end', message: 'Aikaväli on jo mennyt' };
+  if (range.start < startOfWeek(today)) return { field: 'start', message: 'Aikaväli alkaa aikaisintaan kuluvan viikon maanantaina' };
   const last = lastBookableDate(today);
   if (range.start > last) return { field: 'start', message: HORIZON_MESSAGE };
   if (range.end > last) return { field: 'end', message: HORIZON_MESSAGE };
-  if (daysBetween(range.start, range.end) > FREE_TIMES_MAX_RANGE_DAYS) {
-    return { field: 'end', message: `Aikaväli on enintään ${FREE_TIMES_MAX_RANGE_DAYS} päivää` };
-  }
+  if (!isWithinFreeTimesRange(range.start, range.end)) return { field: 'end', message: FREE_TIMES_RANGE_MESSAGE };
   return null;
 }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { addDays, BOOKING_HORIZON_MONTHS, isWorkingDay, lastBookableDate, todayInHelsinki } from '@huolto/domain';
+import { addDays, BOOKING_HORIZON_MONTHS, isWorkingDay, lastBookableDate, startOfWeek, todayInHelsinki } from '@huolto/domain';
 import { ApiClient, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -81,9 +81,10 @@ describe('free-times with impossible or far-off dates', () => {
     const last = lastBookableDate(today);
     expect(last).toBe(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`.replace(/-02-29$/, '-02-28'));
     // The week calendar starts on this week's Monday, which may be before today.
-    const ok = await c.post('/free-times', { start: addDays(today, -6), end: today });
+    const ok = await c.post('/free-times', { start: startOfWeek(today), end: addDays(startOfWeek(today), 6) });
     expect(ok.statusCode).toBe(200);
     expect(json(ok)).toHaveLength(7);
+    await expectRefused(c, '/free-times', { start: addDays(startOfWeek(today), -1), end: today }, 'start');
     const edge = await c.post('/free-times', { start: addDays(last, -6), end: last });
     expect(edge.statusCode).toBe(200);
     expect(json<{ date: string }[]>(edge).map((d) => d.date).at(-1)).toBe(last);
@@ -95,15 +96,15 @@ describe('free-times with impossible or far-off dates', () => {
     await expectRefused(c, '/free-times-on-organization', { start: addDays(last, 1), end: addDays(last, 2) }, 'start');
   });
 
-  it('a range is at most 62 calendar days from start to end', async () => {
+  it('a range is at most 62 calendar days, both ends counted', async () => {
     const c = new ApiClient(t.app);
     await prepareMaintenance(c);
     for (const path of FREE_TIMES_PATHS) {
-      const res = await c.post(path, { start: today, end: addDays(today, 62) });
+      const res = await c.post(path, { start: today, end: addDays(today, 61) });
       expect(res.statusCode, `${path} ${res.body}`).toBe(200);
-      await expectRefused(c, path, { start: today, end: addDays(today, 63) }, 'end');
+      await expectRefused(c, path, { start: today, end: addDays(today, 62) }, 'end');
     }
-    expect(json<unknown[]>(await c.post('/free-times', { start: today, end: addDays(today, 62) }))).toHaveLength(63);
+    expect(json<unknown[]>(await c.post('/free-times', { start: today, end: addDays(today, 61) }))).toHaveLength(62);
   });
 });
 
@@ -216,7 +217,7 @@ describe('cost of the longest free-times range', () => {
   it('62 days of free-times and of free-times-on-organization take under 100 ms of CPU and answer within a second', async () => {
     const c = new ApiClient(t.app);
     await prepareMaintenance(c);
-    const range = { start: today, end: addDays(today, 62) };
+    const range = { start: today, end: addDays(today, 61) };
     const figures: Record<string, { cpu: number; wall: number }[]> = {};
     for (const path of FREE_TIMES_PATHS) {
       for (let i = 0; i < 2; i++) await measure(c, path, range); // warm
