@@ -196,6 +196,11 @@ export const productSuggestionSchema = z.object({
   suggested_tire: z.unknown().nullable(),
   /** Ids of the products whose work this one already includes (a package's oil change, a bundle's parts). */
   includes: z.array(z.string()).optional(),
+  /**
+   * The product in the cart that already does this one's work: listed so the page can say
+   * why it cannot be chosen ("Sisältyy valitsemaasi palveluun …"); adding it is refused.
+   */
+  included_in: z.object({ id: z.string(), description: z.string() }).optional(),
 });
 export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
 

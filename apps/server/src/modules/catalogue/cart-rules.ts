@@ -14,7 +14,13 @@ import {
   MAX_TIRES_PER_LINE,
   MAX_UNITS_PER_LINE,
   WINDSHIELD_PRODUCTS,
+  bundleAppliedMessage,
+  includedMessage,
+  normaliseCartWork,
+  overlapMessage,
   parameterProblem,
+  replacedMessage,
+  type WorkProduct,
   type CartProductItem,
   type CartProductKind,
   type ProcessType,
@@ -25,6 +31,7 @@ import { cartOf, type CartLine, type Executor, type ProcessRow } from '../proces
 import { findOrganization } from '../organizations/repository.ts';
 import {
   findProducts,
+  findProductsIncluding,
   findTires,
   findWindshieldProductIds,
   listOffers,
@@ -293,4 +300,57 @@ export async function cartLimitIssues(
   }
   // One problem for the field: the first the customer can act on.
   return issues.slice(0, 1);
+}
+
+/** The products the rule of work needs: the given ones and, through their includes, the products they include. */
+async function workCatalogue(db: Executor, ids: readonly string[]): Promise<Map<string, WorkProduct & { row: ProductRow }>> {
+  const catalogue = new Map<string, WorkProduct & { row: ProductRow }>();
+  let next = [...new Set(ids)];
+  for (let depth = 0; depth < 5 && next.length > 0; depth++) {
+    for (const row of await findProducts(db, next)) {
+      catalogue.set(row.id, { id: row.id, description: row.description, price: row.price_cents, includes: row.included_product_ids, row });
+    }
+    next = [...new Set(next.flatMap((id) => catalogue.get(id)?.includes ?? []))].filter((id) => !catalogue.has(id));
+  }
+  return catalogue;
+}
+
+/**
+ * The cart a change adding `added` to a stage leaves under the one rule of work in a cart
+ * (domain `normaliseCartWork`, docs/decisions/018-bundles-in-the-cart.md): a line whose
+ * work an added product does leaves; the parts of a bundle the process is offered in the
+ * stage become the bundle; an added product whose work a line already does, or that shares
+ * work with one, is refused as `items.N.productId`. Answers the lines, the refusals and
+ * what to tell the customer of a line that left or a bundle that came.
+ */
+export async function cartWorkOf(
+  db: Executor,
+  process: ProcessRow,
+  stage: ServicesStage,
+  before: readonly CartLine[],
+  added: readonly CartLine[],
+): Promise<{ lines: CartLine[]; issues: FieldError[]; message: string | undefined }> {
+  const ids = [...before, ...added].map((l) => l.productId);
+  const candidates = (await findProductsIncluding(db, ids)).map((p) => p.id);
+  const offeredBundles = await offeredProducts(db, process, stage, candidates);
+  const catalogue = await workCatalogue(db, [...ids, ...offeredBundles.keys()]);
+  const offered = [...offeredBundles.keys()].flatMap((id) => catalogue.get(id) ?? []);
+  const work = normaliseCartWork([...before], [...added], offered, catalogue, (bundle) => ({
+    productId: bundle.id,
+    provider: catalogue.get(bundle.id)!.row.provider,
+    amount: 1,
+    stage,
+    description: bundle.description,
+    calculatorId: null,
+  }));
+  const issues: FieldError[] = work.conflicts.map((c) => ({
+    path: `items.${added.findIndex((l) => l.productId === c.productId)}.productId`,
+    message: c.kind === 'included' ? includedMessage(c.by) : overlapMessage(c.with),
+  }));
+  const describe = (id: string) => catalogue.get(id) ?? { description: id };
+  const told = [
+    ...work.dropped.filter((d) => before.includes(d.line)).map((d) => replacedMessage(d.by, describe(d.line.productId))),
+    ...work.bundles.slice(-1).map(bundleAppliedMessage),
+  ];
+  return { lines: work.lines, issues, message: told.length > 0 ? told.join(' ') : undefined };
 }

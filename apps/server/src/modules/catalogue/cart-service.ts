@@ -22,9 +22,8 @@ import {
   type ProcessRow,
   type ProductParameterChoice,
 } from '../process/repository.ts';
-import { cartItemIssues, cartLimitIssues } from './cart-rules.ts';
+import { cartItemIssues, cartLimitIssues, cartWorkOf } from './cart-rules.ts';
 import { findProducts, listExtraOrderItems, serviceCodeExists } from './repository.ts';
-import { includedBy } from './service.ts';
 
 /**
  * Changes the cart in one transaction. A changed cart needs a different length of time,
@@ -66,38 +65,36 @@ export type CartCheck = (trx: Executor, process: ProcessRow, before: CartLine[],
  * Adds items to a stage of the cart, replacing the lines of the same products, when every
  * item is one the process is offered there (cart-rules.ts) and the cart stays within its
  * limits; otherwise 400 naming the field, and the cart is as it was. A line keeps the
- * catalogue's provider of its product. Lines whose work an added product already includes
- * leave the cart (a maintenance package replaces an oil change chosen before it).
+ * catalogue's provider of its product. The cart never holds work twice (cart-rules.ts
+ * `cartWorkOf`): lines whose work an added product already includes leave the cart (a
+ * maintenance package replaces an oil change chosen before it), the parts of a bundle
+ * become the bundle (the tire change and the tire hotel), and a product repeating work of
+ * another is refused. Answers what to tell the customer of such a change, if anything.
  */
-export async function addToCart(db: Db, token: string, stage: ServicesStage, items: readonly CartProductItem[]) {
-  const ids = new Set(items.map((i) => i.productId));
-  let providers = new Map<string, string>();
-  let included = new Set<string>();
-  await changeCart(
-    db,
-    token,
-    (cart) => [
-      ...cart.filter((l) => !ids.has(l.productId) && !included.has(l.productId)),
-      ...items.map((item) => ({
+export async function addToCart(db: Db, token: string, stage: ServicesStage, items: readonly CartProductItem[]): Promise<{ message?: string }> {
+  let normalised: CartLine[] | null = null;
+  let message: string | undefined;
+  await changeCart(db, token, (cart) => normalised ?? cart, {
+    check: async (trx, process, before) => {
+      const { issues, offered } = await cartItemIssues(trx, process, stage, items);
+      if (issues.length) return issues;
+      const added = items.map((item) => ({
         productId: item.productId,
-        provider: providers.get(item.productId) ?? item.provider,
+        provider: offered.get(item.productId)!.product.provider,
         amount: item.amount,
         stage,
         description: item.description,
         parameters: item.parameters,
         calculatorId: item.calculatorId ?? null,
-      })),
-    ],
-    {
-      check: async (trx, process, before, after) => {
-        const { issues, offered } = await cartItemIssues(trx, process, stage, items);
-        if (issues.length) return issues;
-        providers = new Map(items.map((i) => [i.productId, offered.get(i.productId)!.product.provider]));
-        included = includedBy(items.map((i) => offered.get(i.productId)!.product));
-        return cartLimitIssues(trx, process, before, after.filter((l) => !included.has(l.productId)));
-      },
+      }));
+      const work = await cartWorkOf(trx, process, stage, before, added);
+      if (work.issues.length) return work.issues;
+      normalised = work.lines;
+      message = work.message;
+      return cartLimitIssues(trx, process, before, work.lines);
     },
-  );
+  });
+  return message === undefined ? {} : { message };
 }
 
 /** Removes the lines of the given products from the cart. */

@@ -15,7 +15,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Suggestion = { product: { id: string; provider: string }; description: string; includes?: string[]; additional_products: Suggestion[] };
+type Suggestion = {
+  product: { id: string; provider: string };
+  description: string;
+  includes?: string[];
+  included_in?: { id: string };
+  additional_products: Suggestion[];
+};
 type Group = { id: string; suggestions: Suggestion[] };
 
 async function maintenance(registerNumber: string, kilometers = 60000) {
@@ -32,7 +38,8 @@ async function offeredIds(c: ApiClient) {
     ...json<Group[]>(await c.get('/additional-services/v2')),
     ...json<Group[]>(await c.get('/extra-services/v2', { stage: 'FIXED_CAMPAIGN_SERVICES' })),
   ];
-  return groups.flatMap((g) => g.suggestions.map((s) => s.product.id));
+  // A product a chosen one includes is listed with `included_in` (the page says why), not offered.
+  return groups.flatMap((g) => g.suggestions.filter((s) => !s.included_in).map((s) => s.product.id));
 }
 
 const add = (c: ApiClient, productId: string, stage = 'DEFAULT') =>

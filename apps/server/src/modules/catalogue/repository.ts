@@ -1,4 +1,5 @@
 import { choiceValueSchema, type ChoiceValue } from '@huolto/domain';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../process/repository.ts';
 import { storedJson } from '../process/stored-json.ts';
@@ -201,6 +202,17 @@ export async function findProducts(db: Executor, ids: string[]): Promise<Product
     .selectFrom('product')
     .select(PRODUCT_COLUMNS)
     .where('id', 'in', ids)
+    .where('active', '=', true)
+    .execute();
+}
+
+/** The active products that include any of the given ones (the bundles and packages they are part of). */
+export async function findProductsIncluding(db: Executor, ids: readonly string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('product')
+    .select(PRODUCT_COLUMNS)
+    .where(sql<boolean>`included_product_ids && ${sql.val([...ids])}::text[]`)
     .where('active', '=', true)
     .execute();
 }

@@ -225,14 +225,13 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
     {
       schema: callSchema({
         tag: 'Services and cart',
-        summary: 'Adds products to the cart (a product already there is replaced); a held time is released.',
+        summary: 'Adds products to the cart (a product already there is replaced; parts of a bundle become the bundle, `message` says so); a held time is released.',
         body: cartChangeBody,
         responseSchema: responseSchema,
       }),
     },
     async (request) => {
-      await addToCart(db, request.process.token, request.body.stage, request.body.items);
-      return { responseCode: 'SUCCESS' };
+      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.process.token, request.body.stage, request.body.items)) };
     },
   );
 

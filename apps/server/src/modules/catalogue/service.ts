@@ -13,8 +13,8 @@ export type CatalogueFrom = Executor | CatalogueSource;
 export const MILEAGE_CALCULATOR = 'MAINTENANCE_BY_MILEAGE';
 
 interface Fit extends ProductFitFilter {
-  /** Products whose work a product in the cart already includes (and that are not in the cart themselves). */
-  covered: ReadonlySet<string>;
+  /** Products whose work a product in the cart already includes (and that are not in the cart themselves), with that product. */
+  covered: ReadonlyMap<string, ProductRow>;
   /** Products offered under a product in the cart: listed there, not again in their own group. */
   underCart: ReadonlySet<string>;
 }
@@ -64,7 +64,9 @@ async function fitOf(cat: CatalogueSource, process: ProcessRow): Promise<Fit> {
   const cartIds = cartOf(process).map((l) => l.productId);
   const inCart = new Set(cartIds);
   const cartProducts = await cat.products(cartIds);
-  const covered = new Set(cartProducts.flatMap((p) => p.included_product_ids).filter((id) => !inCart.has(id)));
+  const covered = new Map(
+    cartProducts.flatMap((p) => p.included_product_ids.filter((id) => !inCart.has(id)).map((id) => [id, p] as const)),
+  );
   const includes = new Map(cartProducts.map((p) => [p.id, new Set(p.included_product_ids)]));
   const underCart = new Set(
     (await cat.additionalLinks(cartProducts.map((p) => p.id)))
@@ -79,15 +81,6 @@ async function fitOf(cat: CatalogueSource, process: ProcessRow): Promise<Fit> {
     covered,
     underCart,
   };
-}
-
-/**
- * The products in a cart that a product's work already includes: adding a maintenance
- * package takes an oil change chosen before it out of the cart.
- */
-export function includedBy(products: readonly Pick<ProductRow, 'id' | 'included_product_ids'>[]): Set<string> {
-  const adding = new Set(products.map((p) => p.id));
-  return new Set(products.flatMap((p) => p.included_product_ids).filter((id) => !adding.has(id)));
 }
 
 /** Product suggestions with their operations, and the products offered under each. */
@@ -129,13 +122,16 @@ async function suggestionsFor(cat: CatalogueSource, products: ProductRow[], fit:
  * The groups of a filter and each group's products that fit the process's car. In a
  * mileage-priced group, the make's own packages replace the generic ones. A product
  * offered under a product in the cart is listed there only, so nothing on the page repeats
- * (the brake fluid under the chosen package leaves the brakes group).
+ * (the brake fluid under the chosen package leaves the brakes group). With `listCovered`,
+ * a product whose work a product in the cart already does stays in its group (the page
+ * says why it cannot be chosen); the cart's checks never offer it.
  */
-async function offeredInGroups(cat: CatalogueSource, process: ProcessRow, filter: GroupFilter) {
+async function offeredInGroups(cat: CatalogueSource, process: ProcessRow, filter: GroupFilter, listCovered = false) {
   const groups = await cat.groups(filter);
   const fit = await fitOf(cat, process);
   const products = await cat.productsOfGroups(groups.map((g) => g.id), fitFilter(fit));
-  const byGroup = groupBy(products.filter((p) => fits(p, fit) && !fit.underCart.has(p.id)), (p) => p.group_id);
+  const shown = (p: ProductRow) => (fits(p, fit) || (listCovered && fit.covered.has(p.id) && mayFit(p, fit))) && !fit.underCart.has(p.id);
+  const byGroup = groupBy(products.filter(shown), (p) => p.group_id);
   for (const g of groups) {
     const list = byGroup.get(g.id);
     if (g.calculator_id === MILEAGE_CALCULATOR && list?.some((p) => p.make_id !== null)) {
@@ -178,14 +174,20 @@ export async function productsListedFor(db: CatalogueFrom, process: ProcessRow, 
 
 /**
  * The service groups for a process: each group's products that fit the car. In a
- * mileage-priced group, the make's own packages replace the generic ones.
+ * mileage-priced group, the make's own packages replace the generic ones. A product whose
+ * work a chosen one already does is listed with `included_in` naming that one.
  */
 export async function serviceGroupsFor(db: CatalogueFrom, process: ProcessRow, filter: GroupFilter): Promise<ServiceGroup[]> {
   const cat = catalogueOf(db);
-  const { groups, byGroup, fit } = await offeredInGroups(cat, process, filter);
+  const { groups, byGroup, fit } = await offeredInGroups(cat, process, filter, true);
   const inCart = new Set(cartOf(process).map((l) => l.productId));
   const shown = [...byGroup.values()].flat();
-  const suggestions = new Map((await suggestionsFor(cat, shown, fit, inCart)).map((s) => [s.product.id, s]));
+  const suggestions = new Map(
+    (await suggestionsFor(cat, shown, fit, inCart)).map((s) => {
+      const by = fit.covered.get(s.product.id);
+      return [s.product.id, by ? { ...s, included_in: { id: by.id, description: by.description } } : s];
+    }),
+  );
 
   return groups
     .map((g) => ({

@@ -99,8 +99,8 @@ export function registerTireRoutes(app: FastifyInstance, db: Db, deps: { catalog
       }),
     },
     async (request) => {
-      await addToCart(db, request.process.token, 'TIRE_SERVICES', request.body.items);
-      return { responseCode: 'SUCCESS' };
+      // The tire change and the tire hotel chosen become their bundle; `message` tells the customer.
+      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.process.token, 'TIRE_SERVICES', request.body.items)) };
     },
   );
 }
