@@ -189,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         publicUrl: config.publicUrl,
         bookingKeyLimits,
         feedbackRateLimit: config.vehicleSearchRateLimit,
+        bookingMailsPerHour: config.bookingMailsPerHour,
       });
       registerBookingCalendarRoutes(api, db, { bookingKeyLimits });
       api.setNotFoundHandler((request, reply) =>

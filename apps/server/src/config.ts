@@ -34,6 +34,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Back-office booking searches allowed per client address per minute. */
   STAFF_SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Confirmation resends (send-email) and change requests (send-edit-request) per booking per hour, each kind counted on its own. */
+  BOOKING_MAILS_PER_HOUR: z.coerce.number().int().positive().default(3),
   /** OmaLaakkonen registration (and confirmation) calls allowed per client address per minute. */
   REGISTRATION_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** save-booking calls allowed per client address per minute. */
@@ -143,6 +145,7 @@ export interface Config {
   vehicleSearchRateLimit: number;
   loginRateLimit: number;
   staffSearchRateLimit: number;
+  bookingMailsPerHour: number;
   registrationRateLimit: number;
   saveBookingRateLimit: number;
   initSessionRateLimit: number;
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vehicleSearchRateLimit: e.VEHICLE_SEARCH_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     staffSearchRateLimit: e.STAFF_SEARCH_RATE_LIMIT,
+    bookingMailsPerHour: e.BOOKING_MAILS_PER_HOUR,
     registrationRateLimit: e.REGISTRATION_RATE_LIMIT,
     saveBookingRateLimit: e.SAVE_BOOKING_RATE_LIMIT,
     initSessionRateLimit: e.INIT_SESSION_RATE_LIMIT,

@@ -69,6 +69,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     vehicleSearchRateLimit: 1000,
     loginRateLimit: 1000,
     staffSearchRateLimit: 100_000,
+    bookingMailsPerHour: 1000,
     registrationRateLimit: 1000,
     saveBookingRateLimit: 1000,
     initSessionRateLimit: 100_000,

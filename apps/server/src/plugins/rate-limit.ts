@@ -64,6 +64,28 @@ export interface CounterState {
 }
 
 /**
+ * Counts one call on the counter `key` of rate_limit_counter, in one statement: the row is
+ * created, or counted up, or reset when its window has ended. `db` may be a transaction:
+ * the count then stands or falls with it, and a concurrent count of the same key waits for
+ * it on the row (a cap checked and acted on in one transaction holds across instances).
+ */
+export async function countInDatabase(db: Db, key: string, windowMs: number): Promise<CounterState> {
+  const stored = key.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key;
+  const window = Math.max(1, Math.trunc(windowMs));
+  const { rows } = await sql<{ count: number; ttl_ms: number }>`
+    INSERT INTO rate_limit_counter AS c (key, count, expires_at)
+    VALUES (${stored}, 1, now() + make_interval(secs => ${window / 1000}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN c.expires_at <= now() THEN 1 ELSE least(c.count, 2147483646) + 1 END,
+      expires_at = CASE WHEN c.expires_at <= now() THEN excluded.expires_at ELSE c.expires_at END
+    RETURNING count,
+      -- From the clock: a call that queued on the row began (now()) before the one that set expires_at.
+      greatest(0, ceil(extract(epoch FROM c.expires_at - clock_timestamp()) * 1000))::float8 AS ttl_ms`.execute(db);
+  const row = rows[0]!;
+  return { current: Number(row.count), ttl: Number(row.ttl_ms) };
+}
+
+/**
  * Rate-limit counters in the database (table rate_limit_counter), so that every server
  * instance on the same database counts the same calls: N instances do not allow N times
  * a limit. One statement per call, atomic under concurrency: the row of the key is
@@ -80,19 +102,7 @@ export class DatabaseCounters {
   ) {}
 
   async hit(key: string, windowMs: number): Promise<CounterState> {
-    const stored = key.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key;
-    const window = Math.max(1, Math.trunc(windowMs));
-    const { rows } = await sql<{ count: number; ttl_ms: number }>`
-      INSERT INTO rate_limit_counter AS c (key, count, expires_at)
-      VALUES (${stored}, 1, now() + make_interval(secs => ${window / 1000}))
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN c.expires_at <= now() THEN 1 ELSE least(c.count, 2147483646) + 1 END,
-        expires_at = CASE WHEN c.expires_at <= now() THEN excluded.expires_at ELSE c.expires_at END
-      RETURNING count,
-        -- From the clock: a call that queued on the row began (now()) before the one that set expires_at.
-        greatest(0, ceil(extract(epoch FROM c.expires_at - clock_timestamp()) * 1000))::float8 AS ttl_ms`.execute(this.db);
-    const row = rows[0]!;
-    return { current: Number(row.count), ttl: Number(row.ttl_ms) };
+    return countInDatabase(this.db, key, windowMs);
   }
 
   /** Deletes counters whose window has ended, a batch at a time so no statement runs long. */

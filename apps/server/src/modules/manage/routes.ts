@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addRowsBody,
@@ -16,6 +16,7 @@ import {
   sendEmailBody,
   type FreeTimesForBookingResponse,
   type ManageResponse,
+  type ManageResponseCode,
   type MoveBookingResponse,
   type OpenBookingResponse,
 } from '@huolto/domain';
@@ -32,6 +33,7 @@ import {
   resendConfirmation,
   saveFeedback,
   sendEditRequest,
+  type MailCapReached,
 } from './service.ts';
 
 /**
@@ -44,7 +46,14 @@ import {
 export function registerManageRoutes(
   app: FastifyInstance,
   db: Db,
-  deps: { mailer: Mailer; publicUrl: string; bookingKeyLimits: RouteLimits; feedbackRateLimit: number },
+  deps: {
+    mailer: Mailer;
+    publicUrl: string;
+    bookingKeyLimits: RouteLimits;
+    feedbackRateLimit: number;
+    /** Confirmation resends and change requests per booking per hour, each kind on its own count. */
+    bookingMailsPerHour: number;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { session: false, ...deps.bookingKeyLimits };
@@ -54,6 +63,12 @@ export function registerManageRoutes(
     return { responseCode: code };
   };
   const tag = 'Managing a saved booking';
+  /** A mail sent, refused, or over the booking's cap: 429 with Retry-After and nothing queued. */
+  const mailed = (outcome: ManageResponseCode | MailCapReached, reply: FastifyReply) =>
+    typeof outcome === 'string'
+      ? sent(outcome)
+      : reply.status(429).header('retry-after', String(outcome.retryAfterSeconds)).send({ error: 'TOO_MANY_REQUESTS', message: outcome.message });
+  const mailCapDoc = `after ${deps.bookingMailsPerHour} of these per booking within an hour (from any address, counted in the database), with Retry-After and a Finnish message; nothing is sent`;
 
   r.post(
     '/open-booking',
@@ -127,18 +142,30 @@ export function registerManageRoutes(
     '/send-edit-request',
     {
       config,
-      schema: callSchema({ tag, summary: 'E-mails the office a change request.', body: sendEditRequestBody, responseSchema: manageResponse }),
+      schema: callSchema({
+        tag,
+        summary: 'E-mails the office a change request.',
+        body: sendEditRequestBody,
+        responseSchema: manageResponse,
+        rateLimited: mailCapDoc,
+      }),
     },
-    async (request) => sent(await sendEditRequest(db, request.body, request.body.message)),
+    async (request, reply) => mailed(await sendEditRequest(db, request.body, request.body.message, deps.bookingMailsPerHour), reply),
   );
 
   r.post(
     '/send-email',
     {
       config,
-      schema: callSchema({ tag, summary: 'Sends the confirmation e-mail again.', body: sendEmailBody, responseSchema: manageResponse }),
+      schema: callSchema({
+        tag,
+        summary: 'Sends the confirmation e-mail again.',
+        body: sendEmailBody,
+        responseSchema: manageResponse,
+        rateLimited: mailCapDoc,
+      }),
     },
-    async (request) => sent(await resendConfirmation(db, request.body, deps.publicUrl)),
+    async (request, reply) => mailed(await resendConfirmation(db, request.body, deps.publicUrl, deps.bookingMailsPerHour), reply),
   );
 
   r.post(

@@ -26,6 +26,7 @@ import {
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { DomainError, ValidationError, badRequest } from '../../lib/errors.ts';
+import { countInDatabase } from '../../plugins/rate-limit.ts';
 import { composeConfirmation } from '../mail/compose.ts';
 import { confirmationOffice } from '../mail/office.ts';
 import { insertOutboxMail, type OutboxKind } from '../mail/repository.ts';
@@ -246,30 +247,85 @@ export async function cancelBooking(db: Db, access: BookingAccess, now = new Dat
   });
 }
 
-/** Sends the customer's change request to the workshop. */
-export async function sendEditRequest(db: Db, access: BookingAccess, text: string, now = new Date()): Promise<ManageResponseCode> {
-  const loaded = await load(db, access, now);
-  if (!loaded) return 'NOT_FOUND';
-  const { row, organization, view } = loaded;
-  if (row.status !== 'CONFIRMED' || !isUpcoming(row, now) || !organization.email) return 'NOT_AVAILABLE';
-  const clean = cleanText(text);
-  if (!clean) throw new ValidationError([{ path: 'message', message: 'Pakollinen tieto' }]);
-  const mail = composeEditRequest(view, contactOf(row), clean);
-  await queueMail(db, { bookingId: row.id, kind: 'OFFICE_NOTICE', recipient: organization.email, ...mail, fileStem: `${row.booking_key}-muutospyynto` });
-  return 'SUCCESS';
+/** The mails a customer can have sent again and again with the key: each kind is capped per booking. */
+export type RepeatedMail = 'resend' | 'edit-request';
+
+/** A mail over its booking's cap: answered 429 with Retry-After, nothing queued. */
+export interface MailCapReached {
+  responseCode: 'TOO_MANY_REQUESTS';
+  message: string;
+  retryAfterSeconds: number;
 }
 
-/** Queues the confirmation e-mail again, as it reads now (rows added since included). */
-export async function resendConfirmation(db: Db, access: BookingAccess, publicUrl: string, now = new Date()): Promise<ManageResponseCode> {
-  const loaded = await load(db, access, now);
-  if (!loaded) return 'NOT_FOUND';
-  const { row, organization, added } = loaded;
-  const email = contactOf(row).email;
-  if (row.status !== 'CONFIRMED' || !email) return 'NOT_AVAILABLE';
-  const office = await confirmationOffice(db, row.organization_id, now);
-  const mail = composeConfirmation(bookingForMail(row, organization, added), row.booking_key, publicUrl, now, office);
-  await queueMail(db, { bookingId: row.id, recipient: email, ...mail, fileStem: `${row.booking_key}-vahvistus` });
-  return 'SUCCESS';
+const MAIL_CAP_WINDOW_MS = 3_600_000;
+
+function mailCapMessage(kind: RepeatedMail, perHour: number, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  if (kind === 'resend') {
+    const times = perHour === 1 ? 'kerran' : `${perHour} kertaa`;
+    return `Vahvistus on lähetetty uudelleen jo ${times} tunnin sisällä. Voit lähettää sen uudelleen ${minutes} minuutin kuluttua.`;
+  }
+  const requests = perHour === 1 ? 'muutospyyntö' : `${perHour} muutospyyntöä`;
+  return `Varauksesta on lähetetty jo ${requests} tunnin sisällä. Voit lähettää uuden ${minutes} minuutin kuluttua tai soittaa toimipisteeseen.`;
+}
+
+/**
+ * Counts a mail of the booking in the caller's transaction, which holds the booking's row
+ * lock: at most `perHour` of each kind per booking within an hour (counted from the first),
+ * on a counter in the database, so that concurrent calls on any server instance cannot
+ * pass together. Over the cap: the answer to give instead of queueing.
+ */
+async function mailCap(trx: Executor, bookingId: string, kind: RepeatedMail, perHour: number): Promise<MailCapReached | undefined> {
+  const counted = await countInDatabase(trx as Db, `booking-mail|${kind}|${bookingId}`, MAIL_CAP_WINDOW_MS);
+  if (counted.current <= perHour) return undefined;
+  const retryAfterSeconds = Math.max(1, Math.ceil(counted.ttl / 1000));
+  return { responseCode: 'TOO_MANY_REQUESTS', message: mailCapMessage(kind, perHour, retryAfterSeconds), retryAfterSeconds };
+}
+
+/** Sends the customer's change request to the workshop, at most `perHour` per booking an hour. */
+export async function sendEditRequest(
+  db: Db,
+  access: BookingAccess,
+  text: string,
+  perHour: number,
+  now = new Date(),
+): Promise<ManageResponseCode | MailCapReached> {
+  return db.transaction().execute(async (trx) => {
+    const loaded = await load(trx, access, now, true);
+    if (!loaded) return 'NOT_FOUND';
+    const { row, organization, view } = loaded;
+    if (row.status !== 'CONFIRMED' || !isUpcoming(row, now) || !organization.email) return 'NOT_AVAILABLE';
+    const clean = cleanText(text);
+    if (!clean) throw new ValidationError([{ path: 'message', message: 'Pakollinen tieto' }]);
+    const capped = await mailCap(trx, row.id, 'edit-request', perHour);
+    if (capped) return capped;
+    const mail = composeEditRequest(view, contactOf(row), clean);
+    await queueMail(trx, { bookingId: row.id, kind: 'OFFICE_NOTICE', recipient: organization.email, ...mail, fileStem: `${row.booking_key}-muutospyynto` });
+    return 'SUCCESS';
+  });
+}
+
+/** Queues the confirmation e-mail again, as it reads now (rows added since included), at most `perHour` per booking an hour. */
+export async function resendConfirmation(
+  db: Db,
+  access: BookingAccess,
+  publicUrl: string,
+  perHour: number,
+  now = new Date(),
+): Promise<ManageResponseCode | MailCapReached> {
+  return db.transaction().execute(async (trx) => {
+    const loaded = await load(trx, access, now, true);
+    if (!loaded) return 'NOT_FOUND';
+    const { row, organization, added } = loaded;
+    const email = contactOf(row).email;
+    if (row.status !== 'CONFIRMED' || !email) return 'NOT_AVAILABLE';
+    const capped = await mailCap(trx, row.id, 'resend', perHour);
+    if (capped) return capped;
+    const office = await confirmationOffice(trx, row.organization_id, now);
+    const mail = composeConfirmation(bookingForMail(row, organization, added), row.booking_key, publicUrl, now, office);
+    await queueMail(trx, { bookingId: row.id, recipient: email, ...mail, fileStem: `${row.booking_key}-vahvistus` });
+    return 'SUCCESS';
+  });
 }
 
 /**
