@@ -27,3 +27,20 @@ export function bookingCalendarPath(bookingKey: string, registerNumber: string):
 export function bookingCalendarFileName(bookingKey: string): string {
   return `varaus-${bookingKey}.ics`;
 }
+
+/** The office's address on a map (Google Maps search URL): the confirmation e-mail and /oma-varaus link to it. */
+export function officeMapUrl(office: { name?: string | undefined; address: string; post_code: string; post_office: string }): string {
+  const query = [office.name, `${office.address}, ${office.post_code} ${office.post_office}`].filter(Boolean).join(', ');
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+/**
+ * The thanks page's heading and the confirmation e-mail's subject: a booked time is
+ * reserved, a request (a wished date, a price quote) is received and the office calls.
+ */
+export const CONFIRMATION_TITLES = { booked: 'Aikasi on varattu', request: 'Palvelupyyntösi on vastaanotettu' } as const;
+
+/** `time`: the booking has an agreed time; `quote`: it asks for a price quote (price-display.ts), a request even with a time. */
+export function confirmationTitle(booking: { time: boolean; quote: boolean }): string {
+  return booking.time && !booking.quote ? CONFIRMATION_TITLES.booked : CONFIRMATION_TITLES.request;
+}

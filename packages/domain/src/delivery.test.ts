@@ -4,6 +4,8 @@ import {
   deliveryFlagsOf,
   deliveryOptionOf,
   deliveryParametersOf,
+  dropOffInstructions,
+  dropOffTime,
   type VehicleDeliveryOption,
 } from './index.ts';
 
@@ -51,5 +53,42 @@ describe('delivery options and the booking flags', () => {
         product_parameters: [{ parameterCode: 'OTHER', selectedValue: 'true' }],
       }),
     ).toBeNull();
+  });
+});
+
+describe('when and how the car is brought in', () => {
+  const work = { start: '2026-03-02T10:00:00', end: '2026-03-02T12:00:00' };
+
+  it('puts the calendar event at the drop-off, not at the work', () => {
+    expect(dropOffTime('VEHICLE_LEFT_FOR_DAY', work)).toMatchObject({ start: '2026-03-02T07:30:00', end: '2026-03-02T08:00:00' });
+    expect(dropOffTime('CUSTOMER_WAITING', work)).toMatchObject({ start: '2026-03-02T09:40:00', end: '2026-03-02T12:00:00' });
+    expect(dropOffTime('BRINGS_CAR_OUTSIDE_OFFICE_HOURS', work)).toMatchObject({ start: '2026-03-02T07:00:00', end: '2026-03-02T07:30:00' });
+    expect(dropOffTime('CONTACT_REQUEST', work)).toMatchObject({ start: work.start, end: work.end });
+    expect(dropOffTime(null, work)).toMatchObject({ start: work.start, end: work.end });
+  });
+
+  it('never after the work has started', () => {
+    const early = { start: '2026-03-02T07:45:00', end: '2026-03-02T09:00:00' };
+    const t = dropOffTime('VEHICLE_LEFT_FOR_DAY', early);
+    expect(t.start).toBe('2026-03-02T07:30:00');
+    expect(t.end).toBe('2026-03-02T07:45:00');
+  });
+
+  it('tells where the key locker is, how the key is left and by when', () => {
+    const office = { address: 'Kauppamiehentie 1', post_code: '02150', post_office: 'Espoo' };
+    const i = dropOffInstructions('BRINGS_CAR_OUTSIDE_OFFICE_HOURS', { lead: false, office })!;
+    expect(i.summary).toMatch(/avainautomaattiin viimeistään varauspäivän aamuna klo 7\.30/);
+    const steps = i.steps.join(' ');
+    expect(steps).toContain('osoitteessa Kauppamiehentie 1, 02150 Espoo');
+    expect(steps).toMatch(/avainkuori.*rekisterinumero/);
+    expect(steps).toMatch(/edeltävänä iltana/);
+  });
+
+  it('gives every option of a booked time its instructions; a waiting customer the clock time', () => {
+    for (const option of VEHICLE_DELIVERY_OPTIONS) expect(dropOffInstructions(option, { lead: false })?.summary).toBeTruthy();
+    expect(dropOffInstructions('VEHICLE_LEFT_FOR_DAY', { lead: false })!.summary).toMatch(/^Tuo auto klo 7\.30–8\.00/);
+    const waiting = dropOffInstructions('CUSTOMER_WAITING', { lead: false, start: '2026-03-02T10:00:00' })!;
+    expect(waiting.summary).toMatch(/^Tuo auto noin 20 minuuttia ennen sovittua aikaa\./);
+    expect(waiting.steps[0]).toContain('klo 9.40');
   });
 });

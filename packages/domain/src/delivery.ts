@@ -54,27 +54,130 @@ export function deliveryOptionOf(booking: DeliveryOfBooking): VehicleDeliveryOpt
   return (flagged?.parameterCode as VehicleDeliveryOption | undefined) ?? null;
 }
 
-/** The heading of the drop-off instruction on the thanks page and in the confirmation e-mail. */
+/** The heading of the drop-off instruction on the thanks page, /oma-varaus and in the e-mails. */
 export const DROP_OFF_HEADING = 'Auton tuominen';
+
+/** A waiting customer brings the car this many minutes before the agreed time (SPEC drop-off texts). */
+export const WAITING_DROP_OFF_MINUTES = 20;
+/** A car left for the day is brought 7.30–8.00 on the morning of the booking (SPEC drop-off texts), Helsinki wall clock. */
+export const LEFT_FOR_DAY_DROP_OFF = { from: '07:30', to: '08:00' } as const;
+/**
+ * The key locker takes the key outside opening hours: the evening before or the morning of
+ * the booking, by the office's opening at 7.30 at the latest. The calendar event is the
+ * half-hour before that.
+ */
+export const KEY_LOCKER_DROP_OFF = { from: '07:00', to: '07:30' } as const;
+
+/** Where the office is, for the key locker's place. */
+export interface DropOffOffice {
+  address: string;
+  post_code: string;
+  post_office: string;
+}
+
+/** How to bring the car in: the SPEC's drop-off sentence first, then the steps. */
+export interface DropOffInstructions {
+  summary: string;
+  steps: string[];
+}
+
+const clock = (hhmm: string) => `${Number(hhmm.slice(0, 2))}.${hhmm.slice(3, 5)}`;
+
+/** A wall-clock 'YYYY-MM-DDTHH:mm(:ss)' moved by `minutes` (across midnight too), as 'YYYY-MM-DDTHH:mm:ss'. */
+function shiftClock(localDateTime: string, minutes: number): string {
+  const naive = Date.parse(`${localDateTime.length === 16 ? `${localDateTime}:00` : localDateTime.slice(0, 19)}Z`);
+  return new Date(naive + minutes * 60_000).toISOString().slice(0, 19);
+}
 
 /**
  * How to bring the car in after booking (SPEC "Reservation page" drop-off texts: 7.30–8.00
- * in the morning, or about 20 minutes before the agreed time when waiting), as the thanks
- * page and the confirmation e-mail say it. A lead has no agreed time: the office calls
- * first. Null when the booking carries no delivery option.
+ * in the morning, or about 20 minutes before the agreed time when waiting; the key
+ * locker's place, use and hours), as the thanks page, /oma-varaus and every e-mail say it.
+ * With the booked start the waiting customer is told the clock time; with the office the
+ * key locker's address. A lead has no agreed time: the office calls first. Null when the
+ * booking carries no delivery option.
  */
-export function dropOffInstruction(option: VehicleDeliveryOption | null, booking: { lead: boolean }): string | null {
-  if (booking.lead) return 'Otamme sinuun yhteyttä ja sovimme tarkan ajan sekä sen, milloin tuot auton.';
+export function dropOffInstructions(
+  option: VehicleDeliveryOption | null,
+  booking: { lead: boolean; start?: string | null | undefined; office?: DropOffOffice | null | undefined },
+): DropOffInstructions | null {
+  if (booking.lead) return { summary: 'Otamme sinuun yhteyttä ja sovimme tarkan ajan sekä sen, milloin tuot auton.', steps: [] };
+  const place = booking.office ? ` osoitteessa ${booking.office.address}, ${booking.office.post_code} ${booking.office.post_office}` : '';
   switch (option) {
-    case 'CUSTOMER_WAITING':
-      return 'Tuo auto noin 20 minuuttia ennen sovittua aikaa. Voit odottaa toimipisteessä, kunnes työ on valmis.';
+    case 'CUSTOMER_WAITING': {
+      const at = booking.start ? shiftClock(booking.start, -WAITING_DROP_OFF_MINUTES).split('T')[1]!.slice(0, 5) : null;
+      return {
+        summary: 'Tuo auto noin 20 minuuttia ennen sovittua aikaa.',
+        steps: [
+          `${at ? `Tule toimipisteeseen klo ${clock(at)} ja i` : 'I'}lmoittaudu asiakaspalvelussa; anna auton avain vastaanottajalle.`,
+          'Voit odottaa toimipisteessä, kunnes työ on valmis.',
+        ],
+      };
+    }
     case 'VEHICLE_LEFT_FOR_DAY':
-      return 'Tuo auto klo 7.30–8.00 varauspäivän aamuna. Auto jää korjaamolle päiväksi.';
+      return {
+        summary: `Tuo auto klo ${clock(LEFT_FOR_DAY_DROP_OFF.from)}–${clock(LEFT_FOR_DAY_DROP_OFF.to)} varauspäivän aamuna.`,
+        steps: [
+          'Ilmoittaudu asiakaspalvelussa ja jätä auton avain vastaanottajalle.',
+          'Auto jää korjaamolle päiväksi. Ilmoitamme, kun se on valmis noudettavaksi.',
+        ],
+      };
     case 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS':
-      return 'Tuo auto aukioloaikojen ulkopuolella, viimeistään varauspäivän aamuna ennen klo 7.30: pysäköi se toimipisteen pihaan ja jätä avain toimipisteen avainautomaattiin. Merkitse avaimeen auton rekisterinumero.';
+      return {
+        summary: `Tuo auto aukioloaikojen ulkopuolella ja jätä avain avainautomaattiin viimeistään varauspäivän aamuna klo ${clock(KEY_LOCKER_DROP_OFF.to)}.`,
+        steps: [
+          `Avainautomaatti on toimipisteen pääoven vieressä${place}.`,
+          'Pysäköi auto toimipisteen asiakaspaikalle ja lukitse se.',
+          'Ota automaatista avainkuori, kirjoita siihen auton rekisterinumero ja puhelinnumerosi, laita avain kuoreen ja pudota kuori automaatin luukusta.',
+          'Voit jättää avaimen jo varausta edeltävänä iltana toimipisteen sulkeuduttua.',
+        ],
+      };
     case 'CONTACT_REQUEST':
-      return 'Otamme sinuun yhteyttä ennen varattua aikaa ja sovimme, miten auto tuodaan korjaamolle.';
+      return { summary: 'Otamme sinuun yhteyttä ennen varattua aikaa ja sovimme, miten auto tuodaan korjaamolle.', steps: [] };
     default:
       return null;
+  }
+}
+
+/** The instructions as one paragraph of text (a text message, a calendar event, a plain-text line). */
+export function dropOffInstruction(
+  option: VehicleDeliveryOption | null,
+  booking: { lead: boolean; start?: string | null | undefined; office?: DropOffOffice | null | undefined },
+): string | null {
+  const i = dropOffInstructions(option, booking);
+  return i ? [i.summary, ...i.steps].join(' ') : null;
+}
+
+/** When the customer has to act, as Helsinki wall clock: the calendar event and the reminder are at this time. */
+export interface DropOffTime {
+  start: string;
+  end: string;
+  /** The calendar event's title before the car: what the customer does then. */
+  title: string;
+}
+
+/**
+ * The time the customer brings the car in: 20 minutes before the start until the work's
+ * end when waiting, 7.30–8.00 of the day when the car is left for the day, the half-hour
+ * before opening for the key locker; otherwise the work's own time. Never after the
+ * work's start. `work` is the booked time as 'YYYY-MM-DDTHH:mm:ss'.
+ */
+export function dropOffTime(option: VehicleDeliveryOption | null, work: { start: string; end: string }): DropOffTime {
+  const date = work.start.split('T')[0]!;
+  /** A window of the day, cut at the work's start (a work starting earlier keeps its own end). */
+  const window = (w: { from: string; to: string }, title: string): DropOffTime => {
+    const start = `${date}T${w.from}:00` < work.start ? `${date}T${w.from}:00` : work.start;
+    const to = `${date}T${w.to}:00` < work.start ? `${date}T${w.to}:00` : work.start;
+    return { start, end: to > start ? to : work.end, title };
+  };
+  switch (option) {
+    case 'CUSTOMER_WAITING':
+      return { start: shiftClock(work.start, -WAITING_DROP_OFF_MINUTES), end: work.end, title: 'Huoltoaika' };
+    case 'VEHICLE_LEFT_FOR_DAY':
+      return window(LEFT_FOR_DAY_DROP_OFF, 'Tuo auto huoltoon');
+    case 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS':
+      return window(KEY_LOCKER_DROP_OFF, 'Jätä auto ja avain avainautomaattiin');
+    default:
+      return { start: work.start, end: work.end, title: 'Huoltoaika' };
   }
 }

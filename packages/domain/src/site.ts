@@ -214,6 +214,9 @@ export const DEFAULT_SITE_LINKS: SiteLinks = {
 /** The chain's booking line (the bookingPhone setting): booking by phone on the landing page, as a tel: link. */
 export const DEFAULT_BOOKING_PHONE = '010 525 4000';
 
+/** The chain's name in the e-mails (the companyName setting) when none is stored. */
+export const DEFAULT_COMPANY_NAME = 'Laakkonen';
+
 /** A notice of a service break of the booking (the serviceBreak setting), Helsinki wall clock or ISO instants. */
 export const serviceBreakSchema = z.object({ start: z.string(), end: z.string(), message: z.string().nullish() });
 export type ServiceBreak = z.infer<typeof serviceBreakSchema>;

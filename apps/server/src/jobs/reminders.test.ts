@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatFinnishTime, formatLocalDateTime, todayInHelsinki } from '@huolto/domain';
+import { sql } from 'kysely';
+import { addDays, formatFinnishTime, formatLocalDateTime, fromHelsinki, todayInHelsinki } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../test/helpers.ts';
 import { Mailer } from '../modules/mail/outbox.ts';
 import { queueDueReminders, reminderWhen } from '../modules/mail/reminders.ts';
@@ -76,7 +77,9 @@ describe('reminders 24 hours before the visit', () => {
     expect(new Date(r!.reminder_for!).getTime()).toBe(new Date(start!).getTime());
 
     const when = reminderWhen({ start: new Date(start!), timeSelectionType: 'EXACT_TIME' }, new Date());
-    expect(r!.subject).toBe(`Muistutus: huoltoaikasi ${when}`);
+    // The customer waits: the car comes 20 minutes before the work.
+    const dropOff = formatFinnishTime(formatLocalDateTime(new Date(new Date(start!).getTime() - 20 * 60_000)).slice(11));
+    expect(r!.subject).toBe(`Muistutus: huoltoaikasi ${when}, tuo auto klo ${dropOff}`);
     expect(when).toMatch(/^(tänään|huomenna) (ma|ti|ke|to|pe|la|su) \d{1,2}\.\d{1,2}\. klo \d{1,2}\.\d{2}$/);
     const text = r!.text_body;
     expect(text).toContain('Hei Matti,');
@@ -84,9 +87,12 @@ describe('reminders 24 hours before the visit', () => {
     expect(text).toContain('Ajoneuvo: ABC-123 Volkswagen Golf');
     expect(text).toContain(`Varaustunnus: ${b.bookingKey}`);
     expect(text).toContain('Auton tuominen: Tuo auto noin 20 minuuttia ennen sovittua aikaa.');
+    expect(text).toContain(`- Tule toimipisteeseen klo ${dropOff} ja ilmoittaudu asiakaspalvelussa`);
     const url = `${t.config.publicUrl}/oma-varaus?varaus=${b.bookingKey}&rekisteri=ABC-123`;
     expect(text).toContain(`Katso, siirrä tai peru varauksesi: ${url}`);
-    expect(r!.html_body).toContain(`<a href="${url.replace(/&/g, '&amp;')}">`);
+    expect(r!.html_body).toContain(`<a href="${url.replace(/&/g, '&amp;')}"`);
+    expect(r!.html_body).toMatch(/^<!doctype html>\n<html lang="fi">/);
+    expect(r!.html_body).toMatch(/<h2[^>]*>Auton tuominen<\/h2>/);
     expect(r!.ics).toBeNull();
 
     // Sent by the Mailer like any message: once.
@@ -127,7 +133,7 @@ describe('reminders 24 hours before the visit', () => {
     expect(old).toBeDefined();
     expect(moved).toBeDefined();
     expect(new Date(moved!.reminder_for!).getTime()).toBe(newStart.getTime());
-    expect(moved!.subject).toBe(`Muistutus: huoltoaikasi ${reminderWhen({ start: newStart, timeSelectionType: 'EXACT_TIME' }, new Date())}`);
+    expect(moved!.subject).toMatch(new RegExp(`^Muistutus: huoltoaikasi ${reminderWhen({ start: newStart, timeSelectionType: 'EXACT_TIME' }, new Date()).replace(/\./g, '\\.')}, tuo auto klo `));
     expect(moved!.text_body).toContain(`klo ${formatFinnishTime(formatLocalDateTime(newStart).slice(11))}`);
 
     await t.app.mailer.kick();
@@ -146,7 +152,7 @@ describe('reminders 24 hours before the visit', () => {
     expect(reminders.map((r) => r.channel).sort()).toEqual(['EMAIL', 'SMS']);
     const sms = reminders.find((r) => r.channel === 'SMS')!;
     expect(sms.recipient).toBe('0401234567');
-    expect(sms.text_body).toMatch(new RegExp(`^Muistutus: huoltoaikasi (tänään|huomenna) .*, ${OFFICE_1.name}, .*Varaustunnus ${b.bookingKey}\\. Varauksesi: http`));
+    expect(sms.text_body).toMatch(new RegExp(`^Muistutus: huoltoaikasi (tänään|huomenna) .* \\(tuo auto klo [\\d.]+\\), ${OFFICE_1.name}, .*Varaustunnus ${b.bookingKey}\\. Varauksesi: http`));
 
     const sent: { to: string; text: string }[] = [];
     const sender: SmsSender = {
@@ -191,5 +197,28 @@ describe('reminders 24 hours before the visit', () => {
     const off = startReminderJob(t.db, { log: log as never, everyMs: 0, publicUrl: t.config.publicUrl, sms: false, mailer: t.app.mailer });
     await off.stop();
     expect(await remindersOf(due.id)).toEqual([]);
+  });
+
+  it('a car left for the day is reminded 24 hours before its drop-off at 7.30, with the key-locker or drop-off instructions', async () => {
+    for (const [details, expected] of [
+      [{ vehicleLeftForDay: true }, 'Auton tuominen: Tuo auto klo 7.30–8.00 varauspäivän aamuna.'],
+      [{ usingKeyLocker: true }, 'Avainautomaatti on toimipisteen pääoven vieressä osoitteessa'],
+    ] as const) {
+      const b = await booking(80);
+      expect((await t.db.updateTable('booking').set({ snapshot: sql`snapshot || ${JSON.stringify({ customer_waiting: false, vehicle_left_for_day: 'vehicleLeftForDay' in details, product_parameters: 'usingKeyLocker' in details ? [{ parameterCode: 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS', selectedValue: 'true' }] : [] })}::jsonb`, using_key_locker: 'usingKeyLocker' in details }).where('id', '=', b.id).executeTakeFirst()).numUpdatedRows).toBe(1n);
+      // The work at 10.00 three days ahead; the car comes (or the key is left) before 8.00 that morning.
+      const day = addDays(todayInHelsinki(), 3);
+      await t.db.updateTable('booking').set({ start_at: fromHelsinki(day, '10:00'), end_at: fromHelsinki(day, '11:00') }).where('id', '=', b.id).execute();
+      // The day before at 6.30 the drop-off is more than 24 hours away and nothing is due; at 8.00 it is less, and the
+      // reminder is queued though the work is still 26 hours away.
+      const before = fromHelsinki(addDays(day, -1), '06:30');
+      await queueDueReminders(t.db, { publicUrl: t.config.publicUrl, sms: false }, before);
+      expect(await remindersOf(b.id)).toEqual([]);
+      await queueDueReminders(t.db, { publicUrl: t.config.publicUrl, sms: false }, fromHelsinki(addDays(day, -1), '08:00'));
+      const [r] = await remindersOf(b.id);
+      expect(r?.text_body).toContain(expected);
+      expect(r?.html_body).toContain(expected.replace('Auton tuominen: ', ''));
+      expect(r?.subject).toMatch(/^Muistutus: huoltoaikasi huomenna .* klo 10\.00, tuo auto klo 7\.[03]0–[78]\.[03]0$/);
+    }
   });
 });

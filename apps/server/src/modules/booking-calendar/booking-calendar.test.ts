@@ -55,7 +55,7 @@ function readEvent(ics: string) {
 }
 
 describe('GET /booking-calendar', () => {
-  it("answers the booking's .ics with its start and end in Europe/Helsinki, the same event as the e-mail's", async () => {
+  it("answers the booking's .ics at the drop-off in Europe/Helsinki, the work's time in its description, the same event as the e-mail's", async () => {
     const { save, start, end } = await book('VEHICLE_LEFT_FOR_DAY');
     expect(save).toMatchObject({ registerNumber: 'ABC-123', deliveryOption: 'VEHICLE_LEFT_FOR_DAY', officeNotice: KONALA_INFO_TEXT });
 
@@ -67,12 +67,16 @@ describe('GET /booking-calendar', () => {
 
     const { event, vevent } = readEvent(res.body);
     expect(event.startDate.zone.tzid).toBe('Europe/Helsinki');
-    expect(event.startDate.toString()).toBe(start);
-    expect(event.endDate.toString()).toBe(end);
-    expect(event.startDate.toJSDate().toISOString()).toBe(parseLocalDateTime(start).toISOString());
-    expect(event.endDate.toJSDate().toISOString()).toBe(parseLocalDateTime(end).toISOString());
+    // The car is left for the day: the customer acts at 7.30–8.00 of the day, whenever the work starts.
+    const day = start.slice(0, 10);
+    expect(event.startDate.toString()).toBe(`${day}T07:30:00`);
+    expect(event.endDate.toString()).toBe(`${day}T08:00:00`);
+    expect(event.startDate.toJSDate().toISOString()).toBe(parseLocalDateTime(`${day}T07:30:00`).toISOString());
+    const clock = (t: string) => `${Number(t.slice(11, 13))}.${t.slice(14, 16)}`;
+    expect(event.description).toContain(`Työn aika: `);
+    expect(event.description).toContain(`klo ${clock(start)}–${clock(end)}`);
     expect(event.uid).toBe(`${save.bookingKey}@ajanvaraus.laakkonen`);
-    expect(event.summary).toBe('Huoltoaika: ABC-123 Volkswagen Golf');
+    expect(event.summary).toBe('Tuo auto huoltoon: ABC-123 Volkswagen Golf');
     expect(event.location).toBe('Laakkonen Helsinki Konala, Ruosilantie 14, 00390 Helsinki');
     expect(event.description).toContain(`Varaustunnus: ${save.bookingKey}`);
     expect(event.description).toContain('Auton tuominen: Tuo auto klo 7.30–8.00');
@@ -119,7 +123,7 @@ describe('the confirmation e-mail', () => {
   it.each([
     ['CUSTOMER_WAITING', 'Tuo auto noin 20 minuuttia ennen sovittua aikaa.'],
     ['VEHICLE_LEFT_FOR_DAY', 'Tuo auto klo 7.30–8.00 varauspäivän aamuna.'],
-    ['BRINGS_CAR_OUTSIDE_OFFICE_HOURS', 'jätä avain toimipisteen avainautomaattiin'],
+    ['BRINGS_CAR_OUTSIDE_OFFICE_HOURS', 'jätä avain avainautomaattiin viimeistään varauspäivän aamuna klo 7.30'],
     ['CONTACT_REQUEST', 'Otamme sinuun yhteyttä ennen varattua aikaa'],
   ] as const)('for %s says how to bring the car in, and carries the office notice', async (option, instruction) => {
     const { save } = await book(option);

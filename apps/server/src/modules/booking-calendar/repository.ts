@@ -75,7 +75,7 @@ export async function findBookingByKeyAndPlate(db: Executor, bookingKey: string,
 export async function findBookingOffice(db: Executor, organizationId: number) {
   return db
     .selectFrom('organization')
-    .select(['id', 'name', 'address', 'post_code', 'post_office', 'email', 'opening_time', 'closing_time'])
+    .select(['id', 'name', 'address', 'post_code', 'post_office', 'email', 'phone', 'opening_time', 'closing_time'])
     .where('id', '=', organizationId)
     .executeTakeFirstOrThrow();
 }

@@ -61,6 +61,6 @@ export async function bookingCalendarFile(db: Db, access: { bookingKey: string; 
     },
     price: { active_price: row.totalCents },
   } as unknown as Booking;
-  const event = confirmationEvent(booking, row.bookingKey, { email: office.email })!;
+  const event = confirmationEvent(booking, row.bookingKey, { email: office.email, phone: office.phone })!;
   return { fileName: bookingCalendarFileName(row.bookingKey), ics: bookingCalendar({ ...event, now }) };
 }

@@ -133,7 +133,57 @@ describe('the booking .ics file', () => {
     expect(parsed.startDate.zone.tzid).toBe(CALENDAR_TIME_ZONE);
     expect(parsed.summary).toBe('Huoltoaika: ABC-123 Volkswagen Golf');
     expect(parsed.location).toBe('Laakkonen Espoo, Kauppamiehentie 1, 02150 Espoo');
-    expect(parsed.description).toBe(`Määräaikaishuolto: ${formatEuros(25900)}\nMuu korjaus/huolto: Kolina\nYhteensä: ${formatEuros(25900)}\nVaraustunnus: ABCD1234`);
+    expect(parsed.description).toBe(
+      `Työn aika: maanantai 26.10.2026 klo 8.00–10.00\nMääräaikaishuolto: ${formatEuros(25900)}\nMuu korjaus/huolto: Kolina\nYhteensä: ${formatEuros(25900)}\nVaraustunnus: ABCD1234`,
+    );
     expect(vevent.getFirstPropertyValue('organizer')).toBe('mailto:espoo@laakkonen.fi');
+  });
+});
+
+describe('the event is when the customer brings the car in, with the time of the work in its description', () => {
+  const work = { start: '2026-10-27T10:00:00', end: '2026-10-27T12:00:00', time_selection_type: 'EXACT_TIME', minutes: 120 };
+  const withDelivery = (over: Partial<Booking>) =>
+    ({
+      organization: { id: 1, name: 'Laakkonen Espoo', address: 'Kauppamiehentie 1', post_code: '02150', post_office: 'Espoo', brand_dealer: true, opening_time: '07:30', closing_time: '17:00' },
+      vehicle: { register_number: 'ABC-123', make: 'Volkswagen', model: 'Golf', model_year: null, classification: { id: 1 }, tires: null },
+      customer: { first_name: 'Maija' },
+      symptoms: [],
+      notes: null,
+      order_items: [{ display_description: 'Määräaikaishuolto', price: 25900, amount: 1, parameters: {}, product: { id: 'HUOLTO-60', provider: 'LAAKKONEN' } }],
+      extra_order_items: [],
+      discounts: [],
+      product_parameters: [],
+      customer_waiting: false,
+      vehicle_left_for_day: false,
+      using_key_locker: false,
+      price: { active_price: 25900 },
+      booking_total_duration: work,
+      lead_date: null,
+      ...over,
+    }) as unknown as Booking;
+  const ics = (b: Booking) => read(composeConfirmation(b, 'ABCD1234', 'https://ajanvaraus.laakkonen.fi', new Date('2026-02-01T10:00:00Z')).ics!);
+
+  it('left for the day: DTSTART at 7.30, until 8.00; the work at 10.00 in the description', () => {
+    const { event: parsed } = ics(withDelivery({ vehicle_left_for_day: true, product_parameters: [{ parameterCode: 'VEHICLE_LEFT_FOR_DAY', selectedValue: 'true' }] }));
+    expect(parsed.startDate.toString()).toBe('2026-10-27T07:30:00');
+    expect(parsed.endDate.toString()).toBe('2026-10-27T08:00:00');
+    expect(parsed.summary).toBe('Tuo auto huoltoon: ABC-123 Volkswagen Golf');
+    expect(parsed.description).toContain('Työn aika: tiistai 27.10.2026 klo 10.00–12.00');
+    expect(parsed.description).toContain('Auton tuominen: Tuo auto klo 7.30–8.00 varauspäivän aamuna.');
+  });
+
+  it('waiting: DTSTART 20 minutes before the work, until its end', () => {
+    const { event: parsed } = ics(withDelivery({ customer_waiting: true }));
+    expect(parsed.startDate.toString()).toBe('2026-10-27T09:40:00');
+    expect(parsed.endDate.toString()).toBe('2026-10-27T12:00:00');
+  });
+
+  it('the key locker: before opening on the day, with where and how to leave the key', () => {
+    const { event: parsed } = ics(withDelivery({ using_key_locker: true, product_parameters: [{ parameterCode: 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS', selectedValue: 'true' }] }));
+    expect(parsed.startDate.toString()).toBe('2026-10-27T07:00:00');
+    expect(parsed.endDate.toString()).toBe('2026-10-27T07:30:00');
+    expect(parsed.summary).toBe('Jätä auto ja avain avainautomaattiin: ABC-123 Volkswagen Golf');
+    expect(parsed.description).toContain('Avainautomaatti on toimipisteen pääoven vieressä osoitteessa Kauppamiehentie 1, 02150 Espoo.');
+    expect(parsed.description).toContain('Työn aika: tiistai 27.10.2026 klo 10.00–12.00');
   });
 });

@@ -68,6 +68,18 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   ...over,
 });
 
+/** The office's address on the map, as the e-mails link it. */
+const MAP_HREF = 'https://www.google.com/maps/search/?api=1&amp;query=Laakkonen%20Espoo%2C%20Kauppamiehentie%201%2C%2002150%20Espoo';
+/** A part of a mail without its own links: the booking's page, the map of the office, the office's phone, the event's UID. */
+const withoutOwnLinks = (part: string) =>
+  part
+    .replace(/https:\/\/ajanvaraus\.laakkonen\.fi\/oma-varaus\?[^"\s<]*/g, '')
+    .replace(/https:\/\/www\.google\.com\/maps\/search\/\?api=1&(?:amp;)?query=[^"\s<]*/g, '')
+    .replace(/tel:\+?\d+/g, '')
+    .replace(/UID:ABCD1234@ajanvaraus\.laakkonen/g, '');
+/** Every link's href in an HTML part. */
+const ownHrefs = (html: string) => [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]);
+
 const URL_TEXT = 'Maksa osoitteessa https://evil.example/pay tai www.evil.example';
 
 describe('customer text in e-mails is never a link', () => {
@@ -110,16 +122,15 @@ describe('customer text in e-mails is never a link', () => {
     });
     const mail = composeConfirmation(b, 'ABCD1234', 'https://ajanvaraus.laakkonen.fi', new Date('2026-02-01T10:00:00Z'));
     for (const part of [mail.subject, mail.text, mail.html, mail.ics!]) {
-      // The one link is the booking's own management page.
-      const withoutOwn = part.replace(/https:\/\/ajanvaraus\.laakkonen\.fi\/oma-varaus\?[^"\s<]*/g, '').replace(/UID:ABCD1234@ajanvaraus\.laakkonen/g, '');
-      expect(withoutOwn).not.toMatch(LINKABLE);
+      // The links are the mail's own: the booking's management page and the office's map.
+      expect(withoutOwnLinks(part)).not.toMatch(LINKABLE);
     }
     expect(mail.text).toContain('Hei https[:]//evil[.]example/pay,');
     expect(mail.text).toContain('Lisätiedot: Maksa osoitteessa https[:]//evil[.]example/pay tai www[.]evil[.]example');
     expect(mail.text).toContain('Katso evil[.]example: Maksa osoitteessa https[:]//evil[.]example/pay');
     expect(mail.text).toContain('Muu korjaus/huolto: Kolina Maksa osoitteessa https[:]//evil[.]example/pay');
     expect(mail.subject).toContain('ABC-123 www[.]evil[.]example Golf evil[.]fi');
-    expect(mail.html.match(/<a /g)).toHaveLength(1);
+    expect(ownHrefs(mail.html)).toEqual(['https://ajanvaraus.laakkonen.fi/oma-varaus?varaus=ABCD1234&amp;rekisteri=ABC-123', MAP_HREF]);
     expect(mail.html).toContain('<p>Hei https[:]//evil[.]example/pay,</p>');
   });
 });
@@ -226,5 +237,78 @@ describe('windshield replacement prices in the confirmation', () => {
     expect(mail.text).toContain('Yhteensä: Hinta tarjouksen mukaan');
     expect(mail.text).not.toMatch(/€/);
     expect(mail.html).not.toMatch(/€/);
+  });
+});
+
+describe('the confirmation as an accessible, branded HTML e-mail with the drop-off instructions', () => {
+  const office = { email: 'espoo@laakkonen.fi', phone: '09 123 4567', company: { name: 'Laakkonen', bookingPhone: '010 525 4000' } };
+  const keyLocker = booking({
+    using_key_locker: true,
+    product_parameters: [{ parameterCode: 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS', selectedValue: 'true' }],
+  });
+  const mail = composeConfirmation(keyLocker, 'ABCD1234', 'https://ajanvaraus.laakkonen.fi', new Date('2026-02-01T10:00:00Z'), office);
+
+  it('tells where the key locker is, how to leave the key and by when, in the text and the HTML', () => {
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Auton tuominen');
+      expect(part).toContain('Tuo auto aukioloaikojen ulkopuolella ja jätä avain avainautomaattiin viimeistään varauspäivän aamuna klo 7.30.');
+      expect(part).toContain('Avainautomaatti on toimipisteen pääoven vieressä osoitteessa Kauppamiehentie 1, 02150 Espoo.');
+      expect(part).toContain('kirjoita siihen auton rekisterinumero ja puhelinnumerosi');
+    }
+    expect(mail.html).toMatch(/<h2[^>]*>Auton tuominen<\/h2>/);
+    expect(mail.html).toMatch(/<ol[^>]*>(<li[^>]*>[^<]+<\/li>){4}<\/ol>/);
+  });
+
+  it('every delivery option gets its instructions', () => {
+    const options: [Partial<Booking>, RegExp][] = [
+      [{ customer_waiting: true }, /Tuo auto noin 20 minuuttia ennen sovittua aikaa\.\n- Tule toimipisteeseen klo 7\.40/],
+      [{ vehicle_left_for_day: true }, /Tuo auto klo 7\.30–8\.00 varauspäivän aamuna\./],
+      [{ product_parameters: [{ parameterCode: 'CONTACT_REQUEST', selectedValue: 'true' }] }, /Otamme sinuun yhteyttä ennen varattua aikaa/],
+    ];
+    for (const [over, expected] of options) {
+      const m = composeConfirmation(booking(over), 'K', 'https://x.fi', new Date(), office);
+      expect(m.text).toMatch(expected);
+      expect(m.html).toMatch(/<h2[^>]*>Auton tuominen<\/h2>/);
+    }
+  });
+
+  it('is a real HTML document: lang fi, a title and one h1 that the subject repeats, layout tables marked presentation', () => {
+    expect(mail.html).toMatch(/^<!doctype html>\n<html lang="fi">/);
+    expect(mail.html).toContain('<meta charset="utf-8">');
+    expect(mail.html).toContain('<title>Aikasi on varattu</title>');
+    expect(mail.html.match(/<h1[^>]*>/g)).toHaveLength(1);
+    expect(mail.html).toMatch(/<h1[^>]*>Aikasi on varattu<\/h1>/);
+    expect(mail.subject).toBe('Aikasi on varattu: ABC-123 Volkswagen Golf, maanantai 2.3.2026');
+    const tables = mail.html.match(/<table[^>]*>/g)!;
+    expect(tables.length).toBeGreaterThan(0);
+    for (const t of tables) expect(t).toContain('role="presentation"');
+    expect(mail.html).not.toMatch(/<img|<th/);
+    expect(mail.text.split('\n')[0]).toBe('Aikasi on varattu');
+  });
+
+  it('carries the company name, the office phone as a tel: link and the address as a map link, and the booking link', () => {
+    expect(mail.html).toMatch(/<td[^>]*>Laakkonen<\/td>/);
+    expect(mail.html).toContain('<a href="tel:+35891234567"');
+    expect(mail.html).toContain('>09 123 4567</a>');
+    expect(mail.html).toContain(`<a href="${MAP_HREF}"`);
+    expect(mail.html).toContain('>Kauppamiehentie 1, 02150 Espoo</a>');
+    expect(mail.html).toContain('<a href="tel:+358105254000"');
+    expect(mail.html).toContain('<a href="https://ajanvaraus.laakkonen.fi/oma-varaus?varaus=ABCD1234&amp;rekisteri=ABC-123"');
+    expect(mail.text).toContain('Puhelin: 09 123 4567');
+    expect(mail.text).toContain(`Kartta: ${MAP_HREF.replace('&amp;', '&')}`);
+    expect(mail.text).toContain('Katso, siirrä tai peru varauksesi: https://ajanvaraus.laakkonen.fi/oma-varaus?varaus=ABCD1234&rekisteri=ABC-123');
+    expect(mail.text.trimEnd().split('\n').slice(-2)).toEqual(['Ystävällisin terveisin', 'Laakkonen']);
+  });
+
+  it('takes the company name from the settings it is given', () => {
+    const other = composeConfirmation(keyLocker, 'K', 'https://x.fi', new Date(), { ...office, company: { name: 'Autokorjaamo Oy' } });
+    expect(other.html).toMatch(/<td[^>]*>Autokorjaamo Oy<\/td>/);
+    expect(other.text.trimEnd().endsWith('Autokorjaamo Oy')).toBe(true);
+  });
+
+  it('a request (a wished date, a quote) is received, not booked: heading and subject agree', () => {
+    const lead = composeConfirmation(booking({ booking_total_duration: null, lead_date: '2026-03-02' }), 'K', 'https://x.fi', new Date(), office);
+    expect(lead.subject).toMatch(/^Palvelupyyntösi on vastaanotettu: /);
+    expect(lead.html).toMatch(/<h1[^>]*>Palvelupyyntösi on vastaanotettu<\/h1>/);
   });
 });

@@ -2,20 +2,25 @@ import type { Booking } from '@huolto/domain';
 import {
   DROP_OFF_HEADING,
   cleanText,
+  confirmationTitle,
   deliveryOptionOf,
-  dropOffInstruction,
+  dropOffInstructions,
+  dropOffTime,
+  formatFinnishTime as clockText,
+  isQuoteRequest,
+  type DropOffInstructions,
   formatEuros,
   formatPrice,
   formatReduction,
   linePriceDisplay,
   totalPriceDisplay,
   formatFinnishDateLong,
-  formatFinnishTime,
   manageBookingPath,
   WINDSHIELD_BOOKING_TYPE_LABELS,
   type WindshieldBookingType,
 } from '@huolto/domain';
 import { bookingCalendar, type BookingEvent } from './calendar.ts';
+import { DEFAULT_MAIL_COMPANY, actionLink, detailList, esc, h2, list, mailDocument, officeContactHtml, officeContactText, signatureLines, type MailCompany } from './layout.ts';
 import { userText } from './text.ts';
 
 export interface ComposedMail {
@@ -25,9 +30,6 @@ export interface ComposedMail {
   /** The .ics event of the reserved time; null for a lead, which has no agreed time. */
   ics: string | null;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A machine code among an order item's parameters (INSURANCE_CAMPAIGN): its effect shows in the price, not in the e-mail. */
 const PARAMETER_CODE = /^[A-Z][A-Z0-9_]*$/;
@@ -51,6 +53,10 @@ export interface ConfirmationOffice {
   email: string | null;
   /** The office's notice to customers active on the day of booking (its info text), if any. */
   notice?: string | null | undefined;
+  /** The office's phone: a tel: link in the e-mail. */
+  phone?: string | null | undefined;
+  /** The company's name and booking line (settings); the default name when absent. */
+  company?: MailCompany | undefined;
 }
 
 /** The office's notice as one line of text. The office wrote it, so its links stay links; HTML escaping is the HTML part's own step. */
@@ -58,10 +64,33 @@ export function officeNoticeText(notice: string | null | undefined): string | nu
   return cleanText(notice ?? '').trim() || null;
 }
 
+/** The booking's delivery option; a booking that only carries the key-locker flag is the key locker's. */
+const deliveryOf = (b: Booking) => deliveryOptionOf(b) ?? (b.using_key_locker ? 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' : null);
+
 /** How the customer brings the car in (the booking's delivery option; a lead: the office calls first), or null. */
-export function bookingDropOff(b: Booking): string | null {
-  return dropOffInstruction(deliveryOptionOf(b), { lead: !b.booking_total_duration });
+export function bookingDropOff(b: Booking): DropOffInstructions | null {
+  return dropOffInstructions(deliveryOf(b), {
+    lead: !b.booking_total_duration,
+    start: b.booking_total_duration?.start ?? null,
+    office: b.organization ?? null,
+  });
 }
+
+/** The instructions as plain-text lines: the heading with the first sentence, then the steps as a list. */
+export function dropOffLines(d: DropOffInstructions): string[] {
+  return [`${DROP_OFF_HEADING}: ${d.summary}`, ...d.steps.map((s) => `- ${s}`)];
+}
+
+/** The instructions as an HTML section: the heading, the first sentence, the steps numbered. */
+export function dropOffHtml(d: DropOffInstructions): string {
+  return `${h2(DROP_OFF_HEADING)}\n<p><strong>${esc(d.summary)}</strong></p>\n${list(d.steps, d.steps.length > 1)}`;
+}
+
+/** 'klo 10.00–12.00' of a booked time; a day-only time: 'päivän aikana'. */
+const workTime = (t: NonNullable<Booking['booking_total_duration']>) =>
+  t.time_selection_type === 'DAY_ONLY'
+    ? 'päivän aikana'
+    : `klo ${clockText(t.start.split('T')[1]!)}–${clockText(t.end.split('T')[1]!)}`;
 
 const placeOf = (o: NonNullable<Booking['organization']>) => `${o.name}, ${o.address}, ${o.post_code} ${o.post_office}`;
 const carOf = (v: NonNullable<Booking['vehicle']>) => `${v.register_number} ${userText(v.make)} ${userText(v.model)}`.trim();
@@ -86,18 +115,22 @@ export function confirmationEvent(b: Booking, bookingKey: string, office?: Confi
   if (!time) return null;
   const organization = b.organization!;
   const dropOff = bookingDropOff(b);
+  // The event is when the customer acts: the drop-off (delivery.ts), the work's time in the description.
+  const act = dropOffTime(deliveryOf(b), time);
   return {
     bookingKey,
-    start: time.start,
-    end: time.end,
-    summary: `Huoltoaika: ${carOf(b.vehicle!)}`,
+    start: act.start,
+    end: act.end,
+    summary: `${act.title}: ${carOf(b.vehicle!)}`,
     location: placeOf(organization),
     description: [
+      `Työn aika: ${formatFinnishDateLong(time.start.split('T')[0]!)} ${workTime(time)}`,
+      ...(dropOff ? dropOffLines(dropOff) : []),
       ...orderLines(b),
       ...symptomLines(b),
       `Yhteensä: ${formatPrice(b.price.active_price, totalPriceDisplay(b))}`,
       `Varaustunnus: ${bookingKey}`,
-      ...(dropOff ? [`${DROP_OFF_HEADING}: ${dropOff}`] : []),
+      ...(office?.phone ? [`Toimipisteen puhelin: ${office.phone}`] : []),
     ].join('\n'),
     organizer: office?.email ? { name: organization.name, email: office.email } : undefined,
   };
@@ -122,14 +155,11 @@ export function composeConfirmation(
   const time = b.booking_total_duration;
   const leadDate = time ? null : b.lead_date;
   if (!time && !leadDate) throw new Error('composeConfirmation: the booking has neither a time nor a lead date');
-  const [date, startTime] = time ? (time.start.split('T') as [string, string]) : [leadDate!, ''];
-  const endTime = time ? time.end.split('T')[1]! : '';
+  const date = time ? time.start.split('T')[0]! : leadDate!;
   const timeLabel = time ? 'Aika' : 'Toivottu päivä';
   const timeValue = !time
     ? `${formatFinnishDateLong(date)}, otamme yhteyttä`
-    : time.time_selection_type === 'DAY_ONLY'
-      ? `${formatFinnishDateLong(date)} (työ tehdään päivän aikana)`
-      : `${formatFinnishDateLong(date)} klo ${formatFinnishTime(startTime)}–${formatFinnishTime(endTime)}`;
+    : `${formatFinnishDateLong(date)} ${time.time_selection_type === 'DAY_ONLY' ? '(työ tehdään päivän aikana)' : workTime(time)}`;
   const place = placeOf(organization);
   const car = carOf(vehicle);
   const items = orderLines(b);
@@ -141,24 +171,32 @@ export function composeConfirmation(
   const notice = officeNoticeText(office?.notice);
   const notes = userText(b.notes);
   const firstName = userText(customer.first_name);
+  const company = office?.company ?? DEFAULT_MAIL_COMPANY;
+  const contact = { ...organization, phone: office?.phone ?? null };
   // A from-price says 'alkaen', a quote request shows no price (price-display.ts).
   const total = formatPrice(b.price.active_price, totalPriceDisplay(b));
   // The web app's /oma-varaus page opens, cancels or changes the booking with key and plate.
   const manageUrl = `${publicUrl.replace(/\/$/, '')}${manageBookingPath(bookingKey, vehicle.register_number)}`;
+  // The thanks page's heading: a booked time, or a request the office answers.
+  const title = confirmationTitle({ time: Boolean(time), quote: isQuoteRequest(b.product_parameters) });
 
-  const subject = time
-    ? `Varausvahvistus: ${car}, ${formatFinnishDateLong(date)}`
-    : `Palvelupyyntö vastaanotettu: ${car}, toivottu päivä ${formatFinnishDateLong(date)}`;
+  const subject = time ? `${title}: ${car}, ${formatFinnishDateLong(date)}` : `${title}: ${car}, toivottu päivä ${formatFinnishDateLong(date)}`;
+  const details: [string, string][] = [
+    [timeLabel, timeValue],
+    ['Toimipiste', place],
+    ['Ajoneuvo', car],
+    ...(bookingType ? [['Varaustapa', bookingType] as [string, string]] : []),
+    ['Varaustunnus', bookingKey],
+  ];
   const text = [
+    title,
+    '',
     `Hei ${firstName},`,
     '',
     'kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.',
     '',
-    `${timeLabel}: ${timeValue}`,
-    `Toimipiste: ${place}`,
-    `Ajoneuvo: ${car}`,
-    ...(bookingType ? [`Varaustapa: ${bookingType}`] : []),
-    ...(dropOff ? ['', `${DROP_OFF_HEADING}: ${dropOff}`] : []),
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    ...(dropOff ? ['', ...dropOffLines(dropOff)] : []),
     ...(notice ? ['', `Toimipisteen tiedote: ${notice}`] : []),
     '',
     'Palvelut:',
@@ -168,34 +206,35 @@ export function composeConfirmation(
     `Yhteensä: ${total} (hinnat sisältävät arvonlisäveron)`,
     ...(notes ? ['', `Lisätiedot: ${notes}`] : []),
     '',
-    `Varaustunnus: ${bookingKey}`,
-    `Katso tai peru varauksesi: ${manageUrl}`,
+    `Katso, siirrä tai peru varauksesi: ${manageUrl}`,
     '',
-    'Ystävällisin terveisin',
-    'Laakkonen',
+    ...officeContactText(contact),
+    '',
+    ...signatureLines(company),
   ].join('\n');
 
-  const html = `<!doctype html><html lang="fi"><body style="font-family:system-ui,sans-serif;color:#1a1a1a">
-<p>Hei ${escapeHtml(firstName)},</p>
-<p>kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.</p>
-<table cellpadding="4">
-<tr><th align="left">${escapeHtml(timeLabel)}</th><td>${escapeHtml(timeValue)}</td></tr>
-<tr><th align="left">Toimipiste</th><td>${escapeHtml(place)}</td></tr>
-<tr><th align="left">Ajoneuvo</th><td>${escapeHtml(car)}</td></tr>
-${bookingType ? `<tr><th align="left">Varaustapa</th><td>${escapeHtml(bookingType)}</td></tr>\n` : ''}</table>
-${dropOff ? `<p><strong>${escapeHtml(DROP_OFF_HEADING)}:</strong> ${escapeHtml(dropOff)}</p>\n` : ''}${notice ? `<p><strong>Toimipisteen tiedote:</strong> ${escapeHtml(notice)}</p>\n` : ''}<h2 style="font-size:1.1em">Palvelut</h2>
-<ul>${[...items, ...symptoms]
+  const services = [...items, ...symptoms]
     .map((l, i) => {
-      const details = itemDetails[i] ?? [];
-      const sub = details.length ? `<ul style="color:#555">${details.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>` : '';
-      return `<li>${escapeHtml(l)}${sub}</li>`;
+      const sub = itemDetails[i] ?? [];
+      return `<li style="margin:4px 0">${esc(l)}${sub.length ? `<ul style="color:#3d4650;padding-left:20px">${sub.map((d) => `<li>${esc(d)}</li>`).join('')}</ul>` : ''}</li>`;
     })
-    .join('')}</ul>
-<p><strong>Yhteensä: ${escapeHtml(total)}</strong> (hinnat sisältävät arvonlisäveron)</p>
-${notes ? `<p>Lisätiedot: ${escapeHtml(notes)}</p>` : ''}
-<p>Varaustunnus: <strong>${escapeHtml(bookingKey)}</strong><br><a href="${escapeHtml(manageUrl)}">Katso tai peru varauksesi</a></p>
-<p>Ystävällisin terveisin<br>Laakkonen</p>
-</body></html>`;
+    .join('');
+  const body = [
+    `<p>Hei ${esc(firstName)},</p>`,
+    '<p>kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.</p>',
+    h2('Varauksen tiedot'),
+    detailList(details),
+    ...(dropOff ? [dropOffHtml(dropOff)] : []),
+    ...(notice ? [`<p><strong>Toimipisteen tiedote:</strong> ${esc(notice)}</p>`] : []),
+    h2('Palvelut'),
+    `<ul style="margin:8px 0;padding-left:24px">${services}</ul>`,
+    `<p><strong>Yhteensä: ${esc(total)}</strong> (hinnat sisältävät arvonlisäveron)</p>`,
+    ...(notes ? [`<p>Lisätiedot: ${esc(notes)}</p>`] : []),
+    actionLink(manageUrl, 'Katso, siirrä tai peru varauksesi'),
+    officeContactHtml(contact),
+  ].join('\n');
+  const preheader = `${car}, ${timeValue}. Varaustunnus ${bookingKey}.`;
+  const html = mailDocument({ title, preheader, company, body });
 
   const event = confirmationEvent(b, bookingKey, office);
   return { subject, text, html, ics: event ? bookingCalendar({ ...event, now }) : null };

@@ -40,12 +40,14 @@ function strings(value: unknown, path = ''): [string, string][] {
 }
 
 /**
- * A mail's parts with the booking's own links taken out: the /oma-varaus page, the event's
+ * A mail's parts with the booking's own links taken out: the /oma-varaus page, the map of
+ * the office and the office's and the company's phone (tel:, digits only), the event's
  * UID, and the event's organizer when it is the office's own address (the seed's offices
  * are at laakkonen.example); the .ics is read unfolded.
  */
 function userVisibleParts(mail: { subject: string; text_body: string; html_body: string | null; ics: string | null }) {
-  const own = /https?:\/\/[^\s"<]*\/oma-varaus\?[^\s"<]*|UID:[^\r\n]*|^ORGANIZER;CN="[^"\r\n]*":mailto:[a-z.]+@laakkonen\.example(?=\r?$)/gm;
+  const own =
+    /https?:\/\/[^\s"<]*\/oma-varaus\?[^\s"<]*|https:\/\/www\.google\.com\/maps\/search\/\?api=1&(?:amp;)?query=[^\s"<]*|tel:\+\d+|UID:[^\r\n]*|^ORGANIZER;CN="[^"\r\n]*":mailto:[a-z.]+@laakkonen\.example(?=\r?$)/gm;
   const ics = (mail.ics ?? '').replace(/\r\n[ \t]/g, '');
   return [mail.subject, mail.text_body, mail.html_body ?? '', ics].map((part) => part.replace(own, ''));
 }
@@ -117,8 +119,11 @@ describe('a booking made of hostile text', () => {
     expect(mail.text_body).toContain('Hei https[:]//evil[.]example/pay,');
     expect(mail.text_body).toContain('Lisätiedot: Maksa osoitteessa https[:]//evil[.]example/pay   Kiitos! www[.]evil[.]example');
     expect(mail.html_body).toContain('<p>Hei https[:]//evil[.]example/pay,</p>');
-    expect(mail.html_body!.match(/<a /g)).toHaveLength(1);
-    expect(mail.html_body).toContain(`<a href="${t.config.publicUrl}/oma-varaus?varaus=${bookingKey}&amp;rekisteri=TXT-1">`);
+    // Its links are its own: the booking's page, the office on the map, the office's and the company's phone.
+    const hrefs = [...mail.html_body!.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!);
+    expect(hrefs[0]).toBe(`${t.config.publicUrl}/oma-varaus?varaus=${bookingKey}&amp;rekisteri=TXT-1`);
+    for (const href of hrefs.slice(1)) expect(href).toMatch(/^(https:\/\/www\.google\.com\/maps\/search\/\?api=1&amp;query=[\w%.-]+|tel:\+\d+)$/);
+    expect(mail.html_body!.match(/<a /g)).toHaveLength(hrefs.length);
 
     // The event: CR LF line ends only, and exactly its own properties; the office is its organizer.
     const ics = mail.ics!;

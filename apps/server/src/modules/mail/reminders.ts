@@ -10,21 +10,24 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
-  DROP_OFF_HEADING,
   addDays,
   deliveryOptionOf,
-  dropOffInstruction,
+  dropOffInstructions,
+  dropOffTime,
+  type DropOffInstructions,
   formatFinnishDate,
   formatFinnishDateLong,
   formatFinnishTime,
   formatLocalDateTime,
+  parseLocalDateTime,
   manageBookingPath,
   todayInHelsinki,
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import type { Executor } from '../process/repository.ts';
 import { storedJson } from '../process/stored-json.ts';
-import { officeNoticeText, type ComposedMail } from './compose.ts';
+import { dropOffHtml, dropOffLines, officeNoticeText, type ComposedMail } from './compose.ts';
+import { DEFAULT_MAIL_COMPANY, actionLink, detailList, esc, mailDocument, officeContactHtml, officeContactText, signatureLines, type MailCompany } from './layout.ts';
 import { confirmationOffice } from './office.ts';
 import { insertReminderOnce, lockDueReminderBookings } from './repository.ts';
 import { userText } from './text.ts';
@@ -53,7 +56,11 @@ export interface ReminderBooking {
   email: string;
   phone: string | null;
   vehicle: string;
-  dropOff: string | null;
+  dropOff: DropOffInstructions | null;
+  /** When the customer has to act (delivery.ts dropOffTime): the reminder's time. */
+  dropOffStart: Date;
+  /** The drop-off window's end when it is not the work's own time ('HH:mm:ss' Helsinki), else null. */
+  dropOffWindowEnd: string | null;
   office: { id: number; name: string; address: string; postCode: string; postOffice: string; phone: string | null };
 }
 
@@ -83,18 +90,26 @@ async function lockDueBookings(db: Executor, now: Date, sms: boolean, limit: num
       vehicle_left_for_day: snapshot.vehicle_left_for_day ?? false,
       product_parameters: snapshot.product_parameters ?? [],
     });
+    const start = new Date(r.start_at);
+    const end = r.end_at ? new Date(r.end_at) : null;
+    const chosen = option ?? (r.using_key_locker ? 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' : null);
+    const work = { start: formatLocalDateTime(start), end: formatLocalDateTime(end ?? start) };
+    const act = dropOffTime(chosen, work);
+    const office = { address: r.office_address, post_code: r.office_post_code, post_office: r.office_post_office };
     return {
       id: String(r.id),
       bookingKey: r.booking_key,
       registerNumber: r.register_number,
-      start: new Date(r.start_at),
-      end: r.end_at ? new Date(r.end_at) : null,
+      start,
+      end,
       timeSelectionType: r.time_selection_type,
       firstName: customer.first_name ?? '',
       email: customer.email ?? '',
       phone: r.customer_phone,
       vehicle: `${vehicle.make ?? ''} ${vehicle.model ?? ''}`.trim(),
-      dropOff: dropOffInstruction(option ?? (r.using_key_locker ? 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' : null), { lead: false }),
+      dropOff: dropOffInstructions(chosen, { lead: false, start: work.start, office }),
+      dropOffStart: parseLocalDateTime(act.start),
+      dropOffWindowEnd: act.start !== work.start && act.end !== work.end ? act.end.split('T')[1]! : null,
       office: {
         id: r.organization_id,
         name: r.office_name,
@@ -106,9 +121,6 @@ async function lockDueBookings(db: Executor, now: Date, sms: boolean, limit: num
     };
   });
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** 'tänään ke 2.12. klo 9.00' / 'huomenna …' (a day-only time: the day), as seen at `now`. */
 export function reminderWhen(b: Pick<ReminderBooking, 'start' | 'timeSelectionType'>, now: Date): string {
@@ -128,40 +140,68 @@ function longTime(b: ReminderBooking): string {
 
 const placeOf = (o: ReminderBooking['office']) => `${o.name}, ${o.address}, ${o.postCode} ${o.postOffice}`;
 
-/** The reminder e-mail: the time, the office, the drop-off instructions, the office's notice and the booking's link. */
-export function composeReminder(b: ReminderBooking, opts: { publicUrl: string; officeNotice?: string | null; now: Date }): Omit<ComposedMail, 'ics'> {
+/**
+ * 'tuo auto klo 7.30–8.00' / 'tuo auto klo 9.40' when the drop-off is before the work's
+ * start (delivery.ts dropOffTime), else null: the customer acts at the work's time.
+ */
+export function dropOffWhen(b: Pick<ReminderBooking, 'start' | 'dropOffStart' | 'dropOffWindowEnd'>): string | null {
+  if (b.dropOffStart.getTime() >= b.start.getTime()) return null;
+  const from = formatFinnishTime(formatLocalDateTime(b.dropOffStart).split('T')[1]!);
+  return `tuo auto klo ${from}${b.dropOffWindowEnd ? `–${formatFinnishTime(b.dropOffWindowEnd)}` : ''}`;
+}
+
+/** The reminder e-mail: the time and when to bring the car, the office, the drop-off instructions, the office's notice and the booking's link. */
+export function composeReminder(
+  b: ReminderBooking,
+  opts: { publicUrl: string; officeNotice?: string | null; now: Date; company?: MailCompany | undefined },
+): Omit<ComposedMail, 'ics'> {
   const when = reminderWhen(b, opts.now);
+  const act = dropOffWhen(b);
   const manageUrl = `${opts.publicUrl.replace(/\/$/, '')}${manageBookingPath(b.bookingKey, b.registerNumber)}`;
   const firstName = userText(b.firstName);
   const car = [userText(b.registerNumber), userText(b.vehicle)].filter(Boolean).join(' ');
   const notice = officeNoticeText(opts.officeNotice);
-  const paragraphs: string[][] = [
-    [firstName ? `Hei ${firstName},` : 'Hei,'],
-    [`muistutus huoltoajastasi ${when}.`],
-    [
-      `Aika: ${longTime(b)}`,
-      `Toimipiste: ${placeOf(b.office)}`,
-      ...(b.office.phone ? [`Toimipisteen puhelin: ${b.office.phone}`] : []),
-      `Ajoneuvo: ${car}`,
-    ],
-    ...(b.dropOff ? [[`${DROP_OFF_HEADING}: ${b.dropOff}`]] : []),
-    ...(notice ? [[`Toimipisteen tiedote: ${notice}`]] : []),
-    [`Varaustunnus: ${b.bookingKey}`],
+  const company = opts.company ?? DEFAULT_MAIL_COMPANY;
+  const contact = { name: b.office.name, address: b.office.address, post_code: b.office.postCode, post_office: b.office.postOffice, phone: b.office.phone };
+  const subject = `Muistutus: huoltoaikasi ${when}${act ? `, ${act}` : ''}`;
+  const greeting = firstName ? `Hei ${firstName},` : 'Hei,';
+  const intro = `muistutus huoltoajastasi ${when}${act ? ` – ${act}` : ''}.`;
+  const details: [string, string][] = [
+    ['Aika', longTime(b)],
+    ['Toimipiste', placeOf(b.office)],
+    ['Ajoneuvo', car],
+    ['Varaustunnus', b.bookingKey],
   ];
-  const signature = ['Ystävällisin terveisin', 'Laakkonen'];
-  const text = [...paragraphs, [`Katso, siirrä tai peru varauksesi: ${manageUrl}`], signature].map((p) => p.join('\n')).join('\n\n');
-  const html = `<!doctype html><html lang="fi"><body style="font-family:system-ui,sans-serif;color:#1a1a1a">
-${paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('\n')}
-<p><a href="${escapeHtml(manageUrl)}">Katso, siirrä tai peru varauksesi</a></p>
-<p>${signature.map(escapeHtml).join('<br>')}</p>
-</body></html>`;
-  return { subject: `Muistutus: huoltoaikasi ${when}`, text, html };
+  const text = [
+    [greeting],
+    [intro],
+    details.map(([label, value]) => `${label}: ${value}`),
+    ...(b.dropOff ? [dropOffLines(b.dropOff)] : []),
+    ...(notice ? [[`Toimipisteen tiedote: ${notice}`]] : []),
+    [`Katso, siirrä tai peru varauksesi: ${manageUrl}`],
+    officeContactText(contact),
+    signatureLines(company),
+  ]
+    .map((p) => p.join('\n'))
+    .join('\n\n');
+  const body = [
+    `<p>${esc(greeting)}</p>`,
+    `<p>${esc(intro)}</p>`,
+    detailList(details),
+    ...(b.dropOff ? [dropOffHtml(b.dropOff)] : []),
+    ...(notice ? [`<p><strong>Toimipisteen tiedote:</strong> ${esc(notice)}</p>`] : []),
+    actionLink(manageUrl, 'Katso, siirrä tai peru varauksesi'),
+    officeContactHtml(contact),
+  ].join('\n');
+  const html = mailDocument({ title: 'Muistutus huoltoajastasi', preheader: `${car}: ${when}${act ? `, ${act}` : ''}.`, company, body });
+  return { subject, text, html };
 }
 
 /** The reminder as a text message: no text the customer typed, the booking's link at the end. */
 export function composeReminderSms(b: ReminderBooking, opts: { publicUrl: string; now: Date }): string {
   const manageUrl = `${opts.publicUrl.replace(/\/$/, '')}${manageBookingPath(b.bookingKey, b.registerNumber)}`;
-  return `Muistutus: huoltoaikasi ${reminderWhen(b, opts.now)}, ${b.office.name}, ${b.office.address}. Varaustunnus ${b.bookingKey}. Varauksesi: ${manageUrl}`;
+  const act = dropOffWhen(b);
+  return `Muistutus: huoltoaikasi ${reminderWhen(b, opts.now)}${act ? ` (${act})` : ''}, ${b.office.name}, ${b.office.address}. Varaustunnus ${b.bookingKey}. Varauksesi: ${manageUrl}`;
 }
 
 export interface ReminderRun {
@@ -185,7 +225,7 @@ export async function queueDueReminders(db: Db, opts: ReminderOptions, now = new
         const tag = randomBytes(4).toString('hex');
         if (b.email) {
           const office = await confirmationOffice(trx, b.office.id, now);
-          const mail = composeReminder(b, { publicUrl: opts.publicUrl, officeNotice: office.notice, now });
+          const mail = composeReminder(b, { publicUrl: opts.publicUrl, officeNotice: office.notice, now, company: office.company });
           const queued = await insertReminderOnce(trx, {
             bookingId: b.id,
             channel: 'EMAIL',

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { formatLocalDateTime, type BookingMessage } from '@huolto/domain';
+import { KEY_LOCKER_DROP_OFF, LEFT_FOR_DAY_DROP_OFF, WAITING_DROP_OFF_MINUTES, formatLocalDateTime, type BookingMessage } from '@huolto/domain';
 import type { Executor } from '../process/repository.ts';
 
 /** A message of the outbox as the Mailer sends it. */
@@ -180,9 +180,29 @@ export interface DueReminderRow {
 }
 
 /**
- * The confirmed bookings whose visit is within `hoursAhead` of `now` and that were made
- * longer than that before it, lacking a reminder of their time on a channel in use (an
- * e-mail address; the phone number when `sms`), locked for the caller's transaction;
+ * When the customer has to act on a booking, in SQL: the drop-off of its delivery option
+ * (domain delivery.ts dropOffTime, whose numbers are passed in): 20 minutes before the
+ * start when waiting, the day's 7.30 when the car is left for the day, the day's 7.00 for
+ * the key locker (never after the start), else the start. The options are read as
+ * deliveryOptionOf reads them: waiting first, then left for the day, then the key locker.
+ */
+function dropOffAt() {
+  const dayAt = (clock: string) =>
+    sql`least(b.start_at, (((b.start_at AT TIME ZONE 'Europe/Helsinki')::date + ${clock}::time) AT TIME ZONE 'Europe/Helsinki'))`;
+  return sql`(CASE
+      WHEN b.snapshot->>'customer_waiting' = 'true' THEN b.start_at - make_interval(mins => ${WAITING_DROP_OFF_MINUTES})
+      WHEN b.snapshot->>'vehicle_left_for_day' = 'true' THEN ${dayAt(LEFT_FOR_DAY_DROP_OFF.from)}
+      WHEN b.using_key_locker OR coalesce(b.snapshot->'product_parameters', '[]'::jsonb)
+             @> '[{"parameterCode":"BRINGS_CAR_OUTSIDE_OFFICE_HOURS","selectedValue":"true"}]'::jsonb
+        THEN ${dayAt(KEY_LOCKER_DROP_OFF.from)}
+      ELSE b.start_at END)`;
+}
+
+/**
+ * The confirmed bookings whose drop-off (dropOffAt: when the customer has to act) is
+ * within `hoursAhead` of `now`, whose visit is still ahead, and that were made longer
+ * than that before the drop-off, lacking a reminder of their time on a channel in use
+ * (an e-mail address; the phone number when `sms`), locked for the caller's transaction;
  * rows another transaction holds are skipped.
  */
 export async function lockDueReminderBookings(db: Executor, now: Date, hoursAhead: number, sms: boolean, limit: number): Promise<DueReminderRow[]> {
@@ -196,8 +216,9 @@ export async function lockDueReminderBookings(db: Executor, now: Date, hoursAhea
              o.post_office AS office_post_office, o.phone AS office_phone
       FROM booking b JOIN organization o ON o.id = b.organization_id
       WHERE b.status = 'CONFIRMED' AND b.kind = 'RESERVATION'
-        AND b.start_at BETWEEN ${now} AND ${now}::timestamptz + make_interval(hours => ${hoursAhead})
-        AND b.created_at < b.start_at - make_interval(hours => ${hoursAhead})
+        AND b.start_at >= ${now}
+        AND ${dropOffAt()} <= ${now}::timestamptz + make_interval(hours => ${hoursAhead})
+        AND b.created_at < ${dropOffAt()} - make_interval(hours => ${hoursAhead})
         AND ((coalesce(b.customer->>'email', '') <> '' AND ${lacks('EMAIL')})
              OR (${sms} AND coalesce(b.customer_phone, '') <> '' AND ${lacks('SMS')}))
       ORDER BY b.start_at, b.id

@@ -69,7 +69,7 @@ describe('confirmation e-mail over SMTP', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.to).toEqual(['konala.huolto@laakkonen.example']);
     expect(notices[0]!.mail.subject).toMatch(/^Uusi varaus: ABC-123 /);
-    expect(mail.subject).toContain('Varausvahvistus');
+    expect(mail.subject).toContain('Aikasi on varattu');
     expect(mail.subject).toContain('ABC-123');
     const text = mail.text ?? '';
     expect(text).toContain('kiitos varauksestasi');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_BOOKING_PHONE,
+  DEFAULT_COMPANY_NAME,
   DEFAULT_MODULES,
   DEFAULT_SITE_LINKS,
   HOLD_MINUTES,
@@ -59,6 +60,13 @@ export async function publicSettings(db: Executor) {
     links: siteLinks(s.links),
     bookingPhone: typeof s.bookingPhone === 'string' && s.bookingPhone.trim() !== '' ? s.bookingPhone : DEFAULT_BOOKING_PHONE,
   };
+}
+
+/** The chain's name and booking line as the e-mails sign with them: the companyName and bookingPhone settings over their defaults. */
+export async function companyDetails(db: Executor): Promise<{ name: string; bookingPhone: string }> {
+  const s = await readSettings(db);
+  const text = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : fallback);
+  return { name: text(s.companyName, DEFAULT_COMPANY_NAME), bookingPhone: text(s.bookingPhone, DEFAULT_BOOKING_PHONE) };
 }
 
 /** An office's booking settings for a process type (the loan calculator's office setting among them). */
