@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { PROCESSES, type ProcessDefinition } from '@huolto/domain';
