@@ -1,4 +1,5 @@
-import type { Booking } from '@huolto/domain';
+import { useState } from 'react';
+import { bundleParts, workOf, type Booking, type OrderItem } from '@huolto/domain';
 import { StepPage, StepSection } from '@/components/layout/step-page.tsx';
 import { CartTotal } from '@/features/booking/components/booking-summary.tsx';
 import { CartPanel } from '@/features/booking/components/cart-panel.tsx';
@@ -6,7 +7,7 @@ import { useExtraServices } from '@/features/services/api/get-extra-services.ts'
 import { orderItemToCartItem, toCartItem } from '@/features/services/api/cart-item.ts';
 import { useRemoveProductsFromCart } from '@/features/services/api/remove-products-from-cart.ts';
 import { CollapsibleServiceGroups } from '@/features/services/components/collapsible-service-groups.tsx';
-import { bundleSavings } from '@/features/services/bundle-savings.ts';
+import { bundleSavings, workCatalogueOf } from '@/features/services/bundle-savings.ts';
 import { useAddTireChangeProducts } from '@/features/tires/api/add-tire-change-products.ts';
 import { pushEvent } from '@/lib/analytics.ts';
 import { useProcess } from '@/app/process-context.tsx';
@@ -29,6 +30,16 @@ function TireChangeServicesStep({ booking }: { booking: Booking }) {
   const busy = add.isPending || remove.isPending || cartActions.busy;
   const canContinue = booking.order_items.length > 0;
   const savings = bundleSavings(groups.data);
+  const catalogue = workCatalogueOf(groups.data);
+  // What the server did beyond the tap (the parts became their bundle), shown on the card that now holds them.
+  const [notice, setNotice] = useState<{ text: string; productId: string } | null>(null);
+  const noticeOn = (id: string) => notice !== null && workOf(id, catalogue).has(notice.productId);
+  // A bundle's line in the cart says what it holds.
+  const itemNote = (item: OrderItem) => {
+    const bundle = catalogue.get(item.product.id);
+    const parts = bundle ? bundleParts(bundle, catalogue) : [];
+    return parts.length >= 2 ? `Sisältää: ${parts.map((p) => p.description).join(' + ')}` : null;
+  };
 
   return (
     <StepPage
@@ -40,6 +51,7 @@ function TireChangeServicesStep({ booking }: { booking: Booking }) {
           busy={busy}
           onRemoveItem={(item) => remove.mutateAsync({ items: [orderItemToCartItem(item)], stage: item.stage })}
           onRemoveExtraItem={cartActions.removeExtraItem}
+          itemNote={itemNote}
         />
       }
       nav={{
@@ -52,15 +64,24 @@ function TireChangeServicesStep({ booking }: { booking: Booking }) {
     >
       <StepSection id="tire-services-heading" title="Rengaspalvelut">
         <p className="muted">Renkaanvaihto, säilytys rengashotellissa, pesu ja tasapainotus.</p>
+        <p className="visually-hidden" role="status">
+          {notice?.text ?? ''}
+        </p>
         <CollapsibleServiceGroups
           groups={groups.data}
           isLoading={groups.isPending}
           disabled={busy}
           contentsWording="service"
-          noteFor={(product) => savings.get(product.product.id)}
+          noteFor={(product) => (product.selected && noticeOn(product.product.id) ? notice?.text : savings.get(product.product.id))}
           onToggle={async (product, select, group) => {
             const item = toCartItem(product, group.calculator_id);
-            await (select ? add.mutateAsync([item]) : remove.mutateAsync({ items: [item], stage: 'TIRE_SERVICES' }));
+            setNotice(null);
+            if (select) {
+              const answer = await add.mutateAsync([item]);
+              if (answer.message) setNotice({ text: answer.message, productId: item.productId });
+            } else {
+              await remove.mutateAsync({ items: [item], stage: 'TIRE_SERVICES' });
+            }
             pushEvent({ event: select ? 'add_to_cart' : 'remove_from_cart', productId: item.productId });
           }}
         />

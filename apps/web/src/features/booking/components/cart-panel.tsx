@@ -1,4 +1,5 @@
 import './cart-panel.css';
+import type { ReactNode } from 'react';
 import { formatEuros, formatPrice, formatReduction, linePriceDisplay, totalPriceDisplay, type Booking, type OrderItem, type PriceDisplay } from '@huolto/domain';
 import { CloseIcon } from '@/components/ui/icons.tsx';
 import { formatReservation, vehicleText } from '@/features/booking/summary.ts';
@@ -18,6 +19,8 @@ export interface CartPanelProps {
   title?: string;
   /** What an empty cart says; the tire sales step speaks of tires, not of services. */
   emptyText?: string;
+  /** A line under an item, e.g. what a bundle holds. */
+  itemNote?: (item: OrderItem) => ReactNode;
 }
 
 /** Whether the booking's total is below its normal price (a public campaign). */
@@ -41,6 +44,7 @@ export function CartPanel({
   time = true,
   title = 'Ostoskori',
   emptyText = 'Et ole vielä valinnut palveluita.',
+  itemNote,
 }: CartPanelProps) {
   const extras = booking.extra_order_items;
   const empty = booking.order_items.length === 0 && extras.length === 0 && booking.symptoms.length === 0;
@@ -101,6 +105,7 @@ export function CartPanel({
                 {item.display_description}
                 {/* A service is done once: its '1 kpl' says nothing; a tire's amount always does. */}
                 {(item.amount !== 1 || item.product.provider === 'TIRE') && <span className="cart__amount">{item.amount} kpl</span>}
+                {itemNote?.(item) && <span className="cart__note">{itemNote(item)}</span>}
               </span>
               <PriceText cents={item.price} display={linePriceDisplay(item.product.id, booking)} />
               {onRemoveItem && (

@@ -1,6 +1,6 @@
 import './product-card.css';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { formatEuros, type ProductSuggestion } from '@huolto/domain';
+import { formatEuros, includedInChosenNote, type ProductSuggestion } from '@huolto/domain';
 import { sanitizeHtml } from '@/lib/sanitize-html.ts';
 import { mediaUrl } from '@/lib/media.ts';
 import { additionalProductsOf } from '@/features/services/api/cart-item.ts';
@@ -60,6 +60,10 @@ export function ProductCard({
   const id = useId();
   const checkboxId = `${id}-checkbox`;
   const priceId = `${id}-price`;
+  const noteId = `${id}-note`;
+  // A product a chosen one already includes stays in view, saying why it cannot be chosen.
+  const includedIn = product.included_in;
+  const shownNote = includedIn ? includedInChosenNote(includedIn) : note;
   /** The box follows the click at once; the offer's `selected` takes over when refreshed. */
   const [pending, setPending] = useState<boolean | null>(null);
   const checked = pending ?? product.selected;
@@ -72,7 +76,12 @@ export function ProductCard({
   const size = compact ? COMPACT_IMAGE_SIZE : IMAGE_SIZE;
   const extras = useMemo(() => additionalProductsOf(product), [product]);
 
-  const classes = ['product-card', checked ? 'product-card--selected' : '', compact ? 'product-card--compact' : '']
+  const classes = [
+    'product-card',
+    checked ? 'product-card--selected' : '',
+    compact ? 'product-card--compact' : '',
+    includedIn ? 'product-card--included' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -84,8 +93,8 @@ export function ProductCard({
           className="checkbox product-card__checkbox"
           type="checkbox"
           checked={checked}
-          disabled={disabled}
-          aria-describedby={priceId}
+          disabled={disabled || includedIn !== undefined}
+          aria-describedby={shownNote ? `${priceId} ${noteId}` : priceId}
           onChange={(e) => {
             const select = e.target.checked;
             setPending(select);
@@ -115,7 +124,11 @@ export function ProductCard({
         </p>
       </div>
 
-      {note && <p className="product-card__note">{note}</p>}
+      {shownNote && (
+        <p id={noteId} className={`product-card__note${includedIn ? ' product-card__note--included' : ''}`}>
+          {shownNote}
+        </p>
+      )}
 
       {(hasMedia || info || hasContents(product, lazyContents)) && (
         <div className={`product-card__body${hasMedia ? ' product-card__body--with-media' : ''}`}>
