@@ -5,8 +5,9 @@ import { DESKTOP, PHONE, axeProblems, pageAt } from './support/axe-check.ts';
 
 /**
  * The landing page: one headline, the four processes as the primary choices with icons,
- * what the booking promises, damage inspection and booking by phone with the number as a
- * tel: link; laid out in one column on a phone and across a desktop.
+ * damage inspection and booking by phone as tiles right after them (SPEC §2's six tiles),
+ * the customer's own booking by key and plate ('Varauksesi'), what the booking promises;
+ * laid out in one column on a phone and across a desktop.
  */
 
 let h: Harness;
@@ -55,6 +56,30 @@ for (const size of [PHONE, DESKTOP]) {
       expect(await page.getByRole('link', { name: /Varaa vahinkotarkastus/ }).getAttribute('href')).toMatch(/^https:\/\//);
       await phoneLinkShown(page);
 
+      // Damage inspection and booking by phone are tiles as the processes are, seen as choices:
+      // just below them, each as wide as a process tile or wider, and with its icon.
+      const others = page.getByRole('list', { name: 'Muut tavat varata' });
+      const otherTiles = others.locator(':scope > li > .process-tile');
+      expect(await otherTiles.count()).toBe(2);
+      const lastProcess = boxes[boxes.length - 1]!;
+      for (const tile of await otherTiles.all()) {
+        const box = (await tile.boundingBox())!;
+        expect(box.width).toBeGreaterThanOrEqual(boxes[0]!.width - 1);
+        expect(await tile.locator('.process-tile__icon svg.lucide').count()).toBe(1);
+        expect(box.y).toBeGreaterThan(lastProcess.y);
+      }
+      const firstOther = (await otherTiles.first().boundingBox())!;
+      expect(firstOther.y - (lastProcess.y + lastProcess.height)).toBeLessThan(40);
+      if (size.width < 600) {
+        // On a phone the second tile is within a thumb's scroll of the first process.
+        expect(firstOther.y).toBeLessThan(size.height * 1.6);
+      } else {
+        // On a desktop both are within the first screen.
+        const lastOther = (await otherTiles.last().boundingBox())!;
+        expect(lastOther.y + lastOther.height).toBeLessThanOrEqual(size.height);
+      }
+      await page.getByRole('region', { name: 'Varauksesi' }).getByLabel('Varaustunnus').waitFor();
+
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       console.log(`landing page height at ${size.width} px: ${height}`);
@@ -100,7 +125,80 @@ describe('landing page inside the booking app', () => {
     const choices = page.getByRole('list', { name: 'Varattavat palvelut' }).getByRole('link');
     await choices.nth(3).waitFor();
     expect(await choices.count()).toBe(4);
+    expect(await page.getByRole('list', { name: 'Muut tavat varata' }).locator(':scope > li > .process-tile').count()).toBe(2);
     await phoneLinkShown(page);
+    await page.context().close();
+  });
+});
+
+/** A seeded booking ahead of today that its owner can open: its key and plate. */
+async function bookingAhead() {
+  return h.database.db
+    .selectFrom('booking')
+    .select(['booking_key', 'register_number'])
+    .where('status', '!=', 'CANCELLED')
+    .where('start_at', '>', new Date(Date.now() + 7 * 24 * 3600_000))
+    .orderBy('start_at')
+    .executeTakeFirstOrThrow();
+}
+
+for (const size of [PHONE, DESKTOP]) {
+  describe(`'Varauksesi' on the landing page at ${size.width} px`, () => {
+    it('opens the booking by its key and plate, and its cancel dialog asks in red as the page does', async () => {
+      const booking = await bookingAhead();
+      const page = await pageAt(h.browser, size);
+      await page.goto(`${h.baseUrl}/etusivu`);
+      const find = page.getByRole('region', { name: 'Varauksesi' });
+      await find.waitFor();
+      // Nothing typed: the form says so at the field and opens nothing.
+      await find.getByRole('button', { name: 'Avaa varaus' }).click();
+      await find.getByText('Anna varaustunnus.').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('varaus');
+      expect(page.url()).toMatch(/\/etusivu$/);
+
+      await find.getByLabel('Varaustunnus').fill(booking.booking_key);
+      await find.getByLabel('Rekisterinumero').fill(booking.register_number.toLowerCase());
+      await screenshot(page, `landing-find-booking-${size.width}`);
+      await find.getByRole('button', { name: 'Avaa varaus' }).click();
+      await page.waitForURL(/\/oma-varaus\?varaus=/);
+      expect(new URL(page.url()).searchParams.get('varaus')).toBe(booking.booking_key);
+      await page.getByRole('heading', { name: /Varauksesi/ }).waitFor();
+      await page.getByText(booking.register_number).first().waitFor();
+
+      const pageCancel = page.getByRole('region', { name: 'Varauksen peruminen' }).getByRole('button', { name: 'Peru varaus' });
+      const red = await pageCancel.evaluate((el) => getComputedStyle(el).color);
+      await pageCancel.click();
+      const dialog = page.getByRole('dialog', { name: 'Perutaanko varaus?' });
+      await dialog.waitFor();
+      const confirm = dialog.getByRole('button', { name: 'Peru varaus' });
+      expect(await confirm.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(red);
+      await screenshot(page, `oma-varaus-cancel-dialog-${size.width}`);
+      await page.waitForLoadState('networkidle');
+      expect(await axeProblems(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Älä peru' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.context().close();
+    });
+  });
+}
+
+describe("'Varauksesi' inside the booking app", () => {
+  it('opens the booking without leaving the app', async () => {
+    const booking = await bookingAhead();
+    const page = await pageAt(h.browser, DESKTOP);
+    await page.goto(`${h.baseUrl}/huolto`);
+    await page.waitForURL(/\/huolto\/ajoneuvo$/);
+    await page.getByRole('link', { name: /Laakkonen/ }).first().click();
+    await page.waitForURL(/\/etusivu$/);
+    const find = page.getByRole('region', { name: 'Varauksesi' });
+    await find.getByLabel('Varaustunnus').fill(booking.booking_key);
+    await find.getByLabel('Rekisterinumero').fill(booking.register_number);
+    // A navigation inside the app: the page is not loaded again.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await find.getByRole('button', { name: 'Avaa varaus' }).click();
+    await page.waitForURL(/\/oma-varaus\?varaus=/);
+    await page.getByRole('heading', { name: /Varauksesi/ }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await page.context().close();
   });
 });

@@ -46,7 +46,13 @@ function StandaloneLanding() {
     <>
       <SiteHeader BrandLink={PlainBrandLink} />
       <main id="main" className="site-main" tabIndex={-1}>
-        <LandingPage links={links} bookingPhone={bookingPhone} pending={pending} InternalLink={PlainLink} />
+        <LandingPage
+          links={links}
+          bookingPhone={bookingPhone}
+          pending={pending}
+          InternalLink={PlainLink}
+          openBooking={(href) => window.location.assign(href)}
+        />
       </main>
       <SiteFooter />
     </>

@@ -1,7 +1,20 @@
 import './landing-page.css';
-import type { ReactElement, ReactNode } from 'react';
-import { ArrowRight, BadgeEuro, CalendarCheck, CarFront, Disc3, ExternalLink, MailCheck, Phone, ShieldCheck, ShoppingCart, UserRoundCheck, Wrench } from 'lucide-react';
-import { PROCESSES, type SiteSettings } from '@huolto/domain';
+import { useId, useRef, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  ArrowRight,
+  BadgeEuro,
+  CalendarCheck,
+  CarFront,
+  Disc3,
+  ExternalLink,
+  MailCheck,
+  Phone,
+  ShieldCheck,
+  ShoppingCart,
+  UserRoundCheck,
+  Wrench,
+} from 'lucide-react';
+import { MANAGE_BOOKING_PATH, PROCESSES, manageBookingPath, type SiteSettings } from '@huolto/domain';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 
@@ -15,6 +28,11 @@ export interface LandingPageProps {
   /** The settings are still loading (the external tiles wait for their addresses). */
   pending: boolean;
   InternalLink: InternalLink;
+  /**
+   * Opens a saved booking's own page ('/oma-varaus?varaus=…&rekisteri=…') inside the app;
+   * without it the form goes there as a plain GET.
+   */
+  openBooking?: (href: string) => void;
 }
 
 /** The four processes booked here, the primary choices of the page (SPEC §2 "Landing page"). */
@@ -54,18 +72,19 @@ const BENEFITS = [
   { key: 'login', title: 'Ilman kirjautumista', text: 'Rekisterinumero riittää.', Icon: UserRoundCheck },
   { key: 'price', title: 'Hinnat ennen varausta', text: 'Ostoskori näyttää hinnat ennen vahvistusta.', Icon: BadgeEuro },
   { key: 'mail', title: 'Vahvistus sähköpostiin', text: 'Saat varausvahvistuksen heti.', Icon: MailCheck },
-  { key: 'manage', title: 'Katso tai peru verkossa', text: 'Vahvistuksen linkistä pääset varaukseesi.', Icon: CalendarCheck },
+  { key: 'manage', title: 'Katso tai peru verkossa', text: 'Varaustunnuksella pääset varaukseesi.', Icon: CalendarCheck },
 ] as const;
 
 /** 'tel:0105254000' of '010 525 4000'. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
- * '/etusivu' (SPEC §2 "Landing page"): one headline, the four processes as the primary
- * choices, what the booking promises, then damage inspection (an external service) and
- * booking by phone with the number as a tel: link.
+ * '/etusivu' (SPEC §2 "Landing page"): one headline; the four processes booked here as the
+ * primary tiles, then damage inspection (an external service) and booking by phone as tiles
+ * of their own right after them, so that all six are seen as choices; the customer's own
+ * booking by its key and plate; what the booking promises.
  */
-export function LandingPage({ links, bookingPhone, pending, InternalLink }: LandingPageProps) {
+export function LandingPage({ links, bookingPhone, pending, InternalLink, openBooking }: LandingPageProps) {
   const phonePage = links?.bookingByPhone ?? links?.phoneBooking;
   return (
     <div className="page landing">
@@ -93,6 +112,64 @@ export function LandingPage({ links, bookingPhone, pending, InternalLink }: Land
         ))}
       </ul>
 
+      <ul className="landing__more-list" aria-label="Muut tavat varata">
+        <li className="landing__process-item">
+          {links?.damageInspection ? (
+            <a className="process-tile process-tile--other" href={links.damageInspection}>
+              <span className="process-tile__icon" aria-hidden="true">
+                <ShieldCheck size={28} strokeWidth={1.75} />
+              </span>
+              <span className="process-tile__title">Vahinkotarkastus</span>
+              <span className="process-tile__text">Kolarikorjauksen vahinkotarkastus vakuutusyhtiötä varten.</span>
+              <span className="process-tile__cta">
+                Varaa vahinkotarkastus
+                <span className="visually-hidden"> (siirryt toiseen palveluun)</span>
+                <ExternalLink size={18} aria-hidden="true" />
+              </span>
+            </a>
+          ) : (
+            <div className="process-tile process-tile--other process-tile--static">
+              <span className="process-tile__icon" aria-hidden="true">
+                <ShieldCheck size={28} strokeWidth={1.75} />
+              </span>
+              <span className="process-tile__title">Vahinkotarkastus</span>
+              <span className="process-tile__text">Kolarikorjauksen vahinkotarkastus vakuutusyhtiötä varten.</span>
+              <span className="process-tile__cta process-tile__cta--muted" aria-busy={pending || undefined}>
+                {pending ? 'Ladataan…' : 'Linkki ei ole juuri nyt saatavilla.'}
+              </span>
+            </div>
+          )}
+        </li>
+        <li className="landing__process-item">
+          <div className="process-tile process-tile--other process-tile--static">
+            <span className="process-tile__icon" aria-hidden="true">
+              <Phone size={28} strokeWidth={1.75} />
+            </span>
+            <span className="process-tile__title">Ajanvaraus puhelimitse</span>
+            <span className="process-tile__text">Soita meille, niin varaamme ajan puolestasi.</span>
+            <span className="process-tile__cta process-tile__cta--phone">
+              {bookingPhone ? (
+                <a className="process-tile__phone" href={telHref(bookingPhone)}>
+                  <span className="visually-hidden">Soita ajanvaraukseen: </span>
+                  {bookingPhone}
+                </a>
+              ) : (
+                pending && <span aria-busy="true">Ladataan…</span>
+              )}
+              {phonePage && (
+                <a className="process-tile__link" href={phonePage}>
+                  Yhteystiedot
+                  <span className="visually-hidden"> (siirryt toiseen palveluun)</span>
+                  <ExternalLink size={16} aria-hidden="true" />
+                </a>
+              )}
+            </span>
+          </div>
+        </li>
+      </ul>
+
+      <FindBooking openBooking={openBooking} />
+
       <ul className="landing__benefits" aria-label="Varaaminen verkossa">
         {BENEFITS.map(({ key, title, text, Icon }) => (
           <li key={key} className="benefit">
@@ -104,58 +181,94 @@ export function LandingPage({ links, bookingPhone, pending, InternalLink }: Land
           </li>
         ))}
       </ul>
-
-      <section className="landing__more" aria-labelledby="landing-more">
-        <h2 id="landing-more" className="landing__more-title">
-          Muut tavat varata
-        </h2>
-        <ul className="landing__more-list">
-          <li className="more-tile">
-            <ShieldCheck className="more-tile__icon" size={24} aria-hidden="true" />
-            <div className="more-tile__body">
-              <h3 className="more-tile__title">Vahinkotarkastus</h3>
-              <p className="more-tile__text">Kolarikorjauksen vahinkotarkastus vakuutusyhtiötä varten.</p>
-              {links?.damageInspection ? (
-                <a className="more-tile__link" href={links.damageInspection}>
-                  Varaa vahinkotarkastus
-                  <span className="visually-hidden"> (siirryt toiseen palveluun)</span>
-                  <ExternalLink size={16} aria-hidden="true" />
-                </a>
-              ) : (
-                <p className="more-tile__text" aria-busy={pending || undefined}>
-                  {pending ? 'Ladataan…' : 'Linkki ei ole juuri nyt saatavilla.'}
-                </p>
-              )}
-            </div>
-          </li>
-          <li className="more-tile more-tile--phone">
-            <Phone className="more-tile__icon" size={24} aria-hidden="true" />
-            <div className="more-tile__body">
-              <h3 className="more-tile__title">Ajanvaraus puhelimitse</h3>
-              <p className="more-tile__text">Soita meille, niin varaamme ajan puolestasi.</p>
-              {bookingPhone ? (
-                <a className="more-tile__phone" href={telHref(bookingPhone)}>
-                  <span className="visually-hidden">Soita ajanvaraukseen: </span>
-                  {bookingPhone}
-                </a>
-              ) : (
-                pending && (
-                  <p className="more-tile__text" aria-busy="true">
-                    Ladataan…
-                  </p>
-                )
-              )}
-              {phonePage && (
-                <a className="more-tile__link" href={phonePage}>
-                  Yhteystiedot
-                  <span className="visually-hidden"> (siirryt toiseen palveluun)</span>
-                  <ExternalLink size={16} aria-hidden="true" />
-                </a>
-              )}
-            </div>
-          </li>
-        </ul>
-      </section>
     </div>
+  );
+}
+
+/**
+ * "Varauksesi": a customer without the confirmation e-mail opens their booking with its key
+ * and the car's plate, the pair the e-mail's link carries. Works as a plain GET form too.
+ */
+function FindBooking({ openBooking }: { openBooking: LandingPageProps['openBooking'] }) {
+  const id = useId();
+  const keyRef = useRef<HTMLInputElement>(null);
+  const plateRef = useRef<HTMLInputElement>(null);
+  const [missing, setMissing] = useState<{ key: boolean; plate: boolean }>({ key: false, plate: false });
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    const key = keyRef.current?.value.trim() ?? '';
+    // As typed: the booking's page upper-cases the plate (normalizeRegisterNumber) as it does a link's.
+    const plate = plateRef.current?.value.trim() ?? '';
+    if (!key || !plate) {
+      e.preventDefault();
+      setMissing({ key: !key, plate: !plate });
+      (!key ? keyRef : plateRef).current?.focus();
+      return;
+    }
+    if (openBooking) {
+      e.preventDefault();
+      openBooking(manageBookingPath(key, plate));
+    }
+  };
+
+  return (
+    <section className="find-booking card" aria-labelledby={`${id}-title`}>
+      <div className="find-booking__intro">
+        <h2 id={`${id}-title`} className="find-booking__title">
+          <CalendarCheck size={24} aria-hidden="true" /> Varauksesi
+        </h2>
+        <p className="find-booking__text">
+          Katso, siirrä tai peru varauksesi. Varaustunnus on varausvahvistuksessa ja kiitossivulla.
+        </p>
+      </div>
+      <form className="find-booking__form" action={MANAGE_BOOKING_PATH} method="get" noValidate onSubmit={submit}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-key`}>
+            Varaustunnus
+          </label>
+          <input
+            ref={keyRef}
+            id={`${id}-key`}
+            name="varaus"
+            className="input"
+            autoComplete="off"
+            aria-required="true"
+            aria-invalid={missing.key || undefined}
+            aria-describedby={missing.key ? `${id}-key-error` : undefined}
+            onChange={() => missing.key && setMissing((m) => ({ ...m, key: false }))}
+          />
+          {missing.key && (
+            <p className="field__error" id={`${id}-key-error`}>
+              Anna varaustunnus.
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-plate`}>
+            Rekisterinumero
+          </label>
+          <input
+            ref={plateRef}
+            id={`${id}-plate`}
+            name="rekisteri"
+            className="input input--plate"
+            autoComplete="off"
+            autoCapitalize="characters"
+            aria-required="true"
+            aria-invalid={missing.plate || undefined}
+            aria-describedby={missing.plate ? `${id}-plate-error` : undefined}
+            onChange={() => missing.plate && setMissing((m) => ({ ...m, plate: false }))}
+          />
+          {missing.plate && (
+            <p className="field__error" id={`${id}-plate-error`}>
+              Anna rekisterinumero.
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn--secondary find-booking__submit">
+          Avaa varaus
+        </button>
+      </form>
+    </section>
   );
 }

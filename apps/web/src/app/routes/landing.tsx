@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSettings } from '@/features/session/api/get-settings.ts';
 import { LandingPage, type InternalLink } from './landing-page.tsx';
 
@@ -11,12 +11,14 @@ const RouterLink: InternalLink = ({ to, className, children }) => (
 /** '/etusivu' inside the app (after an in-app navigation); the first load uses landing-entry.tsx. */
 export function LandingRoute() {
   const settings = useSettings();
+  const navigate = useNavigate();
   return (
     <LandingPage
       links={settings.data?.links}
       bookingPhone={settings.data?.bookingPhone}
       pending={settings.isPending}
       InternalLink={RouterLink}
+      openBooking={(href) => void navigate(href)}
     />
   );
 }
