@@ -184,6 +184,8 @@ export const absenceSchema = z.object({
   reason: z.string(),
   /** Bookings (not cancelled) that fall in the absence: they stay, and are flagged. */
   bookingsInside: z.number().int(),
+  /** Their ids, earliest first, for the absence to link to them. */
+  bookingIdsInside: z.array(z.number().int()),
 });
 export type Absence = z.infer<typeof absenceSchema>;
 export const absencesResponse = z.array(absenceSchema);

@@ -38,7 +38,7 @@ const DAY: StaffDay = {
     booking({ id: 44, registerNumber: 'XYZ-999', start: `${DATE}T14:00:00`, end: `${DATE}T15:00:00`, resourceIds: [12], visitStatus: 'DONE' }),
   ],
   holds: [{ resourceId: 12, start: `${DATE}T12:00:00`, end: `${DATE}T13:00:00`, expiresAt: `${DATE}T08:45:00` }],
-  absences: [{ id: 7, resourceId: 11, start: `${DATE}T10:00:00`, end: `${DATE}T12:00:00`, reason: 'Koulutus', bookingsInside: 1 }],
+  absences: [{ id: 7, resourceId: 11, start: `${DATE}T10:00:00`, end: `${DATE}T12:00:00`, reason: 'Koulutus', bookingsInside: 1, bookingIdsInside: [41] }],
   nextBookingDate: '2026-12-03',
 };
 
@@ -89,6 +89,20 @@ describe('day view', () => {
     expect(screen.getByRole('link', { name: 'Edellinen päivä' }).getAttribute('href')).toBe('/hallinta/paiva/1/2026-12-01');
     expect(screen.getByRole('link', { name: 'Seuraava päivä' }).getAttribute('href')).toBe('/hallinta/paiva/1/2026-12-03');
     expect((screen.getByLabelText('Siirry päivään') as HTMLInputElement).value).toBe(DATE);
+  });
+
+  it("puts the day's schedule first: the hours and counts on one line above it, the leads and the absences after it; phones in the one form", async () => {
+    renderDay({ ...DAY, bookings: DAY.bookings.map((b) => (b.id === 43 ? { ...b, customerPhone: '+358401234567' } : b)) });
+    const schedule = (await screen.findByRole('region', { name: 'Aikataulu, vieritettävä' })) as HTMLElement;
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const summary = document.querySelector('.staff-day__summary')!;
+    expect(summary.textContent).toBe('Auki 8.00–17.00 3 varausta, 1 peruttu, 1 varaus kesken');
+    expect(follows(summary, schedule)).toBe(true);
+    const leads = screen.getByRole('heading', { name: 'Ilman kellonaikaa (toivottu päivä)' });
+    const absences = screen.getByRole('heading', { name: 'Poissaolot' });
+    expect(follows(schedule, leads)).toBe(true);
+    expect(follows(schedule, absences)).toBe(true);
+    expect(leads.closest('section')!.textContent).toContain('Liisa Liidi, 040 123 4567 – Jarruhuolto');
   });
 
   it('shows one resource\'s column when chosen, keeps the choice in the address and on the next day, and all again', async () => {
@@ -251,7 +265,7 @@ describe('layoutDay', () => {
       ...DAY,
       bookings: [],
       holds: [],
-      absences: [{ id: 1, resourceId: 12, start: '2026-12-01T00:00:00', end: '2026-12-04T00:00:00', reason: 'Loma', bookingsInside: 0 }],
+      absences: [{ id: 1, resourceId: 12, start: '2026-12-01T00:00:00', end: '2026-12-04T00:00:00', reason: 'Loma', bookingsInside: 0, bookingIdsInside: [] }],
     });
     const mechanic = grid.columns.find((c) => c.resource.id === 12)!;
     expect(mechanic.absences.map((a) => [a.from, a.to])).toEqual([[8 * 60, 17 * 60]]);

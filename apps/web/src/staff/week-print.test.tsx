@@ -65,6 +65,8 @@ describe('week view', () => {
             ]
           : [],
       absences: [],
+      // Monday 9 of 18 resource-hours booked, Thursday almost full, closed days none.
+      load: i === 0 ? { bookedMinutes: 540, openMinutes: 1080 } : i === 3 ? { bookedMinutes: 570, openMinutes: 600 } : i < 4 ? { bookedMinutes: 0, openMinutes: 1080 } : null,
     })),
   };
 
@@ -93,6 +95,22 @@ describe('week view', () => {
     expect(within(screen.getByRole('region', { name: /ti 1\.12\.2026/ })).queryByText('Suljettu')).toBeNull();
     expect(screen.getByRole('link', { name: 'Seuraava viikko' }).getAttribute('href')).toBe('/hallinta/viikko/1/2026-12-09');
   });
+
+  it("gives each open day its booked share of the open resource time in words beside its bar; a closed day has none", async () => {
+    renderAt('/hallinta/viikko/1/2026-12-02', { [`${BASE}/offices/1/week`]: () => json(WEEK) });
+    await screen.findByRole('region', { name: /ke 2\.12\.2026/ });
+    const loadOf = (name: RegExp) => screen.getByRole('region', { name }).querySelector('.week-load');
+    expect(loadOf(/ma 30\.11\.2026/)!.textContent).toBe('Varattu 50 % (9 h / 18 h)');
+    expect(loadOf(/ti 1\.12\.2026/)!.textContent).toBe('Varattu 0 % (0 min / 18 h)');
+    expect(loadOf(/to 3\.12\.2026/)!.textContent).toBe('Varattu 95 % (9 h 30 min / 10 h)');
+    expect(loadOf(/to 3\.12\.2026/)!.className).toContain('week-load--full');
+    expect(loadOf(/pe 4\.12\.2026/)).toBeNull();
+    expect(loadOf(/su 6\.12\.2026/)).toBeNull();
+    // The bar is drawn for the eye only: the words are what is read.
+    const bar = loadOf(/ma 30\.11\.2026/)!.querySelector('.week-load__bar')!;
+    expect(bar.getAttribute('aria-hidden')).toBe('true');
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe('50%');
+  });
 });
 
 describe('print list', () => {
@@ -105,6 +123,8 @@ describe('print list', () => {
     exception: null,
     bookings: [
       booking(5, 'LAT-5', `${DATE}T14:00:00`, {
+        // Typed by the customer in the international form: listed in the back-office's one form.
+        customerPhone: '+358400000005',
         resourceIds: [12],
         usingKeyLocker: true,
         car: 'Volkswagen Golf',
@@ -144,7 +164,7 @@ describe('print list', () => {
       'LAT-5',
       'Volkswagen Golf',
       'Asiakas LAT-5',
-      '040 000 005',
+      '040 000 0005',
       'MääräaikaishuoltoAsiakkaan viesti: Avain lokerossa 3',
       'Tuodaan aukioloajan ulkopuolella, avainautomaatti',
       '',

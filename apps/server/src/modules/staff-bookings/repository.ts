@@ -239,6 +239,7 @@ export interface AbsenceRow {
   end: Date;
   reason: string;
   bookings_inside: number;
+  booking_ids_inside: number[];
 }
 
 /** Absences of the office's resources overlapping [from, to), with how many confirmed bookings lie in each. */
@@ -247,7 +248,12 @@ export async function findOfficeAbsences(db: Executor, officeId: number, from: D
     SELECT a.id, a.resource_id, lower(a.during) AS start, upper(a.during) AS "end", a.reason,
            (SELECT count(DISTINCT rt.booking_id) FROM resource_time rt JOIN booking b ON b.id = rt.booking_id
              WHERE rt.resource_id = a.resource_id AND rt.kind = 'BOOKED' AND rt.during && a.during
-               AND b.status = 'CONFIRMED') AS bookings_inside
+               AND b.status = 'CONFIRMED') AS bookings_inside,
+           ARRAY(SELECT b.id::int FROM resource_time rt JOIN booking b ON b.id = rt.booking_id
+                 WHERE rt.resource_id = a.resource_id AND rt.kind = 'BOOKED' AND rt.during && a.during
+                   AND b.status = 'CONFIRMED'
+                 GROUP BY b.id, b.start_at
+                 ORDER BY b.start_at, b.id) AS booking_ids_inside
     FROM resource_absence a
     JOIN resource r ON r.id = a.resource_id
     WHERE r.organization_id = ${officeId} AND a.during && tstzrange(${from}, ${to}, '[)')
@@ -259,6 +265,7 @@ export async function findOfficeAbsences(db: Executor, officeId: number, from: D
     end: new Date(r.end),
     reason: r.reason,
     bookings_inside: Number(r.bookings_inside),
+    booking_ids_inside: (r.booking_ids_inside ?? []).map(Number),
   }));
 }
 

@@ -208,6 +208,7 @@ function absenceOf(a: AbsenceRow): Absence {
     end: formatLocalDateTime(a.end),
     reason: a.reason,
     bookingsInside: a.bookings_inside,
+    bookingIdsInside: a.booking_ids_inside,
   };
 }
 

@@ -178,7 +178,7 @@ describe('GET /offices/:officeId/day', () => {
     day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY1 }));
     expect(day.bookings.find((b) => b.id === booked.id)!.inAbsence).toBe(true);
     expect(day.absences).toEqual([
-      expect.objectContaining({ resourceId: r1, start: `${DAY1}T08:00:00`, end: `${DAY1}T12:00:00`, reason: 'Koulutus', bookingsInside: 1 }),
+      expect.objectContaining({ resourceId: r1, start: `${DAY1}T08:00:00`, end: `${DAY1}T12:00:00`, reason: 'Koulutus', bookingsInside: 1, bookingIdsInside: [booked.id] }),
     ]);
     // The next day has neither the booking nor the absence.
     const next = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY2 }));

@@ -10,6 +10,8 @@ export interface AbsenceRow {
   reason: string;
   /** Confirmed bookings whose booked time on the resource overlaps the absence. */
   bookings_inside: number;
+  /** Their ids, earliest first. */
+  booking_ids_inside: number[];
 }
 
 /**
@@ -29,12 +31,19 @@ export async function findAbsences(
             FROM resource_time rt
             JOIN booking b ON b.id = rt.booking_id
             WHERE rt.resource_id = a.resource_id AND rt.kind = 'BOOKED' AND rt.during && a.during
-              AND b.status = 'CONFIRMED') AS bookings_inside
+              AND b.status = 'CONFIRMED') AS bookings_inside,
+           ARRAY(SELECT b.id::int
+                 FROM resource_time rt
+                 JOIN booking b ON b.id = rt.booking_id
+                 WHERE rt.resource_id = a.resource_id AND rt.kind = 'BOOKED' AND rt.during && a.during
+                   AND b.status = 'CONFIRMED'
+                 GROUP BY b.id, b.start_at
+                 ORDER BY b.start_at, b.id) AS booking_ids_inside
     FROM resource_absence a
     JOIN resource r ON r.id = a.resource_id
     WHERE r.organization_id = ${organizationId} AND ${where}
     ORDER BY lower(a.during), a.id`.execute(db);
-  return res.rows.map((r) => ({ ...r, id: Number(r.id), start: new Date(r.start), end: new Date(r.end) }));
+  return res.rows.map((r) => ({ ...r, id: Number(r.id), start: new Date(r.start), end: new Date(r.end), booking_ids_inside: (r.booking_ids_inside ?? []).map(Number) }));
 }
 
 /** The office a resource belongs to; undefined for an unknown resource. */

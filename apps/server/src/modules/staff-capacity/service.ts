@@ -53,6 +53,7 @@ function absenceOf(row: AbsenceRow): Absence {
     end: formatLocalDateTime(row.end),
     reason: row.reason,
     bookingsInside: row.bookings_inside,
+    bookingIdsInside: row.booking_ids_inside,
   };
 }
 

@@ -98,6 +98,7 @@ for (const caches of [true, false]) {
         end: `${DAY}T12:00:00`,
         reason: 'Koulutus',
         bookingsInside: 0,
+        bookingIdsInside: [],
       });
       ids.push(json(last).id);
       expect(await slotsOn(customer, DAY)).toEqual(expected);
@@ -151,10 +152,12 @@ for (const caches of [true, false]) {
       const res = await staff.post('/offices/1/absences', { resourceId: booked.resource_id, start: `${NEXT_DAY}T00:00:00`, end: `${addDays(NEXT_DAY, 1)}T00:00:00` });
       expect(res.statusCode, res.body).toBe(200);
       expect(json(res).bookingsInside).toBe(1);
+      // The booking's id, for the absence to link to it.
+      expect(json(res).bookingIdsInside).toEqual([Number(booked.id)]);
       expect(json(res).reason).toBe('');
       const booking = await t.db.selectFrom('booking').select('status').where('id', '=', booked.id).executeTakeFirstOrThrow();
       expect(booking.status).toBe('CONFIRMED');
-      expect(json(await staff.get('/offices/1/absences', { from: NEXT_DAY, to: NEXT_DAY }))[0].bookingsInside).toBe(1);
+      expect(json(await staff.get('/offices/1/absences', { from: NEXT_DAY, to: NEXT_DAY }))[0]).toMatchObject({ bookingsInside: 1, bookingIdsInside: [Number(booked.id)] });
       expect((await staff.delete(`/offices/1/absences/${json(res).id}`)).statusCode).toBe(200);
 
       // Moving the saved booking (/oma-varaus): its free times honour absences and exceptions too.

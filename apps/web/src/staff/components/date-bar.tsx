@@ -40,14 +40,15 @@ export function DateBar({ date, to, step, label }: DateBarProps) {
   return (
     <nav className="staff-datebar staff-no-print" aria-label={label}>
       <div className="staff-datebar__links">
-        <Link className={buttonClasses('secondary')} to={previous}>
-          {step === 'day' ? 'Edellinen päivä' : 'Edellinen viikko'}
+        {/* On a phone the unit is left out of sight ('Edellinen', 'Seuraava'); the name keeps it. */}
+        <Link className={buttonClasses('secondary')} to={previous} aria-label={step === 'day' ? 'Edellinen päivä' : 'Edellinen viikko'}>
+          Edellinen<span className="staff-datebar__unit">{step === 'day' ? ' päivä' : ' viikko'}</span>
         </Link>
         <Link className={buttonClasses('secondary')} to={to(today)}>
           {step === 'day' ? 'Tänään' : 'Tämä viikko'}
         </Link>
-        <Link className={buttonClasses('secondary')} to={next}>
-          {step === 'day' ? 'Seuraava päivä' : 'Seuraava viikko'}
+        <Link className={buttonClasses('secondary')} to={next} aria-label={step === 'day' ? 'Seuraava päivä' : 'Seuraava viikko'}>
+          Seuraava<span className="staff-datebar__unit">{step === 'day' ? ' päivä' : ' viikko'}</span>
         </Link>
       </div>
       <Field id={id} label="Siirry päivään">

@@ -136,7 +136,7 @@ describe('moveStarts', () => {
       opening: { openingTime: '08:00', closingTime: '10:00' },
       bookings: [],
       holds: [],
-      absences: [{ id: 1, resourceId: 11, start: `${DATE}T09:30:00`, end: `${addDays(DATE, 1)}T00:00:00`, reason: '', bookingsInside: 0 }],
+      absences: [{ id: 1, resourceId: 11, start: `${DATE}T09:30:00`, end: `${addDays(DATE, 1)}T00:00:00`, reason: '', bookingsInside: 0, bookingIdsInside: [] }],
     };
     const starts = moveStarts(day, 11, 60, 41, `${DATE}T08:10:00`);
     expect(starts).toEqual([

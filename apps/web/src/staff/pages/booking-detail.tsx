@@ -40,6 +40,7 @@ import {
   moveBooking,
   setVisitStatus,
 } from '../api/detail.ts';
+import { BookingStateBadge } from '../components/booking-state.tsx';
 import { staffPaths } from '../paths.ts';
 import { StaffPageTitle } from '../staff-title.tsx';
 
@@ -260,6 +261,8 @@ function BookingView({ booking, announce }: { booking: StaffBookingDetail; annou
         ) : null}
         <span className="muted"> · {booking.office.name}</span>
       </p>
+      {/* The visit's status first: at the front desk it is what the morning needs. */}
+      {!cancelled && <StatusActions booking={booking} announce={announce} />}
 
       <div className="booking-detail__columns">
         <div className="booking-detail__main">
@@ -269,7 +272,6 @@ function BookingView({ booking, announce }: { booking: StaffBookingDetail; annou
         </div>
         <div className="booking-detail__side">
           {!cancelled && booking.start && <MoveForm booking={booking} initialDate={dayDate} announce={announce} />}
-          {!cancelled && <StatusActions booking={booking} announce={announce} />}
           {!cancelled && <CancelAction booking={booking} announce={announce} />}
           <NoteForm booking={booking} announce={announce} />
         </div>
@@ -664,14 +666,14 @@ function StatusActions({ booking, announce }: { booking: StaffBookingDetail; ann
     onError: (err) => setError(messageOf(err)),
   });
   return (
-    <section className="card booking-detail__action" aria-labelledby={heading}>
+    <section className="card booking-detail__action booking-detail__visit-card" aria-labelledby={heading}>
       <h2 id={heading} className="card__title">
         Käynnin tila
       </h2>
       <p className="booking-detail__visit">
         Nyt:{' '}
         {booking.visitStatus ? (
-          <span className={`staff-badge staff-badge--${booking.visitStatus.toLowerCase()}`}>{VISIT_STATUS_LABELS[booking.visitStatus]}</span>
+          <BookingStateBadge booking={booking} />
         ) : (
           <span className="booking-detail__visit-none">ei merkintää</span>
         )}

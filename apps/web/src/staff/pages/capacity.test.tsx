@@ -24,8 +24,8 @@ const OFFICE: StaffOffice = {
 };
 
 const ABSENCES: Absence[] = [
-  { id: 7, resourceId: 12, start: `${D2}T00:00:00`, end: `${addDays(D2, 2)}T00:00:00`, reason: 'Huolto', bookingsInside: 0 },
-  { id: 5, resourceId: 11, start: `${D1}T12:00:00`, end: `${D1}T16:00:00`, reason: 'Koulutus', bookingsInside: 2 },
+  { id: 7, resourceId: 12, start: `${D2}T00:00:00`, end: `${addDays(D2, 2)}T00:00:00`, reason: 'Huolto', bookingsInside: 0, bookingIdsInside: [] },
+  { id: 5, resourceId: 11, start: `${D1}T12:00:00`, end: `${D1}T16:00:00`, reason: 'Koulutus', bookingsInside: 2, bookingIdsInside: [31, 32] },
 ];
 
 type Answer = (body: unknown, url: string) => Response | Promise<Response>;
@@ -81,6 +81,14 @@ describe('absenceSpan', () => {
 });
 
 describe('<CapacityPage>', () => {
+  it("links the one booking left inside an absence to that booking's page", async () => {
+    const one: Absence = { ...ABSENCES[1]!, bookingsInside: 1, bookingIdsInside: [31] };
+    stub({ 'GET /offices': [() => json([OFFICE])], 'GET /offices/1/absences': [() => json([one])], 'GET /offices/1/opening': [() => json(OPENING)] });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Tulevat poissaolot' });
+    expect(within(list).getByRole('link', { name: '1 varaus poissaolon aikana' }).getAttribute('href')).toBe('/hallinta/varaus/31');
+  });
+
   it('lists the upcoming absences in time order with the bookings inside them, and deletes one', async () => {
     const { urls } = stub({
       'GET /offices': [() => json([OFFICE])],
@@ -97,6 +105,8 @@ describe('<CapacityPage>', () => {
       `Nosturi 2: ${absenceSpan(ABSENCES[0]!)}HuoltoPoista`,
     ]);
     expect(urls('GET /offices/1/absences')[0]).toContain(`from=${TODAY}`);
+    // The bookings left inside an absence are a link: several to the day with the resource, one to its booking.
+    expect(within(items[0]!).getByRole('link', { name: '2 varausta poissaolon aikana' }).getAttribute('href')).toBe(`/hallinta/paiva/1/${D1}?resurssi=11`);
 
     fireEvent.click(within(items[0]!).getByRole('button', { name: /^Poista poissaolo: Nosturi 1, / }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`Poissaolo poistettu: Nosturi 1, ${absenceSpan(ABSENCES[1]!)}`));

@@ -1,6 +1,6 @@
 import './capacity.css';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addDays,
@@ -26,6 +26,7 @@ import {
   saveException,
   saveOpeningHours,
 } from '../api/capacity.ts';
+import { staffPaths } from '../paths.ts';
 import { StaffPageTitle } from '../staff-title.tsx';
 
 /** How far ahead the list of absences reaches, in days (one call's range). */
@@ -65,6 +66,17 @@ export function absenceSpan(a: Pick<Absence, 'start' | 'end'>): string {
 
 function bookingsInsideText(n: number): string {
   return n === 1 ? '1 varaus poissaolon aikana' : `${n} varausta poissaolon aikana`;
+}
+
+/**
+ * The bookings left inside an absence, as a link: one booking opens its page; several open
+ * the absence's first day showing its resource, where each is flagged.
+ */
+function BookingsInside({ absence, officeId }: { absence: Absence; officeId: number }) {
+  const ids = absence.bookingIdsInside;
+  const to =
+    ids.length === 1 ? staffPaths.booking(ids[0]!) : `${staffPaths.day(officeId, absence.start.slice(0, 10))}?resurssi=${absence.resourceId}`;
+  return <Link to={to}>{bookingsInsideText(absence.bookingsInside)}</Link>;
 }
 
 function Section({ title, children, description }: { title: string; description?: ReactNode; children: ReactNode }) {
@@ -200,7 +212,11 @@ function Absences({ office, announce }: { office: StaffOffice; announce: (m: str
                   <strong>{resourceName(a.resourceId)}</strong>: {absenceSpan(a)}
                 </p>
                 {a.reason && <p className="capacity__item-text">{a.reason}</p>}
-                {a.bookingsInside > 0 && <p className="capacity__warning">{bookingsInsideText(a.bookingsInside)}</p>}
+                {a.bookingsInside > 0 && (
+                  <p className="capacity__warning">
+                    <BookingsInside absence={a} officeId={office.id} />
+                  </p>
+                )}
               </div>
               <Button
                 variant="secondary"

@@ -2,7 +2,7 @@ import './day.css';
 import { useId, type CSSProperties } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { StaffBookingSummary, StaffDay } from '@huolto/domain';
+import { formatPhoneNumber, type StaffBookingSummary, type StaffDay } from '@huolto/domain';
 import { fetchOfficeDay, staffKeys } from '../api/views.ts';
 import { AbsenceWarning, BookingStateBadge } from '../components/booking-state.tsx';
 import { DateBar } from '../components/date-bar.tsx';
@@ -78,11 +78,13 @@ export function DayView({
   const cancelled = day.bookings.length - active.length;
   return (
     <>
-      <DayHours day={day} />
-      <p className="staff-day__counts">
-        {active.length === 1 ? '1 varaus' : `${active.length} varausta`}
-        {cancelled > 0 && `, ${cancelled} peruttu`}
-        {day.holds.length > 0 && `, ${day.holds.length} varaus kesken`}
+      <p className="staff-day__summary">
+        <DayHours day={day} />{' '}
+        <span className="staff-day__counts">
+          {active.length === 1 ? '1 varaus' : `${active.length} varausta`}
+          {cancelled > 0 && `, ${cancelled} peruttu`}
+          {day.holds.length > 0 && `, ${day.holds.length} varaus kesken`}
+        </span>
       </p>
       {active.length === 0 && (
         <p className="staff-day__next">
@@ -94,31 +96,6 @@ export function DayView({
             'Tämän päivän jälkeen ei ole varauksia.'
           )}
         </p>
-      )}
-      {day.absences.length > 0 && <AbsenceList day={day} />}
-      {grid.leads.length > 0 && (
-        <section className="staff-day__leads" aria-labelledby="toivepaiva-otsikko">
-          <h2 id="toivepaiva-otsikko">Ilman kellonaikaa (toivottu päivä)</h2>
-          <ul>
-            {grid.leads.map((b) => (
-              <li key={b.id}>
-                <BookingLink booking={b} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {grid.unplaced.length > 0 && (
-        <section className="staff-day__leads" aria-labelledby="ilman-resurssia-otsikko">
-          <h2 id="ilman-resurssia-otsikko">Varaukset ilman resurssia</h2>
-          <ul>
-            {grid.unplaced.map((b) => (
-              <li key={b.id}>
-                <BookingLink booking={b} withTime />
-              </li>
-            ))}
-          </ul>
-        </section>
       )}
       {day.resources.length === 0 ? (
         <p>Toimipisteellä ei ole resursseja.</p>
@@ -150,6 +127,32 @@ export function DayView({
           </div>
         </section>
       )}
+      {/* The day's schedule comes first (on a phone it is what the morning needs); then what lies beside it. */}
+      {grid.leads.length > 0 && (
+        <section className="staff-day__leads" aria-labelledby="toivepaiva-otsikko">
+          <h2 id="toivepaiva-otsikko">Ilman kellonaikaa (toivottu päivä)</h2>
+          <ul>
+            {grid.leads.map((b) => (
+              <li key={b.id}>
+                <BookingLink booking={b} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {grid.unplaced.length > 0 && (
+        <section className="staff-day__leads" aria-labelledby="ilman-resurssia-otsikko">
+          <h2 id="ilman-resurssia-otsikko">Varaukset ilman resurssia</h2>
+          <ul>
+            {grid.unplaced.map((b) => (
+              <li key={b.id}>
+                <BookingLink booking={b} withTime />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {day.absences.length > 0 && <AbsenceList day={day} />}
     </>
   );
 }
@@ -180,12 +183,12 @@ function hoursOf(from: number, to: number): number[] {
 
 function DayHours({ day }: { day: StaffDay }) {
   const { headline, reason, unusual } = dayHours(day.date, day.opening, day.exception);
-  if (!unusual) return <p className="staff-day__hours">{headline}</p>;
+  if (!unusual) return <span className="staff-day__hours">{headline}</span>;
   return (
-    <p className="notice notice--warning staff-day__hours">
+    <span className="staff-day__hours staff-day__hours--unusual">
       <strong>{headline}</strong>
       {reason ? `: ${reason}` : ''}
-    </p>
+    </span>
   );
 }
 
@@ -311,7 +314,7 @@ function BookingLink({ booking, withTime }: { booking: StaffBookingSummary; with
   return (
     <Link className={cancelled ? 'staff-day__lead staff-day__lead--cancelled' : 'staff-day__lead'} to={staffPaths.booking(booking.id)}>
       {withTime && booking.start && booking.end && <span>{clockRange(booking.start, booking.end)} </span>}
-      <strong>{booking.registerNumber}</strong> {booking.customerName}, {booking.customerPhone} – {booking.summary}{' '}
+      <strong>{booking.registerNumber}</strong> {booking.customerName}, {formatPhoneNumber(booking.customerPhone)} – {booking.summary}{' '}
       <BookingStateBadge booking={booking} /> <AbsenceWarning booking={booking} />
     </Link>
   );

@@ -1,7 +1,7 @@
 import './print.css';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { StaffBookingSummary, StaffDay, VehicleDeliveryOption } from '@huolto/domain';
+import { formatPhoneNumber, type StaffBookingSummary, type StaffDay, type VehicleDeliveryOption } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { fetchOfficeDay, staffKeys } from '../api/views.ts';
 import { DateBar } from '../components/date-bar.tsx';
@@ -96,7 +96,7 @@ export function PrintTable({ day, rows }: { day: StaffDay; rows: StaffBookingSum
               <td className="print-table__plate">{b.registerNumber}</td>
               <td>{b.car || '–'}</td>
               <td>{b.customerName}</td>
-              <td className="print-table__phone">{b.customerPhone}</td>
+              <td className="print-table__phone">{formatPhoneNumber(b.customerPhone)}</td>
               <td>
                 {b.summary}
                 {b.symptoms.length > 0 && <span className="print-table__extra">Oireet: {b.symptoms.join(', ')}</span>}

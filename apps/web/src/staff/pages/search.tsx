@@ -2,7 +2,7 @@ import './search.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { STAFF_SEARCH_MAX_LENGTH, STAFF_SEARCH_MIN_LENGTH, type StaffSearch, type StaffSearchResult } from '@huolto/domain';
+import { STAFF_SEARCH_MAX_LENGTH, STAFF_SEARCH_MIN_LENGTH, formatPhoneNumber, type StaffSearch, type StaffSearchResult } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { fieldMessage } from '../api/client.ts';
@@ -121,6 +121,12 @@ function SearchResults({ results }: { results: StaffSearchResult[] }) {
               <>
                 {' · '}
                 <span>{b.summary}</span>
+              </>
+            )}
+            {b.customerPhone && (
+              <>
+                {' · '}
+                <span className="search-result__phone">{formatPhoneNumber(b.customerPhone)}</span>
               </>
             )}
           </p>

@@ -1,7 +1,7 @@
 import './week.css';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { startOfWeek, todayInHelsinki, weekLabel, type StaffWeek } from '@huolto/domain';
+import { formatDuration, startOfWeek, todayInHelsinki, weekLabel, type StaffWeek } from '@huolto/domain';
 import { fetchOfficeWeek, staffKeys } from '../api/views.ts';
 import { AbsenceWarning, BookingStateBadge } from '../components/booking-state.tsx';
 import { DateBar } from '../components/date-bar.tsx';
@@ -65,6 +65,7 @@ export function WeekView({ week, officeId }: { week: StaffWeek; officeId: number
                 {' · '}
                 {active === 1 ? '1 varaus' : `${active} varausta`}
               </p>
+              {day.load && <DayLoad load={day.load} />}
               {day.absences.length > 0 && (
                 <p className="week-day__absences">
                   {day.absences.length === 1 ? '1 poissaolo' : `${day.absences.length} poissaoloa`}
@@ -89,5 +90,30 @@ export function WeekView({ week, officeId }: { week: StaffWeek; officeId: number
         );
       })}
     </ol>
+  );
+}
+
+/** A day's booked share of its open resource time, 0–100 (over 100 only if more was booked than open). */
+export function loadPercent(load: { bookedMinutes: number; openMinutes: number }): number {
+  if (load.openMinutes <= 0) return load.bookedMinutes > 0 ? 100 : 0;
+  return Math.round((load.bookedMinutes / load.openMinutes) * 100);
+}
+
+/** The day's load: the percentage and hours in words, with a bar drawn beside them (the text is what is read). */
+function DayLoad({ load }: { load: { bookedMinutes: number; openMinutes: number } }) {
+  const percent = loadPercent(load);
+  const level = percent >= 90 ? 'full' : percent >= 60 ? 'busy' : 'free';
+  return (
+    <div className={`week-load week-load--${level}`}>
+      <p className="week-load__text">
+        Varattu <strong>{percent} %</strong>{' '}
+        <span className="week-load__hours">
+          ({formatDuration(load.bookedMinutes)} / {formatDuration(load.openMinutes)})
+        </span>
+      </p>
+      <span className="week-load__bar" aria-hidden="true">
+        <span className="week-load__fill" style={{ width: `${Math.min(100, percent)}%` }} />
+      </span>
+    </div>
   );
 }
