@@ -61,7 +61,9 @@ describe('windshield service (/proautolasi) in the browser', () => {
     const page = await newPage(h, 1280);
     await toServices(page, 'ABC-123');
     await page.getByRole('radio', { name: /Korjaus/ }).check();
-    // The warning shows while anything is missing.
+    // No warning before anything is done; a try to continue with something missing warns.
+    expect(await page.getByText(MESSAGES.windshieldIncomplete.text).count()).toBe(0);
+    await page.getByRole('button', { name: 'Jatka' }).first().click();
     await page.getByText(MESSAGES.windshieldIncomplete.text).waitFor();
     await page.getByLabel(/Korjattavien kohtien määrä/).selectOption('2');
     await page.getByLabel('Minulla on vakuutus').check();
@@ -112,6 +114,8 @@ describe('windshield service (/proautolasi) in the browser', () => {
     await page.getByLabel(/Vakuutusyhtiö/).selectOption('If Vahinkovakuutus');
     await page.getByLabel('Ei vahinkonumeroa').check();
     await page.getByLabel(/Omavastuu/).fill('150');
+    // Only the way of booking is missing: a try to continue warns.
+    await page.getByRole('button', { name: 'Jatka' }).first().click();
     await page.getByText(MESSAGES.windshieldIncomplete.text).waitFor();
     await page.getByRole('radio', { name: 'Varaa aika' }).check();
     await page.getByText('Valintasi:').waitFor();

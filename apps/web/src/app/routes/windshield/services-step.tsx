@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   EMPTY_REPAIR_FORM,
   EMPTY_REPLACEMENT_FORM,
+  FIELD_ERRORS,
   MESSAGES,
   QUOTE_PRICE_TEXT,
   WINDSHIELD_BOOKING_TYPES,
@@ -35,6 +36,16 @@ import { useProcess } from '@/app/process-context.tsx';
 import { bookingStep, hasVehicle } from '@/app/routes/require-booking.tsx';
 import { OrganizationSection } from '@/app/routes/organization-section.tsx';
 
+/**
+ * The first control of a field that shows an error: a refused select or text field, the
+ * first radio of a refused choice, or of the booking type when none is chosen.
+ */
+const FIRST_MISSING = [
+  '[aria-invalid="true"]:is(input, select, textarea)',
+  'fieldset:has(> .field__error) input',
+  '[role="radiogroup"][aria-invalid="true"] input',
+].join(', ');
+
 const EMPTY: WindshieldDraft = { type: null, repair: EMPTY_REPAIR_FORM, replacement: EMPTY_REPLACEMENT_FORM, bookingType: null };
 
 const TYPE_LABELS: Record<WindshieldServiceType, { title: string; text: string }> = {
@@ -59,9 +70,19 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
   const products = useWindshieldProducts(organizationId);
   const draft = wizard.windshield ?? EMPTY;
   const [showErrors, setShowErrors] = useState(false);
+  /** The customer changed the form and then left it: the warning may show from then on. */
+  const [touched, setTouched] = useState(false);
+  const edited = useRef(false);
+  /** Set by a try to continue: once the errors are shown, the first missing field takes the focus. */
+  const [focusMissing, setFocusMissing] = useState(0);
+  const formRef = useRef<HTMLDivElement>(null);
   const [syncing, setSyncing] = useState(false);
   const { update } = wizard;
   const save = (next: WindshieldDraft) => update({ windshield: next });
+  const saveEdit = (next: WindshieldDraft) => {
+    edited.current = true;
+    save(next);
+  };
 
   const formValid =
     draft.type === 'REPAIR'
@@ -100,13 +121,15 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
 
   // A repair always reserves a time; a replacement as the customer chose.
   const chooseBookingType = (bookingType: WindshieldBookingType) => {
-    save({ ...draft, bookingType });
+    saveEdit({ ...draft, bookingType });
     void setWindshieldBookingType(bookingType).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.allBooking }));
   };
   const chooseType = (type: WindshieldServiceType) => {
     if (type === draft.type) return;
-    // Switching between repair and replacement resets both forms (SPEC §4).
+    // Switching between repair and replacement resets both forms (SPEC §4), and the warning with them.
     setShowErrors(false);
+    setTouched(false);
+    edited.current = false;
     save({ ...EMPTY, type, bookingType: type === 'REPAIR' ? 'RESERVE_TIME' : null });
     if (type === 'REPAIR') void setWindshieldBookingType('RESERVE_TIME');
   };
@@ -128,6 +151,16 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
   useEffect(() => {
     if (!complete) setContinueAsked(false);
   }, [complete]);
+  // After a try to continue, the first field still missing takes the focus, shown with its
+  // question in the middle of the screen (not under a phone's sticky bar at the bottom).
+  useEffect(() => {
+    if (focusMissing === 0) return;
+    const field = formRef.current?.querySelector<HTMLElement>(FIRST_MISSING);
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    (field.closest<HTMLElement>('fieldset, [role="radiogroup"], .field') ?? field).scrollIntoView({ block: 'center' });
+  }, [focusMissing]);
+  const warn = draft.type !== null && !complete && (showErrors || touched);
 
   return (
     <StepPage
@@ -139,6 +172,7 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
         onContinue: () => {
           if (!complete) {
             setShowErrors(true);
+            setFocusMissing((n) => n + 1);
             return;
           }
           if (canContinue) goNext();
@@ -153,111 +187,133 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
 
       {organizationId !== null && (
         <StepSection id="ws-type-heading" number={2} title="Korjaus vai vaihto?">
-          {products.isPending ? (
-            <SkeletonList rows={2} label="Ladataan palveluita…" />
-          ) : (
-            <fieldset className="choice choice--cards">
-              <legend className="visually-hidden">Palvelu</legend>
-              {(['REPAIR', 'REPLACEMENT'] as const).map((type) => {
-                const p = price(type === 'REPAIR' ? WINDSHIELD_PRODUCTS.repair : WINDSHIELD_PRODUCTS.change);
-                return (
-                  <label key={type} className={`radio-card radio-card--tall${draft.type === type ? ' radio-card--selected' : ''}`}>
-                    <input
-                      type="radio"
-                      className="radio"
-                      name="windshield-type"
-                      checked={draft.type === type}
-                      onChange={() => chooseType(type)}
-                    />
-                    <span>
-                      <strong>{TYPE_LABELS[type].title}</strong>
-                      <span className="radio-card__text">{TYPE_LABELS[type].text}</span>
-                      {p && (
-                        <span className="radio-card__price">
-                          {p.from_price ? formatPrice(p.price, 'from') : `${formatEuros(p.price)} / kohta`}
-                        </span>
-                      )}
-                    </span>
-                  </label>
-                );
-              })}
-            </fieldset>
-          )}
-
-          {draft.type === 'REPAIR' && (
-            <>
-              <p className="muted">Kiveniskemän korjaus on usein maksuton, kun vakuutuksesi korvaa sen.</p>
-              <RepairFormFields value={draft.repair} onChange={(repair) => save({ ...draft, repair })} showErrors={showErrors} />
-            </>
-          )}
-          {draft.type === 'REPLACEMENT' && (
-            <>
-              <ReplacementFormFields
-                value={draft.replacement}
-                onChange={(replacement) => save({ ...draft, replacement })}
-                showErrors={showErrors}
-              />
-              <section className="booking-type card" aria-labelledby="ws-booking-type">
-                <h3 id="ws-booking-type" className="card__title">
-                  Ajanvaraus vai hintatarjous?
-                </h3>
-                {/* Native radios: arrow keys move the choice, the screen reader says "1 of 2". */}
-                <div className="choice--cards" role="radiogroup" aria-labelledby="ws-booking-type" aria-required="true">
-                  {WINDSHIELD_BOOKING_TYPES.map((t) => (
-                    <label
-                      key={t}
-                      className={`radio-card radio-card--tall${draft.bookingType === t ? ' radio-card--selected' : ''}`}
-                    >
+          <div
+            ref={formRef}
+            className="windshield-choice"
+            onBlur={(e) => {
+              // Leaving the form after changing it counts as touching it; moving between its fields does not.
+              const next = e.relatedTarget;
+              if (edited.current && next instanceof Node && !e.currentTarget.contains(next)) setTouched(true);
+            }}
+          >
+            {products.isPending ? (
+              <SkeletonList rows={2} label="Ladataan palveluita…" />
+            ) : (
+              <fieldset className="choice choice--cards">
+                <legend className="visually-hidden">Palvelu</legend>
+                {(['REPAIR', 'REPLACEMENT'] as const).map((type) => {
+                  const p = price(type === 'REPAIR' ? WINDSHIELD_PRODUCTS.repair : WINDSHIELD_PRODUCTS.change);
+                  return (
+                    <label key={type} className={`radio-card radio-card--tall${draft.type === type ? ' radio-card--selected' : ''}`}>
                       <input
                         type="radio"
                         className="radio"
-                        name="windshield-booking-type"
-                        value={t}
-                        checked={draft.bookingType === t}
-                        onChange={() => chooseBookingType(t)}
-                        aria-labelledby={`${bookingTypeId}-${t}`}
-                        aria-describedby={`${bookingTypeId}-${t}-text`}
+                        name="windshield-type"
+                        checked={draft.type === type}
+                        onChange={() => chooseType(type)}
                       />
                       <span>
-                        <strong id={`${bookingTypeId}-${t}`}>{WINDSHIELD_BOOKING_TYPE_LABELS[t]}</strong>
-                        <span className="radio-card__text" id={`${bookingTypeId}-${t}-text`}>
-                          {BOOKING_TYPE_TEXTS[t]}{' '}
+                        <strong>{TYPE_LABELS[type].title}</strong>
+                        <span className="radio-card__text">{TYPE_LABELS[type].text}</span>
+                        {p && (
                           <span className="radio-card__price">
-                            {t === 'LEAD' ? QUOTE_PRICE_TEXT : changeProduct ? formatPrice(changeProduct.price, 'from') : null}
+                            {p.from_price ? formatPrice(p.price, 'from') : `${formatEuros(p.price)} / kohta`}
                           </span>
-                        </span>
+                        )}
                       </span>
                     </label>
-                  ))}
-                </div>
-                {draft.bookingType && (
-                  <p className="booking-type__chosen">
-                    Valintasi: <strong>{WINDSHIELD_BOOKING_TYPE_LABELS[draft.bookingType]}</strong>{' '}
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() =>
-                        document.querySelector<HTMLInputElement>('input[name="windshield-booking-type"]:checked')?.focus()
-                      }
-                    >
-                      Vaihda
-                    </button>
+                  );
+                })}
+              </fieldset>
+            )}
+
+            {draft.type === 'REPAIR' && (
+              <>
+                <p className="muted">Kiveniskemän korjaus on usein maksuton, kun vakuutuksesi korvaa sen.</p>
+                <RepairFormFields value={draft.repair} onChange={(repair) => saveEdit({ ...draft, repair })} showErrors={showErrors} />
+              </>
+            )}
+            {draft.type === 'REPLACEMENT' && (
+              <>
+                <ReplacementFormFields
+                  value={draft.replacement}
+                  onChange={(replacement) => saveEdit({ ...draft, replacement })}
+                  showErrors={showErrors}
+                />
+                <section className="booking-type card" aria-labelledby="ws-booking-type">
+                  <h3 id="ws-booking-type" className="card__title">
+                    Ajanvaraus vai hintatarjous?
+                  </h3>
+                  {/* Native radios: arrow keys move the choice, the screen reader says "1 of 2". */}
+                  <div
+                    className="choice--cards"
+                    role="radiogroup"
+                    aria-labelledby="ws-booking-type"
+                    aria-required="true"
+                    aria-invalid={showErrors && draft.bookingType === null ? true : undefined}
+                    aria-describedby={showErrors && draft.bookingType === null ? `${bookingTypeId}-error` : undefined}
+                  >
+                    {WINDSHIELD_BOOKING_TYPES.map((t) => (
+                      <label
+                        key={t}
+                        className={`radio-card radio-card--tall${draft.bookingType === t ? ' radio-card--selected' : ''}`}
+                      >
+                        <input
+                          type="radio"
+                          className="radio"
+                          name="windshield-booking-type"
+                          value={t}
+                          checked={draft.bookingType === t}
+                          onChange={() => chooseBookingType(t)}
+                          aria-labelledby={`${bookingTypeId}-${t}`}
+                          aria-describedby={`${bookingTypeId}-${t}-text`}
+                        />
+                        <span>
+                          <strong id={`${bookingTypeId}-${t}`}>{WINDSHIELD_BOOKING_TYPE_LABELS[t]}</strong>
+                          <span className="radio-card__text" id={`${bookingTypeId}-${t}-text`}>
+                            {BOOKING_TYPE_TEXTS[t]}{' '}
+                            <span className="radio-card__price">
+                              {t === 'LEAD' ? QUOTE_PRICE_TEXT : changeProduct ? formatPrice(changeProduct.price, 'from') : null}
+                            </span>
+                          </span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                  {showErrors && draft.bookingType === null && (
+                    <p className="field__error" id={`${bookingTypeId}-error`}>
+                      {FIELD_ERRORS.required}
+                    </p>
+                  )}
+                  {draft.bookingType && (
+                    <p className="booking-type__chosen">
+                      Valintasi: <strong>{WINDSHIELD_BOOKING_TYPE_LABELS[draft.bookingType]}</strong>{' '}
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() =>
+                          document.querySelector<HTMLInputElement>('input[name="windshield-booking-type"]:checked')?.focus()
+                        }
+                      >
+                        Vaihda
+                      </button>
+                    </p>
+                  )}
+                </section>
+                <div className="notice" role="note">
+                  <p>
+                    Liiman on kuivuttava vaihdon jälkeen: jos työ valmistuu ennen klo 12, auto on noudettavissa samana päivänä klo
+                    15.00 jälkeen, muuten seuraavana päivänä.
                   </p>
-                )}
-              </section>
-              <div className="notice" role="note">
-                <p>
-                  Liiman on kuivuttava vaihdon jälkeen: jos työ valmistuu ennen klo 12, auto on noudettavissa samana päivänä klo
-                  15.00 jälkeen, muuten seuraavana päivänä.
-                </p>
+                </div>
+              </>
+            )}
+            {warn && (
+              <div className="notice notice--warning" role="status">
+                <p>{MESSAGES.windshieldIncomplete.text}</p>
               </div>
-            </>
-          )}
-          {draft.type !== null && !complete && (
-            <div className="notice notice--warning" role="status">
-              <p>{MESSAGES.windshieldIncomplete.text}</p>
-            </div>
-          )}
+            )}
+          </div>
         </StepSection>
       )}
     </StepPage>
