@@ -53,6 +53,8 @@ describe('a complete maintenance booking in the browser', () => {
     await page.waitForURL(/\/huolto\/lisapalvelut$/);
     await page.getByText('3 palvelua saatavilla').first().waitFor();
     await tick(page, 'Sisäpuhdistus', 'add-products-to-cart');
+    // The extra items are folded like the services step's other choices: open them first.
+    await page.getByRole('button', { name: /^Lisätuotteet/ }).click();
     await tick(page, 'Tuulilasinpyyhkimien sulat, pari', 'extra-order-items');
     await screenshot(page, 'extras-2-lisapalvelut');
     await page.getByRole('button', { name: 'Jatka' }).first().click();

@@ -12,7 +12,9 @@ import { bookingToSummary } from '@/features/booking/summary.ts';
 import {
   CustomerForm,
   EMPTY_CUSTOMER,
+  problemsText,
   type CustomerFormValues,
+  type FormProblems,
 } from '@/features/customer/components/customer-form.tsx';
 import { clearCustomerDraft, loadCustomerDraft } from '@/features/customer/customer-draft.ts';
 import { useConfirmBooking } from '@/features/customer/hooks/use-confirm-booking.ts';
@@ -42,6 +44,7 @@ function CustomerStep({ booking }: { booking: Booking }) {
   const { token } = useProcessSession();
   const confirm = useConfirmBooking();
   const [valid, setValid] = useState(false);
+  const [problems, setProblems] = useState<FormProblems | null>(null);
   // The notes typed before a reload come back from the form's draft.
   const [notes, setNotes] = useState(() => (token && loadCustomerDraft(token)?.notes) ?? booking.notes ?? '');
   const { account } = useLoyalty();
@@ -93,7 +96,8 @@ function CustomerStep({ booking }: { booking: Booking }) {
   return (
     <StepPage
       documentTitle={`Omat tiedot – ${process.title}`}
-      title="Omat tiedot"
+      // The same words as the thanks page: a time is booked ('Aikasi on varattu'), a request sent.
+      title={booking.lead_mode ? 'Lähetä palvelupyyntösi' : 'Vahvista ajanvarauksesi'}
       className="page--customer"
       side={
         <>
@@ -115,8 +119,8 @@ function CustomerStep({ booking }: { booking: Booking }) {
         continueForm: FORM_ID,
         continueLabel: 'Vahvista tilaus',
         continueDisabled: !valid || confirm.isPending,
-        // One line on a 360 px phone, so that the bar leaves room for the form.
-        continueHint: valid ? undefined : 'Täytä pakolliset tiedot.',
+        // What is still missing, by name: a disabled button alone reads as broken.
+        continueHint: valid ? undefined : ((problems && problemsText(problems)) ?? 'Täytä pakolliset tiedot.'),
         summary: (
           <>
             <CartTotal total={booking.price.active_price} />
@@ -133,6 +137,7 @@ function CustomerStep({ booking }: { booking: Booking }) {
         notes={notes}
         onNotesChange={setNotes}
         onValidityChange={setValid}
+        onProblemsChange={setProblems}
         onValidSubmit={(values) => void onConfirm(values)}
         onInvalidSubmit={() => notifyMessage('invalidCustomerForm')}
         prefill={prefill}

@@ -1,7 +1,7 @@
 import './step-page.css';
 import type { ReactNode } from 'react';
 import { PageTitle } from '@/components/ui/page-title.tsx';
-import { StepNav, type StepNavProps } from '@/components/ui/step-nav.tsx';
+import { ContinueButton, StepNav, hasContinue, type StepNavProps } from '@/components/ui/step-nav.tsx';
 
 export interface StepPageProps {
   /** The document title (without the site suffix). */
@@ -26,11 +26,16 @@ export interface StepPageProps {
 
 /**
  * The frame of a booking step: the title, an optional introduction and notices, the main
- * column with the side column beside it (below it on phones), and Back and Continue.
+ * column with the side column beside it (below it on phones), and Back and Continue. On a
+ * desktop, where the side column (the cart) sticks beside the content, Continue stands at
+ * its foot, always in view; on a phone it stays in the sticky bar at the bottom.
  */
 export function StepPage({ documentTitle, title, lead, notices, side, nav, overlay, className, children }: StepPageProps) {
+  const sideAction = side !== undefined && nav !== undefined && hasContinue(nav);
+  const sideHint = sideAction && nav.continueDisabled && nav.continueHint ? nav.continueHint : null;
+  const classes = ['page', sideAction ? 'page--side-action' : null, className].filter(Boolean).join(' ');
   return (
-    <div className={className ? `page ${className}` : 'page'}>
+    <div className={classes}>
       <PageTitle documentTitle={documentTitle}>{title}</PageTitle>
       {lead && <p className="lead">{lead}</p>}
       {notices}
@@ -39,7 +44,26 @@ export function StepPage({ documentTitle, title, lead, notices, side, nav, overl
       ) : (
         <div className="columns">
           <div className="columns__main">{children}</div>
-          <aside className="columns__side">{side}</aside>
+          <aside className="columns__side">
+            {side}
+            {sideAction && (
+              <div className="columns__action">
+                {sideHint && (
+                  <p className="columns__hint" id="step-side-hint">
+                    {sideHint}
+                  </p>
+                )}
+                <ContinueButton
+                  onContinue={nav.onContinue}
+                  continueLabel={nav.continueLabel}
+                  continueDisabled={nav.continueDisabled}
+                  continueForm={nav.continueForm}
+                  hintId={sideHint ? 'step-side-hint' : undefined}
+                  className="btn--block"
+                />
+              </div>
+            )}
+          </aside>
         </div>
       )}
       {nav && <StepNav {...nav} />}

@@ -18,6 +18,42 @@ export interface StepNavProps {
   summary?: ReactNode;
 }
 
+/** Whether the step has a Continue (a handler, or the submit of a form). */
+export function hasContinue(nav: StepNavProps): boolean {
+  return Boolean(nav.onContinue || nav.continueForm);
+}
+
+/**
+ * The step's primary action, wherever it stands (the bar at the foot of the step, or the
+ * sticky cart column on a desktop): the same label, state and handler in both places.
+ */
+export function ContinueButton({
+  onContinue,
+  continueLabel = 'Jatka',
+  continueDisabled = false,
+  continueForm,
+  hintId,
+  className,
+}: Pick<StepNavProps, 'onContinue' | 'continueLabel' | 'continueDisabled' | 'continueForm'> & {
+  /** The id of the text that says why the button is disabled. */
+  hintId?: string | undefined;
+  className?: string;
+}) {
+  return (
+    <Button
+      variant="primary"
+      type={continueForm ? 'submit' : 'button'}
+      form={continueForm}
+      onClick={continueForm ? undefined : onContinue}
+      disabled={continueDisabled}
+      aria-describedby={continueDisabled ? hintId : undefined}
+      className={className}
+    >
+      {continueLabel}
+    </Button>
+  );
+}
+
 /**
  * Back and Continue (SPEC §2). On small screens a sticky bar at the bottom, so the
  * next step and the total are always at hand; with Back alone, a plain row at the foot.
@@ -54,17 +90,14 @@ export function StepNav({
             </Button>
           )}
           {(onContinue || continueForm) && (
-            <Button
-              variant="primary"
-              type={continueForm ? 'submit' : 'button'}
-              form={continueForm}
-              onClick={continueForm ? undefined : onContinue}
-              disabled={continueDisabled}
-              aria-describedby={continueDisabled ? hintId : undefined}
+            <ContinueButton
+              onContinue={onContinue}
+              continueLabel={continueLabel}
+              continueDisabled={continueDisabled}
+              continueForm={continueForm}
+              hintId={hintId}
               className="step-nav__continue"
-            >
-              {continueLabel}
-            </Button>
+            />
           )}
         </div>
       </div>

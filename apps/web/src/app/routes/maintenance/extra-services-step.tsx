@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Booking } from '@huolto/domain';
+import type { Booking, LiftsOffer } from '@huolto/domain';
 import { StepPage, StepSection } from '@/components/layout/step-page.tsx';
 import { CartTotal } from '@/features/booking/components/booking-summary.tsx';
 import { CartPanel } from '@/features/booking/components/cart-panel.tsx';
@@ -10,7 +10,8 @@ import { useExtraOrderItems } from '@/features/services/api/get-extra-order-item
 import { useSaveExtraOrderItems } from '@/features/services/api/save-extra-order-items.ts';
 import { toCartItem } from '@/features/services/api/cart-item.ts';
 import { useCartChange } from '@/features/services/hooks/use-cart-change.ts';
-import { CollapsibleServiceGroups } from '@/features/services/components/collapsible-service-groups.tsx';
+import { CollapsibleServiceGroups, FoldedCard } from '@/features/services/components/collapsible-service-groups.tsx';
+import { ServiceIcon, isGroupPicture, serviceGroupOfPicture } from '@/features/services/components/service-icon.tsx';
 import { ExtraOrderItems } from '@/features/services/components/extra-order-items.tsx';
 import { useProcess } from '@/app/process-context.tsx';
 import { bookingStep, hasServices } from '@/app/routes/require-booking.tsx';
@@ -32,27 +33,14 @@ function ExtraServicesStep({ booking }: { booking: Booking }) {
   const busy = cart.isPending || cartActions.busy || saveExtras.isPending;
   const inCart = useMemo(() => new Set(booking.order_items.map((i) => i.product.id)), [booking.order_items]);
 
+  const extrasChosen = booking.extra_order_items.length;
+  const tiresChosen = booking.order_items.some((i) => i.product.provider === 'TIRE');
+
   return (
     <StepPage
       documentTitle={`Lisäpalvelut – ${process.title}`}
       title="Lisäpalvelut"
-      side={
-        <>
-          <CartPanel booking={booking} busy={busy} {...cartActions.panel} />
-          <OffersPanel
-            offers={offers.data}
-            inCart={inCart}
-            disabled={busy}
-            onAdd={(offer) =>
-              cart.change(
-                { productId: offer.productId, amount: 1, provider: offer.provider ?? 'LAAKKONEN', description: offer.title },
-                true,
-                'DEFAULT',
-              )
-            }
-          />
-        </>
-      }
+      side={<CartPanel booking={booking} busy={busy} {...cartActions.panel} />}
       nav={{ onBack: goBack, onContinue: goNext, summary: <CartTotal total={booking.price.active_price} /> }}
     >
       <StepSection id="extra-services-heading" title="Lisää huoltoon">
@@ -64,22 +52,48 @@ function ExtraServicesStep({ booking }: { booking: Booking }) {
           lazyContents
           onToggle={(product, select, group) => cart.change(toCartItem(product, group.calculator_id), select, 'DEFAULT')}
         />
+        {/* Folded like the services step's other choices: opened on demand, or already open with a choice in it. */}
+        <FoldedCard
+          title="Lisätuotteet"
+          hint={extrasChosen > 0 ? `${extrasChosen} valittu` : 'Pienet tarvikkeet asennettuna huollon yhteydessä'}
+          initiallyOpen={extrasChosen > 0}
+        >
+          <ExtraOrderItems
+            items={extraItems.data}
+            isLoading={extraItems.isPending}
+            disabled={busy}
+            onChange={(ids) => saveExtras.mutateAsync(ids)}
+          />
+        </FoldedCard>
+        <FoldedCard
+          title="Renkaat"
+          hint={tiresChosen ? 'Renkaat ostoskorissa' : 'Uudet renkaat asennettuna samalla käynnillä'}
+          initiallyOpen={tiresChosen}
+        >
+          <TireSearchBlock booking={booking} via="cart" disabled={busy} />
+        </FoldedCard>
       </StepSection>
 
-      <StepSection id="extra-items-heading" title="Lisätuotteet">
-        <p className="muted">Pienet tarvikkeet asennettuna huollon yhteydessä.</p>
-        <ExtraOrderItems
-          items={extraItems.data}
-          isLoading={extraItems.isPending}
-          disabled={busy}
-          onChange={(ids) => saveExtras.mutateAsync(ids)}
-        />
-      </StepSection>
-
-      <StepSection id="extra-tires-heading" title="Renkaat">
-        <p className="muted">Uudet renkaat asennettuna samalla käynnillä. Tässä suosituksemme autollesi.</p>
-        <TireSearchBlock booking={booking} via="cart" disabled={busy} />
-      </StepSection>
+      <OffersPanel
+        offers={offers.data}
+        inCart={inCart}
+        disabled={busy}
+        grid
+        picture={offerIcon}
+        onAdd={(offer) =>
+          cart.change(
+            { productId: offer.productId, amount: 1, provider: offer.provider ?? 'LAAKKONEN', description: offer.title },
+            true,
+            'DEFAULT',
+          )
+        }
+      />
     </StepPage>
   );
+}
+
+/** An offer pictured by the catalogue's group picture shows that kind of service's icon instead. */
+function offerIcon(offer: LiftsOffer) {
+  if (!offer.imageId || !isGroupPicture(offer.imageId)) return null;
+  return <ServiceIcon group={serviceGroupOfPicture({ additional_data: { infoDescription: null, imageIds: [offer.imageId] } })} />;
 }

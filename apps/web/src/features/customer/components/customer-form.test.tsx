@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { CUSTOMER_DRAFT_KEY, clearCustomerDraft, loadCustomerDraft } from '@/features/customer/customer-draft.ts';
-import { CustomerForm, EMPTY_CUSTOMER, fillEmptyFields } from './customer-form.tsx';
+import { CustomerForm, EMPTY_CUSTOMER, fillEmptyFields, formProblems, problemsText, type FormProblems } from './customer-form.tsx';
 
 afterEach(cleanup);
 
@@ -154,5 +154,37 @@ describe('<CustomerForm> draft (a reload keeps what was typed)', () => {
     expect(notice?.textContent?.match(/tietosuojaselost/g)).toHaveLength(1);
     const link = screen.getByRole('link', { name: /^tietosuojaselosteemme/ });
     expect(link.getAttribute('href')).toBe('https://example.com/tietosuoja');
+  });
+});
+
+describe('what keeps the form from being confirmed, said by name', () => {
+  it('lists the empty required fields and the refused ones, in the form\'s order', () => {
+    expect(problemsText(formProblems(EMPTY_CUSTOMER))).toBe('Täytä vielä etunimi, sukunimi, puhelinnumero ja sähköposti.');
+    expect(problemsText(formProblems({ ...EMPTY_CUSTOMER, first_name: 'Maija', last_name: 'Mallikas', phone_number: '040 765 4321', email: 'maija' }))).toBe(
+      'Tarkista sähköposti.',
+    );
+    expect(problemsText(formProblems({ ...EMPTY_CUSTOMER, first_name: 'Maija', email: 'maija' }))).toBe(
+      'Täytä vielä sukunimi ja puhelinnumero. Tarkista sähköposti.',
+    );
+    expect(problemsText(formProblems(PREFILL))).toBeNull();
+  });
+
+  it('tells the step as the customer types', async () => {
+    const seen: FormProblems[] = [];
+    render(
+      <CustomerForm
+        id="f"
+        defaultValues={EMPTY_CUSTOMER}
+        notes=""
+        onNotesChange={() => undefined}
+        onValidityChange={() => undefined}
+        onProblemsChange={(p) => seen.push(p)}
+        onValidSubmit={() => undefined}
+        onInvalidSubmit={() => undefined}
+      />,
+    );
+    await waitFor(() => expect(seen.at(-1)?.empty).toEqual(['Etunimi', 'Sukunimi', 'Puhelinnumero', 'Sähköposti']));
+    fireEvent.change(screen.getByLabelText(/^Etunimi/), { target: { value: 'Maija' } });
+    await waitFor(() => expect(seen.at(-1)?.empty).toEqual(['Sukunimi', 'Puhelinnumero', 'Sähköposti']));
   });
 });

@@ -44,6 +44,39 @@ const FIELDS: FieldSpec[] = [
   { name: 'post_office', label: 'Postitoimipaikka', required: false, autoComplete: 'address-level2', maxLength: 100 },
 ];
 
+/** What keeps the form from being confirmed, by the fields' labels in their order. */
+export interface FormProblems {
+  /** Required fields left empty. */
+  empty: string[];
+  /** Fields filled in but refused (an e-mail without '@', a phone number with letters). */
+  invalid: string[];
+}
+
+/** The problems of the form's values now, as the shared schema sees them. */
+export function formProblems(values: Partial<CustomerFormInput>): FormProblems {
+  const r = customerFormSchema.safeParse(values);
+  const bad = new Set(r.success ? [] : r.error.issues.map((i) => String(i.path[0])));
+  const fields = FIELDS.filter((f) => bad.has(f.name));
+  const isEmpty = (f: FieldSpec) => !values[f.name]?.trim();
+  return {
+    empty: fields.filter((f) => f.required && isEmpty(f)).map((f) => f.label),
+    invalid: fields.filter((f) => !(f.required && isEmpty(f))).map((f) => f.label),
+  };
+}
+
+/** 'etunimi, sukunimi ja sähköposti'. */
+function listText(labels: string[]): string {
+  const words = labels.map((l) => l.toLowerCase());
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ja ${words.at(-1)}`;
+}
+
+/** 'Täytä vielä etunimi ja sähköposti.', 'Tarkista sähköposti.'; null when nothing is missing. */
+export function problemsText(p: FormProblems): string | null {
+  const parts = [p.empty.length > 0 ? `Täytä vielä ${listText(p.empty)}.` : null, p.invalid.length > 0 ? `Tarkista ${listText(p.invalid)}.` : null];
+  const text = parts.filter(Boolean).join(' ');
+  return text === '' ? null : text;
+}
+
 export interface CustomerFormProps {
   /** id of the <form>, so that the confirm button in the step bar can submit it. */
   id: string;
@@ -51,6 +84,8 @@ export interface CustomerFormProps {
   notes: string;
   onNotesChange: (notes: string) => void;
   onValidityChange: (valid: boolean) => void;
+  /** What is missing or refused now, for the confirm button's hint (formProblems). */
+  onProblemsChange?: (problems: FormProblems) => void;
   onValidSubmit: (values: CustomerFormValues) => void;
   onInvalidSubmit: () => void;
   /**
@@ -89,6 +124,7 @@ export function CustomerForm({
   notes,
   onNotesChange,
   onValidityChange,
+  onProblemsChange,
   onValidSubmit,
   onInvalidSubmit,
   prefill,
@@ -113,6 +149,14 @@ export function CustomerForm({
   });
 
   useEffect(() => onValidityChange(isValid), [isValid, onValidityChange]);
+
+  // The problems follow every keystroke and prefill, so the hint beside the button is never stale.
+  useEffect(() => {
+    if (!onProblemsChange) return;
+    onProblemsChange(formProblems(getValues()));
+    const subscription = watch((values) => onProblemsChange(formProblems(values)));
+    return () => subscription.unsubscribe();
+  }, [onProblemsChange, watch, getValues]);
 
   /** What the customer typed (a prefilled value is not theirs to keep in the draft). */
   const typed = useRef<CustomerDraft>(draft ?? { fields: {} });

@@ -38,6 +38,23 @@ describe('<OffersPanel>', () => {
     expect(inCart.disabled).toBe(true);
   });
 
+  it("draws the page's picture (an icon) instead of a placeholder image, decorative, the offer still named by its title", () => {
+    render(
+      <OffersPanel
+        offers={offers}
+        inCart={new Set()}
+        onAdd={() => undefined}
+        picture={(offer) => (offer.imageId === 'lift-1' ? <svg data-testid="icon" /> : null)}
+      />,
+    );
+    const ac = card('Ilmastointihuolto');
+    expect(ac.querySelector('img')).toBeNull();
+    expect(within(ac).getByTestId('icon').closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(ac.className).toContain('offer--with-icon');
+    // An offer the page has no picture for keeps what it had (here: none).
+    expect(card('Pesu ja vahaus').className).not.toContain('offer--with-icon');
+  });
+
   it('renders nothing without offers', () => {
     const { container } = render(<OffersPanel offers={[]} inCart={new Set()} onAdd={() => undefined} />);
     expect(container.innerHTML).toBe('');

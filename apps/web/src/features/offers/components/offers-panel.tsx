@@ -1,5 +1,5 @@
 import './offers-panel.css';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatEuros, type LiftsOffer } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { CheckIcon } from '@/components/ui/icons.tsx';
@@ -12,6 +12,13 @@ export interface OffersPanelProps {
   onAdd: (offer: LiftsOffer & { productId: string }) => Promise<unknown> | void;
   disabled?: boolean;
   title?: string;
+  /**
+   * The offer's picture drawn by the page (an icon of its kind of service) instead of its
+   * image; null keeps the image. Without it every offer shows its image.
+   */
+  picture?: (offer: LiftsOffer) => ReactNode;
+  /** Laid out side by side where there is room (in the main column), rather than stacked (a side column). */
+  grid?: boolean;
 }
 
 /** Offer image size in CSS pixels. */
@@ -22,18 +29,24 @@ const IMAGE_SIZE = { width: 320, height: 180 } as const;
  * price against the normal price, and 'Lisää ostoskoriin' for a product offer. Hidden
  * when there are no offers.
  */
-export function OffersPanel({ offers, inCart, onAdd, disabled, title = 'Tarjoukset' }: OffersPanelProps) {
+export function OffersPanel({ offers, inCart, onAdd, disabled, title = 'Tarjoukset', picture, grid = false }: OffersPanelProps) {
   const headingId = useId();
   if (!offers || offers.length === 0) return null;
   return (
-    <section className="offers" aria-labelledby={headingId}>
+    <section className={grid ? 'offers offers--grid' : 'offers'} aria-labelledby={headingId}>
       <h2 id={headingId} className="offers__title">
         {title}
       </h2>
       <ul className="offers__list">
         {offers.map((offer) => (
           <li key={offer.id}>
-            <OfferCard offer={offer} inCart={offer.productId !== null && inCart.has(offer.productId)} onAdd={onAdd} disabled={disabled} />
+            <OfferCard
+              offer={offer}
+              inCart={offer.productId !== null && inCart.has(offer.productId)}
+              onAdd={onAdd}
+              disabled={disabled}
+              picture={picture?.(offer) ?? null}
+            />
           </li>
         ))}
       </ul>
@@ -46,11 +59,14 @@ export function OfferCard({
   inCart,
   onAdd,
   disabled,
+  picture = null,
 }: {
   offer: LiftsOffer;
   inCart: boolean;
   onAdd: OffersPanelProps['onAdd'];
   disabled?: boolean;
+  /** Drawn instead of the offer's image (decorative: the title says what the offer is). */
+  picture?: ReactNode;
 }) {
   const titleId = useId();
   const [adding, setAdding] = useState(false);
@@ -58,17 +74,23 @@ export function OfferCard({
   const productId = offer.productId;
 
   return (
-    <article className="offer card" aria-labelledby={titleId}>
-      {offer.imageId && (
-        <img
-          className="offer__image"
-          src={mediaUrl(offer.imageId)}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          width={IMAGE_SIZE.width}
-          height={IMAGE_SIZE.height}
-        />
+    <article className={`offer card${picture ? ' offer--with-icon' : ''}`} aria-labelledby={titleId}>
+      {picture ? (
+        <span className="offer__icon" aria-hidden="true">
+          {picture}
+        </span>
+      ) : (
+        offer.imageId && (
+          <img
+            className="offer__image"
+            src={mediaUrl(offer.imageId)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={IMAGE_SIZE.width}
+            height={IMAGE_SIZE.height}
+          />
+        )
       )}
       <h3 id={titleId} className="offer__title">
         {offer.title}
