@@ -74,9 +74,9 @@ describe('tire change and storage (/renkaat) in the browser', () => {
     await change.check();
     await expect.poll(() => change.isChecked()).toBe(true);
     await page.getByRole('button', { name: /Rengashotelli/ }).click();
-    const hotel = page.getByRole('checkbox', { name: 'Rengashotelli (kausi)' });
-    await hotel.check();
-    await expect.poll(() => hotel.isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Rengashotelli (kausi)' }).check();
+    const bundle = page.getByRole('checkbox', { name: 'Renkaanvaihto ja rengashotelli', exact: true });
+    await expect.poll(() => bundle.isChecked()).toBe(true);
 
     // The tire search has run by itself with the car's size; the example tire is in view.
     await page.getByText('Suosituksemme autollesi').waitFor();
@@ -96,10 +96,11 @@ describe('tire change and storage (/renkaat) in the browser', () => {
     expect(booking).toBeDefined();
     expect(booking!.organization_id).toBe(2);
     const items = booking!.order_items as StoredItem[];
-    expect(items.map((i) => i.product.id)).toEqual(expect.arrayContaining(['TIRE-CHANGE', 'TIRE-HOTEL']));
+    // The tire change and the hotel chosen are their bundle (e2e/tire-bundle.spec.ts).
+    expect(items.map((i) => i.product.id)).toEqual(expect.arrayContaining(['TIRE-HOTEL-CHANGE']));
     const tire = items.find((i) => i.product.provider === 'TIRE');
     expect(tire).toMatchObject({ amount: 4, stage: 'TIRE_SERVICES' });
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(2);
     const time = await h.database.db.selectFrom('resource_time').selectAll().where('booking_id', '=', booking!.id).execute();
     expect(time.map((t) => t.kind)).toEqual(['BOOKED']);
     await page.context().close();
