@@ -4,7 +4,8 @@
  * add extra items, and give feedback.
  */
 import { z } from 'zod';
-import { INSTALLATION_TYPE } from './enums.ts';
+import { INSTALLATION_TYPE, VEHICLE_DELIVERY_OPTIONS } from './enums.ts';
+import { PRICE_DISPLAYS } from './price-display.ts';
 import { registerNumberSchema } from './validation.ts';
 import { bookingKeySchema } from './site.ts';
 import { FIELD_ERRORS } from './messages.ts';
@@ -104,9 +105,17 @@ const managedBookingSchema = z.object({
   end: z.string().nullable(),
   /** A lead's wished date 'YYYY-MM-DD'; null for a reservation. */
   leadDate: z.string().nullable(),
-  /** Lines in cents; reductions are lines with a negative price. They add up to `total`. */
-  items: z.array(z.object({ description: z.string(), amount: z.number().int(), price: z.number().int() })),
+  /**
+   * Lines in cents; reductions are lines with a negative price. They add up to `total`.
+   * priceDisplay as on the thanks page (price-display.ts): 'from' says 'alkaen', 'quote' shows no price.
+   */
+  items: z.array(z.object({ description: z.string(), amount: z.number().int(), price: z.number().int(), priceDisplay: z.enum(PRICE_DISPLAYS) })),
   total: z.number().int(),
+  totalDisplay: z.enum(PRICE_DISPLAYS),
+  /** The customer's own descriptions of other repairs (Muu korjaus/huolto). */
+  symptoms: z.array(z.string()),
+  /** How the car is brought in, as booked; null when none was chosen. */
+  deliveryOption: z.enum(VEHICLE_DELIVERY_OPTIONS).nullable(),
   customerFirstName: z.string(),
   cancellable: z.boolean(),
 });

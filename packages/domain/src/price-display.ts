@@ -19,7 +19,8 @@ const BOOKING_TYPE_PARAMETER = 'WINDSHIELD_CHANGE_BOOKING_TYPE';
 const QUOTE_VALUE = 'LEAD';
 
 /** 'exact': the price; 'from': 'alkaen' the price; 'quote': no price, 'Hinta tarjouksen mukaan'. */
-export type PriceDisplay = 'exact' | 'from' | 'quote';
+export const PRICE_DISPLAYS = ['exact', 'from', 'quote'] as const;
+export type PriceDisplay = (typeof PRICE_DISPLAYS)[number];
 
 /** What a quote request shows in place of a price. */
 export const QUOTE_PRICE_TEXT = 'Hinta tarjouksen mukaan';

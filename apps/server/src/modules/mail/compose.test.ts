@@ -180,6 +180,9 @@ describe('the management e-mails', () => {
     leadDate: null,
     items: [],
     total: 0,
+    totalDisplay: 'exact',
+    symptoms: [],
+    deliveryOption: null,
     customerFirstName: 'Maija https://evil.example/pay',
     cancellable: true,
   };

@@ -250,8 +250,8 @@ describe('booking/cd/add-rows', () => {
     expect(opened.total).toBe(b.row.total_cents + added);
     expect(opened.items).toEqual(
       expect.arrayContaining([
-        { description: a!.description, amount: 2, price: a!.price * 2 },
-        { description: z!.description, amount: 1, price: z!.price },
+        { description: a!.description, amount: 2, price: a!.price * 2, priceDisplay: 'exact' },
+        { description: z!.description, amount: 1, price: z!.price, priceDisplay: 'exact' },
       ]),
     );
     expect(opened.items.reduce((s: number, i: { price: number }) => s + i.price, 0)).toBe(opened.total);

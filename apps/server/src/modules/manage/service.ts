@@ -28,6 +28,7 @@ import type { Db } from '../../db/database.ts';
 import { DomainError, ValidationError, badRequest } from '../../lib/errors.ts';
 import { countInDatabase } from '../../plugins/rate-limit.ts';
 import { composeConfirmation } from '../mail/compose.ts';
+import { bookingReadout } from './readout.ts';
 import { confirmationOffice } from '../mail/office.ts';
 import { insertOutboxMail, type OutboxKind } from '../mail/repository.ts';
 import { queueOfficeNotice } from '../mail/office-notice.ts';
@@ -109,11 +110,13 @@ export function managedView(row: BookingRow, organization: BookingOrganization, 
   const snap = snapshotOf(row);
   const vehicle = row.vehicle ?? {};
   const orderItems = row.order_items;
+  const { lineDisplays, ...readout } = bookingReadout(snap, orderItems, row.using_key_locker);
+  const exact = 'exact' as const;
   const items = [
-    ...orderItems.map((i) => ({ description: i.display_description, amount: i.amount, price: i.price })),
-    ...(snap.extra_order_items ?? []).map((i) => ({ description: i.description, amount: 1, price: i.price })),
-    ...added.map((r) => ({ description: r.description, amount: r.amount, price: r.unit_price_cents * r.amount })),
-    ...(snap.discounts ?? []).map((d) => ({ description: d.description, amount: 1, price: -d.amount })),
+    ...orderItems.map((i, n) => ({ description: i.display_description, amount: i.amount, price: i.price, priceDisplay: lineDisplays[n]! })),
+    ...(snap.extra_order_items ?? []).map((i) => ({ description: i.description, amount: 1, price: i.price, priceDisplay: exact })),
+    ...added.map((r) => ({ description: r.description, amount: r.amount, price: r.unit_price_cents * r.amount, priceDisplay: exact })),
+    ...(snap.discounts ?? []).map((d) => ({ description: d.description, amount: 1, price: -d.amount, priceDisplay: exact })),
   ];
   const start = row.kind === 'RESERVATION' && row.start_at ? row.start_at : null;
   return {
@@ -132,6 +135,7 @@ export function managedView(row: BookingRow, organization: BookingOrganization, 
     leadDate: row.kind === 'LEAD' ? row.lead_date : null,
     items,
     total: row.total_cents,
+    ...readout,
     customerFirstName: customerOf(row).first_name ?? '',
     cancellable: isCancellable({ status: row.status, kind: row.kind, start }, now),
   };
