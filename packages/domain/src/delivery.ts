@@ -54,6 +54,14 @@ export function deliveryOptionOf(booking: DeliveryOfBooking): VehicleDeliveryOpt
   return (flagged?.parameterCode as VehicleDeliveryOption | undefined) ?? null;
 }
 
+/** The delivery options' names as the customer chose them (GLOSSARY "delivery options"). */
+export const DELIVERY_OPTION_LABELS: Record<VehicleDeliveryOption, string> = {
+  CUSTOMER_WAITING: 'Odotan paikan päällä',
+  VEHICLE_LEFT_FOR_DAY: 'Jätän auton päiväksi',
+  BRINGS_CAR_OUTSIDE_OFFICE_HOURS: 'Tuon auton aukioloaikojen ulkopuolella, avain avainautomaattiin',
+  CONTACT_REQUEST: 'Pyydän yhteydenottoa',
+};
+
 /** The heading of the drop-off instruction on the thanks page, /oma-varaus and in the e-mails. */
 export const DROP_OFF_HEADING = 'Auton tuominen';
 

@@ -52,7 +52,7 @@ export interface SavedBookingSummary {
   /** The preferred date of a lead (a request to be contacted) instead of a time. */
   leadDate?: string | null;
   /** priceDisplay: 'from' says 'alkaen', 'quote' shows no price (price-display.ts); absent = the price. */
-  items: { description: string; price: number; priceDisplay?: PriceDisplay }[];
+  items: { description: string; price: number; priceDisplay?: PriceDisplay; amount?: number }[];
   symptoms: string[];
   /** Cents. */
   total: number;

@@ -15,8 +15,11 @@ const BOOKING = {
   start: '2030-01-15T08:00:00',
   end: '2030-01-15T10:00:00',
   leadDate: null,
-  items: [{ description: 'Määräaikaishuolto', amount: 1, price: 36300 }],
+  items: [{ description: 'Määräaikaishuolto', amount: 1, price: 36300, priceDisplay: 'exact' }],
   total: 36300,
+  totalDisplay: 'exact',
+  symptoms: [],
+  deliveryOption: null,
   customerFirstName: 'Pertti',
   cancellable: true,
 };
@@ -179,6 +182,31 @@ describe('<ManageBookingRoute>', () => {
     fireEvent.click(await within(section).findByRole('button', { name: '8.00–9.00' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Siirrä varaus' }));
     expect((await within(section).findByRole('alert')).textContent).toBe('Varausta ei voi enää siirtää verkossa.');
+  });
+
+  it('reads as the thanks page did: the symptoms, the delivery choice with its instructions, "alkaen" and the amount by the same formatter', async () => {
+    const booking = {
+      ...BOOKING,
+      items: [
+        { description: 'Tuulilasin vaihto', amount: 1, price: 39000, priceDisplay: 'from' },
+        { description: 'Pyyhkijänsulat', amount: 2, price: 3000, priceDisplay: 'exact' },
+      ],
+      total: 42000,
+      totalDisplay: 'from',
+      symptoms: ['Jarrut vinkuvat'],
+      deliveryOption: 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS',
+    };
+    stubRoutes({ 'open-booking': [() => json({ responseCode: 'SUCCESS', booking })], 'free-times-for-booking': [weekOfTimes] });
+    renderPage();
+    const details = await screen.findByRole('region', { name: 'Varauksen tiedot' });
+    expect(within(details).getByText('Tuulilasin vaihto').closest('li')!.textContent).toContain('alkaen 390\u00a0€');
+    expect(within(details).getByText('Pyyhkijänsulat').closest('li')!.textContent).toContain('2 kpl');
+    expect(within(details).getByText('Jarrut vinkuvat').closest('li')!.textContent).toContain('Muu korjaus/huolto:');
+    expect(details.textContent).toContain('Yhteensäalkaen 420\u00a0€');
+    expect(within(details).getByRole('link', { name: 'Ruosilantie 14, 00390 Helsinki' }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    const dropOff = screen.getByRole('region', { name: 'Auton tuominen' });
+    expect(dropOff.textContent).toContain('Valintasi: Tuon auton aukioloaikojen ulkopuolella, avain avainautomaattiin');
+    expect(dropOff.textContent).toContain('Avainautomaatti on toimipisteen pääoven vieressä osoitteessa Ruosilantie 14, 00390 Helsinki.');
   });
 
   it('cancelling is a quiet secondary button in its own section, and asks first', async () => {

@@ -2,7 +2,7 @@ import './manage-booking.css';
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { CANCEL_LIMIT_HOURS, formatEuros, formatFinnishDateLong, normalizeRegisterNumber, todayInHelsinki, type ManagedBooking } from '@huolto/domain';
+import { CANCEL_LIMIT_HOURS, formatFinnishDateLong, normalizeRegisterNumber, officeMapUrl, todayInHelsinki, type ManagedBooking } from '@huolto/domain';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ButtonLink } from '@/components/ui/button-link.tsx';
@@ -10,6 +10,8 @@ import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { EmptyState, LoadingState } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatReservation } from '@/features/booking/summary.ts';
+import { SummaryItemLine, SummaryTotal, SymptomLine } from '@/features/booking/components/booking-summary.tsx';
+import { DropOffInstructions } from '@/features/booking/components/drop-off-instructions.tsx';
 import type { BookingRef } from '@/features/manage-booking/api/manage-booking.ts';
 import { useCancelBooking } from '@/features/manage-booking/api/cancel-booking.ts';
 import { manageBookingKeys, useOpenBooking } from '@/features/manage-booking/api/open-booking.ts';
@@ -203,7 +205,9 @@ function BookingView({ booking, bookingRef }: { booking: ManagedBooking; booking
                 <dd>
                   {booking.office.name}
                   <br />
-                  {booking.office.address}, {booking.office.post_code} {booking.office.post_office}
+                  <a href={officeMapUrl(booking.office)}>
+                    {booking.office.address}, {booking.office.post_code} {booking.office.post_office}
+                  </a>
                   {booking.office.phone && (
                     <>
                       <br />
@@ -213,23 +217,21 @@ function BookingView({ booking, bookingRef }: { booking: ManagedBooking; booking
                 </dd>
               </div>
             </dl>
-            {booking.items.length > 0 && (
+            {(booking.items.length > 0 || booking.symptoms.length > 0) && (
               <ul className="summary__items">
                 {booking.items.map((item, i) => (
-                  <li key={i} className="summary__item">
-                    <span>
-                      {item.description}
-                      {item.amount > 1 && <span className="muted"> · {item.amount} kpl</span>}
-                    </span>
-                    <span className="summary__price">{formatEuros(item.price)}</span>
-                  </li>
+                  <SummaryItemLine key={i} item={item} />
+                ))}
+                {booking.symptoms.map((description, i) => (
+                  <SymptomLine key={`s${i}`} description={description} />
                 ))}
               </ul>
             )}
-            <p className="summary__total">
-              <span>Yhteensä</span> <strong>{formatEuros(booking.total)}</strong>
-            </p>
+            <SummaryTotal total={booking.total} display={booking.totalDisplay} />
           </section>
+          {!cancelled && (
+            <DropOffInstructions option={booking.deliveryOption} lead={booking.kind === 'LEAD'} start={booking.start} office={booking.office} />
+          )}
           {!cancelled && <ResendConfirmationButton bookingRef={bookingRef} />}
         </div>
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { PROCESSES } from '@huolto/domain';
@@ -61,13 +61,24 @@ describe('the thanks page', () => {
     expect(calendar.getAttribute('href')).toBe('/ServiceBooking/rest/booking-calendar?bookingKey=HV7K2M9Q4PXX&registerNumber=ABC-123');
     expect(calendar.getAttribute('download')).toBe('varaus-HV7K2M9Q4PXX.ics');
     expect(screen.getByRole('link', { name: 'Katso tai peru varauksesi' }).getAttribute('href')).toBe('/oma-varaus?varaus=HV7K2M9Q4PXX&rekisteri=ABC-123');
-    expect(screen.getByRole('region', { name: 'Auton tuominen' }).textContent).toMatch(/jätä avain toimipisteen avainautomaattiin/);
+    const dropOff = screen.getByRole('region', { name: 'Auton tuominen' });
+    expect(dropOff.textContent).toContain('Valintasi: Tuon auton aukioloaikojen ulkopuolella, avain avainautomaattiin');
+    expect(dropOff.textContent).toContain('jätä avain avainautomaattiin viimeistään varauspäivän aamuna klo 7.30');
+    // Where the locker is, how to leave the key and when.
+    const steps = within(dropOff).getAllByRole('listitem').map((li) => li.textContent);
+    expect(steps[0]).toBe('Avainautomaatti on toimipisteen pääoven vieressä osoitteessa Ruosilantie 14, 00390 Helsinki.');
+    expect(steps.join(' ')).toMatch(/avainkuori.*rekisterinumero/);
+    expect(steps.join(' ')).toMatch(/edeltävänä iltana/);
+    expect(within(dropOff).getByRole('link', { name: 'Laakkonen Helsinki Konala kartalla' }).getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Laakkonen%20Helsinki%20Konala%2C%20Ruosilantie%2014%2C%2000390%20Helsinki',
+    );
     expect(screen.getByRole('note').textContent).toBe('Toimipisteen tiedote: Sisäänkäynti on takapihalla.');
   });
 
   it('a lead: no time and no calendar file; the office calls, whatever delivery option was chosen', () => {
     renderThanks({ ...SAVED, start: null, end: null, leadDate: '2030-01-15', deliveryOption: 'VEHICLE_LEFT_FOR_DAY', officeNotice: null });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sovimme ajan kanssasi');
+    // A request, as the e-mail's subject says it.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Palvelupyyntösi on vastaanotettu');
     expect(screen.queryByRole('link', { name: 'Lisää kalenteriin' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Katso tai peru varauksesi' })).toBeTruthy();
     const dropOff = screen.getByRole('region', { name: 'Auton tuominen' }).textContent!;
@@ -75,5 +86,27 @@ describe('the thanks page', () => {
     expect(dropOff).not.toMatch(/7\.30|20 minuuttia/);
     expect(screen.getByText(/Vahvistus on lähetetty osoitteeseen/)).toBeTruthy();
     expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('a waiting customer is told the clock time: 20 minutes before the agreed time', () => {
+    renderThanks({ ...SAVED, deliveryOption: 'CUSTOMER_WAITING' });
+    const dropOff = screen.getByRole('region', { name: 'Auton tuominen' }).textContent!;
+    expect(dropOff).toContain('Tuo auto noin 20 minuuttia ennen sovittua aikaa.');
+    expect(dropOff).toContain('Tule toimipisteeseen klo 7.40');
+  });
+
+  it('tire sales: the amount of each line ("4 kpl")', () => {
+    renderThanks({ ...SAVED, processType: 'TIRE_SALES', items: [{ description: 'Nokian Hakkapeliitta R5 205/55R16', price: 64000, amount: 4 }], total: 64000 });
+    const line = screen.getByText('Nokian Hakkapeliitta R5 205/55R16').closest('li')!;
+    expect(line.textContent).toContain('4 kpl');
+  });
+
+  it('a windshield replacement reads "alkaen 390 €"; a quote request is a request with no price', () => {
+    renderThanks({ ...SAVED, processType: 'WINDSHIELD', items: [{ description: 'Tuulilasin vaihto', price: 39000, priceDisplay: 'from' }], total: 39000, totalDisplay: 'from' });
+    expect(screen.getByText('Tuulilasin vaihto').closest('li')!.textContent).toContain('alkaen 390\u00a0€');
+    cleanup();
+    renderThanks({ ...SAVED, processType: 'WINDSHIELD', start: null, end: null, leadDate: '2030-01-15', items: [{ description: 'Tuulilasin vaihto', price: 39000, priceDisplay: 'quote' }], total: 39000, totalDisplay: 'quote' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Palvelupyyntösi on vastaanotettu');
+    expect(screen.getByText('Tuulilasin vaihto').closest('li')!.textContent).toContain('Hinta tarjouksen mukaan');
   });
 });

@@ -3,13 +3,14 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, CircleCheck } from 'lucide-react';
-import { DROP_OFF_HEADING, bookingCalendarFileName, bookingCalendarPath, dropOffInstruction, manageBookingPath } from '@huolto/domain';
+import { bookingCalendarFileName, bookingCalendarPath, confirmationTitle, manageBookingPath } from '@huolto/domain';
 import { StepPage } from '@/components/layout/step-page.tsx';
 import { ButtonLink } from '@/components/ui/button-link.tsx';
 import { paths } from '@/config/paths.ts';
 import { getProcessToken, clearProcessSession } from '@/lib/process-session.ts';
 import { useWizardState } from '@/stores/wizard-state.tsx';
 import { BookingSummary } from '@/features/booking/components/booking-summary.tsx';
+import { DropOffInstructions } from '@/features/booking/components/drop-off-instructions.tsx';
 import { useSettings } from '@/features/session/api/get-settings.ts';
 import { useProcess } from '@/app/process-context.tsx';
 import { clearSessionCache } from '@/app/session-cache.ts';
@@ -41,14 +42,15 @@ export function ThanksStepRoute() {
   const hasTime = Boolean(lastBooking?.start);
   const isLead = !hasTime && Boolean(lastBooking?.leadDate);
   const email = lastBooking?.email ?? null;
-  const dropOff = lastBooking ? dropOffInstruction(lastBooking.deliveryOption ?? null, { lead: isLead }) : null;
+  // A booked time is reserved; a wished date or a price quote is a request the office answers (as the e-mail's subject).
+  const isRequest = !hasTime || lastBooking?.totalDisplay === 'quote';
   const notice = lastBooking?.officeNotice ?? null;
 
   return (
     <StepPage
       className="page--thanks"
       documentTitle={`Kiitos – ${process.title}`}
-      title={isLead ? 'Sovimme ajan kanssasi' : 'Aikasi on varattu'}
+      title={confirmationTitle({ time: hasTime, quote: isRequest })}
     >
       {/* Not StepPage's side column: on a phone the summary comes before the closing links. */}
       <div className="thanks-layout">
@@ -57,10 +59,10 @@ export function ThanksStepRoute() {
             <p className="thanks__text">
               <CircleCheck className="thanks__icon" size={24} aria-hidden="true" />
               <span>
-                Kiitos! Palvelupyyntösi on vastaanotettu.{' '}
+                {isRequest ? 'Kiitos! Otamme sinuun yhteyttä ja sovimme ajan kanssasi.' : 'Kiitos! Palvelupyyntösi on vastaanotettu.'}{' '}
                 {email ? (
                   <>
-                    {isLead ? 'Vahvistus' : 'Varausvahvistus'} on lähetetty osoitteeseen <EmailAddress address={email} />.
+                    {isRequest ? 'Vahvistus' : 'Varausvahvistus'} on lähetetty osoitteeseen <EmailAddress address={email} />.
                   </>
                 ) : (
                   'Varausvahvistus on lähetetty antamaasi sähköpostiosoitteeseen.'
@@ -87,13 +89,13 @@ export function ThanksStepRoute() {
             )}
           </section>
 
-          {dropOff && (
-            <section className="thanks__drop-off card" aria-labelledby="thanks-drop-off">
-              <h2 id="thanks-drop-off" className="card__title">
-                {DROP_OFF_HEADING}
-              </h2>
-              <p>{dropOff}</p>
-            </section>
+          {lastBooking && (
+            <DropOffInstructions
+              option={lastBooking.deliveryOption ?? null}
+              lead={isLead}
+              start={lastBooking.start}
+              office={lastBooking.office}
+            />
           )}
 
           {notice && (

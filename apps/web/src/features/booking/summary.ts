@@ -25,7 +25,12 @@ export function bookingToSummary(booking: Booking): BookingSummaryModel {
     end: booking.booking_total_duration?.end ?? null,
     leadDate: booking.booking_total_duration ? null : (booking.lead_date ?? null),
     items: [
-      ...booking.order_items.map((i) => ({ description: i.display_description, price: i.price, priceDisplay: linePriceDisplay(i.product.id, booking) })),
+      ...booking.order_items.map((i) => ({
+        description: i.display_description,
+        price: i.price,
+        priceDisplay: linePriceDisplay(i.product.id, booking),
+        amount: i.amount,
+      })),
       ...booking.extra_order_items.map((i) => ({ description: i.description, price: i.price })),
     ],
     symptoms: booking.symptoms.map((s) => s.description),

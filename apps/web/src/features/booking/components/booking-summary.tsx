@@ -74,32 +74,54 @@ export function BookingSummary({ summary, title = 'Ostoskori', isLoading, detail
       ) : (
         <ul className="summary__items">
           {summary.items.map((item, i) => (
-            <li key={i} className="summary__item">
-              <span>{item.description}</span>
-              <span className={`price${item.priceDisplay && item.priceDisplay !== 'exact' ? ' price--text' : ''}`}>
-                {formatPrice(item.price, item.priceDisplay)}
-              </span>
-            </li>
+            <SummaryItemLine key={i} item={item} />
           ))}
           {summary.symptoms.map((s, i) => (
-            <li key={`s${i}`} className="summary__item summary__item--symptom">
-              <span>
-                <span className="summary__label">Muu korjaus/huolto:</span> {s}
-              </span>
-              <span className="price price--muted">Hinta sovitaan</span>
-            </li>
+            <SymptomLine key={`s${i}`} description={s} />
           ))}
         </ul>
       )}
-      {summary && (
-        <p className="summary__total">
-          <span>Yhteensä</span>
-          <span className={`price price--total${summary.totalDisplay && summary.totalDisplay !== 'exact' ? ' price--text' : ''}`}>
-            {formatPrice(summary.total, summary.totalDisplay)}
-          </span>
-        </p>
-      )}
+      {summary && <SummaryTotal total={summary.total} display={summary.totalDisplay} />}
     </section>
+  );
+}
+
+/**
+ * One line of a booking: what, how many ('4 kpl') and its price as price-display.ts says it
+ * ('alkaen 390 €', 'Hinta tarjouksen mukaan'). The cart, the thanks page and /oma-varaus
+ * show lines with it, so they read alike.
+ */
+export function SummaryItemLine({ item }: { item: { description: string; price: number; priceDisplay?: PriceDisplay | undefined; amount?: number | undefined } }) {
+  return (
+    <li className="summary__item">
+      <span>
+        {item.description}
+        {item.amount !== undefined && item.amount > 1 && <span className="muted"> · {item.amount} kpl</span>}
+      </span>
+      <span className={`price${item.priceDisplay && item.priceDisplay !== 'exact' ? ' price--text' : ''}`}>{formatPrice(item.price, item.priceDisplay)}</span>
+    </li>
+  );
+}
+
+/** A symptom the customer described: its price is agreed later. */
+export function SymptomLine({ description }: { description: string }) {
+  return (
+    <li className="summary__item summary__item--symptom">
+      <span>
+        <span className="summary__label">Muu korjaus/huolto:</span> {description}
+      </span>
+      <span className="price price--muted">Hinta sovitaan</span>
+    </li>
+  );
+}
+
+/** The total line, 'alkaen' or a quote as the lines are. */
+export function SummaryTotal({ total, display }: { total: number; display?: PriceDisplay | undefined }) {
+  return (
+    <p className="summary__total">
+      <span>Yhteensä</span>
+      <span className={`price price--total${display && display !== 'exact' ? ' price--text' : ''}`}>{formatPrice(total, display)}</span>
+    </p>
   );
 }
 

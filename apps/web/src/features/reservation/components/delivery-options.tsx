@@ -1,14 +1,9 @@
 import './delivery-options.css';
 import { useId } from 'react';
-import { VEHICLE_DELIVERY_OPTIONS, type VehicleDeliveryOption } from '@huolto/domain';
+import { DELIVERY_OPTION_LABELS, VEHICLE_DELIVERY_OPTIONS, type VehicleDeliveryOption } from '@huolto/domain';
 
-/** GLOSSARY "delivery options". */
-export const DELIVERY_OPTION_LABELS: Record<VehicleDeliveryOption, string> = {
-  CUSTOMER_WAITING: 'Odotan paikan päällä',
-  VEHICLE_LEFT_FOR_DAY: 'Jätän auton päiväksi',
-  BRINGS_CAR_OUTSIDE_OFFICE_HOURS: 'Tuon auton aukioloaikojen ulkopuolella, avain avainautomaattiin',
-  CONTACT_REQUEST: 'Pyydän yhteydenottoa',
-};
+/** GLOSSARY "delivery options" (the domain's names, also on the thanks page and /oma-varaus). */
+export { DELIVERY_OPTION_LABELS };
 
 /** Drop-off instructions (SPEC "Reservation page", GLOSSARY "drop-off texts"). */
 export const DROP_OFF_TEXTS: Partial<Record<VehicleDeliveryOption, string>> = {
