@@ -84,7 +84,7 @@ describe('maintenance services step', () => {
     });
   }
 
-  it('with the package chosen: no oil change offered, nothing under it that it already does nor twice on the page, the cart keeps "60 000 km" whole and shows no "1 kpl"', async () => {
+  it('with the package chosen: the oil changes it includes say so and cannot be chosen, nothing under it that it already does nor twice on the page, the cart keeps "60 000 km" whole and shows no "1 kpl"', async () => {
     const page = await newPage(PHONE);
     await searchFoundVehicle(page, h.baseUrl);
     await chooseOffice(page);
@@ -99,7 +99,19 @@ describe('maintenance services step', () => {
     const offeredUnder = await under.getByRole('checkbox').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent));
     expect(offeredUnder).toContain('Jarrunesteen vaihto');
     expect(offeredUnder).not.toContain('Raitisilmasuodattimen vaihto'); // the 60 000 km package changes it
-    await expect.poll(async () => (await page.locator('.collapsible-group__title').allTextContents()).includes('Öljynvaihto')).toBe(false);
+    // The oil changes the package includes stay in view, unchosen and disabled, saying why (decision 018).
+    const oilToggle = groupToggle(page, 'Öljynvaihto');
+    if ((await oilToggle.getAttribute('aria-expanded')) !== 'true') await oilToggle.click();
+    const oil = page.getByRole('region', { name: 'Öljynvaihto' });
+    const oilChange = oil.getByRole('checkbox', { name: 'Öljynvaihto', exact: true });
+    await expect.poll(() => oilChange.isDisabled()).toBe(true);
+    expect(await oilChange.isChecked()).toBe(false);
+    const oilCard = oil.locator('.product-card').filter({ has: page.getByRole('checkbox', { name: 'Öljynvaihto', exact: true }) });
+    const reason = oilCard.locator('.product-card__note');
+    await expect.poll(async () => (await reason.textContent())?.replace(/\u00a0/g, ' ')).toBe('Sisältyy valitsemaasi palveluun Määräaikaishuolto 60 000 km');
+    await reason.scrollIntoViewIfNeeded();
+    await screenshot(page, 'services-package-includes-360');
+    expect(await axeProblems(page)).toEqual([]);
     // What is offered under the package is not repeated in its own group.
     await expect.poll(async () => groupToggle(page, 'Jarrut').textContent()).toContain('3 palvelua saatavilla');
     await groupToggle(page, 'Jarrut').click();

@@ -49,6 +49,18 @@ describe('<CollapsibleServiceGroups>', () => {
     expect(ac.textContent).toContain('1 palvelu saatavilla, 1 valittu');
   });
 
+  it('counts the services a chosen one includes, each of which says so and cannot be chosen', () => {
+    const oil = group('oil', 'Öljynvaihto', [
+      suggestion({ product: { id: 'OIL', provider: 'LAAKKONEN' }, description: 'Öljynvaihto', included_in: { id: 'PKG', description: 'Määräaikaishuolto 60 000 km' } }),
+    ]);
+    render(<CollapsibleServiceGroups groups={[oil]} isLoading={false} onToggle={() => undefined} />);
+    expect(toggleOf('Öljynvaihto').textContent).toContain('1 palvelu saatavilla, 1 sisältyy valintaasi');
+    const box = screen.getByRole('checkbox', { name: 'Öljynvaihto' }) as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    const described = box.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('Sisältyy valitsemaasi palveluun Määräaikaishuolto 60 000 km');
+  });
+
   it('expands and collapses a group by its title', () => {
     render(<CollapsibleServiceGroups groups={groups} isLoading={false} onToggle={() => undefined} />);
     const wash = toggleOf('Pesut');

@@ -80,6 +80,8 @@ function CollapsibleGroup({
   const panelId = `${id}-panel`;
   const [open, setOpen] = useState(initiallyOpen);
   const chosen = group.suggestions.filter((s) => s.selected).length;
+  // Services a chosen one already does stay listed (each says so); the count tells it too.
+  const included = group.suggestions.filter((s) => s.included_in).length;
   return (
     <section className={`collapsible-group card${open ? ' collapsible-group--open' : ''}`}>
       <h3 className="collapsible-group__heading">
@@ -95,6 +97,7 @@ function CollapsibleGroup({
           <span className="collapsible-group__count">
             {availableCount(group.suggestions.length)}
             {chosen > 0 && <span className="collapsible-group__chosen">, {chosen} valittu</span>}
+            {included > 0 && `, ${included} sisältyy valintaasi`}
           </span>
           <ChevronIcon className="collapsible-group__chevron" direction={open ? 'up' : 'down'} />
         </button>
