@@ -34,6 +34,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Back-office booking searches allowed per client address per minute. */
   STAFF_SEARCH_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Back-office day and week views (the print list is a day view) allowed per client address per minute, one count. */
+  STAFF_VIEW_RATE_LIMIT: z.coerce.number().int().positive().default(240),
+  /** The back-office's heavy calls (day, week, print list, search) allowed per staff account per minute, one count. */
+  STAFF_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** The back-office's heavy calls computed at once per server process; 20 more wait up to 5 s, then 503 BUSY. */
+  STAFF_HEAVY_CONCURRENCY: z.coerce.number().int().positive().default(2),
   /** Confirmation resends (send-email) and change requests (send-edit-request) per booking per hour, each kind counted on its own. */
   BOOKING_MAILS_PER_HOUR: z.coerce.number().int().positive().default(3),
   /** OmaLaakkonen registration (and confirmation) calls allowed per client address per minute. */
@@ -145,6 +151,9 @@ export interface Config {
   vehicleSearchRateLimit: number;
   loginRateLimit: number;
   staffSearchRateLimit: number;
+  staffViewRateLimit: number;
+  staffAccountRateLimit: number;
+  staffHeavyConcurrency: number;
   bookingMailsPerHour: number;
   registrationRateLimit: number;
   saveBookingRateLimit: number;
@@ -194,6 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vehicleSearchRateLimit: e.VEHICLE_SEARCH_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     staffSearchRateLimit: e.STAFF_SEARCH_RATE_LIMIT,
+    staffViewRateLimit: e.STAFF_VIEW_RATE_LIMIT,
+    staffAccountRateLimit: e.STAFF_ACCOUNT_RATE_LIMIT,
+    staffHeavyConcurrency: e.STAFF_HEAVY_CONCURRENCY,
     bookingMailsPerHour: e.BOOKING_MAILS_PER_HOUR,
     registrationRateLimit: e.REGISTRATION_RATE_LIMIT,
     saveBookingRateLimit: e.SAVE_BOOKING_RATE_LIMIT,

@@ -69,6 +69,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     vehicleSearchRateLimit: 1000,
     loginRateLimit: 1000,
     staffSearchRateLimit: 100_000,
+    staffViewRateLimit: 100_000,
+    staffAccountRateLimit: 100_000,
     bookingMailsPerHour: 1000,
     registrationRateLimit: 1000,
     saveBookingRateLimit: 1000,

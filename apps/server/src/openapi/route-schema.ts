@@ -168,7 +168,7 @@ const limitOf = (limit: LimitConfig) =>
 export function routeSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, doc: CallDoc | undefined, ids: Set<string>): RouteSchema {
   const method = [route.method].flat()[0]!.toUpperCase();
   const url = route.url;
-  const config = (route.config ?? {}) as { session?: boolean; rateLimit?: LimitConfig; sessionRateLimit?: LimitConfig };
+  const config = (route.config ?? {}) as { session?: boolean; rateLimit?: LimitConfig; sessionRateLimit?: LimitConfig; staffRateLimit?: LimitConfig };
   const staffBase = `${API_BASE}${STAFF_API_PATH}/`;
   const staff = url.startsWith(staffBase);
   const staffPublic = staff && (route.config as { staffPublic?: boolean } | undefined)?.staffPublic === true;
@@ -176,6 +176,7 @@ export function routeSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config
   const unsafe = UNSAFE.has(method);
   const rateLimit = limitOf(config.rateLimit);
   const sessionRateLimit = limitOf(config.sessionRateLimit);
+  const staffRateLimit = limitOf(config.staffRateLimit);
 
   let operationId = operationIdOf(method, url);
   for (let n = 2; ids.has(operationId); n++) operationId = `${operationIdOf(method, url)}${n}`;
@@ -185,6 +186,7 @@ export function routeSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config
   if (doc?.description) notes.push(doc.description);
   if (rateLimit) notes.push(`Rate-limited: ${rateLimit.max} calls per client address within ${rateLimit.timeWindow}, then 429.`);
   if (sessionRateLimit) notes.push(`Rate-limited: ${sessionRateLimit.max} calls per booking session within ${sessionRateLimit.timeWindow}, then 429.`);
+  if (staffRateLimit) notes.push(`Rate-limited: ${staffRateLimit.max} calls per staff account within ${staffRateLimit.timeWindow}, then 429.`);
   if (doc?.rateLimited) notes.push(`Answers 429 ${doc.rateLimited}.`);
 
   const errors: Record<string, string> = {};
@@ -193,7 +195,7 @@ export function routeSchema(route: Pick<RouteOptions, 'method' | 'url' | 'config
   if (unsafe) errors['403'] = 'XsrfRejected';
   if (staff && !staffPublic) errors['403'] = unsafe ? 'StaffForbiddenOrXsrf' : 'StaffForbidden';
   if (session) errors['412'] = 'SessionExpired';
-  if (rateLimit || sessionRateLimit || doc?.rateLimited) errors['429'] = 'TooManyRequests';
+  if (rateLimit || sessionRateLimit || staffRateLimit || doc?.rateLimited) errors['429'] = 'TooManyRequests';
 
   const requirement: Record<string, string[]> = {};
   if (session) requirement.processToken = [];

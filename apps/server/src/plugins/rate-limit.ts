@@ -19,6 +19,12 @@ declare module 'fastify' {
      * Routes with the same `groupId` share one count.
      */
     sessionRateLimit?: Limit & { groupId?: string };
+    /**
+     * Calls allowed per signed-in staff account within the window, counted once the staff
+     * guard has found the account (a route-level onRequest runs after the scope's); beside
+     * `rateLimit` per client address. Routes with the same `groupId` share one count.
+     */
+    staffRateLimit?: Limit & { groupId?: string };
   }
 }
 
@@ -207,6 +213,23 @@ export async function registerRateLimits(app: FastifyInstance, db: Db): Promise<
     store: storeOf(counters),
     // The window a client must wait is in Retry-After; the body is the usual 429 (errors.ts).
     errorResponseBuilder: () => tooManyRequests(),
+  });
+
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.staffRateLimit;
+    if (!limit) return;
+    const window = windowMs(limit.timeWindow);
+    const scope = limit.groupId ?? route.url;
+    const check = async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = (request as { staff?: { id?: number } | null }).staff?.id;
+      if (account === undefined) return;
+      const res = await counters.count(`account|${scope}|${account}`, window);
+      if (res.current > limit.max) {
+        reply.header('retry-after', Math.max(1, Math.ceil(res.ttl / 1000)));
+        throw tooManyRequests();
+      }
+    };
+    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), check] as RouteOptions['onRequest'];
   });
 
   app.addHook('onRoute', (route) => {

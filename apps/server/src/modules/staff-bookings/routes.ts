@@ -21,6 +21,7 @@ import {
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
+import { concurrencyGate } from '../../plugins/rate-limit.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { staffOf } from '../staff/guard.ts';
 import {
@@ -39,7 +40,16 @@ import {
 
 export interface StaffBookingRouteDeps {
   mailer: Mailer;
-  config: { publicUrl: string; staffSearchRateLimit: number };
+  config: {
+    publicUrl: string;
+    staffSearchRateLimit: number;
+    /** Day and week views (the print list is a day view) per client address per minute, one count. */
+    staffViewRateLimit: number;
+    /** Day, week and search per staff account per minute, one count. */
+    staffAccountRateLimit: number;
+    /** Of those, how many this process computes at once. */
+    staffHeavyConcurrency: number;
+  };
 }
 
 const tag = 'Staff API';
@@ -53,6 +63,16 @@ const detail = "The booking's detail after the change, its history included.";
 export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps: StaffBookingRouteDeps) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const publicUrl = deps.config.publicUrl;
+  // The heavy reads (a week of bookings, a day, a search) are limited per staff account
+  // and per client address, and only a few are computed at once in this process, the
+  // others waiting a moment in line (or answered 503 BUSY): one staff member's script or
+  // stuck browser cannot slow the customers' calendars.
+  const heavy = concurrencyGate({ concurrency: deps.config.staffHeavyConcurrency, maxQueue: 20, maxWaitMs: 5_000 });
+  const perAccount = { staffRateLimit: { max: deps.config.staffAccountRateLimit, timeWindow: '1 minute', groupId: 'staff-heavy' } };
+  const viewLimits = {
+    rateLimit: { max: deps.config.staffViewRateLimit, timeWindow: '1 minute', groupId: 'staff-views' },
+    ...perAccount,
+  };
 
   r.get(
     '/offices',
@@ -69,6 +89,7 @@ export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps:
   r.get(
     '/offices/:officeId/day',
     {
+      config: viewLimits,
       schema: callSchema({
         tag,
         summary: "An office's day: resources, opening hours (exceptions included), bookings and leads, live holds and absences.",
@@ -79,12 +100,13 @@ export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps:
         responseSchema: staffDayResponse,
       }),
     },
-    async (request) => staffDay(db, staffOf(request), request.params.officeId, request.query.date),
+    async (request, reply) => heavy(reply, () => staffDay(db, staffOf(request), request.params.officeId, request.query.date)),
   );
 
   r.get(
     '/offices/:officeId/week',
     {
+      config: viewLimits,
       schema: callSchema({
         tag,
         summary: "An office's week, Monday to Sunday, around any of its dates: each day's hours, bookings and absences.",
@@ -93,14 +115,14 @@ export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps:
         responseSchema: staffWeekResponse,
       }),
     },
-    async (request) => staffWeek(db, staffOf(request), request.params.officeId, request.query.date),
+    async (request, reply) => heavy(reply, () => staffWeek(db, staffOf(request), request.params.officeId, request.query.date)),
   );
 
   r.get(
     '/bookings',
     {
       // A search reads many rows: enough for a busy front desk, not for a script.
-      config: { rateLimit: { max: deps.config.staffSearchRateLimit, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: deps.config.staffSearchRateLimit, timeWindow: '1 minute' }, ...perAccount },
       schema: callSchema({
         tag,
         summary: "Bookings of the staff member's offices found by a register number's beginning, a booking key, a phone number or a part of the customer's name or e-mail.",
@@ -109,7 +131,7 @@ export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps:
         responseSchema: staffSearchResponse,
       }),
     },
-    async (request) => searchStaffBookings(db, staffOf(request), request.query.q),
+    async (request, reply) => heavy(reply, () => searchStaffBookings(db, staffOf(request), request.query.q)),
   );
 
   r.get(
