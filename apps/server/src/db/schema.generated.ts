@@ -386,6 +386,12 @@ export interface Setting {
   value: unknown;
 }
 
+export interface SignInDevice {
+  account_key: string;
+  expires_at: Timestamp;
+  token_hash: string;
+}
+
 export interface StaffSession {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -490,6 +496,7 @@ export interface DB {
   resource_time: ResourceTime;
   service_group: ServiceGroup;
   setting: Setting;
+  sign_in_device: SignInDevice;
   staff_session: StaffSession;
   staff_user: StaffUser;
   staff_user_office: StaffUserOffice;

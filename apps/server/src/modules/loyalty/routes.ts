@@ -21,6 +21,7 @@ import { callSchema } from '../../openapi/route-schema.ts';
 import type { RouteLimits } from '../../plugins/rate-limit.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import * as loyalty from './service.ts';
+import { DEVICE_COOKIES, deviceCookieOptions } from '../sign-in/service.ts';
 
 /** The OmaLaakkonen API: POST with JSON bodies (SPEC §7 "Loyalty API"). */
 export interface LoyaltyRouteDeps {
@@ -52,10 +53,14 @@ export function registerLoyaltyRoutes(app: FastifyInstance, db: Db, deps: Loyalt
         response: 'The token; 401 for a wrong password, an unknown or an unconfirmed user.',
         responseSchema: z.object({ token: z.string() }),
         rateLimited:
-          'failures are counted before the password is compared; 429 TOO_MANY_ATTEMPTS with Retry-After: one account from one address 5 → 1 min, 10 → 5 min, 15 → 15 min, then 60 min per 5; one address 20 → 15 min, then 60 min per 20; one account from all addresses 20 → 1 min, 40 → 5 min, 60 → 15 min, then 60 min per 20',
+          'failures are counted before the password is compared; 429 TOO_MANY_ATTEMPTS with Retry-After: one account from one address 5 → 1 min, 10 → 5 min, 15 → 15 min, then 60 min per 5; one address 20 → 15 min, then 60 min per 20; one account from all addresses 20 → 1 min, 40 → 5 min, 60 → 15 min, then 60 min per 20, except from a browser with the device cookie omalaakkonen-laite of an earlier login to the account, counted on its own (5 → 1 min, …)',
       }),
     },
-    async (request) => loyalty.login(db, request.body.username, request.body.password, request.ip),
+    async (request, reply) => {
+      const { token, device } = await loyalty.login(db, request.body.username, request.body.password, request.ip, request.cookies[DEVICE_COOKIES.loyalty]);
+      void reply.setCookie(DEVICE_COOKIES.loyalty, device, deviceCookieOptions(LOYALTY_API_BASE, deps.secureCookies));
+      return { token };
+    },
   );
 
   r.post(

@@ -5,26 +5,14 @@ import { DomainError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '../../lib/password.ts';
 import { updateProcess, type Executor } from '../process/repository.ts';
 import * as repo from './repository.ts';
+import { clearAttempts, countSignInAttempt, returnAttempt, takeAttempts, throttleKey } from '../sign-in/service.ts';
 import { insertOutboxMail } from '../mail/repository.ts';
 import { userText } from '../mail/text.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-/**
- * Failed logins, counted before the password is compared (docs/decisions/006). Each count
- * answers 429 with Retry-After for the delay that reaching it starts: a guesser on one address
- * meets short, growing delays on one account, longer ones over all accounts, and slows down,
- * but does not lock out, the owner on another address.
- */
-export const LOGIN_LIMITS = {
-  /** One account from one client address: 5 failures → 1 min, 10 → 5 min, 15 → 15 min, then 60 min per 5. */
-  accountAtAddress: { step: 5, delays: [1 * MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR], forgetSeconds: 24 * HOUR },
-  /** Any account from one client address: 20 failures → 15 min, then 60 min per 20. */
-  address: { step: 20, delays: [15 * MINUTE, HOUR], forgetSeconds: 2 * HOUR },
-  /** One account from all addresses together: 20 failures → 1 min, 40 → 5 min, 60 → 15 min, then 60 min per 20. */
-  account: { step: 20, delays: [1 * MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR], forgetSeconds: 24 * HOUR },
-} as const satisfies Record<string, repo.ThrottlePolicy>;
+export { LOGIN_LIMITS, TooManyAttemptsError } from '../sign-in/service.ts';
 
 /** Confirmation codes: attempts per code, and wrong codes per e-mail address (over all its registrations). */
 export const CONFIRMATION_LIMITS = {
@@ -41,35 +29,8 @@ export const REGISTRATION_COOKIE = 'omalaakkonen-rekisteroityminen';
 
 export const unauthorized = () => new DomainError(401, 'UNAUTHORIZED', MESSAGES.loginFailed.text);
 
-/** 429 after too many failures; the route sends retryAfter as Retry-After. */
-export class TooManyAttemptsError extends DomainError {
-  constructor(readonly retryAfter: number) {
-    super(429, 'TOO_MANY_ATTEMPTS', 'Liian monta epäonnistunutta yritystä. Yritä myöhemmin uudelleen.');
-  }
-}
-
 const invalidCode = (message = 'Vahvistuskoodi ei kelpaa') =>
   new DomainError(400, 'INVALID_CODE', 'Vahvistuskoodi ei kelpaa.', [{ path: 'code', message }]);
-
-/** A throttle key: its kind and a hash of what it counts (no address or e-mail is stored). */
-const throttleKey = (kind: string, ...parts: string[]) => `${kind}:${sha256(parts.join('\n'))}`;
-
-/**
- * Counts an attempt on each key in turn, before anything is compared. A key that is waiting
- * out a delay refuses the attempt, and the keys counted before it take it back, so a refused
- * attempt counts nowhere.
- */
-async function takeAttempts(db: Db, keys: { key: string; policy: repo.ThrottlePolicy }[]) {
-  const taken: typeof keys = [];
-  for (const k of keys) {
-    const attempt = await repo.takeAttempt(db, k.key, k.policy);
-    if (attempt.refused) {
-      for (const t of taken) await repo.returnAttempt(db, t.key, t.policy);
-      throw new TooManyAttemptsError(Math.max(1, attempt.retryAfter ?? 1));
-    }
-    taken.push(k);
-  }
-}
 
 /** Stale counters and registrations go at most once in this many milliseconds per process. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -82,24 +43,21 @@ async function sweepNow(db: Db) {
 
 /**
  * Logs in with a username and password. A wrong password, an unknown user and an
- * unconfirmed account answer alike and take alike long.
+ * unconfirmed account answer alike and take alike long. Answers the token and the browser's
+ * new device cookie value (sign-in/service.ts).
  */
-export async function login(db: Db, username: string, password: string, address: string) {
+export async function login(db: Db, username: string, password: string, address: string, deviceToken?: string) {
   const user = username.trim().toLowerCase();
-  const atAddress = { key: throttleKey('address', address), policy: LOGIN_LIMITS.address };
-  const pair = { key: throttleKey('login', user, address), policy: LOGIN_LIMITS.accountAtAddress };
-  const account = { key: throttleKey('account', user), policy: LOGIN_LIMITS.account };
-  await takeAttempts(db, [atAddress, pair, account]);
+  const attempt = await countSignInAttempt(db, { kind: 'loyalty', account: user, address, deviceToken });
   const found = await repo.findAccountByUsername(db, user);
   const ok = await verifyPassword(password, found?.password_hash ?? (await dummyPasswordHash()));
   if (!found || !ok || !found.confirmed) throw unauthorized();
-  // The attempt was no failure: the address takes it back, the account's counts start over.
-  await repo.returnAttempt(db, atAddress.key, atAddress.policy);
-  await repo.clearAttempts(db, [pair.key, account.key]);
+  // The attempt was no failure: the counts start over and the browser is remembered.
+  const device = await attempt.succeeded();
   const token = randomBytes(32).toString('base64url');
   await repo.insertToken(db, sha256(token), found.id);
   await sweepNow(db);
-  return { token };
+  return { token, device };
 }
 
 export async function accountOfToken(db: Executor, token: string) {
@@ -252,7 +210,7 @@ export async function confirmUser(db: Db, username: string, code: string, browse
   await takeAttempts(db, [perAddress]);
   const registration = await repo.takeRegistrationAttempt(db, browserHash, user, CONFIRMATION_LIMITS.attemptsPerCode);
   if (!registration) {
-    await repo.returnAttempt(db, perAddress.key, perAddress.policy);
+    await returnAttempt(db, perAddress);
     if (await repo.registrationOutOfAttempts(db, browserHash, user, CONFIRMATION_LIMITS.attemptsPerCode)) {
       throw invalidCode('Koodia on yritetty liian monta kertaa. Rekisteröidy uudelleen, niin saat uuden koodin');
     }
@@ -261,7 +219,7 @@ export async function confirmUser(db: Db, username: string, code: string, browse
   if (registration.code_hash !== sha256(code)) throw invalidCode();
   const opened = await db.transaction().execute((trx) => repo.openAccount(trx, registration));
   if (!opened) throw invalidCode();
-  await repo.clearAttempts(db, [perAddress.key]);
+  await clearAttempts(db, [perAddress]);
   return { responseCode: 'SUCCESS' as const };
 }
 

@@ -17,7 +17,7 @@ import {
 } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { callSchema } from '../../openapi/route-schema.ts';
-import { TooManyAttemptsError } from '../loyalty/service.ts';
+import { DEVICE_COOKIES, DEVICE_DAYS, TooManyAttemptsError, deviceCookieOptions } from '../sign-in/service.ts';
 import { staffOf } from './guard.ts';
 import * as staff from './service.ts';
 
@@ -50,17 +50,18 @@ export function registerStaffAuthRoutes(scope: FastifyInstance, db: Db, deps: St
       config: { staffPublic: true, rateLimit: { max: deps.loginRateLimit, timeWindow: '1 minute' } },
       schema: callSchema({
         tag,
-        summary: `Signs a staff member in: the session cookie (HttpOnly, SameSite=Strict) is valid for ${STAFF_SESSION_HOURS} hours.`,
+        summary: `Signs a staff member in: the session cookie (HttpOnly, SameSite=Strict) is valid for ${STAFF_SESSION_HOURS} hours; the device cookie remembers the browser for ${DEVICE_DAYS} days.`,
         body: staffLoginBody,
         responseSchema: staffMeSchema,
         response: 'Who signed in, with their offices; 401 UNAUTHORIZED for a wrong e-mail or password or a deactivated account.',
         rateLimited:
-          'failures are counted before the password is compared, as in the loyalty API: 429 TOO_MANY_ATTEMPTS with Retry-After (one account from one address 5 → 1 min, …)',
+          'failures are counted before the password is compared, as in the loyalty API: 429 TOO_MANY_ATTEMPTS with Retry-After (one account from one address 5 → 1 min, …); a browser with the device cookie hallinta-laite of an earlier sign-in to the account is counted on its own instead of account-wide',
       }),
     },
     async (request, reply) => {
-      const { secret, me } = await staff.login(db, request.body.email, request.body.password, request.ip);
+      const { secret, device, me } = await staff.login(db, request.body.email, request.body.password, request.ip, request.cookies[DEVICE_COOKIES.staff]);
       void reply.setCookie(STAFF_SESSION_COOKIE, secret, { ...cookieOptions, maxAge: STAFF_SESSION_HOURS * 3600 });
+      void reply.setCookie(DEVICE_COOKIES.staff, device, deviceCookieOptions(cookieOptions.path, deps.secureCookies));
       return me;
     },
   );

@@ -11,53 +11,36 @@ import {
 import type { Db } from '../../db/database.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '../../lib/password.ts';
-import { LOGIN_LIMITS, TooManyAttemptsError } from '../loyalty/service.ts';
-import { clearAttempts, returnAttempt, takeAttempt, type ThrottlePolicy } from '../loyalty/repository.ts';
+import { accountKey, clearAttempts, countSignInAttempt, takeAttempts } from '../sign-in/service.ts';
 import { principalOfCookie, type StaffPrincipal } from './guard.ts';
 import * as repo from './repository.ts';
 
 const loginFailed = () => new DomainError(401, 'UNAUTHORIZED', 'Sähköposti tai salasana on väärin.');
 
-/** A throttle key: its kind and a hash of what it counts (no address or e-mail is stored). */
-const throttleKey = (kind: string, ...parts: string[]) => `${kind}:${sha256(parts.join('\n'))}`;
-
-/**
- * Counts an attempt on each key before the password is compared (the loyalty API's limits,
- * counted apart from it): concurrent guesses cannot slip past, and a refused attempt counts
- * nowhere.
- */
-async function takeAttempts(db: Db, keys: { key: string; policy: ThrottlePolicy }[]) {
-  const taken: typeof keys = [];
-  for (const k of keys) {
-    const attempt = await takeAttempt(db, k.key, k.policy);
-    if (attempt.refused) {
-      for (const t of taken) await returnAttempt(db, t.key, t.policy);
-      throw new TooManyAttemptsError(Math.max(1, attempt.retryAfter ?? 1));
-    }
-    taken.push(k);
-  }
-}
-
 /**
  * Signs in: a wrong password, an unknown and a deactivated account answer alike and take
- * alike long. Answers the session's secret (for the cookie) and who signed in.
+ * alike long. Failures are counted before the comparison, a remembered browser (its device
+ * cookie) apart from the account-wide count (sign-in/service.ts). Answers the session's
+ * secret (for the cookie), the browser's new device cookie value and who signed in.
  */
-export async function login(db: Db, email: string, password: string, address: string): Promise<{ secret: string; me: StaffMe }> {
-  const atAddress = { key: throttleKey('staff-address', address), policy: LOGIN_LIMITS.address };
-  const pair = { key: throttleKey('staff-login', email, address), policy: LOGIN_LIMITS.accountAtAddress };
-  const account = { key: throttleKey('staff-account', email), policy: LOGIN_LIMITS.account };
-  await takeAttempts(db, [atAddress, pair, account]);
+export async function login(
+  db: Db,
+  email: string,
+  password: string,
+  address: string,
+  deviceToken?: string,
+): Promise<{ secret: string; device: string; me: StaffMe }> {
+  const attempt = await countSignInAttempt(db, { kind: 'staff', account: email, address, deviceToken });
   const found = await repo.findAccountForLogin(db, email);
   const ok = await verifyPassword(password, found?.password_hash ?? (await dummyPasswordHash()));
   if (!found || !ok || !found.active) throw loginFailed();
-  await returnAttempt(db, atAddress.key, atAddress.policy);
-  await clearAttempts(db, [pair.key, account.key]);
+  const device = await attempt.succeeded();
   const secret = randomBytes(32).toString('base64url');
   await repo.insertSession(db, sha256(secret), found.id, STAFF_SESSION_HOURS);
   await repo.deleteExpiredSessions(db);
   const principal = await principalOfCookie(db, secret);
   if (!principal) throw loginFailed();
-  return { secret, me: await meOf(db, principal) };
+  return { secret, device, me: await meOf(db, principal) };
 }
 
 export async function logout(db: Db, secret: string | undefined) {
@@ -143,7 +126,7 @@ export async function changeOwnPassword(
   sessionSecret: string,
   body: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  const account = { key: throttleKey('staff-account', actor.email), policy: LOGIN_LIMITS.account };
+  const account = accountKey('staff', actor.email);
   await takeAttempts(db, [account]);
   // The slow hashing runs outside the transaction: on the embedded database an open
   // transaction holds its only connection.
@@ -158,7 +141,7 @@ export async function changeOwnPassword(
     return true;
   });
   if (!changed) throw badRequest('currentPassword', WRONG_CURRENT_PASSWORD_MESSAGE);
-  await clearAttempts(db, [account.key]);
+  await clearAttempts(db, [account]);
 }
 
 /**
