@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleAppliedMessage, bundleFor, bundleParts, normaliseCartWork, workOf, type WorkLine, type WorkProduct } from './index.ts';
+import { bundleAppliedMessage, bundleFor, bundleParts, normaliseCartWork, workOf, workTwice, type WorkLine, type WorkProduct } from './index.ts';
 
 /** The tire services of the demo catalogue (apps/server/seed/services.ts) as the rule sees them. */
 const products: WorkProduct[] = [
@@ -105,5 +105,12 @@ describe('the cart never holds work twice, and the parts of a bundle cost what t
   it('a bundle is sold as its parts: the car bundle as change and hotel, the van bundle as van change and hotel', () => {
     expect(bundleParts(catalogue.get('TIRE-HOTEL-CHANGE')!, catalogue).map((p) => p.id)).toEqual(['TIRE-CHANGE', 'TIRE-HOTEL']);
     expect(bundleParts(catalogue.get('TIRE-HOTEL-CHANGE-SUV')!, catalogue).map((p) => p.id)).toEqual(['TIRE-CHANGE-SUV', 'TIRE-HOTEL']);
+  });
+
+  it('a kept cart holding work twice is found (the van change beside the car bundle), one holding separate work is not', () => {
+    expect(workTwice(['TIRE-CHANGE-SUV', 'TIRE-HOTEL-CHANGE'], catalogue)?.map((p) => p.id)).toEqual(['TIRE-CHANGE-SUV', 'TIRE-HOTEL-CHANGE']);
+    expect(workTwice(['MAINT-60000', 'OIL-CHANGE'], catalogue)).not.toBeNull();
+    expect(workTwice(['TIRE-CHANGE', 'TIRE-HOTEL'], catalogue)).toBeNull();
+    expect(workTwice(['OIL-CHANGE', 'OIL-CHANGE'], catalogue)).toBeNull();
   });
 });

@@ -142,6 +142,22 @@ export function normaliseCartWork<L extends WorkLine>(
   return result;
 }
 
+/**
+ * Two products of a cart that do the same work (their work shares a product), or null: a
+ * cart kept from before the rule, refused on save. The same product on two lines is not
+ * counted here (the cart's limits see to it).
+ */
+export function workTwice(productIds: readonly string[], catalogue: ReadonlyMap<string, WorkProduct>): [WorkProduct, WorkProduct] | null {
+  const ids = [...new Set(productIds)].filter((id) => catalogue.has(id));
+  const work = new Map(ids.map((id) => [id, workOf(id, catalogue)]));
+  for (const [i, a] of ids.entries()) {
+    for (const b of ids.slice(i + 1)) {
+      if ([...work.get(a)!].some((id) => work.get(b)!.has(id))) return [catalogue.get(a)!, catalogue.get(b)!];
+    }
+  }
+  return null;
+}
+
 /** Said when a product cannot be added because a chosen one already does its work. */
 export const includedMessage = (by: Pick<WorkProduct, 'description'>) => `Sisältyy jo valittuun palveluun: ${by.description}`;
 

@@ -3,11 +3,11 @@ import type { Booking, Customer, VehicleDeliveryOption } from '@huolto/domain';
 import { MAX_CART_TOTAL_CENTS, deliveryOptionOf, formatLocalDateTime, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
 import { DomainError, badRequest } from '../../lib/errors.ts';
-import { findLiveProcess, updateProcess } from '../process/repository.ts';
+import { cartOf, findLiveProcess, updateProcess } from '../process/repository.ts';
 import { composeConfirmation, officeNoticeText, type ConfirmationOffice } from '../mail/compose.ts';
 import { confirmationOffice } from '../mail/office.ts';
 import { bookHeldTime, findHeldTime } from '../holds/repository.ts';
-import { maxCartMinutes } from '../catalogue/cart-rules.ts';
+import { cartWorkTwiceProblem, maxCartMinutes } from '../catalogue/cart-rules.ts';
 import { bookingView } from '../booking-view/service.ts';
 import { insertOutboxMail } from '../mail/repository.ts';
 import { queueOfficeNotice } from '../mail/office-notice.ts';
@@ -76,6 +76,9 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
     if (view.total_duration_minutes > maxMinutes) {
       throw badRequest('cart', `Töiden kesto on enintään ${String(maxMinutes / 60).replace('.', ',')} tuntia yhdellä käynnillä`);
     }
+    // Nor one holding the same work twice (decision 018; carts change only through the rule).
+    const twice = await cartWorkTwiceProblem(trx, cartOf(process));
+    if (twice) throw badRequest('cart', twice);
     const duration = view.booking_total_duration;
     const held = await findHeldTime(trx, token);
     const isLead = !(held && held.kind === 'HOLD') && !!view.lead_date;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestApp, json, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { addDays, isWorkingDay, todayInHelsinki } from '@huolto/domain';
 
 /**
  * The cart never holds work twice, and the parts of a bundle cost what the bundle costs
@@ -173,5 +174,32 @@ describe('maintenance: a package and the services it includes', () => {
       responseCode: 'SUCCESS',
     });
     expect((await cart(c)).ids).toEqual(['OIL-CHANGE', 'CABIN-FILTER']);
+  });
+});
+
+describe('save-booking', () => {
+  it('refuses, with 400 naming the cart and nothing saved, a cart kept from before the rule that holds work twice', async () => {
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c, { organizationId: 10 });
+    expect(json(await c.post('/customer/v2', CUSTOMER))).toEqual({ responseCode: 'SUCCESS' });
+    let day = addDays(todayInHelsinki(), 1);
+    while (!isWorkingDay(day)) day = addDays(day, 1);
+    expect(json(await c.post('/lead', { leadDate: day }))).toEqual({ responseCode: 'SUCCESS' });
+    const line = (productId: string) => ({ productId, provider: 'LAAKKONEN', amount: 1, stage: 'DEFAULT', calculatorId: null });
+    const setCart = (ids: string[]) => t.db.updateTable('process').set({ cart: JSON.stringify(ids.map(line)) }).where('token', '=', c.token!).execute();
+    const bookings = async () => (await t.db.selectFrom('booking').select('id').execute()).length;
+    const before = await bookings();
+
+    await setCart(['VW-MAINT-60000', 'OIL-CHANGE']);
+    const refused = await c.post('/save-booking');
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).fields).toEqual([
+      { path: 'cart', message: 'Ostoskorissa on sama työ kahdesti: Määräaikaishuolto 60\u00a0000\u00a0km ja Öljynvaihto. Poista toinen.' },
+    ]);
+    expect(await bookings()).toBe(before);
+
+    await setCart(['VW-MAINT-60000']);
+    expect(json(await c.post('/save-booking')).responseCode).toBe('SUCCESS');
+    expect(await bookings()).toBe(before + 1);
   });
 });

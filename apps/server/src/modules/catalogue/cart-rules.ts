@@ -20,6 +20,7 @@ import {
   overlapMessage,
   parameterProblem,
   replacedMessage,
+  workTwice,
   type WorkProduct,
   type CartProductItem,
   type CartProductKind,
@@ -353,4 +354,14 @@ export async function cartWorkOf(
     ...work.bundles.slice(-1).map(bundleAppliedMessage),
   ];
   return { lines: work.lines, issues, message: told.length > 0 ? told.join(' ') : undefined };
+}
+
+/**
+ * Why a stored cart cannot be booked because two of its lines do the same work (a cart kept
+ * from before the rule of work), or null (save-booking answers it as 400 `cart`).
+ */
+export async function cartWorkTwiceProblem(db: Executor, cart: readonly CartLine[]): Promise<string | null> {
+  const ids = cart.map((l) => l.productId);
+  const twice = workTwice(ids, await workCatalogue(db, ids));
+  return twice ? `Ostoskorissa on sama työ kahdesti: ${twice[0].description} ja ${twice[1].description}. Poista toinen.` : null;
 }
