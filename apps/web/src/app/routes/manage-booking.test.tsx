@@ -171,6 +171,21 @@ describe('<ManageBookingRoute>', () => {
     await waitFor(() => expect(count('free-times-for-booking')).toBe(2));
   });
 
+  it("a change request over the booking's hourly cap (429): the server's Finnish words are shown and the message is kept", async () => {
+    const words = 'Varauksesta on lähetetty jo 3 muutospyyntöä tunnin sisällä. Voit lähettää uuden 42 minuutin kuluttua tai soittaa toimipisteeseen.';
+    stubRoutes({
+      'open-booking': [() => json({ responseCode: 'SUCCESS', booking: BOOKING })],
+      'free-times-for-booking': [weekOfTimes],
+      'send-edit-request': [() => json({ error: 'TOO_MANY_REQUESTS', message: words }, 429)],
+    });
+    renderPage();
+    const text = (await screen.findByLabelText('Mitä haluaisit muuttaa?')) as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: 'Voisiko ajan siirtää iltapäivään?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lähetä muutospyyntö' }));
+    await waitFor(() => expect(screen.getByText(words)).toBeTruthy());
+    expect(text.value).toBe('Voisiko ajan siirtää iltapäivään?');
+  });
+
   it("too late to move: the server's 409 reason is shown", async () => {
     stubRoutes({
       'open-booking': [() => json({ responseCode: 'SUCCESS', booking: BOOKING })],

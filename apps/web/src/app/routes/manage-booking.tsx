@@ -19,6 +19,7 @@ import { useSendEditRequest } from '@/features/manage-booking/api/send-edit-requ
 import { FeedbackForm } from '@/features/manage-booking/components/feedback-form.tsx';
 import { MoveBooking } from '@/features/manage-booking/components/move-booking.tsx';
 import { ResendConfirmationButton } from '@/features/manage-booking/components/resend-confirmation-button.tsx';
+import { tooManyText } from '@/features/manage-booking/outcome.ts';
 import { canMove, feedbackOpen } from '@/features/manage-booking/visit.ts';
 
 type State =
@@ -160,7 +161,7 @@ function BookingView({ booking, bookingRef }: { booking: ManagedBooking; booking
           setNote({ level: 'success', text: 'Muutospyyntö on lähetetty. Toimipiste ottaa sinuun yhteyttä.' });
         } else setNote({ level: 'warning', text: 'Muutospyynnön lähettäminen epäonnistui.' });
       },
-      onError: () => setNote({ level: 'warning', text: 'Muutospyynnön lähettäminen epäonnistui.' }),
+      onError: (error) => setNote({ level: 'warning', text: tooManyText(error) ?? 'Muutospyynnön lähettäminen epäonnistui.' }),
     });
 
   const movable = canMove(booking);

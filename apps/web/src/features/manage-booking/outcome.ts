@@ -1,4 +1,16 @@
+import { ApiError } from '@/lib/api-client.ts';
 import { dismissNotification, getNotifications, notify } from '@/lib/notifications.ts';
+
+/**
+ * The server's own Finnish words when it refused a call as too many (429: e.g. the
+ * booking's confirmation resent or change requests sent as often as an hour allows,
+ * saying when to try again); null for any other failure.
+ */
+export function tooManyText(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const message = (error.body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : null;
+}
 
 /**
  * Tells that an action on the booking's own page succeeded and takes away the

@@ -142,6 +142,14 @@ describe('<ResendConfirmationButton>', () => {
     await waitFor(() => expect(notifications()).toEqual([{ level: 'ERROR', text: RESEND_TEXTS.failed }]));
   });
 
+  it("over the booking's hourly cap (429) shows the server's Finnish words, when it may try again", async () => {
+    const words = 'Vahvistus on lähetetty uudelleen jo 3 kertaa tunnin sisällä. Voit lähettää sen uudelleen 42 minuutin kuluttua.';
+    stubCall(() => new Response(JSON.stringify({ error: 'TOO_MANY_REQUESTS', message: words }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '2520' } }));
+    renderWithClient(<ResendConfirmationButton bookingRef={REF} />);
+    fireEvent.click(resendButton());
+    await waitFor(() => expect(notifications()).toEqual([{ level: 'WARNING', text: words }]));
+  });
+
   it('a retry that succeeds takes the earlier failure away, and leaves other notifications', async () => {
     let fail = true;
     stubCall(() => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json({ responseCode: 'SUCCESS' })));

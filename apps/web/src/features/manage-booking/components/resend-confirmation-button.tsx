@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/lib/notifications.ts';
 import type { BookingRef } from '@/features/manage-booking/api/manage-booking.ts';
 import { useResendConfirmation } from '@/features/manage-booking/api/resend-confirmation.ts';
-import { notifySuccessReplacing } from '@/features/manage-booking/outcome.ts';
+import { notifySuccessReplacing, tooManyText } from '@/features/manage-booking/outcome.ts';
 
 /** What the customer is told after asking for the confirmation again. */
 export const RESEND_TEXTS = {
@@ -26,7 +26,11 @@ export function ResendConfirmationButton({ bookingRef }: { bookingRef: BookingRe
         if (answer.responseCode === 'SUCCESS') notifySuccessReplacing(RESEND_TEXTS.sent, RESEND_TEXTS.failed);
         else notify('WARNING', RESEND_TEXTS.notAvailable);
       },
-      onError: () => notify('ERROR', RESEND_TEXTS.failed),
+      onError: (error) => {
+        const tooMany = tooManyText(error);
+        if (tooMany) notify('WARNING', tooMany);
+        else notify('ERROR', RESEND_TEXTS.failed);
+      },
     });
 
   return (
