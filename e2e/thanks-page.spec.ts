@@ -92,20 +92,23 @@ describe('the thanks page', () => {
         await screenshot(page, `thanks-${width}`);
         expect(await axeProblems(page)).toEqual([]);
 
-        // 'Lisää kalenteriin' downloads the booking's .ics with the booked time.
+        // 'Lisää kalenteriin' downloads the booking's .ics at the drop-off (the car is left for the day: 7.30–8.00),
+        // with the booked time of the work in its description.
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Lisää kalenteriin' }).click()]);
         expect(download.suggestedFilename()).toBe(`varaus-${stored.booking_key}.ics`);
         const event = readEvent(readFileSync((await download.path())!, 'utf8'));
+        const day = start.slice(0, 10);
+        const clock = (t: string) => `${Number(t.slice(11, 13))}.${t.slice(14, 16)}`;
         expect(event.startDate.zone.tzid).toBe('Europe/Helsinki');
-        expect(event.startDate.toString()).toBe(start);
-        expect(event.endDate.toString()).toBe(end);
-        expect(event.startDate.toJSDate().toISOString()).toBe(stored.start_at!.toISOString());
+        expect(event.startDate.toString()).toBe(`${day}T07:30:00`);
+        expect(event.endDate.toString()).toBe(`${day}T08:00:00`);
         expect(event.uid).toBe(`${stored.booking_key}@ajanvaraus.laakkonen`);
+        expect(event.description).toContain(`klo ${clock(start)}–${clock(end)}`);
         expect(event.description).toContain('Auton tuominen: Tuo auto klo 7.30–8.00');
 
         // The booking's own page, by the same link as the confirmation e-mail's.
         const mail = await h.database.db.selectFrom('email_outbox').select('text_body').where('booking_id', '=', stored.id).executeTakeFirstOrThrow();
-        const mailLink = /Katso tai peru varauksesi: \S*(\/oma-varaus\?\S+)/.exec(mail.text_body)![1]!;
+        const mailLink = /Katso, siirrä tai peru varauksesi: \S*(\/oma-varaus\?\S+)/.exec(mail.text_body)![1]!;
         expect(mail.text_body).toContain('Auton tuominen: Tuo auto klo 7.30–8.00 varauspäivän aamuna.');
         expect(mail.text_body).toContain(`Toimipisteen tiedote: ${KONALA_INFO_TEXT}`);
         const link = page.getByRole('link', { name: 'Katso tai peru varauksesi' });

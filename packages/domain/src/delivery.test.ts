@@ -92,3 +92,9 @@ describe('when and how the car is brought in', () => {
     expect(waiting.steps[0]).toContain('klo 9.40');
   });
 });
+
+describe('the key-locker flag', () => {
+  it('makes the booking one of the key locker even without its product parameter', () => {
+    expect(deliveryOptionOf({ customer_waiting: false, vehicle_left_for_day: false, using_key_locker: true, product_parameters: [] })).toBe('BRINGS_CAR_OUTSIDE_OFFICE_HOURS');
+  });
+});

@@ -35,17 +35,20 @@ export function deliveryParametersOf(option: VehicleDeliveryOption): { parameter
 export interface DeliveryOfBooking {
   customer_waiting: boolean;
   vehicle_left_for_day: boolean;
+  /** reservation-details/v2 usingKeyLocker, when known: the key locker even without its product parameter. */
+  using_key_locker?: boolean | undefined;
   product_parameters: readonly { parameterCode: string; selectedValue: string }[];
 }
 
 /**
  * Flags → option: the delivery option a booking already carries (SPEC §4: "restored
- * from the booking"), or null when none was chosen. The waiting and left-for-day flags
- * come first; the key locker and a contact request are read from the product parameters.
+ * from the booking"), or null when none was chosen. The waiting, left-for-day and key-locker
+ * flags come first; then the key locker and a contact request are read from the product parameters.
  */
 export function deliveryOptionOf(booking: DeliveryOfBooking): VehicleDeliveryOption | null {
   if (booking.customer_waiting) return 'CUSTOMER_WAITING';
   if (booking.vehicle_left_for_day) return 'VEHICLE_LEFT_FOR_DAY';
+  if (booking.using_key_locker) return 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS';
   const flagged = booking.product_parameters.find(
     (p) =>
       p.selectedValue === 'true' &&

@@ -137,6 +137,11 @@ export async function setProductParameter(db: Db, process: ProcessRow, choice: P
   if (choice.parameterCode === 'WINDSHIELD_CHANGE_BOOKING_TYPE' && !(WINDSHIELD_BOOKING_TYPES as readonly string[]).includes(choice.selectedValue)) {
     throw badRequest('selectedValue', `Sallitut arvot ${WINDSHIELD_BOOKING_TYPES.join(', ')}`);
   }
-  const next = [...productParameterChoicesOf(process).filter((p) => p.parameterCode !== choice.parameterCode), choice];
-  await updateProcess(db, process.token, { product_parameters: next });
+  // Read and written under the process's row lock: the web sends a delivery option's three
+  // parameters at once, and each call must keep the others' values.
+  await db.transaction().execute(async (trx) => {
+    const locked = (await findLiveProcess(trx, process.token, true)) ?? process;
+    const next = [...productParameterChoicesOf(locked).filter((p) => p.parameterCode !== choice.parameterCode), choice];
+    await updateProcess(trx, process.token, { product_parameters: next });
+  });
 }

@@ -35,6 +35,32 @@ describe('open-booking answers what the thanks page showed', () => {
   });
 });
 
+describe('the key locker chosen as the web chooses it', () => {
+  it('its parameters sent at once all stay, and the saved booking is of the key locker', async () => {
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    const reservation = await firstFreeSlot(c, addDays(todayInHelsinki(), 2));
+    expect(json(await c.post('/reserve-time', { reservation, timeSelectionType: 'EXACT_TIME' })).responseCode).toBe('SUCCESS');
+    // As save-delivery-option.ts does: the flags and the three parameters in parallel.
+    const answers = await Promise.all([
+      c.post('/reservation-details/v2', deliveryFlagsOf('BRINGS_CAR_OUTSIDE_OFFICE_HOURS')),
+      ...deliveryParametersOf('BRINGS_CAR_OUTSIDE_OFFICE_HOURS').map((p) => c.post('/product-parameter', p)),
+    ]);
+    for (const res of answers) expect(res.statusCode).toBe(200);
+    expect((await c.post('/customer/v2', CUSTOMER)).statusCode).toBe(200);
+    const save = json(await c.post('/save-booking'));
+    expect(save).toMatchObject({ responseCode: 'SUCCESS', deliveryOption: 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' });
+    const row = await t.db.selectFrom('booking').select(['snapshot', 'using_key_locker']).where('booking_key', '=', save.bookingKey).executeTakeFirstOrThrow();
+    expect(row.using_key_locker).toBe(true);
+    const parameters = (row.snapshot as { product_parameters: { parameterCode: string; selectedValue: string }[] }).product_parameters;
+    expect([...parameters].sort((a, b) => a.parameterCode.localeCompare(b.parameterCode))).toEqual([
+      { parameterCode: 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS', selectedValue: 'true' },
+      { parameterCode: 'CONTACT_REQUEST', selectedValue: 'false' },
+      { parameterCode: 'VEHICLE_LEFT_FOR_DAY', selectedValue: 'false' },
+    ]);
+  });
+});
+
 describe('bookingReadout', () => {
   const replacement = [{ product: { id: 'windshieldChange' }, display_description: 'Tuulilasin vaihto', amount: 1, price: 39000 }];
 
