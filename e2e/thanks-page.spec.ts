@@ -107,7 +107,12 @@ describe('the thanks page', () => {
         expect(event.description).toContain('Auton tuominen: Tuo auto klo 7.30–8.00');
 
         // The booking's own page, by the same link as the confirmation e-mail's.
-        const mail = await h.database.db.selectFrom('email_outbox').select('text_body').where('booking_id', '=', stored.id).executeTakeFirstOrThrow();
+        const mail = await h.database.db
+          .selectFrom('email_outbox')
+          .select('text_body')
+          .where('booking_id', '=', stored.id)
+          .where('kind', '=', 'CONFIRMATION')
+          .executeTakeFirstOrThrow();
         const mailLink = /Katso, siirrä tai peru varauksesi: \S*(\/oma-varaus\?\S+)/.exec(mail.text_body)![1]!;
         expect(mail.text_body).toContain('Auton tuominen: Tuo auto klo 7.30–8.00 varauspäivän aamuna.');
         expect(mail.text_body).toContain(`Toimipisteen tiedote: ${KONALA_INFO_TEXT}`);
