@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { addDays, formatFinnishDate, formatLocalDateTime, isoWeekday, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
-import { startHarness, type Harness } from './support/harness.ts';
-import { axeProblems, pageAt } from './support/axe-check.ts';
+import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { PHONE, axeProblems, pageAt } from './support/axe-check.ts';
 import { expectSoundAtEveryWidth } from './support/staff-check.ts';
 import {
   chooseServiceAndContinue,
@@ -125,7 +125,32 @@ async function tabUntil(page: Page, selector: string, opts: { name?: string; max
 }
 
 /** The live region's message of the page. */
-const announced = (page: Page, text: string) => page.locator('.staff-page [role="status"]').getByText(text, { exact: true }).waitFor();
+const announced = (page: Page, text: string | RegExp) =>
+  page.locator('.staff-page [role="status"]').getByText(text, { exact: typeof text === 'string' }).waitFor();
+
+/**
+ * The booking's visit moved to today (its times only): a visit is marked from its day on,
+ * and the customer flow books no earlier than the next free time.
+ */
+async function visitToday(id: number): Promise<string> {
+  const today = todayInHelsinki();
+  await sql`UPDATE booking
+            SET start_at = ((${today}::date + (start_at AT TIME ZONE 'Europe/Helsinki')::time) AT TIME ZONE 'Europe/Helsinki'),
+                end_at = ((${today}::date + (end_at AT TIME ZONE 'Europe/Helsinki')::time) AT TIME ZONE 'Europe/Helsinki')
+            WHERE id = ${String(id)}`.execute(h.database.db);
+  return today;
+}
+
+/** Where an element's top is on the page (not the screen), in CSS pixels. */
+const pageTop = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+
+/** Whether the element is inside the screen as it is scrolled now. */
+const onScreen = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+  });
 
 /** The starts the move form offers (not taken, not past), 'HH:mm:ss'. */
 async function offeredStarts(page: Page): Promise<string[]> {
@@ -184,8 +209,30 @@ describe('back-office actions', () => {
     const resourceId = Number(await move.getByLabel('Resurssi').inputValue());
     expect(before.times.map((t) => t.resourceId)).toContain(resourceId);
     await move.getByRole('button', { name: 'Siirrä varaus' }).click();
-    await announced(page, 'Varaus siirretty');
+    // Nothing moves before the confirmation, which says what the customer will receive.
+    const confirmMove = page.getByRole('dialog', { name: 'Siirretäänkö varaus?' });
+    await confirmMove.waitFor();
+    expect(await confirmMove.innerText()).toContain(`Asiakkaalle lähetetään sähköposti uudesta ajasta ja kalenterikutsu osoitteeseen ${HILKKA.email}.`);
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'hallinta-4b-siirto-vahvistus-1280');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'hallinta-4b-siirto-vahvistus-360');
+    await page.setViewportSize(DESKTOP);
+    expect(await storedBooking(moving.id)).toEqual(before);
+    // Escape closes it without a move.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => confirmMove.isVisible()).toBe(false);
+    expect(await storedBooking(moving.id)).toEqual(before);
+    await move.getByRole('button', { name: 'Siirrä varaus' }).click();
+    await confirmMove.getByRole('button', { name: 'Siirrä varaus' }).click();
+    // The result in sight where the staff member is (the form, far down on a phone), not only read out.
+    const result = /^Varaus siirretty: .*\. Asiakkaalle lähti sähköposti uudesta ajasta\.$/;
+    await announced(page, result);
+    expect(await page.locator('.booking-detail__result').isVisible()).toBe(true);
+    expect(await onScreen(page, '.booking-detail__result')).toBe(true);
     await expect.poll(() => page.locator('.booking-detail__when time').getAttribute('datetime')).toBe(target);
+    await screenshot(page, 'hallinta-4c-siirretty-1280');
     expect(await history.count()).toBe(2);
     expect(await history.nth(1).innerText()).toMatch(/^Varaus siirretty .* · Toimipiste Demo/);
 
@@ -214,10 +261,16 @@ describe('back-office actions', () => {
     await page.getByRole('region', { name: 'Peruminen' }).getByRole('button', { name: 'Peru varaus' }).click();
     const dialog = page.getByRole('dialog', { name: 'Perutaanko varaus?' });
     await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(`Asiakkaalle lähetetään peruutuksesta sähköposti osoitteeseen ${TAUNO.email}`);
     await dialog.getByLabel('Syy (vapaaehtoinen)').fill('Asiakas soitti ja perui');
     expect(await axeProblems(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'hallinta-5a-peruutus-vahvistus-360');
+    await page.setViewportSize(DESKTOP);
+    expect((await storedBooking(cancelling.id)).status).toBe('CONFIRMED');
     await dialog.getByRole('button', { name: 'Peru varaus' }).click();
-    await announced(page, 'Varaus peruttu');
+    await announced(page, 'Varaus peruttu. Asiakkaalle lähti peruutuksesta sähköposti.');
+    expect(await onScreen(page, '.booking-detail__result')).toBe(true);
     await page.locator('.booking-detail__status').getByText('Peruttu').waitFor();
     expect(await page.getByRole('region', { name: 'Siirrä' }).count()).toBe(0);
     await page.getByRole('region', { name: 'Historia' }).getByText('Syy: Asiakas soitti ja perui').waitFor();
@@ -230,10 +283,23 @@ describe('back-office actions', () => {
     expect(cancelMails.filter((m) => m.kind === 'OFFICE_NOTICE')).toHaveLength(1);
     await expectSoundAtEveryWidth(page, 'cancelled booking', 'hallinta-5-peruttu');
 
-    // Visit status and an internal note on the moved booking.
+    // Visit status and an internal note on the moved booking: a coming day's visit cannot be marked yet.
     await page.goto(`${h.baseUrl}/hallinta/varaus/${moving.id}`);
-    await page.getByRole('button', { name: 'Merkitse saapuneeksi' }).click();
+    const visit = page.getByRole('region', { name: 'Käynnin tila' });
+    await visit.getByText(/^Käynnin tilan voi merkitä vasta käynnin päivänä/).waitFor();
+    expect(await visit.getByRole('button').count()).toBe(0);
+    // On its day it can; the status then shows as a status.
+    await visitToday(moving.id);
+    await page.reload();
+    await visit.getByRole('button', { name: 'Merkitse saapuneeksi' }).click();
     await announced(page, 'Merkitty: Saapunut');
+    await visit.locator('.staff-badge').getByText('Saapunut').waitFor();
+    expect(await visit.getByRole('button').allInnerTexts()).toEqual(['Merkitse valmiiksi', 'Merkitse ei saapuneeksi', 'Poista merkintä']);
+    // On a phone the status and its buttons are on the first screen.
+    await page.setViewportSize(PHONE);
+    expect(await pageTop(page, '.booking-detail__visit-card')).toBeLessThan(PHONE.height - 150);
+    await screenshot(page, 'hallinta-4d-kaynnin-tila-360');
+    await page.setViewportSize(DESKTOP);
     const note = page.getByRole('region', { name: 'Lisää muistiinpano' });
     await note.getByLabel('Sisäinen muistiinpano').fill('Talvirenkaat takakontissa');
     await note.getByRole('button', { name: 'Lisää muistiinpano' }).click();
@@ -245,6 +311,7 @@ describe('back-office actions', () => {
 
   it('by keyboard alone: sign in, open a booking from the day grid, mark it arrived and add a note', async () => {
     const booked = await bookAsCustomer(KALLE);
+    booked.date = await visitToday(booked.id);
     const page = await pageAt(h.browser, DESKTOP);
     await page.goto(`${h.baseUrl}/hallinta`);
     await page.getByRole('heading', { name: 'Hallinta – kirjaudu sisään' }).waitFor();

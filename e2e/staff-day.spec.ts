@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { formatFinnishDate, fromHelsinki, toHelsinki } from '@huolto/domain';
 import { startHarness, type Harness } from './support/harness.ts';
-import { pageAt } from './support/axe-check.ts';
+import { PHONE, pageAt } from './support/axe-check.ts';
 import { expectSoundAtEveryWidth } from './support/staff-check.ts';
 import { MAIJA, confirmButton, fillContactDetails, maintenanceToCustomerStep } from './support/flows.ts';
 
@@ -180,6 +180,14 @@ describe('back-office day, week and print views', () => {
     const hold = page.locator('.day-hold').filter({ hasText: `${Number(holdStart.slice(0, 2))}.${holdStart.slice(3, 5)}–` });
     await hold.getByText('Varaus kesken').waitFor();
     await expectSoundAtEveryWidth(page, 'day view', 'hallinta-1-paiva');
+    // On a phone the day comes first: the schedule starts on the first screen (it started at
+    // y ≈ 670–760 under a tall header, date bar and lists), the absences listed after it.
+    await page.setViewportSize(PHONE);
+    const top = (selector: string) => page.locator(selector).first().evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const scheduleTop = await top('.staff-day__scroll');
+    expect(scheduleTop).toBeLessThan(460);
+    expect(await top('.staff-day__absences')).toBeGreaterThan(scheduleTop);
+    await page.setViewportSize(DESKTOP);
 
     // The week view of the same day lists it under its day.
     await page.getByRole('navigation', { name: 'Hallinnan näkymät' }).getByRole('link', { name: 'Viikko' }).click();
@@ -190,6 +198,12 @@ describe('back-office day, week and print views', () => {
     expect(await inWeek.innerText()).toContain('ABC-123');
     await expect.poll(() => page.title(), { timeout: 5000 }).toBe('Viikkonäkymä – Hallinta');
     expect(await page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }).count()).toBe(7);
+    // Each open day tells its booked share of the open resource time; the booked day's is above 0 %.
+    const load = await day.locator('.week-load__text').innerText();
+    expect(load).toMatch(/^Varattu \d+ % \(.+ \/ .+\)$/);
+    expect(load).not.toMatch(/^Varattu 0 %/);
+    const saturday = page.getByRole('region', { name: /^la / });
+    expect(await saturday.locator('.week-load').count()).toBe(0);
     await expectSoundAtEveryWidth(page, 'week view', 'hallinta-2-viikko');
 
     // The printable list of that day has it as a row with the customer's phone and the car.
@@ -207,6 +221,12 @@ describe('back-office day, week and print views', () => {
     expect(await page.getByRole('button', { name: 'Tulosta' }).isVisible()).toBe(false);
     expect(await row.isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
+
+    // The capacity page's '1 varaus poissaolon aikana' opens that booking.
+    await page.getByRole('navigation', { name: 'Hallinnan näkymät' }).getByRole('link', { name: 'Kapasiteetti' }).click();
+    await page.getByRole('list', { name: 'Tulevat poissaolot' }).getByRole('link', { name: '1 varaus poissaolon aikana' }).click();
+    await page.waitForURL(`${h.baseUrl}/hallinta/varaus/${booked.id}`);
+    await page.getByRole('heading', { level: 1, name: /^Varaus ABC-123/ }).waitFor();
 
     // The header's search finds the booking by its plate written another way; the result opens it.
     await page.getByRole('search', { name: 'Varausten pikahaku' }).getByLabel('Hae varausta').fill('abc 123');
