@@ -20,13 +20,14 @@ describe('staff date inputs at the ends of the calendar', () => {
   afterAll(() => t?.close());
 
   for (const date of ['0001-01-01', '1000-01-01', '9999-12-31', '9999-12-27', '2026-02-30']) {
-    it(`${date}: day, week, absences and exceptions answer 400 naming the date`, async () => {
+    it(`${date}: day, week, absences, a new absence and exceptions answer 400 naming the date`, async () => {
       const calls = [
         { res: await staff.get('/offices/1/day', { date }), field: 'date' },
         { res: await staff.get('/offices/1/week', { date }), field: 'date' },
         { res: await staff.get('/offices/1/absences', { from: date, to: date }), field: 'from' },
         { res: await staff.put(`/offices/1/exceptions/${date}`, { closed: true, reason: 'Suljettu' }), field: 'date' },
         { res: await staff.delete(`/offices/1/exceptions/${date}`), field: 'date' },
+        { res: await staff.post('/offices/1/absences', { resourceId: 1, start: `${date}T08:00:00`, end: `${date}T10:00:00` }), field: 'start' },
       ];
       for (const { res, field } of calls) {
         expect(res.statusCode, res.body).toBe(400);
