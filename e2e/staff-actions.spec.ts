@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { addDays, formatFinnishDate, formatLocalDateTime, isoWeekday, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
+import { addDays, deliveryOptionOf, dropOffTime, formatFinnishDate, formatLocalDateTime, isoWeekday, todayInHelsinki, type Booking, type FreeTimeDay } from '@huolto/domain';
 import { screenshot, startHarness, type Harness } from './support/harness.ts';
 import { PHONE, axeProblems, pageAt } from './support/axe-check.ts';
 import { expectSoundAtEveryWidth } from './support/staff-check.ts';
@@ -244,7 +244,17 @@ describe('back-office actions', () => {
     const added = (await outboxOf(moving.id)).slice(mailsBefore.length);
     const moved = added.find((m) => m.kind === 'MOVED');
     expect(moved?.recipient).toBe(HILKKA.email);
-    expect(moved!.ics).toContain(`DTSTART;TZID=Europe/Helsinki:${target.replace(/[-:]/g, '')}`);
+    // The event is when the customer brings the car in (domain delivery.ts): the new time's drop-off.
+    const delivery = await h.database.db.selectFrom('booking').select(['snapshot', 'using_key_locker']).where('id', '=', String(moving.id)).executeTakeFirstOrThrow();
+    const snap = (delivery.snapshot ?? {}) as Partial<Pick<Booking, 'customer_waiting' | 'vehicle_left_for_day' | 'product_parameters'>>;
+    const option = deliveryOptionOf({
+      customer_waiting: snap.customer_waiting ?? false,
+      vehicle_left_for_day: snap.vehicle_left_for_day ?? false,
+      using_key_locker: delivery.using_key_locker,
+      product_parameters: snap.product_parameters ?? [],
+    });
+    const dropOff = dropOffTime(option, { start: target, end: targetEnd });
+    expect(moved!.ics).toContain(`DTSTART;TZID=Europe/Helsinki:${dropOff.start.replace(/[-:]/g, '')}`);
     expect(added.filter((m) => m.kind === 'OFFICE_NOTICE')).toHaveLength(1);
     await h.app.mailer.kick();
     await expect.poll(async () => (await h.database.db.selectFrom('email_outbox').select('sent_at').where('id', '=', moved!.id).executeTakeFirstOrThrow()).sent_at).not.toBeNull();
