@@ -163,7 +163,7 @@ describe("the booking's own page", () => {
     const added = mails.slice(mailsBefore.length);
     const confirmation = added.find((m) => m.recipient === email);
     expect(confirmation).toBeDefined();
-    expect(confirmation!.subject).toMatch(/^Aikasi on varattu: /);
+    expect(confirmation!.subject).toMatch(/^Varauksesi on siirretty: /);
     const [date, time] = chosen.start.split('T') as [string, string];
     expect(confirmation!.ics).toContain(`DTSTART;TZID=Europe/Helsinki:${date.replace(/-/g, '')}T${time.replace(/:/g, '')}`);
     expect(added.filter((m) => m.recipient !== email)).toHaveLength(1);

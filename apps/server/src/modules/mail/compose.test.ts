@@ -315,3 +315,16 @@ describe('the confirmation as an accessible, branded HTML e-mail with the drop-o
     expect(lead.html).toMatch(/<h1[^>]*>Palvelupyyntösi on vastaanotettu<\/h1>/);
   });
 });
+
+describe('the confirmation of a moved booking', () => {
+  it('says the booking was moved, in the subject and the heading, with the same details and instructions', () => {
+    const b = booking({ vehicle_left_for_day: true });
+    const mail = composeConfirmation(b, 'ABCD1234', 'https://ajanvaraus.laakkonen.fi', new Date('2026-02-01T10:00:00Z'), undefined, { moved: true });
+    expect(mail.subject).toBe('Varauksesi on siirretty: ABC-123 Volkswagen Golf, maanantai 2.3.2026');
+    expect(mail.html).toMatch(/<h1[^>]*>Varauksesi on siirretty<\/h1>/);
+    expect(mail.text).toContain('varauksesi on siirretty uuteen aikaan.');
+    expect(mail.text).not.toContain('kiitos varauksestasi');
+    expect(mail.text).toContain('Auton tuominen: Tuo auto klo 7.30–8.00 varauspäivän aamuna.');
+    expect(mail.ics).toContain('DTSTART;TZID=Europe/Helsinki:20260302T073000');
+  });
+});

@@ -136,6 +136,9 @@ export function confirmationEvent(b: Booking, bookingKey: string, office?: Confi
   };
 }
 
+/** The heading and subject of the confirmation of a booking moved to another time (by the customer or the office). */
+export const MOVED_TITLE = 'Varauksesi on siirretty';
+
 /**
  * The Finnish booking confirmation with an .ics event of the reserved time. A lead (a
  * wished date instead of a time) says the date and that the office will call; it has no
@@ -148,6 +151,7 @@ export function composeConfirmation(
   publicUrl: string,
   now = new Date(),
   office?: ConfirmationOffice,
+  opts: { moved?: boolean } = {},
 ): ComposedMail {
   const organization = b.organization!;
   const vehicle = b.vehicle!;
@@ -178,7 +182,9 @@ export function composeConfirmation(
   // The web app's /oma-varaus page opens, cancels or changes the booking with key and plate.
   const manageUrl = `${publicUrl.replace(/\/$/, '')}${manageBookingPath(bookingKey, vehicle.register_number)}`;
   // The thanks page's heading: a booked time, or a request the office answers.
-  const title = confirmationTitle({ time: Boolean(time), quote: isQuoteRequest(b.product_parameters) });
+  // A moved booking says so; its details and instructions are the confirmation's.
+  const title = opts.moved ? MOVED_TITLE : confirmationTitle({ time: Boolean(time), quote: isQuoteRequest(b.product_parameters) });
+  const intro = opts.moved ? 'varauksesi on siirretty uuteen aikaan. Tässä ovat varauksen tiedot.' : 'kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.';
 
   const subject = time ? `${title}: ${car}, ${formatFinnishDateLong(date)}` : `${title}: ${car}, toivottu päivä ${formatFinnishDateLong(date)}`;
   const details: [string, string][] = [
@@ -193,7 +199,7 @@ export function composeConfirmation(
     '',
     `Hei ${firstName},`,
     '',
-    'kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.',
+    intro,
     '',
     ...details.map(([label, value]) => `${label}: ${value}`),
     ...(dropOff ? ['', ...dropOffLines(dropOff)] : []),
@@ -221,7 +227,7 @@ export function composeConfirmation(
     .join('');
   const body = [
     `<p>Hei ${esc(firstName)},</p>`,
-    '<p>kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.</p>',
+    `<p>${esc(intro)}</p>`,
     h2('Varauksen tiedot'),
     detailList(details),
     ...(dropOff ? [dropOffHtml(dropOff)] : []),

@@ -208,7 +208,7 @@ describe('move-booking', () => {
     const mails = await outboxOf(b.row.id);
     expect(mails).toHaveLength(3);
     const confirmation = mails.find((m) => m.recipient === CUSTOMER.email && m.id !== mails[0]!.id)!;
-    expect(confirmation.subject).toMatch(/^Aikasi on varattu: ABC-123/);
+    expect(confirmation.subject).toMatch(/^Varauksesi on siirretty: ABC-123/);
     expect(confirmation.text_body).toContain(`Varaustunnus: ${b.bookingKey}`);
     const [date, time] = newStart.split('T') as [string, string];
     const [y, mo, d] = date.split('-').map(Number) as [number, number, number];

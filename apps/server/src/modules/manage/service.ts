@@ -605,7 +605,7 @@ export async function moveBooking(
       });
       if (contact.email) {
         const confirmation = await confirmationOffice(trx, row.organization_id, now);
-        const mail = composeConfirmation(bookingForMail(moved, office, added), row.booking_key, publicUrl, now, confirmation);
+        const mail = composeConfirmation(bookingForMail(moved, office, added), row.booking_key, publicUrl, now, confirmation, { moved: true });
         await queueMail(trx, { bookingId: row.id, kind: 'MOVED', recipient: contact.email, ...mail, fileStem: `${row.booking_key}-siirto` });
       }
       await queueOfficeNotice(trx, row.id, 'MOVED', { previousStart: row.start_at, publicUrl });

@@ -539,7 +539,7 @@ export async function staffMoveBooking(
       const organization = await findBookingOrganization(trx, row.organization_id);
       const added = await findAddedRows(trx, row.id);
       const office = await confirmationOffice(trx, row.organization_id, now);
-      const mail = composeConfirmation(bookingForMail(moved, organization, added), row.booking_key, publicUrl, now, office);
+      const mail = composeConfirmation(bookingForMail(moved, organization, added), row.booking_key, publicUrl, now, office, { moved: true });
       await queueMail(trx, { bookingId: row.id, kind: 'MOVED', recipient: email, ...mail, fileStem: `${row.booking_key}-siirto` });
     }
     await queueOfficeNotice(trx, row.id, 'MOVED', { previousStart: row.start_at, publicUrl, by: staff.name });
