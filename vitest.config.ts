@@ -39,12 +39,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
-          // Seeds once per run; every spec file's server starts from a copy.
+          // Seeds once per run; every spec file's server starts from a copy, on a port and with a
+          // Chromium of its own, so spec files run two at a time (test:e2e's --maxWorkers=2).
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          fileParallelism: false,
         },
       },
     ],

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatLocalDateTime } from '@huolto/domain';
 import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { newestBrowserBooking, readEvent } from './support/stored.ts';
 import { axeProblems } from './support/axe-check.ts';
 import { FOUND_PLATE, MAIJA, chooseServiceAndContinue, confirmButton, fillContactDetails, reserveFirstFreeTime, searchFoundVehicle } from './support/flows.ts';
 
@@ -28,25 +29,7 @@ const WHEN = 'Tuo auto aukioloaikojen ulkopuolella ja jätä avain avainautomaat
 const WHERE = 'Avainautomaatti on toimipisteen pääoven vieressä osoitteessa Ruosilantie 14, 00390 Helsinki.';
 const HOW = 'Ota automaatista avainkuori, kirjoita siihen auton rekisterinumero ja puhelinnumerosi, laita avain kuoreen ja pudota kuori automaatin luukusta.';
 
-/** The newest booking of the plate, saved through the browser. */
-async function storedBooking() {
-  return h.database.db
-    .selectFrom('booking')
-    .selectAll()
-    .where('register_number', '=', FOUND_PLATE)
-    .where('process_token', 'is not', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-}
 
-function readEvent(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  ICAL.TimezoneService.reset();
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  const vevents = calendar.getAllSubcomponents('vevent');
-  expect(vevents).toHaveLength(1);
-  return new ICAL.Event(vevents[0]!);
-}
 
 describe('a booking with the key locker', () => {
   for (const [width, height] of [
@@ -84,7 +67,7 @@ describe('a booking with the key locker', () => {
         await screenshot(page, `key-locker-thanks-${width}`);
         expect(await axeProblems(page)).toEqual([]);
 
-        const stored = await storedBooking();
+        const stored = await newestBrowserBooking(h, FOUND_PLATE);
         expect(stored.using_key_locker).toBe(true);
         const start = formatLocalDateTime(stored.start_at!);
 

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { formatLocalDateTime } from '@huolto/domain';
 import { KONALA_INFO_TEXT } from '../apps/server/seed/management.ts';
 import { screenshot, startHarness, type Harness } from './support/harness.ts';
+import { newestBrowserBooking, readEvent } from './support/stored.ts';
 import { axeProblems } from './support/axe-check.ts';
 import { FOUND_PLATE, MAIJA, confirmButton, fillContactDetails, maintenanceToCustomerStep } from './support/flows.ts';
 
@@ -23,26 +24,7 @@ afterAll(async () => {
 });
 
 
-/** The newest booking of the plate, saved through the browser. */
-async function storedBooking() {
-  return h.database.db
-    .selectFrom('booking')
-    .selectAll()
-    .where('register_number', '=', FOUND_PLATE)
-    .where('process_token', 'is not', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-}
 
-/** The one event of an .ics file as a calendar reads it, with the file's own VTIMEZONE. */
-function readEvent(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  ICAL.TimezoneService.reset();
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  const vevents = calendar.getAllSubcomponents('vevent');
-  expect(vevents).toHaveLength(1);
-  return new ICAL.Event(vevents[0]!);
-}
 
 describe('the thanks page', () => {
   for (const [width, height] of [
@@ -61,7 +43,7 @@ describe('the thanks page', () => {
         await page.waitForURL(/\/huolto\/kiitos$/);
         await page.getByRole('heading', { level: 1, name: 'Aikasi on varattu' }).waitFor();
 
-        const stored = await storedBooking();
+        const stored = await newestBrowserBooking(h, FOUND_PLATE);
         const start = formatLocalDateTime(stored.start_at!);
         const end = formatLocalDateTime(stored.end_at!);
         const main = page.locator('main');
