@@ -287,6 +287,9 @@ describe('the confirmation as an accessible, branded HTML e-mail with the drop-o
     for (const t of tables) expect(t).toContain('role="presentation"');
     expect(mail.html).not.toMatch(/<img|<th/);
     expect(mail.text.split('\n')[0]).toBe('Aikasi on varattu');
+    // A booked time is not called a request under that heading.
+    expect(mail.text).not.toContain('Palvelupyyntösi');
+    expect(mail.html).not.toContain('Palvelupyyntösi');
   });
 
   it('carries the company name, the office phone as a tel: link and the address as a map link, and the booking link', () => {
@@ -313,6 +316,8 @@ describe('the confirmation as an accessible, branded HTML e-mail with the drop-o
     const lead = composeConfirmation(booking({ booking_total_duration: null, lead_date: '2026-03-02' }), 'K', 'https://x.fi', new Date(), office);
     expect(lead.subject).toMatch(/^Palvelupyyntösi on vastaanotettu: /);
     expect(lead.html).toMatch(/<h1[^>]*>Palvelupyyntösi on vastaanotettu<\/h1>/);
+    expect(lead.text).toContain('Toimipiste ottaa sinuun yhteyttä ja sopii ajan kanssasi.');
+    expect(lead.text).not.toContain('Aikasi on varattu');
   });
 });
 

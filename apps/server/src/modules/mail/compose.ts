@@ -184,7 +184,12 @@ export function composeConfirmation(
   // The thanks page's heading: a booked time, or a request the office answers.
   // A moved booking says so; its details and instructions are the confirmation's.
   const title = opts.moved ? MOVED_TITLE : confirmationTitle({ time: Boolean(time), quote: isQuoteRequest(b.product_parameters) });
-  const intro = opts.moved ? 'varauksesi on siirretty uuteen aikaan. Tässä ovat varauksen tiedot.' : 'kiitos varauksestasi! Palvelupyyntösi on vastaanotettu.';
+  // The intro goes on from the heading rather than saying it again ('Aikasi on varattu' over 'Palvelupyyntösi on vastaanotettu' read as two answers).
+  const intro = opts.moved
+    ? 'varauksesi on siirretty uuteen aikaan. Tässä ovat varauksen tiedot.'
+    : time
+      ? 'kiitos varauksestasi! Tässä ovat varauksesi tiedot ja ohjeet auton tuomiseen.'
+      : 'kiitos! Palvelupyyntösi on vastaanotettu. Toimipiste ottaa sinuun yhteyttä ja sopii ajan kanssasi.';
 
   const subject = time ? `${title}: ${car}, ${formatFinnishDateLong(date)}` : `${title}: ${car}, toivottu päivä ${formatFinnishDateLong(date)}`;
   const details: [string, string][] = [
