@@ -184,8 +184,9 @@ describe('back-office day, week and print views', () => {
     // y ≈ 670–760 under a tall header, date bar and lists), the absences listed after it.
     await page.setViewportSize(PHONE);
     const top = (selector: string) => page.locator(selector).first().evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    // Polled: the phone layout settles a frame or more after the viewport changes.
+    await expect.poll(() => top('.staff-day__scroll')).toBeLessThan(460);
     const scheduleTop = await top('.staff-day__scroll');
-    expect(scheduleTop).toBeLessThan(460);
     expect(await top('.staff-day__absences')).toBeGreaterThan(scheduleTop);
     await page.setViewportSize(DESKTOP);
 
