@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DELIVERY_NOTICE_LABELS,
+  DELIVERY_OPTION_LABELS,
+  DELIVERY_SHORT_LABELS,
+  DELIVERY_STAFF_LABELS,
+  DROP_OFF_HINTS,
   VEHICLE_DELIVERY_OPTIONS,
   deliveryFlagsOf,
   deliveryOptionOf,
@@ -96,5 +101,25 @@ describe('when and how the car is brought in', () => {
 describe('the key-locker flag', () => {
   it('makes the booking one of the key locker even without its product parameter', () => {
     expect(deliveryOptionOf({ customer_waiting: false, vehicle_left_for_day: false, using_key_locker: true, product_parameters: [] })).toBe('BRINGS_CAR_OUTSIDE_OFFICE_HOURS');
+  });
+});
+
+describe('the delivery labels', () => {
+  it('name every option for the customer, the staff, the printed list and the office notice', () => {
+    for (const labels of [DELIVERY_OPTION_LABELS, DELIVERY_STAFF_LABELS, DELIVERY_SHORT_LABELS, DELIVERY_NOTICE_LABELS]) {
+      expect(Object.keys(labels).sort()).toEqual([...VEHICLE_DELIVERY_OPTIONS].sort());
+    }
+    expect(DELIVERY_STAFF_LABELS.CUSTOMER_WAITING).toBe('Asiakas odottaa paikan päällä');
+    expect(DELIVERY_SHORT_LABELS.CONTACT_REQUEST).toBe('Soita asiakkaalle');
+    expect(DELIVERY_NOTICE_LABELS.VEHICLE_LEFT_FOR_DAY).toBe('Auto jätetään päiväksi (tuodaan klo 7.30–8.00)');
+    expect(DELIVERY_NOTICE_LABELS.BRINGS_CAR_OUTSIDE_OFFICE_HOURS).toBe(DELIVERY_STAFF_LABELS.BRINGS_CAR_OUTSIDE_OFFICE_HOURS);
+  });
+
+  it("give the reservation page's one-line drop-off hint as the instructions begin", () => {
+    expect(DROP_OFF_HINTS).toEqual({ VEHICLE_LEFT_FOR_DAY: 'Tuo auto klo 7.30–8.00', CUSTOMER_WAITING: 'Tuo auto noin 20 minuuttia ennen sovittua aikaa' });
+    for (const option of ['VEHICLE_LEFT_FOR_DAY', 'CUSTOMER_WAITING'] as const) {
+      expect(dropOffInstructions(option, { lead: false })!.summary.startsWith(DROP_OFF_HINTS[option]!)).toBe(true);
+    }
+    expect(DROP_OFF_HINTS.CONTACT_REQUEST).toBeUndefined();
   });
 });

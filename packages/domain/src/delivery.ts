@@ -65,6 +65,22 @@ export const DELIVERY_OPTION_LABELS: Record<VehicleDeliveryOption, string> = {
   CONTACT_REQUEST: 'Pyydän yhteydenottoa',
 };
 
+/** The delivery options as the office's staff read them: the booking's page in the back-office. */
+export const DELIVERY_STAFF_LABELS: Record<VehicleDeliveryOption, string> = {
+  CUSTOMER_WAITING: 'Asiakas odottaa paikan päällä',
+  VEHICLE_LEFT_FOR_DAY: 'Auto jätetään päiväksi',
+  BRINGS_CAR_OUTSIDE_OFFICE_HOURS: 'Auto tuodaan aukioloaikojen ulkopuolella, avain avainautomaattiin',
+  CONTACT_REQUEST: 'Asiakas pyytää yhteydenottoa',
+};
+
+/** The delivery options in a few words, for the back-office's printed day list. */
+export const DELIVERY_SHORT_LABELS: Record<VehicleDeliveryOption, string> = {
+  CUSTOMER_WAITING: 'Asiakas odottaa',
+  VEHICLE_LEFT_FOR_DAY: 'Auto jää päiväksi',
+  BRINGS_CAR_OUTSIDE_OFFICE_HOURS: 'Tuodaan aukioloajan ulkopuolella',
+  CONTACT_REQUEST: 'Soita asiakkaalle',
+};
+
 /** The heading of the drop-off instruction on the thanks page, /oma-varaus and in the e-mails. */
 export const DROP_OFF_HEADING = 'Auton tuominen';
 
@@ -93,6 +109,24 @@ export interface DropOffInstructions {
 }
 
 const clock = (hhmm: string) => `${Number(hhmm.slice(0, 2))}.${hhmm.slice(3, 5)}`;
+/** '7.30–8.00': the morning a car left for the day is brought in. */
+const LEFT_FOR_DAY_WINDOW = `${clock(LEFT_FOR_DAY_DROP_OFF.from)}–${clock(LEFT_FOR_DAY_DROP_OFF.to)}`;
+
+/**
+ * The drop-off in one short line, shown under the delivery options while the customer
+ * chooses (the reservation page): for a waiting customer and a car left for the day, the
+ * start of dropOffInstructions' sentence; nothing for the other options.
+ */
+export const DROP_OFF_HINTS: Partial<Record<VehicleDeliveryOption, string>> = {
+  VEHICLE_LEFT_FOR_DAY: `Tuo auto klo ${LEFT_FOR_DAY_WINDOW}`,
+  CUSTOMER_WAITING: `Tuo auto noin ${WAITING_DROP_OFF_MINUTES} minuuttia ennen sovittua aikaa`,
+};
+
+/** The delivery options as the office's notice of a booking says them: the staff's labels, with the morning's drop-off of a car left for the day. */
+export const DELIVERY_NOTICE_LABELS: Record<VehicleDeliveryOption, string> = {
+  ...DELIVERY_STAFF_LABELS,
+  VEHICLE_LEFT_FOR_DAY: `${DELIVERY_STAFF_LABELS.VEHICLE_LEFT_FOR_DAY} (tuodaan klo ${LEFT_FOR_DAY_WINDOW})`,
+};
 
 /** A wall-clock 'YYYY-MM-DDTHH:mm(:ss)' moved by `minutes` (across midnight too), as 'YYYY-MM-DDTHH:mm:ss'. */
 function shiftClock(localDateTime: string, minutes: number): string {
@@ -118,7 +152,7 @@ export function dropOffInstructions(
     case 'CUSTOMER_WAITING': {
       const at = booking.start ? shiftClock(booking.start, -WAITING_DROP_OFF_MINUTES).split('T')[1]!.slice(0, 5) : null;
       return {
-        summary: 'Tuo auto noin 20 minuuttia ennen sovittua aikaa.',
+        summary: `${DROP_OFF_HINTS.CUSTOMER_WAITING}.`,
         steps: [
           `${at ? `Tule toimipisteeseen klo ${clock(at)} ja i` : 'I'}lmoittaudu asiakaspalvelussa; anna auton avain vastaanottajalle.`,
           'Voit odottaa toimipisteessä, kunnes työ on valmis.',
@@ -127,7 +161,7 @@ export function dropOffInstructions(
     }
     case 'VEHICLE_LEFT_FOR_DAY':
       return {
-        summary: `Tuo auto klo ${clock(LEFT_FOR_DAY_DROP_OFF.from)}–${clock(LEFT_FOR_DAY_DROP_OFF.to)} varauspäivän aamuna.`,
+        summary: `${DROP_OFF_HINTS.VEHICLE_LEFT_FOR_DAY} varauspäivän aamuna.`,
         steps: [
           'Ilmoittaudu asiakaspalvelussa ja jätä auton avain vastaanottajalle.',
           'Auto jää korjaamolle päiväksi. Ilmoitamme, kun se on valmis noudettavaksi.',

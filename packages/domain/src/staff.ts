@@ -10,6 +10,8 @@ import { PG_INT_MAX, cleanMultilineText, isStorableText } from './storable.ts';
 import { cleanLine } from './validation.ts';
 import { DATE_PATTERN, LOCAL_DATE_TIME_PATTERN, existsInHelsinki, isRealDate, isRealLocalDateTime } from './time.ts';
 
+export * from './staff-move.ts';
+
 export const STAFF_API_PATH = '/staff';
 /** The staff session cookie: HttpOnly, SameSite=Strict, Secure on https, path the staff API. */
 export const STAFF_SESSION_COOKIE = 'hallinta-istunto';
