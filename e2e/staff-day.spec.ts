@@ -97,11 +97,11 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
 }
 
-/** The built files of the back-office's own modules (apps/web/src/staff/), from the build's manifest. */
+/** The built files of the back-office's own modules (apps/web/src/app/staff/ and features/staff/), from the build's manifest. */
 function staffFiles(): Set<string> {
   const dist = process.env.E2E_WEB_DIST ?? join(import.meta.dirname, '../apps/web/dist');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
-  return new Set(Object.entries(manifest).filter(([key]) => key.startsWith('src/staff/')).map(([, chunk]) => chunk.file));
+  return new Set(Object.entries(manifest).filter(([key]) => key.startsWith('src/app/staff/') || key.startsWith('src/features/staff/')).map(([, chunk]) => chunk.file));
 }
 
 /** The script files a page at an address loads. */

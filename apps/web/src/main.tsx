@@ -8,12 +8,12 @@ if (!root) throw new Error('#root missing from index.html');
  * A first load of the landing page takes the stand-alone landing (React and the page only),
  * and of a process's vehicle step the stand-alone first step; every other address takes the
  * booking app with its router and query cache. Inside the app both are routes like the others.
- * The workshop's back-office (/hallinta) is an app of its own (staff/staff-entry.tsx).
+ * The workshop's back-office (/hallinta) is an app of its own (app/staff/staff-entry.tsx).
  */
 const path = window.location.pathname.replace(/\/+$/, '');
 if (path === '/hallinta' || path.startsWith('/hallinta/')) {
   // The workshop's back-office: its own entry and chunks, never loaded by the booking pages.
-  void import('./staff/staff-entry.tsx').then((m) => m.mountStaff(root));
+  void import('@/app/staff/staff-entry.tsx').then((m) => m.mountStaff(root));
 } else if (path === '' || path === '/etusivu') {
   void import('./landing-entry.tsx').then((m) => m.mountLanding(root));
 } else if (/^\/[a-z]+\/ajoneuvo$/.test(path)) {

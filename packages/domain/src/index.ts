@@ -24,5 +24,6 @@ export * from './booking-links.ts';
 export * from './booking-calendar.ts';
 export * from './price-display.ts';
 export * from './staff.ts';
+export * from './staff-paths.ts';
 export * from './phone.ts';
 export * from './cart-work.ts';

@@ -1,29 +1,77 @@
-import { API_BASE, PROCESS_TOKEN_HEADER, SERVER_ERROR_STATUSES, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
+import { API_BASE, PROCESS_TOKEN_HEADER, SERVER_ERROR_STATUSES, STAFF_API_PATH, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { notifyMessage } from './notifications.ts';
 import { clearProcessSession, getProcessToken, setProcessToken } from './process-session.ts';
 
 /**
- * THE http client of the app (CONVENTIONS "Web app"). Every call to the booking API
- * goes through `apiRequest`, which
- * - prefixes API_BASE, sends JSON and the no-cache headers, same-origin credentials;
- * - sends the process token on every call but init-session and stores any token a
- *   response carries (SPEC §4, §7);
+ * THE http client of the app (docs/conventions.md "Web app"), for the booking app and the
+ * back-office alike. Every call goes through `apiRequest`, which
+ * - prefixes the API's base (API_BASE; the loyalty API or the staff API with `base`), sends
+ *   JSON and the no-cache headers, same-origin credentials (the staff session and the
+ *   loyalty session are HttpOnly cookies the browser keeps);
+ * - on the booking API sends the process token on every call but init-session and stores
+ *   any token a response carries (SPEC §4, §7);
  * - echoes the XSRF cookie on mutating calls, fetching GET /settings first when the
  *   cookie is not there yet (docs/api.md "XSRF");
  * - maps errors (SPEC §8): 412 → session expired warning and reset; 400/404/500/504 and
  *   503 (database unavailable) → server-error warning unless the caller handles errors
- *   itself. The caller always gets an ApiError.
+ *   itself; on the staff API a 401 of a signed-in call → the sign-in page. The caller
+ *   always gets an ApiError, with the server's Finnish message for a 4xx.
  */
 
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Finnish texts of a failure the server did not explain (5xx, no answer, a 4xx without a message). */
+const FALLBACK_MESSAGES = {
+  network: 'Yhteys palvelimeen ei onnistunut. Tarkista verkkoyhteys ja yritä uudelleen.',
+  server: 'Palvelussa tapahtui virhe. Yritä hetken kuluttua uudelleen.',
+  busy: 'Palvelu on juuri nyt ruuhkautunut. Yritä hetken kuluttua uudelleen.',
+  tooMany: 'Liian monta yritystä. Yritä hetken kuluttua uudelleen.',
+  unauthorized: 'Istunto on päättynyt. Kirjaudu uudelleen.',
+  forbidden: 'Sinulla ei ole oikeutta tähän toimintoon.',
+  notFound: 'Tietoja ei löytynyt.',
+};
+
+function fallbackMessage(status: number, code: string): string {
+  if (status === NETWORK_ERROR_STATUS) return FALLBACK_MESSAGES.network;
+  if (status === 401) return FALLBACK_MESSAGES.unauthorized;
+  if (status === 403) return FALLBACK_MESSAGES.forbidden;
+  if (status === 404) return FALLBACK_MESSAGES.notFound;
+  if (status === 429) return FALLBACK_MESSAGES.tooMany;
+  if (status === 503 && code === 'BUSY') return FALLBACK_MESSAGES.busy;
+  return FALLBACK_MESSAGES.server;
+}
+
+/**
+ * A failed call: its status (0 when no answer came), the answer's body, its `error` code
+ * (`NETWORK` without an answer, `HTTP_<status>` without a code), the fields a 400 names,
+ * a 429's Retry-After in seconds and, as `message`, the server's Finnish text of a 4xx or a
+ * Finnish text of our own (5xx answers carry no text meant for people).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  readonly code: string;
+  readonly fields: FieldError[];
+  readonly retryAfter: number | null;
 
-  constructor(status: number, body: unknown, message?: string) {
-    super(message ?? `HTTP ${status}`);
+  constructor(status: number, body: unknown, retryAfter: number | null = null) {
+    const b = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; message?: unknown; fields?: unknown };
+    const code = typeof b.error === 'string' ? b.error : status === NETWORK_ERROR_STATUS ? 'NETWORK' : `HTTP_${status}`;
+    const serverText = status >= 400 && status < 500 && typeof b.message === 'string' && b.message ? b.message : null;
+    super(serverText ?? fallbackMessage(status, code));
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.code = code;
+    this.fields = Array.isArray(b.fields)
+      ? b.fields
+          .filter((f): f is { path: unknown; message: unknown } => typeof f === 'object' && f !== null)
+          .map((f) => ({ path: String(f.path ?? ''), message: String(f.message ?? '') }))
+      : [];
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -50,7 +98,23 @@ export interface RequestOptions {
   base?: string;
 }
 
+/** The back-office's API (`staffApi` below). */
+export const STAFF_API_BASE = `${API_BASE}${STAFF_API_PATH}`;
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Staff calls whose 401 is an answer, not an ended session: signing in and asking who is signed in. */
+const UNAUTHORIZED_IS_ANSWER = /^\/?(login|me|logout)(?:[/?]|$)/;
+
+let onUnauthorized: (() => void) | null = null;
+
+/**
+ * What a 401 from a signed-in staff call does (the back-office's session context clears the
+ * user, so the sign-in page shows). Without a handler the browser goes to /hallinta.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
 
 /**
  * Statuses answered with the §8 server-error warning: SERVER_ERROR_STATUSES and 503,
@@ -153,7 +217,7 @@ async function send(path: string, options: RequestOptions, retryingXsrf: boolean
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     if (!options.handleErrors) notifyMessage('serverError');
-    throw new ApiError(NETWORK_ERROR_STATUS, null, cause instanceof Error ? cause.message : 'Network error');
+    throw new ApiError(NETWORK_ERROR_STATUS, null);
   }
 
   const token = bookingApi ? response.headers.get(PROCESS_TOKEN_HEADER) : null;
@@ -177,10 +241,14 @@ async function send(path: string, options: RequestOptions, retryingXsrf: boolean
     // The XSRF cookie was missing or stale: get a fresh one and try once more.
     await primeXsrfCookie();
     return send(path, options, true);
+  } else if (response.status === 401 && options.base === STAFF_API_BASE && !UNAUTHORIZED_IS_ANSWER.test(path)) {
+    if (onUnauthorized) onUnauthorized();
+    else if (typeof window !== 'undefined') window.location.assign('/hallinta');
   } else if (WARNING_STATUSES.has(response.status) && !options.handleErrors) {
     notifyMessage('serverError');
   }
-  throw new ApiError(response.status, body);
+  const retryAfter = response.headers.get('Retry-After');
+  throw new ApiError(response.status, body, retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : null);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -193,5 +261,22 @@ export const api = {
   get: <T>(path: string, opts?: Opts) => apiRequest<T>(path, { ...opts, method: 'GET' }),
   post: <T>(path: string, body?: unknown, opts?: Opts) => apiRequest<T>(path, { ...opts, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, opts?: Opts) => apiRequest<T>(path, { ...opts, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, opts?: Opts) => apiRequest<T>(path, { ...opts, method: 'PATCH', body }),
   delete: <T>(path: string, opts?: Opts) => apiRequest<T>(path, { ...opts, method: 'DELETE' }),
+};
+
+type StaffOpts = Omit<RequestOptions, 'method' | 'body' | 'base' | 'handleErrors'>;
+const staff = (opts?: StaffOpts): Opts => ({ ...opts, base: STAFF_API_BASE, handleErrors: true });
+
+/**
+ * The back-office's calls, `path` relative to the staff API (`/offices/1/day`): the cookie
+ * session, no process token, no customer notifications (the pages show the error where it
+ * happened), a 401 of a signed-in call → the sign-in page.
+ */
+export const staffApi = {
+  get: <T>(path: string, opts?: StaffOpts) => api.get<T>(path, staff(opts)),
+  post: <T>(path: string, body?: unknown, opts?: StaffOpts) => api.post<T>(path, body, staff(opts)),
+  put: <T>(path: string, body?: unknown, opts?: StaffOpts) => api.put<T>(path, body, staff(opts)),
+  patch: <T>(path: string, body?: unknown, opts?: StaffOpts) => api.patch<T>(path, body, staff(opts)),
+  delete: <T>(path: string, opts?: StaffOpts) => api.delete<T>(path, staff(opts)),
 };

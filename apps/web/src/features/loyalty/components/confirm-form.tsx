@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { confirmUser } from '@/features/loyalty/api/confirm-user.ts';
-import { serverMessage } from '@/features/loyalty/api/loyalty-request.ts';
-import { notifyFailure, showFieldErrors } from './login-form-errors.ts';
+import { serverMessage, showFieldErrors } from '@/lib/form-errors.ts';
+import { notifyFailure } from './login-form-errors.ts';
 
 const confirmCodeBody = confirmUserBody.pick({ code: true });
 

@@ -1,8 +1,7 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { MESSAGES, type NotificationLevel } from '@huolto/domain';
 import { ApiError } from '@/lib/api-client.ts';
 import { dismissNotification, getNotifications, notify } from '@/lib/notifications.ts';
-import { fieldErrors, serverMessage } from '@/features/loyalty/api/loyalty-request.ts';
+import { serverMessage } from '@/lib/form-errors.ts';
 
 interface Failure {
   level: NotificationLevel;
@@ -45,11 +44,4 @@ export function clearLoginFailures(): void {
     if (loginFailures.has(keyOf(n))) dismissNotification(n.id);
   }
   loginFailures.clear();
-}
-
-/** Puts the server's per-field messages of a 400 on the form's fields; false when it had none. */
-export function showFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, names: readonly Path<T>[]) {
-  const fields = fieldErrors(error).filter((f) => (names as readonly string[]).includes(f.path));
-  for (const f of fields) setError(f.path as Path<T>, { type: 'server', message: f.message }, { shouldFocus: true });
-  return fields.length > 0;
 }

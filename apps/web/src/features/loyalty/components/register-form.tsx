@@ -6,7 +6,8 @@ import { MIN_PASSWORD_LENGTH, registerUserBody } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { registerUser } from '@/features/loyalty/api/register-user.ts';
-import { notifyFailure, showFieldErrors } from './login-form-errors.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
+import { notifyFailure } from './login-form-errors.ts';
 
 interface RegisterInput {
   username: string;

@@ -1,0 +1,69 @@
+import '@/lib/zod-jitless.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { STAFF_ROUTES } from '@huolto/domain';
+import { StaffProvider } from '@/features/staff/hooks/use-staff.tsx';
+import { AdminOnly, StaffHome, StaffLayout } from './staff-layout.tsx';
+import { StaffNotFound, StaffRouteError } from './staff-route-error.tsx';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+/** Each view is its own chunk, loaded when first opened. */
+const lazyRoutes = {
+  day: (() => import('@/app/staff/routes/day.tsx').then((m) => ({ Component: m.DayPage }))) as Lazy,
+  week: (() => import('@/app/staff/routes/week.tsx').then((m) => ({ Component: m.WeekPage }))) as Lazy,
+  print: (() => import('@/app/staff/routes/print.tsx').then((m) => ({ Component: m.PrintPage }))) as Lazy,
+  booking: (() => import('@/app/staff/routes/booking-detail.tsx').then((m) => ({ Component: m.BookingDetailPage }))) as Lazy,
+  capacity: (() => import('@/app/staff/routes/capacity.tsx').then((m) => ({ Component: m.CapacityPage }))) as Lazy,
+  search: (() => import('@/app/staff/routes/search.tsx').then((m) => ({ Component: m.SearchPage }))) as Lazy,
+  account: (() => import('@/app/staff/routes/account.tsx').then((m) => ({ Component: m.AccountPage }))) as Lazy,
+  users: (() =>
+    import('@/app/staff/routes/users.tsx').then((m) => ({
+      Component: () => (
+        <AdminOnly>
+          <m.UsersPage />
+        </AdminOnly>
+      ),
+    }))) as Lazy,
+};
+
+/** The back-office's routes, all under /hallinta behind the sign-in (StaffLayout). */
+export const staffRoutes: RouteObject[] = [
+  {
+    path: STAFF_ROUTES.root,
+    element: <StaffLayout />,
+    errorElement: <StaffRouteError />,
+    hydrateFallbackElement: <p className="staff-loading">Ladataan…</p>,
+    children: [
+      { index: true, element: <StaffHome /> },
+      { path: STAFF_ROUTES.day, lazy: lazyRoutes.day },
+      { path: STAFF_ROUTES.week, lazy: lazyRoutes.week },
+      { path: STAFF_ROUTES.print, lazy: lazyRoutes.print },
+      { path: STAFF_ROUTES.booking, lazy: lazyRoutes.booking },
+      { path: STAFF_ROUTES.capacity, lazy: lazyRoutes.capacity },
+      { path: STAFF_ROUTES.search, lazy: lazyRoutes.search },
+      { path: STAFF_ROUTES.account, lazy: lazyRoutes.account },
+      { path: STAFF_ROUTES.users, lazy: lazyRoutes.users },
+      { path: '*', element: <StaffNotFound /> },
+    ],
+  },
+];
+
+/** The back-office at /hallinta: its own entry, so the booking app's visitors never load it. */
+export function mountStaff(root: HTMLElement) {
+  // The back-office is no page for search engines.
+  const robots = document.createElement('meta');
+  robots.name = 'robots';
+  robots.content = 'noindex, nofollow';
+  document.head.append(robots);
+  document.title = 'Hallinta – Laakkonen';
+  const router = createBrowserRouter(staffRoutes);
+  createRoot(root).render(
+    <StrictMode>
+      <StaffProvider>
+        <RouterProvider router={router} />
+      </StaffProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,5 @@
+import type { ChangeOwnPasswordBody } from '@huolto/domain';
+import { staffApi } from '@/lib/api-client.ts';
+
+/** POST /staff/me/password: the signed-in user's new password, with the current one. */
+export const changeOwnPassword = (body: ChangeOwnPasswordBody) => staffApi.post<unknown>('/me/password', body);

@@ -1,0 +1,36 @@
+import { STAFF_APP_PATH } from './staff.ts';
+
+/**
+ * Every address of the back-office (the web app's routes, the links in the office's e-mails), written once. Dates in addresses are 'YYYY-MM-DD'.
+ */
+export const staffPaths = {
+  /** Sign-in, or straight to the day view when signed in. */
+  root: STAFF_APP_PATH,
+  day: (officeId: number | string, date: string) => `${STAFF_APP_PATH}/paiva/${officeId}/${date}`,
+  week: (officeId: number | string, date: string) => `${STAFF_APP_PATH}/viikko/${officeId}/${date}`,
+  print: (officeId: number | string, date: string) => `${STAFF_APP_PATH}/tulosta/${officeId}/${date}`,
+  booking: (bookingId: number | string) => `${STAFF_APP_PATH}/varaus/${bookingId}`,
+  capacity: (officeId: number | string) => `${STAFF_APP_PATH}/kapasiteetti/${officeId}`,
+  /** Staff accounts: admins only. */
+  users: `${STAFF_APP_PATH}/kayttajat`,
+  /** The signed-in user's own account: a new password. */
+  account: `${STAFF_APP_PATH}/oma-tili`,
+  /**
+   * Booking search: without a text the empty search page; with one (even '') the page searches
+   * for it, or says the text is too short.
+   */
+  search: (q?: string) => (q === undefined ? `${STAFF_APP_PATH}/haku` : `${STAFF_APP_PATH}/haku?q=${encodeURIComponent(q)}`),
+} as const;
+
+/** The router's patterns for the same addresses. */
+export const STAFF_ROUTES = {
+  root: STAFF_APP_PATH,
+  day: `${STAFF_APP_PATH}/paiva/:officeId/:date`,
+  week: `${STAFF_APP_PATH}/viikko/:officeId/:date`,
+  print: `${STAFF_APP_PATH}/tulosta/:officeId/:date`,
+  booking: `${STAFF_APP_PATH}/varaus/:bookingId`,
+  capacity: `${STAFF_APP_PATH}/kapasiteetti/:officeId`,
+  users: `${STAFF_APP_PATH}/kayttajat`,
+  account: `${STAFF_APP_PATH}/oma-tili`,
+  search: `${STAFF_APP_PATH}/haku`,
+} as const;
