@@ -1,23 +1,13 @@
 import './print.css';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { formatPhoneNumber, type StaffBookingSummary, type StaffDay, type VehicleDeliveryOption } from '@huolto/domain';
+import { DELIVERY_SHORT_LABELS, formatPhoneNumber, type StaffBookingSummary, type StaffDay } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { getDay } from '@/features/staff/api/get-day.ts';
-import { staffKeys } from '@/features/staff/api/keys.ts';
+import { useDay } from '@/features/staff/api/get-day.ts';
 import { DateBar } from '@/features/staff/components/date-bar.tsx';
 import { clockRange, finnishDate, finnishDateLong, validDate, validId } from '@/features/staff/format.ts';
 import { staffPaths } from '@huolto/domain';
 import { StaffPageTitle } from '@/features/staff/components/staff-title.tsx';
 import { BadAddress, LoadError, OfficeName } from '@/features/staff/components/view-states.tsx';
-
-/** How the car comes in, short, for the printed list. */
-export const DELIVERY_SHORT: Record<VehicleDeliveryOption, string> = {
-  CUSTOMER_WAITING: 'Asiakas odottaa',
-  VEHICLE_LEFT_FOR_DAY: 'Auto jää päiväksi',
-  BRINGS_CAR_OUTSIDE_OFFICE_HOURS: 'Tuodaan aukioloajan ulkopuolella',
-  CONTACT_REQUEST: 'Soita asiakkaalle',
-};
 
 /** The day's bookings to print: not cancelled, by time, leads (no time) last. */
 export function printRows(day: StaffDay): StaffBookingSummary[] {
@@ -31,11 +21,7 @@ export function PrintPage() {
   const params = useParams();
   const officeId = validId(params.officeId);
   const date = validDate(params.date);
-  const day = useQuery({
-    queryKey: staffKeys.day(officeId ?? 0, date ?? ''),
-    queryFn: () => getDay(officeId!, date!),
-    enabled: officeId !== null && date !== null,
-  });
+  const day = useDay(officeId, date);
 
   if (officeId === null || date === null) return <BadAddress title="Tulostettava lista" />;
 
@@ -87,7 +73,7 @@ export function PrintTable({ day, rows }: { day: StaffDay; rows: StaffBookingSum
       <tbody>
         {rows.map((b) => {
           const delivery = [
-            b.deliveryOption ? DELIVERY_SHORT[b.deliveryOption] : null,
+            b.deliveryOption ? DELIVERY_SHORT_LABELS[b.deliveryOption] : null,
             b.usingKeyLocker ? 'avainautomaatti' : null,
           ].filter(Boolean);
           return (
