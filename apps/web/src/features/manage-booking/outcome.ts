@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api-client.ts';
+import { serverMessage } from '@/lib/form-errors.ts';
 import { dismissNotification, getNotifications, notify } from '@/lib/notifications.ts';
 
 /**
@@ -7,9 +8,7 @@ import { dismissNotification, getNotifications, notify } from '@/lib/notificatio
  * saying when to try again); null for any other failure.
  */
 export function tooManyText(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 429) return null;
-  const message = (error.body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : null;
+  return error instanceof ApiError && error.status === 429 ? serverMessage(error) : null;
 }
 
 /**

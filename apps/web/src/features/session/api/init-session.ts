@@ -1,5 +1,6 @@
 import { INSTALLATION_TYPE, type ApiResponse, type ProcessType } from '@huolto/domain';
 import { api, ApiError } from '@/lib/api-client.ts';
+import { serverMessage } from '@/lib/form-errors.ts';
 import { setSessionProcessType } from '@/lib/process-session.ts';
 
 const pending = new Map<ProcessType, Promise<void>>();
@@ -26,6 +27,5 @@ export function initSession(processType: ProcessType): Promise<void> {
 
 /** The server's own words when it refused to start another booking from this address (429); null for any other failure. */
 export function initRefusalOf(err: unknown): string | null {
-  const message = err instanceof ApiError ? (err.body as { message?: unknown } | null)?.message : undefined;
-  return err instanceof ApiError && err.status === 429 && typeof message === 'string' ? message : null;
+  return err instanceof ApiError && err.status === 429 ? serverMessage(err) : null;
 }
