@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { StaffMe } from '@huolto/domain';
-import { ApiError, NETWORK_ERROR_STATUS, setUnauthorizedHandler } from '@/lib/api-client.ts';
-import { getMe } from '../api/get-me.ts';
-import { logout as endSession } from '../api/logout.ts';
+import { ApiError, setUnauthorizedHandler } from '@/lib/api-client.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { getMe } from '@/features/staff/api/get-me.ts';
+import { logout as endSession } from '@/features/staff/api/logout.ts';
 
 /**
  * Who is signed in to the back-office and which office they are looking at. The signed-in
@@ -34,20 +35,6 @@ export interface OfficeState {
 const StaffContext = createContext<StaffState | null>(null);
 const OfficeContext = createContext<OfficeState | null>(null);
 
-export function createStaffQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // An HTTP error will answer the same again; only a lost connection is retried.
-        retry: (failureCount, error) =>
-          failureCount < 2 && (!(error instanceof ApiError) || error.status === NETWORK_ERROR_STATUS),
-        refetchOnWindowFocus: true,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
-
 function readStoredOffice(): number | null {
   try {
     const raw = window.localStorage.getItem(OFFICE_STORAGE_KEY);
@@ -76,7 +63,7 @@ export function StaffProvider({
   /** Tests: start signed in as this user without GET /me. */
   initialMe?: StaffMe | null;
 }) {
-  const [client] = useState(() => queryClient ?? createStaffQueryClient());
+  const [client] = useState(() => queryClient ?? createQueryClient());
   const [me, setMeState] = useState<StaffMe | null>(initialMe ?? null);
   const [loading, setLoading] = useState(initialMe === undefined);
   const [storedOffice, setStoredOffice] = useState<number | null>(() => readStoredOffice());
