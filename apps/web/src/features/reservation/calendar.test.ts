@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { daySlots } from '@huolto/domain';
 import {
-  daySlots,
   freeSlotCount,
   monthGrid,
   monthLabel,

@@ -1,9 +1,7 @@
-import { addDays, addMonthsToDate, formatDuration, isoWeekday, workingDaySlot, type FreeTimeDay, type OfficeHours } from '@huolto/domain';
+import { addDays, addMonthsToDate, formatDuration, isoWeekday, type DaySlot, type FreeTimeDay } from '@huolto/domain';
 
-export interface Slot {
-  startTime: string;
-  endTime: string;
-}
+/** A time of a day to choose from (the domain's daySlots gives a day's). */
+export type Slot = DaySlot;
 
 /** 'HH:mm' → 'HH:mm:ss'. */
 export function withSeconds(time: string): string {
@@ -15,17 +13,7 @@ export function isDayOnly(day: FreeTimeDay): boolean {
   return day.onlyDayTimesAvailable && !day.exactTimesAvailable;
 }
 
-/**
- * The times of a day to choose from. A day-only day offers the office's working day
- * (its opening to closing time) as one.
- */
-export function daySlots(day: FreeTimeDay, hours: OfficeHours): Slot[] {
-  if (day.calendarSlots.length > 0) return day.calendarSlots;
-  if (day.onlyDayTimesAvailable) return [workingDaySlot(hours)];
-  return [];
-}
-
-/** How many times a day offers (the length of daySlots, whatever the office's hours). */
+/** How many times a day offers (the length of the domain's daySlots, whatever the office's hours). */
 export function freeSlotCount(day: FreeTimeDay): number {
   return day.calendarSlots.length > 0 ? day.calendarSlots.length : day.onlyDayTimesAvailable ? 1 : 0;
 }

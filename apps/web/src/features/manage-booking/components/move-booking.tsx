@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import {
   CALENDAR_AUTO_ADVANCE_WEEKS,
   addDays,
+  daySlots,
   formatDuration,
   formatFinnishDate,
   formatFinnishDateLong,
@@ -12,8 +13,7 @@ import {
   startOfWeek,
   todayInHelsinki,
   weekLabel,
-  workingDaySlot,
-  type FreeTimeDay,
+  type DaySlot,
   type ManagedBooking,
 } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
@@ -33,23 +33,12 @@ export const MOVE_TEXTS = {
   noTimes: 'Tällä viikolla ei ole vapaita aikoja. Valitse toinen viikko.',
 } as const;
 
-interface Slot {
-  startTime: string;
-  endTime: string;
-}
-
-interface Choice extends Slot {
+interface Choice extends DaySlot {
   date: string;
   /** A day-only office: the work is done during the day. */
   wholeDay: boolean;
 }
 
-
-/** A day's times to choose from: its exact slots, or a day-only day's working day as one. */
-function slotsOf(day: FreeTimeDay, office: ManagedBooking['office']): Slot[] {
-  if (day.calendarSlots.length > 0) return day.calendarSlots;
-  return day.onlyDayTimesAvailable ? [workingDaySlot(office)] : [];
-}
 
 /** How long the booking's work takes: '1 h', '1 h 30 min', '45 min'. */
 function durationText(booking: ManagedBooking): string {
@@ -100,8 +89,8 @@ export function MoveBooking({
   const move = useMoveBooking(bookingRef);
 
   const current = times.data && !times.isPlaceholderData ? times.data.days : undefined;
-  const days = useMemo(() => current?.filter((d) => isoWeekday(d.date) <= 5 || slotsOf(d, booking.office).length > 0) ?? [], [current, booking.office]);
-  const freeDays = days.filter((d) => slotsOf(d, booking.office).length > 0);
+  const days = useMemo(() => current?.filter((d) => isoWeekday(d.date) <= 5 || daySlots(d, booking.office).length > 0) ?? [], [current, booking.office]);
+  const freeDays = days.filter((d) => daySlots(d, booking.office).length > 0);
   const searching = advancesLeft > 0 && (times.isFetching || (current !== undefined && freeDays.length === 0 && monday < lastMonday));
 
   useEffect(() => {
@@ -114,7 +103,7 @@ export function MoveBooking({
   }, [current, times.isFetching, advancesLeft, freeDays.length, monday, lastMonday]);
 
   const selectedDay = freeDays.find((d) => d.date === selectedDate) ?? freeDays[0] ?? null;
-  const selectedSlots = selectedDay ? slotsOf(selectedDay, booking.office) : [];
+  const selectedSlots = selectedDay ? daySlots(selectedDay, booking.office) : [];
 
   const selectWeek = (m: string) => {
     setAdvancesLeft(0);
@@ -193,7 +182,7 @@ export function MoveBooking({
               <DayButton
                 key={day.date}
                 date={day.date}
-                count={slotsOf(day, booking.office).length}
+                count={daySlots(day, booking.office).length}
                 selected={selectedDay?.date === day.date}
                 disabled={move.isPending}
                 readCount

@@ -1,15 +1,9 @@
 import './delivery-options.css';
 import { useId } from 'react';
-import { DELIVERY_OPTION_LABELS, VEHICLE_DELIVERY_OPTIONS, type VehicleDeliveryOption } from '@huolto/domain';
+import { DELIVERY_OPTION_LABELS, DROP_OFF_HINTS, VEHICLE_DELIVERY_OPTIONS, type VehicleDeliveryOption } from '@huolto/domain';
 
 /** GLOSSARY "delivery options" (the domain's names, also on the thanks page and /oma-varaus). */
 export { DELIVERY_OPTION_LABELS };
-
-/** Drop-off instructions (SPEC "Reservation page", GLOSSARY "drop-off texts"). */
-export const DROP_OFF_TEXTS: Partial<Record<VehicleDeliveryOption, string>> = {
-  VEHICLE_LEFT_FOR_DAY: 'Tuo auto klo 7.30–8.00',
-  CUSTOMER_WAITING: 'Tuo auto noin 20 minuuttia ennen sovittua aikaa',
-};
 
 export interface DeliveryOptionsProps {
   value: VehicleDeliveryOption | null;
@@ -25,7 +19,7 @@ export function DeliveryOptions({ value, onChange, dayOnly = false, lockerFull =
   const name = useId();
   const lockerNoteId = `${name}-locker`;
   const options = VEHICLE_DELIVERY_OPTIONS.filter((o) => !(dayOnly && o === 'CUSTOMER_WAITING'));
-  const dropOff = value ? DROP_OFF_TEXTS[value] : undefined;
+  const dropOff = value ? DROP_OFF_HINTS[value] : undefined;
   return (
     <fieldset className="delivery card">
       <legend className="delivery__legend">Auton tuominen korjaamolle</legend>

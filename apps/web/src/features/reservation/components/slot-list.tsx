@@ -1,7 +1,7 @@
 import './slot-list.css';
-import { formatFinnishDateLong, formatFinnishTime, type FreeTimeDay, type OfficeHours } from '@huolto/domain';
+import { daySlots, formatFinnishDateLong, formatFinnishTime, type FreeTimeDay, type OfficeHours } from '@huolto/domain';
 import { CheckIcon } from '@/components/ui/icons.tsx';
-import { daySlots, isDayOnly, sameSlot, withSeconds, type Slot } from '@/features/reservation/calendar.ts';
+import { isDayOnly, sameSlot, withSeconds, type Slot } from '@/features/reservation/calendar.ts';
 
 export interface SlotListProps {
   day: FreeTimeDay;

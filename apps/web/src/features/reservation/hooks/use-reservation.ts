@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  daySlots,
   deliveryOptionOf,
   formatFinnishTime,
   lockerStartTimes,
@@ -23,7 +24,7 @@ import {
   useCustomerSelectableResources,
 } from '@/features/reservation/api/customer-resources.ts';
 import { useWeekCalendar } from '@/features/reservation/hooks/use-week-calendar.ts';
-import { daySlots, isDayOnly, reservationOf, sameSlot, withSeconds, type Slot } from '@/features/reservation/calendar.ts';
+import { isDayOnly, reservationOf, sameSlot, withSeconds, type Slot } from '@/features/reservation/calendar.ts';
 
 /**
  * The reservation page's state and actions (SPEC §2 "Reservation page", §4): the week
