@@ -16,6 +16,8 @@ import {
   shiftOfTime,
   timeToMinutes,
   todayInHelsinki,
+  workingDayHours,
+  type OpeningExceptionHours,
 } from '@huolto/domain';
 
 /** The earliest a same-day slot can start, in minutes from now. */
@@ -38,10 +40,7 @@ export interface OfficeCalendar {
 }
 
 /** An opening exception's hours (Helsinki wall clock): both null when closed all day. */
-export interface ExceptionHours {
-  opening_time: string | null;
-  closing_time: string | null;
-}
+export type ExceptionHours = OpeningExceptionHours;
 
 /** An office's hours on one date, in minutes from midnight, with the first start of its slot grid. */
 export interface DayHours {
@@ -51,20 +50,22 @@ export interface DayHours {
 }
 
 /**
- * The office's hours on a date: its usual ones, or an opening exception's; undefined when
- * an exception closes it. An exception only changes the hours of a day the office is open
- * on (weekends and holidays stay closed, computeFreeDays). On an exception day the slot
+ * The office's hours on a date as the slot grid uses them: its usual ones, or an opening
+ * exception's; undefined when an exception closes it (the domain's workingDayHours, the
+ * rule hoursOnDate applies). Weekends and holidays are closed by the callers, before or
+ * after the grid (computeFreeDays, reserve-time, the customer's move, which tells a time
+ * on the grid of a closed day from a time off the grid). On an exception day the slot
  * grid stays the office's (its first slot time and step, in both directions), within the
  * exception's hours: its first start is the first grid time at or after the opening.
  */
 export function hoursOn(office: OfficeCalendar, date: string): DayHours | undefined {
-  const usualOpening = timeToMinutes(office.opening_time);
-  const usualFirst = timeToMinutes(office.first_slot_time);
   const exception = office.exceptions?.get(date);
-  if (!exception) return { opening: usualOpening, closing: timeToMinutes(office.closing_time), firstSlot: usualFirst };
-  if (exception.opening_time === null || exception.closing_time === null) return undefined;
-  const opening = timeToMinutes(exception.opening_time);
-  const closing = timeToMinutes(exception.closing_time);
+  const hours = workingDayHours(office, exception);
+  if (!hours) return undefined;
+  const opening = timeToMinutes(hours.opening_time);
+  const closing = timeToMinutes(hours.closing_time);
+  const usualFirst = timeToMinutes(office.first_slot_time);
+  if (!exception) return { opening, closing, firstSlot: usualFirst };
   const step = office.slot_step_minutes;
   const firstSlot = step > 0 ? usualFirst + Math.ceil((opening - usualFirst) / step) * step : Math.max(opening, usualFirst);
   return { opening, closing, firstSlot };
