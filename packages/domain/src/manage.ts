@@ -11,7 +11,7 @@ import { bookingKeySchema } from './site.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { cleanMultilineText } from './storable.ts';
 import { FEEDBACK_MESSAGE_MAX } from './rules.ts';
-import { freeTimeDaySchema, freeTimesOnOrganizationBody, reserveTimeBody } from './api.ts';
+import { freeTimeDaySchema, freeTimesOnOrganizationBody, reserveTimeBody } from './api-time.ts';
 
 /** What identifies a saved booking: its key and the car's registration number. */
 export const bookingAccessBody = z.object({

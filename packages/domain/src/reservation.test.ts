@@ -26,7 +26,7 @@ import {
   reserveTimeBody,
   resourceForCustomerQuery,
   customerSelectedResourcesBody,
-} from './api.ts';
+} from './index.ts';
 
 describe('working days', () => {
   it('are Monday to Friday without Finnish holidays', () => {

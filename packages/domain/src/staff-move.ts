@@ -3,7 +3,7 @@
  * server accepts (any quarter hour of the office's hours of the day), and the starts of
  * the move form with what takes each.
  */
-import type { StaffDay } from './staff.ts';
+import type { StaffDay } from './staff-bookings.ts';
 import { formatLocalDateTime, minutesToTime, timeToMinutes } from './time.ts';
 
 /** Staff may start a booking at any quarter hour the office is open: the move grid, in minutes. */
