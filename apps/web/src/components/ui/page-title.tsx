@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 let firstPage = true;
 
@@ -10,19 +10,29 @@ export interface PageTitleProps {
 }
 
 /**
- * The page's h1. Sets the document title and, after an in-app navigation, moves focus
- * to the heading so that a screen reader user hears where they are.
+ * A page's h1 behaviour, for the booking app and the back-office alike: sets the document
+ * title and, after an in-app navigation (not on the first page), moves focus to the heading
+ * so that a screen reader user hears where they are. Give the ref to an h1 with tabIndex -1.
  */
-export function PageTitle({ children, documentTitle, className }: PageTitleProps) {
+export function usePageHeading(documentTitle: string): RefObject<HTMLHeadingElement | null> {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${documentTitle} – Ajanvaraus – Laakkonen`;
+    document.title = documentTitle;
     if (firstPage) {
       firstPage = false;
       return;
     }
     ref.current?.focus({ preventScroll: true });
   }, [documentTitle]);
+  return ref;
+}
+
+/**
+ * The page's h1. Sets the document title and, after an in-app navigation, moves focus
+ * to the heading so that a screen reader user hears where they are.
+ */
+export function PageTitle({ children, documentTitle, className }: PageTitleProps) {
+  const ref = usePageHeading(`${documentTitle} – Ajanvaraus – Laakkonen`);
   return (
     <h1 ref={ref} tabIndex={-1} className={['page-title', className].filter(Boolean).join(' ')}>
       {children}

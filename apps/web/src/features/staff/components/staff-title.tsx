@@ -1,11 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { usePageHeading } from '@/components/ui/page-title.tsx';
 
-let firstPage = true;
+/** The document title of a back-office page: 'Päivänäkymä – Hallinta'. */
+const staffTitle = (title: string) => `${title} – Hallinta`;
 
-/** Sets the document title: 'Päivänäkymä – Hallinta'. */
+/** Sets the document title: 'Päivänäkymä – Hallinta' (a page without a StaffPageTitle, the sign-in). */
 export function useStaffTitle(title: string): void {
   useEffect(() => {
-    document.title = `${title} – Hallinta`;
+    document.title = staffTitle(title);
   }, [title]);
 }
 
@@ -14,15 +16,7 @@ export function useStaffTitle(title: string): void {
  * focus to the heading so that a screen reader user hears where they are.
  */
 export function StaffPageTitle({ children, documentTitle }: { children: ReactNode; documentTitle: string }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useStaffTitle(documentTitle);
-  useEffect(() => {
-    if (firstPage) {
-      firstPage = false;
-      return;
-    }
-    ref.current?.focus({ preventScroll: true });
-  }, [documentTitle]);
+  const ref = usePageHeading(staffTitle(documentTitle));
   return (
     <h1 ref={ref} tabIndex={-1} className="staff-page-title">
       {children}
