@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
+  DELIVERY_NOTICE_LABELS,
   DROP_OFF_HEADING,
   deliveryOptionOf,
   formatEuros,
@@ -28,14 +29,6 @@ export type OfficeNoticeKind = 'CREATED' | 'MOVED' | 'CANCELLED';
 
 /** The booking's back-office page, relative to the site. */
 export const staffBookingPath = (bookingId: number | string) => `/hallinta/varaus/${encodeURIComponent(String(bookingId))}`;
-
-/** How the car is brought in, as the office reads it. */
-export const DELIVERY_OPTION_TEXTS: Record<VehicleDeliveryOption, string> = {
-  CUSTOMER_WAITING: 'Asiakas odottaa paikan päällä',
-  VEHICLE_LEFT_FOR_DAY: 'Auto jätetään päiväksi (tuodaan klo 7.30–8.00)',
-  BRINGS_CAR_OUTSIDE_OFFICE_HOURS: 'Auto tuodaan aukioloaikojen ulkopuolella, avain avainautomaattiin',
-  CONTACT_REQUEST: 'Asiakas pyytää yhteydenottoa',
-};
 
 // The booking's jsonb columns as the notice reads them; older bookings carry only some fields.
 const customerSchema = z
@@ -129,7 +122,7 @@ export function composeOfficeNotice(b: NoticeBooking, kind: OfficeNoticeKind, op
   const by = opts.by ? userText(opts.by) : '';
   const link = opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}${staffBookingPath(b.id)}` : null;
   const delivery = [
-    ...(b.deliveryOption ? [DELIVERY_OPTION_TEXTS[b.deliveryOption]] : []),
+    ...(b.deliveryOption ? [DELIVERY_NOTICE_LABELS[b.deliveryOption]] : []),
     ...(b.usingKeyLocker && b.deliveryOption !== 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' ? ['Avainautomaatti käytössä'] : []),
   ];
   const paragraphs: string[][] = [

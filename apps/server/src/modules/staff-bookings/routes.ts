@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  STAFF_MOVE_STEP_MINUTES,
   STAFF_SEARCH_LIMIT,
   STAFF_SEARCH_MAX_LENGTH,
   STAFF_SEARCH_MIN_LENGTH,
@@ -25,7 +26,6 @@ import { concurrencyGate } from '../../plugins/rate-limit.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { staffOf } from '../staff/guard.ts';
 import {
-  STAFF_MOVE_STEP_MINUTES,
   TIME_TAKEN_MESSAGE,
   staffAddNote,
   staffBookingDetail,

@@ -7,12 +7,13 @@
  */
 import {
   HORIZON_MESSAGE,
+  STAFF_MOVE_STEP_MINUTES,
   addDays,
   deliveryOptionOf,
   formatLocalDateTime,
   fromHelsinki,
   isBeyondHorizon,
-  isWorkingDay,
+  hoursOnDate,
   isoWeekday,
   parseLocalDateTime,
   timeToMinutes,
@@ -82,8 +83,6 @@ const conflict = (code: string, message: string) => new DomainError(409, code, m
 
 /** The message of a move onto a time already taken on the resource. */
 export const TIME_TAKEN_MESSAGE = 'Aika on jo varattu';
-/** Staff may start a booking at any quarter hour the office is open. */
-export const STAFF_MOVE_STEP_MINUTES = 15;
 
 // ---- Offices and opening hours ----------------------------------------------------------
 
@@ -122,22 +121,17 @@ function exceptionOf(row: OpeningExceptionRow): OpeningException {
 }
 
 /**
- * The office's hours on a day: closed on weekends and Finnish holidays; on a working day
- * (Monday–Friday) its exception for the day when it has one (closed, or other hours), else
- * its usual hours. The same rule as the customers' free times (time/slots.ts hoursOn).
+ * The office's hours on a day as the staff answers carry them: the domain's hoursOnDate
+ * (closed on weekends and Finnish holidays; on a working day its exception for the day
+ * when it has one, else its usual hours), the rule of the customers' free times too.
  */
 export function openingOfDay(
   office: Pick<StaffOfficeRow, 'opening_time' | 'closing_time'>,
   date: string,
   exception: OpeningExceptionRow | undefined,
 ): { openingTime: string; closingTime: string } | null {
-  if (!isWorkingDay(date)) return null;
-  if (exception) {
-    return exception.opening_time && exception.closing_time
-      ? { openingTime: toHoursAndMinutes(exception.opening_time), closingTime: toHoursAndMinutes(exception.closing_time) }
-      : null;
-  }
-  return { openingTime: toHoursAndMinutes(office.opening_time), closingTime: toHoursAndMinutes(office.closing_time) };
+  const hours = hoursOnDate(office, date, exception);
+  return hours && { openingTime: hours.opening_time, closingTime: hours.closing_time };
 }
 
 // ---- Bookings as listed ----------------------------------------------------------------
