@@ -40,6 +40,12 @@ const webZones = [
     from: [`${web}/features`, `${web}/app`],
     message: 'Shared code (components, hooks, lib, stores, config, test) does not import features/ or app/.',
   },
+  {
+    // The booking app's own files: app/ but app/staff, and the entries other than main.tsx.
+    target: [`${web}/app/!(staff)/**`, `${web}/app/*.{ts,tsx}`, `${web}/first-step/**`, `${web}/*-entry.tsx`],
+    from: [`${web}/app/staff`, `${web}/features/staff`],
+    message: 'The booking app does not import the back-office: its entry is a chunk of its own, loaded only at /hallinta (main.tsx).',
+  },
 ];
 
 /** Server zones: a module never reaches into another module's routes; db/ and lib/ sit below the modules. */
@@ -116,6 +122,11 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Across folders the web app imports by `@/…` (apps/web/src), so a file reads the same wherever it moves; `./x` stays within a folder.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', '..'], message: 'Import from another folder of the web app by `@/…`, not `../`.' }] },
+      ],
     },
   },
 );
