@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { addDays, todayInHelsinki, type StaffBookingDetail, type StaffDay } from '@huolto/domain';
+import { addDays, staffMoveStarts, todayInHelsinki, type StaffBookingDetail, type StaffDay } from '@huolto/domain';
 import { json, newQueryClient } from '@/test/fetch-stub.ts';
-import { BookingDetailPage, moveStarts } from './booking-detail.tsx';
+import { BookingDetailPage } from './booking-detail.tsx';
 
 const BASE = '/ServiceBooking/rest/staff';
 const DATE = addDays(todayInHelsinki(), 14);
@@ -129,7 +129,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('moveStarts', () => {
+describe('staffMoveStarts', () => {
   it("offers the day's quarter hours where the length fits; another booking, a hold or an absence takes a start, and a start that has passed is past", () => {
     const day: StaffDay = {
       ...DAY,
@@ -138,7 +138,7 @@ describe('moveStarts', () => {
       holds: [],
       absences: [{ id: 1, resourceId: 11, start: `${DATE}T09:30:00`, end: `${addDays(DATE, 1)}T00:00:00`, reason: '', bookingsInside: 0, bookingIdsInside: [] }],
     };
-    const starts = moveStarts(day, 11, 60, 41, `${DATE}T08:10:00`);
+    const starts = staffMoveStarts(day, 11, 60, 41, `${DATE}T08:10:00`);
     expect(starts).toEqual([
       { time: '08:00:00', taken: false, past: true },
       { time: '08:15:00', taken: false, past: false },
@@ -146,7 +146,7 @@ describe('moveStarts', () => {
       { time: '08:45:00', taken: true, past: false },
       { time: '09:00:00', taken: true, past: false },
     ]);
-    expect(moveStarts({ ...day, opening: null }, 11, 60, 41)).toEqual([]);
+    expect(staffMoveStarts({ ...day, opening: null }, 11, 60, 41)).toEqual([]);
   });
 });
 

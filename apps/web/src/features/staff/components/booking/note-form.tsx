@@ -1,0 +1,70 @@
+import './booking-actions.css';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { STAFF_NOTE_MAX_LENGTH, staffNoteBody, type StaffBookingDetail } from '@huolto/domain';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, describedBy } from '@/components/ui/field.tsx';
+import { useAddNote } from '@/features/staff/api/add-note.ts';
+import { messageOf, showFieldErrors } from '@/lib/form-errors.ts';
+
+/** A note: something written (in the form's own words), then as the call's body (domain staffNoteBody). */
+const noteFormSchema = z.object({ text: z.string().refine((t) => t.trim() !== '', { error: 'Kirjoita muistiinpano' }) }).pipe(staffNoteBody);
+
+type NoteFormValues = z.input<typeof noteFormSchema>;
+type NoteBody = z.output<typeof noteFormSchema>;
+
+/** 'Lisää muistiinpano': an internal note, seen by staff only, added to the booking's history. */
+export function NoteForm({ booking, announce }: { booking: StaffBookingDetail; announce: (message: string) => void }) {
+  const heading = useId();
+  const noteId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const note = useAddNote(booking.id);
+  const { register, handleSubmit, reset, setError, formState } = useForm<NoteFormValues, unknown, NoteBody>({
+    defaultValues: { text: '' },
+    resolver: zodResolver(noteFormSchema),
+  });
+  const fieldError = formState.errors.text?.message;
+
+  const add = ({ text }: NoteBody) =>
+    note.mutate(text, {
+      onSuccess: () => {
+        reset();
+        setProblem(null);
+        announce('Muistiinpano lisätty');
+      },
+      onError: (err) => setProblem(showFieldErrors(err, setError, ['text']) ? null : messageOf(err)),
+    });
+
+  return (
+    <section className="card booking-detail__action" aria-labelledby={heading}>
+      <h2 id={heading} className="card__title">
+        Lisää muistiinpano
+      </h2>
+      <form className="form-stack" onSubmit={handleSubmit(add)} noValidate>
+        <Field id={noteId} label="Sisäinen muistiinpano" hint="Näkyy vain henkilökunnalle." error={fieldError}>
+          <textarea
+            id={noteId}
+            className="input textarea"
+            rows={3}
+            maxLength={STAFF_NOTE_MAX_LENGTH}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={describedBy(noteId, { hint: true, error: Boolean(fieldError) })}
+            {...register('text')}
+          />
+        </Field>
+        {problem && (
+          <p className="notice notice--warning" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="actions">
+          <Button type="submit" variant="secondary" disabled={note.isPending}>
+            Lisää muistiinpano
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
