@@ -4,7 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { addDays, todayInHelsinki, type Absence, type StaffOffice } from '@huolto/domain';
 import { json, newQueryClient } from '@/test/fetch-stub.ts';
-import { CapacityPage, absenceSpan } from './capacity.tsx';
+import { absenceSpan } from '@/features/staff/components/capacity/absence-span.ts';
+import { CapacityPage } from './capacity.tsx';
 
 const BASE = '/ServiceBooking/rest/staff';
 const TODAY = todayInHelsinki();

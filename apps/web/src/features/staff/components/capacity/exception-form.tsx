@@ -1,0 +1,124 @@
+import './capacity.css';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  STAFF_REASON_MAX_LENGTH,
+  openingExceptionBody,
+  openingExceptionParams,
+  todayInHelsinki,
+  type OpeningExceptionBody,
+  type StaffOffice,
+} from '@huolto/domain';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, describedBy } from '@/components/ui/field.tsx';
+import { useSaveException } from '@/features/staff/api/save-exception.ts';
+import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { showRefusal } from '@/features/staff/form-refusal.ts';
+
+/**
+ * The form's fields, made into the domain's exception body with the date it is for (the
+ * call's address), which must be chosen; a closed day's hours are not asked for.
+ */
+const exceptionOfDate = openingExceptionBody.safeExtend({
+  date: z.string().min(1, { error: 'Valitse päivä' }).pipe(openingExceptionParams.shape.date),
+});
+const exceptionFormSchema = z
+  .object({ date: z.string(), closed: z.boolean(), openingTime: z.string(), closingTime: z.string(), reason: z.string() })
+  .transform(
+    (f): z.input<typeof exceptionOfDate> => ({ ...f, openingTime: f.closed ? null : f.openingTime, closingTime: f.closed ? null : f.closingTime }),
+  )
+  .pipe(exceptionOfDate);
+
+type ExceptionFormInput = z.input<typeof exceptionFormSchema>;
+type ExceptionFormValues = z.output<typeof exceptionFormSchema>;
+
+const REFUSABLE = ['date', 'openingTime', 'closingTime', 'reason'] as const;
+
+/** 'Lisää poikkeus': a date closed all day or open other hours; the date's earlier exception is replaced. */
+export function ExceptionForm({ office, announce }: { office: StaffOffice; announce: (message: string) => void }) {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<ExceptionFormInput, unknown, ExceptionFormValues>({
+    defaultValues: {
+      date: '',
+      closed: true,
+      openingTime: office.openingTime.slice(0, 5),
+      closingTime: office.closingTime.slice(0, 5),
+      reason: '',
+    },
+    resolver: zodResolver(exceptionFormSchema),
+  });
+  const closed = useWatch({ control, name: 'closed' });
+  const save = useSaveException(office.id);
+
+  const onValid = ({ date, closed, openingTime, closingTime, reason }: ExceptionFormValues) => {
+    // A closed day is sent without hours, as the call allows.
+    const body: OpeningExceptionBody = closed ? { closed, reason } : { closed, openingTime, closingTime, reason };
+    save.mutate(
+      { date, body },
+      {
+        onSuccess: () => {
+          setValue('date', '');
+          setValue('reason', '');
+          announce('Poikkeus tallennettu');
+        },
+        onError: (error) => showRefusal(error, setError, REFUSABLE),
+      },
+    );
+  };
+
+  const id = (name: string) => `${uid}-${name}`;
+  const aria = (name: (typeof REFUSABLE)[number], hint = false) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': describedBy(id(name), { hint, error: Boolean(errors[name]) }),
+  });
+
+  return (
+    <form className="capacity__form" onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={id('heading')}>
+      <h3 id={id('heading')} className="capacity__subtitle">
+        Lisää poikkeus
+      </h3>
+      <Field id={id('date')} label="Päivä" hint="Saman päivän poikkeus korvataan." error={errors.date?.message}>
+        <input id={id('date')} type="date" className="input" min={todayInHelsinki()} {...aria('date', true)} {...register('date')} />
+      </Field>
+      <fieldset className="capacity__fieldset">
+        <legend className="field__label">Aukiolo</legend>
+        <div className="checkbox-row">
+          <input id={id('closed')} type="radio" className="radio" name={id('kind')} checked={closed} onChange={() => setValue('closed', true)} />
+          <label htmlFor={id('closed')}>Suljettu koko päivän</label>
+        </div>
+        <div className="checkbox-row">
+          <input id={id('hours')} type="radio" className="radio" name={id('kind')} checked={!closed} onChange={() => setValue('closed', false)} />
+          <label htmlFor={id('hours')}>Poikkeavat aukioloajat</label>
+        </div>
+      </fieldset>
+      {!closed && (
+        <div className="capacity__pair">
+          <Field id={id('openingTime')} label="Avautuu" error={errors.openingTime?.message}>
+            <input id={id('openingTime')} type="time" step={900} className="input" {...aria('openingTime')} {...register('openingTime')} />
+          </Field>
+          <Field id={id('closingTime')} label="Sulkeutuu" error={errors.closingTime?.message}>
+            <input id={id('closingTime')} type="time" step={900} className="input" {...aria('closingTime')} {...register('closingTime')} />
+          </Field>
+        </div>
+      )}
+      <Field id={id('reason')} label="Syy (vapaaehtoinen)" error={errors.reason?.message}>
+        <input id={id('reason')} className="input" maxLength={STAFF_REASON_MAX_LENGTH} {...aria('reason')} {...register('reason')} />
+      </Field>
+      <ProblemNotice message={errors.root?.server?.message} />
+      <div className="actions">
+        <Button type="submit" variant="secondary" disabled={save.isPending}>
+          Tallenna poikkeus
+        </Button>
+      </div>
+    </form>
+  );
+}

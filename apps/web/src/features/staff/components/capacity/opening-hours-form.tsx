@@ -1,0 +1,78 @@
+import './capacity.css';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { openingHoursBody } from '@huolto/domain';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, describedBy } from '@/components/ui/field.tsx';
+import { useSaveOpeningHours, type OpeningHours } from '@/features/staff/api/save-opening-hours.ts';
+import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { showRefusal } from '@/features/staff/form-refusal.ts';
+
+/**
+ * The domain's opening-hours fields, each checked here; whether the office closes after it
+ * opens is the server's to say, and its word shows at the closing time.
+ */
+const openingHoursFormSchema = z.object(openingHoursBody.shape);
+
+const FIELDS = ['openingTime', 'closingTime'] as const;
+const LABELS: Record<(typeof FIELDS)[number], string> = { openingTime: 'Avautuu', closingTime: 'Sulkeutuu' };
+
+/** 'Tavalliset aukioloajat': when the office opens and closes on working days. */
+export function OpeningHoursForm({
+  officeId,
+  initial,
+  announce,
+}: {
+  officeId: number;
+  initial: OpeningHours;
+  announce: (message: string) => void;
+}) {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<OpeningHours>({
+    defaultValues: { openingTime: initial.openingTime.slice(0, 5), closingTime: initial.closingTime.slice(0, 5) },
+    resolver: zodResolver(openingHoursFormSchema),
+  });
+  const save = useSaveOpeningHours(officeId);
+  const onValid = (body: OpeningHours) =>
+    save.mutate(body, {
+      onSuccess: () => announce('Aukioloajat tallennettu'),
+      onError: (error) => showRefusal(error, setError, FIELDS),
+    });
+
+  return (
+    <form className="capacity__form" noValidate aria-label="Tavalliset aukioloajat" onSubmit={handleSubmit(onValid)}>
+      <div className="capacity__pair">
+        {FIELDS.map((name) => {
+          const id = `${uid}-${name}`;
+          const error = errors[name]?.message;
+          return (
+            <Field key={name} id={id} label={LABELS[name]} error={error}>
+              <input
+                id={id}
+                type="time"
+                step={900}
+                className="input"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(id, { error: Boolean(error) })}
+                {...register(name)}
+              />
+            </Field>
+          );
+        })}
+      </div>
+      <ProblemNotice message={errors.root?.server?.message} />
+      <div className="actions">
+        <Button type="submit" variant="secondary" disabled={save.isPending}>
+          Tallenna aukioloajat
+        </Button>
+      </div>
+    </form>
+  );
+}
