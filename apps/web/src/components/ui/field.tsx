@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 export interface FieldProps {
   /** id of the control; the label, hint and error hang on it. */
@@ -42,5 +42,28 @@ export function Field({ id, label, required, hint, error, children, className }:
         </p>
       )}
     </div>
+  );
+}
+
+export type InputFieldProps = Omit<FieldProps, 'children'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'required'> & { ref?: Ref<HTMLInputElement> };
+
+/**
+ * A Field of one text input: the input gets the field's id, aria-required, aria-invalid and
+ * aria-describedby (its hint and error); the rest are the input's own attributes (with
+ * react-hook-form, `{...register(name)}`).
+ */
+export function InputField({ id, label, required, hint, error, className, ...input }: InputFieldProps) {
+  return (
+    <Field id={id} label={label} required={required} hint={hint} error={error} className={className}>
+      <input
+        id={id}
+        className="input"
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint: Boolean(hint), error: Boolean(error) })}
+        {...input}
+      />
+    </Field>
   );
 }

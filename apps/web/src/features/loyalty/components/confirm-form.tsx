@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmUserBody } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, describedBy } from '@/components/ui/field.tsx';
+import { InputField } from '@/components/ui/field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { confirmUser } from '@/features/loyalty/api/confirm-user.ts';
 import { serverMessage, showFieldErrors } from '@/lib/form-errors.ts';
@@ -51,20 +51,17 @@ export function ConfirmForm({ username, onConfirmed, onBack }: { username: strin
         Lähetimme vahvistuskoodin osoitteeseen <strong>{username}</strong>. Syötä koodi alle.
       </p>
       <div className="form-grid">
-        <Field id={id} label="Vahvistuskoodi" required error={errors.code?.message}>
-          <input
-            id={id}
-            className="input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            aria-required="true"
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={describedBy(id, { error: !!errors.code })}
-            {...register('code')}
-          />
-        </Field>
+        <InputField
+          id={id}
+          label="Vahvistuskoodi"
+          required
+          error={errors.code?.message}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          {...register('code')}
+        />
       </div>
       <Button type="submit" block disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         Vahvista

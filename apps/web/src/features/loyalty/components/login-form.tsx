@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, describedBy } from '@/components/ui/field.tsx';
+import { InputField } from '@/components/ui/field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { notifyMessage } from '@/lib/notifications.ts';
 import { login } from '@/features/loyalty/api/login.ts';
@@ -84,33 +84,27 @@ export function LoginForm({
         </p>
       )}
       <div className="form-grid">
-        <Field id={usernameId} label={USERNAME_LABEL} required error={errors.username?.message}>
-          <input
-            id={usernameId}
-            className="input"
-            type="text"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-required="true"
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={describedBy(usernameId, { error: !!errors.username })}
-            {...register('username')}
-          />
-        </Field>
-        <Field id={passwordId} label="Salasana" required error={errors.password?.message}>
-          <input
-            id={passwordId}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            aria-required="true"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy(passwordId, { error: !!errors.password })}
-            {...register('password')}
-          />
-        </Field>
+        <InputField
+          id={usernameId}
+          label={USERNAME_LABEL}
+          required
+          error={errors.username?.message}
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('username')}
+        />
+        <InputField
+          id={passwordId}
+          label="Salasana"
+          required
+          error={errors.password?.message}
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+        />
       </div>
       <p className="login-form__forgot">
         <a href={FORGOT_PASSWORD_URL} target="_blank" rel="noopener noreferrer">

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { staffLoginBody, type StaffLoginBody } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, describedBy } from '@/components/ui/field.tsx';
+import { InputField } from '@/components/ui/field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { showFieldErrors } from '@/lib/form-errors.ts';
 import { useLogin } from '@/features/staff/api/login.ts';
@@ -67,30 +67,24 @@ export function LoginForm() {
         {wait && <p className="staff-login__wait">{wait}</p>}
       </div>
       <form className="form-grid" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <Field id={emailId} label="Sähköposti" required error={errors.email?.message}>
-          <input
-            id={emailId}
-            className="input"
-            type="email"
-            autoComplete="username"
-            required
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy(emailId, { error: Boolean(errors.email) })}
-            {...register('email')}
-          />
-        </Field>
-        <Field id={passwordId} label="Salasana" required error={errors.password?.message}>
-          <input
-            id={passwordId}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy(passwordId, { error: Boolean(errors.password) })}
-            {...register('password')}
-          />
-        </Field>
+        <InputField
+          id={emailId}
+          label="Sähköposti"
+          required
+          error={errors.email?.message}
+          type="email"
+          autoComplete="username"
+          {...register('email')}
+        />
+        <InputField
+          id={passwordId}
+          label="Salasana"
+          required
+          error={errors.password?.message}
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+        />
         {/* Not disabled while signing in (a second press does nothing): it keeps its contrast and focus. */}
         <Button type="submit" block aria-busy={signIn.isPending || undefined}>
           {signIn.isPending ? 'Kirjaudutaan…' : 'Kirjaudu sisään'}
