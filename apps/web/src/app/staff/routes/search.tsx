@@ -68,7 +68,7 @@ export function SearchPage() {
       {searching &&
         search.isError &&
         (qError ? (
-          <p className="staff-error" role="alert" id={errorId}>
+          <p className="notice notice--error" role="alert" id={errorId}>
             {qError}
           </p>
         ) : (

@@ -62,7 +62,7 @@ export function LoginForm() {
 
   return (
     <>
-      <div ref={errorRef} tabIndex={-1} role="alert" className={message ? 'staff-error' : undefined}>
+      <div ref={errorRef} tabIndex={-1} role="alert" className={message ? 'notice notice--error' : undefined}>
         {message && <p>{message}</p>}
         {wait && <p className="staff-login__wait">{wait}</p>}
       </div>

@@ -22,7 +22,7 @@ export function BadAddress({ title }: { title: string }) {
   return (
     <div className="staff-page">
       <StaffPageTitle documentTitle={title}>{title}</StaffPageTitle>
-      <p className="staff-error">Osoitteen toimipiste tai päivämäärä ei kelpaa.</p>
+      <p className="notice notice--error">Osoitteen toimipiste tai päivämäärä ei kelpaa.</p>
       {officeId !== null && <Link to={staffPaths.day(officeId, todayInHelsinki())}>Siirry tämän päivän näkymään</Link>}
     </div>
   );
@@ -37,7 +37,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
         ? error.message
         : 'Tietojen lataaminen ei onnistunut.';
   return (
-    <div className="staff-error" role="alert">
+    <div className="notice notice--error" role="alert">
       <p>{message}</p>
       <Button variant="secondary" onClick={onRetry}>
         Yritä uudelleen
