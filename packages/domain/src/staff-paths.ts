@@ -1,4 +1,10 @@
-import { STAFF_APP_PATH } from './staff.ts';
+// No schema here: the booking app's HTTP client reads STAFF_API_PATH, and this file keeps zod
+// and the staff contract (staff.ts) out of the customers' pages.
+
+/** The staff API, under API_BASE. */
+export const STAFF_API_PATH = '/staff';
+/** The back-office's address in the web app. */
+export const STAFF_APP_PATH = '/hallinta';
 
 /**
  * Every address of the back-office (the web app's routes, the links in the office's e-mails), written once. Dates in addresses are 'YYYY-MM-DD'.

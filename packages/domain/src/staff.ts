@@ -3,7 +3,7 @@
  * under `${API_BASE}/staff`, signed in with the staff session cookie. Times are Helsinki
  * wall-clock 'YYYY-MM-DDTHH:mm:ss' like the rest of the API; money is integer cents. This
  * file: the constants, roles, visit statuses, labels, limits, the common parameters and
- * the sign-in; offices, hours and absences in staff-offices.ts, bookings in
+ * the sign-in (its addresses, STAFF_API_PATH and STAFF_APP_PATH, in staff-paths.ts); offices, hours and absences in staff-offices.ts, bookings in
  * staff-bookings.ts, accounts in staff-users.ts, the move grid in staff-move.ts.
  */
 import { z } from 'zod';
@@ -12,13 +12,10 @@ import { isStorableText } from './storable.ts';
 import { isRealDate } from './time.ts';
 import { storable, id, dateString } from './staff-fields.ts';
 
-export const STAFF_API_PATH = '/staff';
 /** The staff session cookie: HttpOnly, SameSite=Strict, Secure on https, path the staff API. */
 export const STAFF_SESSION_COOKIE = 'hallinta-istunto';
 /** A staff session lasts a working day from sign-in. */
 export const STAFF_SESSION_HOURS = 12;
-/** The back-office's address in the web app. */
-export const STAFF_APP_PATH = '/hallinta';
 
 export const STAFF_ROLES = ['ADMIN', 'OFFICE'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
