@@ -33,8 +33,12 @@ export class ValidationError extends DomainError {
 
 export const badRequest = (path: string, message: string) => new ValidationError([{ path, message }]);
 
+/**
+ * 412: the booking session is missing, unknown or expired, or its time for holding is over
+ * (then with the message saying so); the client starts a new session.
+ */
 export class SessionExpiredError extends DomainError {
-  constructor() {
-    super(412, 'SESSION_EXPIRED', 'Istunto on päättynyt.');
+  constructor(message = 'Istunto on päättynyt.') {
+    super(412, 'SESSION_EXPIRED', message);
   }
 }

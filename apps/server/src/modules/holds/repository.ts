@@ -1,12 +1,13 @@
 /**
- * The time a booking process holds on a resource (resource_time rows of kind HOLD) and the
- * time a saved booking has taken (kind BOOKED). The exclusion constraint of resource_time
+ * The time a booking session holds on a resource (resource_time rows of kind HOLD) and the
+ * time a saved booking has taken (kind BOOKED). Every write to resource_time is here; a new
+ * time is taken through take-time.ts. The exclusion constraint of resource_time
  * (migration 001) decides who gets a time.
  */
 import { sql } from 'kysely';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 
-/** Releases every hold of a process (a saved booking's time stays). */
+/** Releases every hold of a session (a saved booking's time stays). */
 export async function releaseHolds(db: Executor, token: string) {
   await db.deleteFrom('resource_time').where('process_token', '=', token).where('kind', '=', 'HOLD').execute();
 }
@@ -39,6 +40,23 @@ export async function tryInsertHold(
   return res.rows.length === 1;
 }
 
+/**
+ * Gives a booking a time on a resource unless the time overlaps anything on it: the
+ * exclusion constraint of resource_time decides. false when the time is taken.
+ */
+export async function tryInsertBookedTime(
+  db: Executor,
+  values: { bookingId: string; resourceId: number; start: Date; end: Date; processToken: string | null },
+): Promise<boolean> {
+  const res = await sql<{ id: string }>`
+    INSERT INTO resource_time (resource_id, during, kind, process_token, booking_id)
+    VALUES (${values.resourceId}, tstzrange(${values.start}, ${values.end}, '[)'), 'BOOKED', ${values.processToken}, ${values.bookingId})
+    ON CONFLICT DO NOTHING
+    RETURNING id`.execute(db);
+  return res.rows.length === 1;
+}
+
+/** The time a session holds, or the time its saved booking took (the newest live row of its token). */
 export interface HeldTime {
   start: Date;
   end: Date;
@@ -47,7 +65,7 @@ export interface HeldTime {
   resource_id: number;
 }
 
-/** The live hold (or booked time) of a process, if it has one. */
+/** The live hold (or booked time) of a session, if it has one. */
 export async function findHeldTime(db: Executor, token: string): Promise<HeldTime | undefined> {
   const res = await sql<HeldTime>`
     SELECT lower(during) AS start, upper(during) AS "end", kind, expires_at, resource_id
@@ -59,7 +77,7 @@ export async function findHeldTime(db: Executor, token: string): Promise<HeldTim
 }
 
 /**
- * Turns a process's live hold into the booked time of a booking; false when the hold has
+ * Turns a session's live hold into the booked time of a booking; false when the hold has
  * expired (it may already have been given to someone else).
  */
 export async function bookHeldTime(db: Executor, token: string, bookingId: string): Promise<boolean> {

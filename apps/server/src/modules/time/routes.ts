@@ -17,25 +17,23 @@ import {
   resourceForCustomerResponse,
   responseSchema,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
-import { concurrencyGate, type RouteLimits } from '../../plugins/rate-limit.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
+import { concurrencyGate, type RouteLimits } from '#src/plugins/rate-limit.ts';
 import type { AddressLimits } from './fair-share.ts';
 import type { AvailabilityCache } from './availability-cache.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import { calendarContextOf, selectableResources } from './service.ts';
+import { freeTimes, freeTimesOnOrganizations } from './calendars.ts';
+import { reserveTime } from './reserve.ts';
 import {
-  calendarContextOf,
-  freeTimes,
-  freeTimesOnOrganizations,
   lockerReservedTimes,
   removeReservation,
-  reserveTime,
   resourceForCustomer,
-  selectableResources,
   setLead,
   setReservationDetails,
   setSelectedResources,
-} from './service.ts';
+} from './session-choices.ts';
 
 /**
  * free-times-on-organization computes the calendars of every compatible office: at most two

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addDays, BOOKING_HORIZON_MONTHS, isWorkingDay, lastBookableDate, startOfWeek, todayInHelsinki } from '@huolto/domain';
-import { ApiClient, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,8 +38,8 @@ async function snapshot(c: ApiClient) {
   const times = (
     await sql<{ digest: string }>`SELECT md5(coalesce(string_agg(r::text, '|' ORDER BY r.id), '')) AS digest FROM resource_time r`.execute(t.db)
   ).rows[0]!.digest;
-  const process = await t.db.selectFrom('process').selectAll().where('token', '=', c.token!).executeTakeFirstOrThrow();
-  return JSON.stringify({ times, process });
+  const session = await t.db.selectFrom('process').selectAll().where('token', '=', c.token!).executeTakeFirstOrThrow();
+  return JSON.stringify({ times, session });
 }
 
 /** Sends a request that must be refused: 400 naming `field`, within a second, no row changed. */
