@@ -20,21 +20,13 @@ import {
   type MoveBookingResponse,
   type OpenBookingResponse,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
-import type { RouteLimits } from '../../plugins/rate-limit.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
+import type { RouteLimits } from '#src/plugins/rate-limit.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import {
-  addRows,
-  cancelBooking,
-  freeTimesForBooking,
-  moveBooking,
-  openBooking,
-  resendConfirmation,
-  saveFeedback,
-  sendEditRequest,
-  type MailCapReached,
-} from './service.ts';
+import { addRows, cancelBooking, openBooking, saveFeedback } from './service.ts';
+import { resendConfirmation, sendEditRequest, type MailCapReached } from './mail-requests.ts';
+import { freeTimesForBooking, moveBooking } from './move.ts';
 
 /**
  * Managing a saved booking from the link in its confirmation (/oma-varaus): no booking

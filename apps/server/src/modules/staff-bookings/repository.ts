@@ -1,12 +1,13 @@
 /**
  * What the back-office reads and writes of an office's bookings: the offices and their
  * resources, opening exceptions, bookings of a range with their resources and absence flag,
- * live holds, absences with the bookings inside them, and a booking's time and visit status.
- * A booking's jsonb columns are read by the manage module's checked reader.
+ * live holds, absences with the bookings inside them, and a booking's visit status (its
+ * time on the resources is written by holds/). A booking's jsonb columns are read by the
+ * manage module's checked reader.
  */
 import { sql } from 'kysely';
-import type { Executor } from '../process/repository.ts';
-import { extended } from '../../lib/extra-tables.ts';
+import type { Executor } from '#src/db/database.ts';
+import { extended } from '#src/lib/extra-tables.ts';
 import { checkedBooking, type BookingRow } from '../manage/repository.ts';
 
 export interface StaffOfficeRow {
@@ -267,22 +268,6 @@ export async function findOfficeAbsences(db: Executor, officeId: number, from: D
     bookings_inside: Number(r.bookings_inside),
     booking_ids_inside: (r.booking_ids_inside ?? []).map(Number),
   }));
-}
-
-/**
- * Gives a booking a time on a resource unless the time overlaps anything on it: the
- * exclusion constraint of resource_time decides. false when the time is taken.
- */
-export async function tryInsertBookedTime(
-  db: Executor,
-  values: { bookingId: string; resourceId: number; start: Date; end: Date; processToken: string | null },
-): Promise<boolean> {
-  const res = await sql<{ id: string }>`
-    INSERT INTO resource_time (resource_id, during, kind, process_token, booking_id)
-    VALUES (${values.resourceId}, tstzrange(${values.start}, ${values.end}, '[)'), 'BOOKED', ${values.processToken}, ${values.bookingId})
-    ON CONFLICT DO NOTHING
-    RETURNING id`.execute(db);
-  return res.rows.length === 1;
 }
 
 /** Sets what happened at the visit (null: nothing marked). */

@@ -20,23 +20,15 @@ import {
   staffStatusBody,
   staffWeekResponse,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
-import { concurrencyGate } from '../../plugins/rate-limit.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
+import { concurrencyGate } from '#src/plugins/rate-limit.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { staffOf } from '../staff/guard.ts';
-import {
-  TIME_TAKEN_MESSAGE,
-  staffAddNote,
-  staffBookingDetail,
-  staffCancelBooking,
-  staffDay,
-  staffMoveBooking,
-  staffOffices,
-  searchStaffBookings,
-  staffSetVisitStatus,
-  staffWeek,
-} from './service.ts';
+import { staffAddNote, staffBookingDetail, staffCancelBooking, staffOffices, staffSetVisitStatus } from './service.ts';
+import { staffDay, staffWeek } from './views.ts';
+import { searchStaffBookings } from './search.ts';
+import { TIME_TAKEN_MESSAGE, staffMoveBooking } from './move.ts';
 
 export interface StaffBookingRouteDeps {
   mailer: Mailer;

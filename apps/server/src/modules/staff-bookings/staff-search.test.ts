@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { STAFF_SEARCH_LIMIT, addDays, isWorkingDay, todayInHelsinki, type StaffSearch } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-import { StaffClient, signedInStaff } from '../../../test/staff.ts';
-import { searchTermsOf } from './service.ts';
+import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { StaffClient, signedInStaff } from '#test/staff.ts';
+import { searchTermsOf } from './search.ts';
 
 /**
  * GET /staff/bookings?q=: staff find a booking by its register number, key, the customer's

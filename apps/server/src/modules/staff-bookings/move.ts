@@ -1,0 +1,116 @@
+/**
+ * Staff moving a booking to another start or resource of its office: any quarter hour
+ * within the office's hours of the day, the time taken through holds/take-time.ts.
+ */
+import { HORIZON_MESSAGE, STAFF_MOVE_STEP_MINUTES, addDays, formatLocalDateTime, isBeyondHorizon, parseLocalDateTime, timeToMinutes, todayInHelsinki } from '@huolto/domain';
+import type { Db, Executor } from '#src/db/database.ts';
+import { badRequest } from '#src/lib/errors.ts';
+import { recordBookingEvent } from '../booking-events/repository.ts';
+import { TimeNotWon, takeTime } from '../holds/take-time.ts';
+import { composeConfirmation } from '../mail/compose.ts';
+import { confirmationOffice } from '../mail/office.ts';
+import { queueOfficeNotice } from '../mail/office-notice.ts';
+import { findAddedRows, findBookedTimes, findBookingOrganization, updateBookingTime, type BookingRow } from '../manage/repository.ts';
+import { queueMail } from '../manage/service.ts';
+import { bookingForMail } from '../manage/views.ts';
+import type { StaffPrincipal } from '../staff/guard.ts';
+import { findOpeningExceptions, findResource, findStaffOffices, type StaffOfficeRow } from './repository.ts';
+import { bookingOf, conflict, openingOfDay } from './service.ts';
+
+/** The message of a move onto a time already taken on the resource. */
+export const TIME_TAKEN_MESSAGE = 'Aika on jo varattu';
+
+/**
+ * Refuses (400 naming `start`) a start staff may not give: past the booking horizon, off
+ * the quarter hours, in the past, on a day the office is closed, or with the booking's
+ * length not within the day's hours.
+ */
+async function assertStaffStart(db: Executor, office: StaffOfficeRow, startText: string, start: Date, end: Date, now: Date) {
+  const date = startText.slice(0, 10);
+  if (isBeyondHorizon(date, todayInHelsinki(now))) throw badRequest('start', HORIZON_MESSAGE);
+  const startMinutes = timeToMinutes(startText.slice(11));
+  if (startMinutes % STAFF_MOVE_STEP_MINUTES !== 0 || startText.slice(17) !== '00') {
+    throw badRequest('start', `Aloitusaika valitaan ${STAFF_MOVE_STEP_MINUTES} minuutin välein`);
+  }
+  if (start.getTime() <= now.getTime()) throw badRequest('start', 'Aika on jo mennyt. Valitse tuleva aika.');
+  const [exception] = await findOpeningExceptions(db, office.id, date, addDays(date, 1));
+  const opening = openingOfDay(office, date, exception);
+  if (!opening) throw badRequest('start', 'Toimipiste on suljettu valittuna päivänä');
+  const endLocal = formatLocalDateTime(end);
+  if (endLocal.slice(0, 10) !== date || startMinutes < timeToMinutes(opening.openingTime) || timeToMinutes(endLocal.slice(11)) > timeToMinutes(opening.closingTime)) {
+    throw badRequest('start', `Varaus ei mahdu toimipisteen aukioloaikaan ${opening.openingTime}–${opening.closingTime}`);
+  }
+}
+
+/**
+ * Moves a booking to another start or resource, in one transaction: the row locked, its
+ * time released and the new one taken (holds/take-time.ts: the exclusion constraint
+ * decides; a taken time is 409 and nothing changes), the booking's times, a MOVED history row, the customer's new
+ * confirmation with its .ics and the office's notice in the outbox.
+ */
+export async function staffMoveBooking(
+  db: Db,
+  staff: StaffPrincipal,
+  id: number,
+  body: { start: string; resourceId: number },
+  publicUrl: string,
+  now = new Date(),
+): Promise<void> {
+  try {
+    await db.transaction().execute((trx) => move(trx));
+  } catch (err) {
+    if (err instanceof TimeNotWon) throw conflict('NOT_AVAILABLE', err.message);
+    throw err;
+  }
+
+  async function move(trx: Executor): Promise<void> {
+    const { row, resourceIds } = await bookingOf(trx, staff, id, true);
+    if (row.status !== 'CONFIRMED') throw conflict('NOT_MOVABLE', 'Peruttua varausta ei voi siirtää.');
+    if (row.kind !== 'RESERVATION' || !row.start_at || !row.end_at) {
+      throw conflict('NOT_MOVABLE', 'Varauksella on vain toivottu päivä, ei aikaa: sitä ei voi siirtää.');
+    }
+    const resource = await findResource(trx, body.resourceId);
+    if (!resource || resource.organization_id !== row.organization_id) {
+      throw badRequest('resourceId', 'Resurssi ei kuulu varauksen toimipisteeseen');
+    }
+    const [office] = await findStaffOffices(trx, [row.organization_id]);
+    const start = parseLocalDateTime(body.start);
+    const end = new Date(start.getTime() + (row.end_at.getTime() - row.start_at.getTime()));
+    await assertStaffStart(trx, office!, body.start, start, end, now);
+    const own = await findBookedTimes(trx, String(row.id));
+    if (start.getTime() === row.start_at.getTime() && own.length > 0 && own.every((t) => t.resource_id === body.resourceId)) {
+      throw badRequest('start', 'Varaus on jo tällä ajalla ja resurssilla');
+    }
+
+    // The booking's own time is released first, so a new time overlapping it can be taken;
+    // a lost time throws TimeNotWon, and the rollback gives the booking its time back.
+    await takeTime(trx, {
+      taker: { booking: { bookingId: String(row.id), processToken: row.process_token } },
+      organizationId: row.organization_id,
+      within: { start, end },
+      candidates: [{ resourceId: body.resourceId, start, end }],
+      lostMessage: TIME_TAKEN_MESSAGE,
+    });
+    await updateBookingTime(trx, String(row.id), { start, end, timeSelectionType: row.time_selection_type ?? 'EXACT_TIME' });
+
+    await recordBookingEvent(trx, {
+      bookingId: row.id,
+      actor: 'STAFF',
+      staffUserId: staff.id,
+      action: 'MOVED',
+      before: { start: formatLocalDateTime(row.start_at), end: formatLocalDateTime(row.end_at), resourceIds },
+      after: { start: formatLocalDateTime(start), end: formatLocalDateTime(end), resourceIds: [body.resourceId] },
+    });
+
+    const moved: BookingRow = { ...row, start_at: start, end_at: end };
+    const email = row.customer.email;
+    if (email) {
+      const organization = await findBookingOrganization(trx, row.organization_id);
+      const added = await findAddedRows(trx, row.id);
+      const office = await confirmationOffice(trx, row.organization_id, now);
+      const mail = composeConfirmation(bookingForMail(moved, organization, added), row.booking_key, publicUrl, now, office, { moved: true });
+      await queueMail(trx, { bookingId: row.id, kind: 'MOVED', recipient: email, ...mail, fileStem: `${row.booking_key}-siirto` });
+    }
+    await queueOfficeNotice(trx, row.id, 'MOVED', { previousStart: row.start_at, publicUrl, by: staff.name });
+  }
+}
