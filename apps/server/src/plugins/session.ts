@@ -3,7 +3,8 @@ import { PROCESS_TOKEN_HEADER } from '@huolto/domain';
 import type { Db } from '../db/database.ts';
 import { SessionExpiredError } from '../lib/errors.ts';
 import { readVersions, type Versions } from '../db/versions.ts';
-import { findLiveSession, type ProcessRow, type SessionHeldTime } from '../modules/process/repository.ts';
+import { findLiveSession, type ProcessRow } from '../modules/process/repository.ts';
+import type { HeldTime } from '../modules/holds/repository.ts';
 import { clientKey } from '../modules/time/fair-share.ts';
 
 declare module 'fastify' {
@@ -15,7 +16,7 @@ declare module 'fastify' {
     /** The booking process of the x-process-token header (routes with a session). */
     process: ProcessRow;
     /** The process's live hold or booked time, read with it (routes with a session). */
-    heldTime: SessionHeldTime | undefined;
+    heldTime: HeldTime | undefined;
     /**
      * The cache versions (db/versions.ts): read with the session row on routes with a
      * session, otherwise once on first use.

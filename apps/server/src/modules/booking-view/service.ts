@@ -5,7 +5,7 @@
  */
 import type { Booking } from '@huolto/domain';
 import { formatLocalDateTime, toHoursAndMinutes } from '@huolto/domain';
-import type { Executor, ProcessRow, SessionHeldTime } from '../process/repository.ts';
+import type { Executor, ProcessRow } from '../process/repository.ts';
 import { databaseCatalogue, type CatalogueSource } from '../catalogue/catalogue-cache.ts';
 import {
   customerOf,
@@ -16,7 +16,7 @@ import {
   voucherIdsOf,
 } from '../process/repository.ts';
 import { orderItemsOf, pricedCart, pricedExtraOrderItems, totalDurationMinutes } from '../catalogue/service.ts';
-import { findHeldTime } from '../holds/repository.ts';
+import { findHeldTime, type HeldTime } from '../holds/repository.ts';
 import { isLeadMode } from '../time/service.ts';
 import { findCampaign } from '../loyalty/repository.ts';
 import { validVouchers } from '../loyalty/service.ts';
@@ -26,7 +26,7 @@ export interface BookingViewSources {
   /** The catalogue and offices (kept under the request's versions); the database when absent. */
   catalogue?: CatalogueSource | undefined;
   /** The process's held time as read with the session row; read again when absent. */
-  held?: { value: SessionHeldTime | undefined } | undefined;
+  held?: { value: HeldTime | undefined } | undefined;
 }
 
 /**

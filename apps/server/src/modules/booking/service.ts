@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Booking, Customer, VehicleDeliveryOption } from '@huolto/domain';
 import { MAX_CART_TOTAL_CENTS, deliveryOptionOf, formatLocalDateTime, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '../../db/database.ts';
-import { DomainError, badRequest } from '../../lib/errors.ts';
+import { DomainError, SessionExpiredError, badRequest } from '../../lib/errors.ts';
 import { cartOf, findLiveProcess, updateProcess } from '../process/repository.ts';
 import { composeConfirmation, officeNoticeText, type ConfirmationOffice } from '../mail/compose.ts';
 import { confirmationOffice } from '../mail/office.ts';
@@ -59,7 +59,7 @@ export function missingPart(b: Booking): string | null {
 export async function saveBooking(db: Db, token: string, opts: { publicUrl: string }, now = new Date()): Promise<SaveOutcome> {
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const process = await findLiveProcess(trx, token, true);
-    if (!process) throw new DomainError(412, 'SESSION_EXPIRED', 'Istunto on päättynyt.');
+    if (!process) throw new SessionExpiredError();
     if (process.booking_id) {
       const saved = await findSavedBooking(trx, process.booking_id);
       return savedAnswer(saved.bookingKey, saved.snapshot, await confirmationOffice(trx, saved.organizationId, now));

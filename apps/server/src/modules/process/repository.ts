@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { VERSION_COLUMNS, versionsOf, type VersionColumns, type Versions } from '../../db/versions.ts';
 import { storedJson } from './stored-json.ts';
+import type { HeldTime } from '../holds/repository.ts';
 
 export type ProcessRow = Selectable<Database['process']>;
 export type Executor = Db | Transaction<Database>;
@@ -65,20 +66,11 @@ export async function findLiveProcess(db: Executor, token: string, forUpdate = f
   return q.executeTakeFirst();
 }
 
-/** The time a process holds, or the time its saved booking took (holds/repository.ts HeldTime). */
-export interface SessionHeldTime {
-  start: Date;
-  end: Date;
-  kind: 'HOLD' | 'BOOKED';
-  expires_at: Date | null;
-  resource_id: number;
-}
-
 /** What every route with a session starts from, read in one statement. */
 export interface LiveSession {
   process: ProcessRow;
   /** Its live hold or booked time (the newest), as findHeldTime reads it. */
-  held: SessionHeldTime | undefined;
+  held: HeldTime | undefined;
   /** The cache versions at the read (db/versions.ts). */
   versions: Versions;
 }
