@@ -26,6 +26,19 @@ function moduleOf(file) {
   return parts.length > 1 ? parts[0] : undefined;
 }
 
+/** The server's own import aliases (apps/server/package.json "imports"): `#src/…` is apps/server/src/…. */
+const serverDir = path.resolve(modulesDir, '../..');
+const ALIASES = { '#src/': path.join(serverDir, 'src'), '#test/': path.join(serverDir, 'test'), '#seed/': path.join(serverDir, 'seed') };
+
+/** The file a relative or aliased specifier names; undefined for a package. */
+function resolveSpecifier(file, specifier) {
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(file), specifier);
+  for (const [alias, dir] of Object.entries(ALIASES)) {
+    if (specifier.startsWith(alias)) return path.join(dir, specifier.slice(alias.length));
+  }
+  return undefined;
+}
+
 const modules = readdirSync(modulesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
@@ -37,8 +50,9 @@ for (const module of modules) {
   for (const file of sourceFiles(path.join(modulesDir, module))) {
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3];
-      if (!specifier.startsWith('.')) continue;
-      const target = moduleOf(path.resolve(path.dirname(file), specifier));
+      const resolved = resolveSpecifier(file, specifier);
+      if (!resolved) continue;
+      const target = moduleOf(resolved);
       if (!target || target === module) continue;
       const edges = graph.get(module);
       if (!edges.has(target)) edges.set(target, []);

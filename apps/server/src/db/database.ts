@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
@@ -9,6 +9,9 @@ import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
+
+/** The database or a transaction on it: what a repository function runs its statements on. */
+export type Executor = Db | Transaction<Database>;
 
 /** A database behind one interface, whichever engine runs it. */
 export interface DatabaseHandle {

@@ -1,6 +1,6 @@
 import { todayInHelsinki } from '@huolto/domain';
 import { migrate, withStartupLock, type DatabaseHandle, type Db } from './database.ts';
-import { seed, type SeedSummary } from '../../seed/index.ts';
+import { seed, type SeedSummary } from '#seed/index.ts';
 
 /** Whether the database holds no company yet (no office). */
 async function isEmpty(db: Db): Promise<boolean> {

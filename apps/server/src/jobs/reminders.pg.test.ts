@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../../test/helpers.ts';
-import { sleep, startServer, startSmtp, stopServer, type ReceivedMail, type ServerProcess } from '../../test/processes.ts';
+import { createTestDatabase } from '#test/helpers.ts';
+import { sleep, startServer, startSmtp, stopServer, type ReceivedMail, type ServerProcess } from '#test/processes.ts';
 import type { Db } from '../db/database.ts';
 
 /**

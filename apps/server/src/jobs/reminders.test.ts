@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addDays, formatFinnishTime, formatLocalDateTime, fromHelsinki, todayInHelsinki } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import { Mailer } from '../modules/mail/outbox.ts';
 import { queueDueReminders, reminderWhen } from '../modules/mail/reminders.ts';
 import { LogSmsSender, maskPhone, type SmsSender } from '../modules/mail/sms.ts';

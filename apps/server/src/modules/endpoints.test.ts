@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isWorkingDay, isoWeekday, todayInHelsinki } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

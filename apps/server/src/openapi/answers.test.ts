@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE, PROCESS_TOKEN_HEADER, STAFF_SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER, type ProcessType } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import {
   fillPath,
   isStaffPath,
@@ -27,7 +27,7 @@ import {
   type FuzzSession,
   type Sample,
   type StaffFixtures,
-} from '../../test/fuzz-support.ts';
+} from '#test/fuzz-support.ts';
 
 /** The last answer a compiled serializer wrote: its schema, the handler's value as JSON.stringify wrote it, and what it wrote. */
 const serialized = vi.hoisted(() => ({ last: undefined as { schema: unknown; before: string; out: string } | undefined }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_BASE, LOYALTY_API_BASE, searchVehicleBody } from '@huolto/domain';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { createTestApp, type TestApp } from '#test/helpers.ts';
 import { UNDOCUMENTED_TAG } from './route-schema.ts';
 import type { OpenApiDocument } from './spec.ts';
 import { DOCS_CSS_PATH, DOCS_PATH, OPENAPI_JSON_PATH } from './index.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { API_BASE, searchVehicleBody } from '@huolto/domain';
-import { ApiClient, createTestApp, json, type TestApp } from '../../test/helpers.ts';
+import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { parse, validatorCompiler } from '../lib/parse.ts';
 import { registerErrorHandler } from '../plugins/errors.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helmet from 'helmet';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_BASE, LOYALTY_API_BASE } from '@huolto/domain';
-import { ApiClient, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { ApiClient, createTestApp, type TestApp } from '#test/helpers.ts';
 import { SECURITY_HEADER_OPTIONS, securityHeaders } from './security-headers.ts';
 
 /** Every security header and its value, as the service has always sent them. */

@@ -5,7 +5,7 @@ import { SessionExpiredError } from '../lib/errors.ts';
 import { readVersions, type Versions } from '../db/versions.ts';
 import { findLiveSession, type ProcessRow } from '../modules/process/repository.ts';
 import type { HeldTime } from '../modules/holds/repository.ts';
-import { clientKey } from '../modules/time/fair-share.ts';
+import { clientKey } from '../lib/client-key.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,7 +22,7 @@ declare module 'fastify' {
      * session, otherwise once on first use.
      */
     versions(): Promise<Versions>;
-    /** The one-way key of the client's address, stored with the sessions it starts (modules/time/fair-share.ts). */
+    /** The one-way key of the client's address, stored with the sessions it starts (lib/client-key.ts). */
     readonly clientKey: string;
   }
 }

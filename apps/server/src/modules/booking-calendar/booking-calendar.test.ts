@@ -6,8 +6,8 @@
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryFlagsOf, deliveryParametersOf, parseLocalDateTime, todayInHelsinki, addDays, type VehicleDeliveryOption } from '@huolto/domain';
-import { KONALA_INFO_TEXT } from '../../../seed/management.ts';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { KONALA_INFO_TEXT } from '#seed/management.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

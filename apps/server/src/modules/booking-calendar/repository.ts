@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 
 /**
  * The parts of a booking's saved snapshot (the booking as it was saved, a jsonb column)

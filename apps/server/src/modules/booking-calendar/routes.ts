@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BOOKING_CALENDAR_PATH, bookingCalendarQuery } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
-import type { RouteLimits } from '../../plugins/rate-limit.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
+import type { RouteLimits } from '#src/plugins/rate-limit.ts';
 import { bookingCalendarFile } from './service.ts';
 
 /**

@@ -4,8 +4,8 @@ import {
   toHoursAndMinutes,
   type Booking,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { DomainError } from '../../lib/errors.ts';
+import type { Db } from '#src/db/database.ts';
+import { DomainError } from '#src/lib/errors.ts';
 import { bookingCalendar } from '../mail/calendar.ts';
 import { confirmationEvent } from '../mail/compose.ts';
 import { findAddedRows, findBookingByKeyAndPlate, findBookingOffice } from './repository.ts';

@@ -4,7 +4,7 @@
  * {status} for a cancellation, {visitStatus} for a visit status.
  */
 import { formatLocalDateTime, type BookingEvent } from '@huolto/domain';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 
 export type BookingEventActor = 'CUSTOMER' | 'STAFF' | 'SYSTEM';
 export type BookingEventActionName = 'CREATED' | 'MOVED' | 'CANCELLED' | 'STATUS' | 'NOTE';

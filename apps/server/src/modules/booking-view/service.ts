@@ -5,7 +5,8 @@
  */
 import type { Booking } from '@huolto/domain';
 import { formatLocalDateTime, toHoursAndMinutes } from '@huolto/domain';
-import type { Executor, ProcessRow } from '../process/repository.ts';
+import type { ProcessRow } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { databaseCatalogue, type CatalogueSource } from '../catalogue/catalogue-cache.ts';
 import {
   customerOf,

@@ -1,5 +1,5 @@
 import type { Booking } from '@huolto/domain';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 
 /** A saved booking's key, office and the booking as it was saved. */
 export async function findSavedBooking(db: Executor, bookingId: string | number): Promise<{ bookingKey: string; organizationId: number; snapshot: Booking }> {

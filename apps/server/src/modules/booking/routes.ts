@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES, bookingSchema, customerBody, responseSchema, saveBookingResponse, symptomsBody, valueBody } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { bookingView } from '../booking-view/service.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Booking, Customer, VehicleDeliveryOption } from '@huolto/domain';
 import { MAX_CART_TOTAL_CENTS, deliveryOptionOf, formatLocalDateTime, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { DomainError, SessionExpiredError, badRequest } from '../../lib/errors.ts';
+import type { Db } from '#src/db/database.ts';
+import { DomainError, SessionExpiredError, badRequest } from '#src/lib/errors.ts';
 import { cartOf, findLiveProcess, updateProcess } from '../process/repository.ts';
 import { composeConfirmation, officeNoticeText, type ConfirmationOffice } from '../mail/compose.ts';
 import { confirmationOffice } from '../mail/office.ts';

@@ -16,7 +16,7 @@ import {
   type Booking,
   type TireType,
 } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -27,8 +27,9 @@ import {
   type ProcessType,
   type ServicesStage,
 } from '@huolto/domain';
-import type { FieldError } from '../../lib/errors.ts';
-import { cartOf, type CartLine, type Executor, type ProcessRow } from '../process/repository.ts';
+import type { FieldError } from '#src/lib/errors.ts';
+import { cartOf, type CartLine, type ProcessRow } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { findOrganization } from '../organizations/repository.ts';
 import {
   findProducts,

@@ -9,19 +9,10 @@ import {
   type CartProductItem,
   type ServicesStage,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { ValidationError, badRequest, type FieldError } from '../../lib/errors.ts';
+import type { Db, Executor } from '#src/db/database.ts';
+import { ValidationError, badRequest, type FieldError } from '#src/lib/errors.ts';
 import { releaseHolds } from '../holds/repository.ts';
-import {
-  cartOf,
-  findLiveProcess,
-  productParameterChoicesOf,
-  updateProcess,
-  type CartLine,
-  type Executor,
-  type ProcessRow,
-  type ProductParameterChoice,
-} from '../process/repository.ts';
+import { cartOf, findLiveProcess, productParameterChoicesOf, updateProcess, type CartLine, type ProcessRow, type ProductParameterChoice } from '../process/repository.ts';
 import { cartItemIssues, cartLimitIssues, cartWorkOf } from './cart-rules.ts';
 import { findProducts, listExtraOrderItems, serviceCodeExists } from './repository.ts';
 

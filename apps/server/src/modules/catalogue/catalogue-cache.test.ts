@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readVersions, type Versions } from '../../db/versions.ts';
-import { ApiClient, createTestApp, json, type TestApp } from '../../../test/helpers.ts';
-import { StatementCounter } from '../../../test/statement-counter.ts';
+import { readVersions, type Versions } from '#src/db/versions.ts';
+import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { StatementCounter } from '#test/statement-counter.ts';
 import { VersionedSnapshot } from '../organizations/versioned-snapshot.ts';
 import { CatalogueCache, databaseCatalogue } from './catalogue-cache.ts';
 import { SERVICE_LISTS } from './cart-rules.ts';

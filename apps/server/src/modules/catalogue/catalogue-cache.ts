@@ -5,8 +5,8 @@
  * one snapshot in memory while the catalogue version stands (the database without
  * versions, for an older version, or with CACHES=off).
  */
-import type { Versions } from '../../db/versions.ts';
-import type { Executor } from '../process/repository.ts';
+import type { Versions } from '#src/db/versions.ts';
+import type { Executor } from '#src/db/database.ts';
 import { OfficeCache, databaseOffices, type OfficeSource } from '../organizations/office-cache.ts';
 import { sharedLoad, VersionedSnapshot } from '../organizations/versioned-snapshot.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestApp, json, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 
 /**
  * The catalogue offers what makes sense for the car and the cart: services of the car's

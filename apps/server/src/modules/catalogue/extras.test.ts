@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

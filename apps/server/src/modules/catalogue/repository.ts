@@ -1,7 +1,7 @@
 import { choiceValueSchema, type ChoiceValue } from '@huolto/domain';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { storedJson } from '../process/stored-json.ts';
 
 /** product_operation.spare_parts as the seed and the catalogue store them. */

@@ -1,7 +1,8 @@
 import type { OrderItem, ProductParameter, ProductSuggestion, ServiceGroup } from '@huolto/domain';
 import { unitPriceWithChoices } from '@huolto/domain';
-import { DomainError } from '../../lib/errors.ts';
-import type { Executor, ProcessRow } from '../process/repository.ts';
+import { DomainError } from '#src/lib/errors.ts';
+import type { ProcessRow } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { cartOf, extraOrderItemIdsOf, symptomsOf, vehicleOf } from '../process/repository.ts';
 import { mayFit, type GroupFilter, type ProductFitFilter, type ProductRow } from './repository.ts';
 import { catalogueOf, type CatalogueSource } from './catalogue-cache.ts';

@@ -8,9 +8,9 @@ import {
   minimumPriceForCreditBody,
   minimumPriceForCreditResponse,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
-import type { RouteLimits } from '../../plugins/rate-limit.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
+import type { RouteLimits } from '#src/plugins/rate-limit.ts';
 import { billingReference, creditAmount, minimumPriceForCreditAt } from './service.ts';
 
 /**

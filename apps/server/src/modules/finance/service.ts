@@ -6,11 +6,10 @@ import {
   type CreditAmountResponse,
   type LoanYears,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../lib/errors.ts';
+import type { Db, Executor } from '#src/db/database.ts';
+import { badRequest } from '#src/lib/errors.ts';
 import { findBookingByKeyAndPlate } from '../manage/repository.ts';
 import { findOrganization } from '../organizations/repository.ts';
-import type { Executor } from '../process/repository.ts';
 import { findSettingValue } from './repository.ts';
 
 /** Setting key of the smallest price for credit, in cents. */

@@ -13,16 +13,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { LOYALTY_API_BASE, MESSAGES, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
-import { createTestDatabase, json, type TestDatabase } from '../../../test/helpers.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig, type Config } from '../../config.ts';
+import { createTestDatabase, json, type TestDatabase } from '#test/helpers.ts';
+import { buildApp } from '#src/app.ts';
+import { loadConfig, type Config } from '#src/config.ts';
 import { Mailer } from '../mail/outbox.ts';
 import { CONFIRMATION_LIMITS, LOGIN_LIMITS, REGISTRATION_COOKIE } from './service.ts';
 
 /** Every password comparison (scrypt) and every hash of a six-digit code (its comparison). */
 const compared = vi.hoisted(() => ({ passwords: 0, codes: 0 }));
-vi.mock('../../lib/password.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../lib/password.ts')>();
+vi.mock('#src/lib/password.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#src/lib/password.ts')>();
   return {
     ...real,
     verifyPassword: (password: string, stored: string) => {

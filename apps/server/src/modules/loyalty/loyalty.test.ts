@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki } from '@huolto/domain';
 import { sql } from 'kysely';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import { LOGIN_LIMITS } from './service.ts';
 
 let t: TestApp;

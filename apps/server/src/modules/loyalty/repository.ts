@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 
 /** How long a login lasts, in minutes. */
 export const LOYALTY_TOKEN_MINUTES = 120;

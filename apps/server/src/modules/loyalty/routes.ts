@@ -16,9 +16,9 @@ import {
   tokenBody,
   userVouchersResponse,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
-import type { RouteLimits } from '../../plugins/rate-limit.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
+import type { RouteLimits } from '#src/plugins/rate-limit.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import * as loyalty from './service.ts';
 import { DEVICE_COOKIES, deviceCookieOptions } from '../sign-in/service.ts';

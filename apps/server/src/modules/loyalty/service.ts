@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { MESSAGES, isVoucherValid, todayInHelsinki, type LoyaltyAccount, type LoyaltyVehicle, type Voucher } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { DomainError } from '../../lib/errors.ts';
-import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '../../lib/password.ts';
-import { updateProcess, type Executor } from '../process/repository.ts';
+import type { Db, Executor } from '#src/db/database.ts';
+import { DomainError } from '#src/lib/errors.ts';
+import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '#src/lib/password.ts';
+import { updateProcess } from '../process/repository.ts';
 import * as repo from './repository.ts';
 import { clearAttempts, countSignInAttempt, returnAttempt, takeAttempts, throttleKey } from '../sign-in/service.ts';
 import { insertOutboxMail } from '../mail/repository.ts';

@@ -14,7 +14,7 @@ import {
   sanitizeNotes,
   type Booking,
 } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, type TestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import {
   formatLocalDateTime,
   type VehicleDeliveryOption,
 } from '@huolto/domain';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { storedJson } from '../process/stored-json.ts';
 import type { ComposedMail } from './compose.ts';
 import { findAddedRowsForNotice, findBookingForNotice, insertOutboxMail } from './repository.ts';

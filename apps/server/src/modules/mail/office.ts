@@ -1,5 +1,5 @@
 import { todayInHelsinki } from '@huolto/domain';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { activeInfoTexts, findOrganization } from '../organizations/repository.ts';
 import { companyDetails } from '../settings/service.ts';
 import type { ConfirmationOffice } from './compose.ts';

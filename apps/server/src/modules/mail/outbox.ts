@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../../db/database.ts';
-import { serializeError } from '../../plugins/logging.ts';
+import type { Db } from '#src/db/database.ts';
+import { serializeError } from '#src/plugins/logging.ts';
 import { claimOutboxMail, dropStaleReminder, markOutboxFailed, markOutboxSent, type OutboxRow } from './repository.ts';
 import { LogSmsSender, type SmsLog, type SmsSender } from './sms.ts';
 

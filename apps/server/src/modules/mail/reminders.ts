@@ -23,8 +23,7 @@ import {
   manageBookingPath,
   todayInHelsinki,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import type { Executor } from '../process/repository.ts';
+import type { Db, Executor } from '#src/db/database.ts';
 import { storedJson } from '../process/stored-json.ts';
 import { dropOffHtml, dropOffLines, officeNoticeText, type ComposedMail } from './compose.ts';
 import { DEFAULT_MAIL_COMPANY, actionLink, detailList, esc, mailDocument, officeContactHtml, officeContactText, signatureLines, type MailCompany } from './layout.ts';

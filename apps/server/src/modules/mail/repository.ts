@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { KEY_LOCKER_DROP_OFF, LEFT_FOR_DAY_DROP_OFF, WAITING_DROP_OFF_MINUTES, formatLocalDateTime, type BookingMessage } from '@huolto/domain';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 
 /** A message of the outbox as the Mailer sends it. */
 export interface OutboxRow {

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFICE_NOTICE_SUBJECT } from './office-notice.ts';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 let smtp: SMTPServer;

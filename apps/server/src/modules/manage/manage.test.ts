@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import { API_BASE, MAX_ADDED_ROWS_PER_BOOKING, MAX_CART_TOTAL_CENTS, addDays, todayInHelsinki } from '@huolto/domain';
-import { extended } from '../../lib/extra-tables.ts';
+import { extended } from '#src/lib/extra-tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   todayInHelsinki,
   type FreeTimeDay,
 } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
-import { extended, type ExtraTables } from '../../lib/extra-tables.ts';
-import type { Database } from '../../db/types.ts';
-import type { Executor } from '../process/repository.ts';
+import { extended, type ExtraTables } from '#src/lib/extra-tables.ts';
+import type { Database } from '#src/db/types.ts';
+import type { Executor } from '#src/db/database.ts';
 import { storedJson } from '../process/stored-json.ts';
 
 // The jsonb columns of a saved booking, as far as managing it reads them. Bookings of

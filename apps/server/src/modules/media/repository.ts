@@ -1,4 +1,4 @@
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 
 /** An image stored in the database, by id. */
 export async function findMedia(db: Executor, id: string) {

@@ -1,5 +1,5 @@
-import { DomainError } from '../../lib/errors.ts';
-import type { Executor } from '../process/repository.ts';
+import { DomainError } from '#src/lib/errors.ts';
+import type { Executor } from '#src/db/database.ts';
 import { findMedia } from './repository.ts';
 
 /** An image and its content type; 404 for an unknown id. */

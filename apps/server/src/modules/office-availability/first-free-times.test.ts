@@ -9,9 +9,9 @@ import {
   type FirstFreeTimes,
   type FreeTimeDay,
 } from '@huolto/domain';
-import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-import { StatementCounter } from '../../../test/statement-counter.ts';
-import { OFFICES } from '../../../seed/organizations.ts';
+import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { StatementCounter } from '#test/statement-counter.ts';
+import { OFFICES } from '#seed/organizations.ts';
 import { FIRST_FREE_TIME_WEEKS, MINUTES_BEFORE_SERVICES } from './service.ts';
 
 const counter = new StatementCounter();

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { firstFreeTimesBody, firstFreeTimesResponse } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
-import { concurrencyGate } from '../../plugins/rate-limit.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
+import { concurrencyGate } from '#src/plugins/rate-limit.ts';
 import type { AvailabilityCache } from '../time/availability-cache.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { calendarContextOf } from '../time/service.ts';

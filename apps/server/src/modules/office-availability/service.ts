@@ -6,7 +6,8 @@ import {
   type FirstFreeTimes,
   type OfficeFirstFreeTime,
 } from '@huolto/domain';
-import type { Executor, ProcessRow } from '../process/repository.ts';
+import type { ProcessRow } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { selectedResourceIdsOf } from '../process/repository.ts';
 import { hasSymptoms, pricedCart, totalDurationMinutes } from '../catalogue/service.ts';
 import { hasAvailability } from '../time/slots.ts';

@@ -5,8 +5,8 @@
  * 014), so an office changed by any means is read again on the next request.
  */
 import type { Organization } from '@huolto/domain';
-import type { Versions } from '../../db/versions.ts';
-import type { Executor } from '../process/repository.ts';
+import type { Versions } from '#src/db/versions.ts';
+import type { Executor } from '#src/db/database.ts';
 import {
   bySite,
   findOrganization,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki } from '@huolto/domain';
-import { ApiClient, createTestApp, json, type TestApp } from '../../../test/helpers.ts';
-import { extended } from '../../lib/extra-tables.ts';
-import { DAMAGE_INSPECTION_OFFICE_IDS, EXPIRED_INFO_TEXT, KONALA_INFO_TEXT } from '../../../seed/management.ts';
+import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { extended } from '#src/lib/extra-tables.ts';
+import { DAMAGE_INSPECTION_OFFICE_IDS, EXPIRED_INFO_TEXT, KONALA_INFO_TEXT } from '#seed/management.ts';
 
 let t: TestApp;
 beforeAll(async () => {

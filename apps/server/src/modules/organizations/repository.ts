@@ -1,7 +1,7 @@
 import { toHoursAndMinutes } from '@huolto/domain';
 import type { Organization, OrganizationInfoText } from '@huolto/domain';
-import { extended } from '../../lib/extra-tables.ts';
-import type { Executor } from '../process/repository.ts';
+import { extended } from '#src/lib/extra-tables.ts';
+import type { Executor } from '#src/db/database.ts';
 
 export async function findOrganization(db: Executor, id: number) {
   return db.selectFrom('organization').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();

@@ -15,8 +15,8 @@ import {
   responseSchema,
   type OrganizationWithDistance,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
 import {
   activeOrganizationInfoText,
   allOrganizations,

@@ -1,14 +1,13 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { PROCESS_TTL_MINUTES, bookingSchema, type BookingVehicle } from '@huolto/domain';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/types.ts';
-import { VERSION_COLUMNS, versionsOf, type VersionColumns, type Versions } from '../../db/versions.ts';
+import type { Executor } from '#src/db/database.ts';
+import type { Database } from '#src/db/types.ts';
+import { VERSION_COLUMNS, versionsOf, type VersionColumns, type Versions } from '#src/db/versions.ts';
 import { storedJson } from './stored-json.ts';
 import type { HeldTime } from '../holds/repository.ts';
 
 export type ProcessRow = Selectable<Database['process']>;
-export type Executor = Db | Transaction<Database>;
 
 /** A line in the cart of a process. */
 export interface CartLine {
@@ -42,7 +41,7 @@ export async function createProcess(
     processType: string;
     installationType: string;
     organizationId: number | null;
-    /** The one-way key of the client's address (modules/time/fair-share.ts). */
+    /** The one-way key of the client's address (lib/client-key.ts). */
     clientKey?: string | null;
   },
 ) {

@@ -1,5 +1,5 @@
-import { extended } from '../../lib/extra-tables.ts';
-import type { Executor } from '../process/repository.ts';
+import { extended } from '#src/lib/extra-tables.ts';
+import type { Executor } from '#src/db/database.ts';
 
 /** The active redirect setting of a make for a process type, with the make's name. */
 export async function findRedirectSetting(db: Executor, makeId: number, processType: string) {

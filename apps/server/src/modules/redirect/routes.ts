@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { redirectSettingsResponse, type RedirectMake, type RedirectSettingsResponse } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
 import { redirectSettings } from './service.ts';
 
 export function registerRedirectRoutes(app: FastifyInstance, db: Db, opts: { redirectUrls: Partial<Record<RedirectMake, string>> }) {

@@ -1,5 +1,6 @@
 import { REDIRECT_MAKES, type RedirectMake, type RedirectSettingsResponse } from '@huolto/domain';
-import { vehicleOf, type Executor, type ProcessRow } from '../process/repository.ts';
+import { vehicleOf, type ProcessRow } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { findRedirectSetting } from './repository.ts';
 
 /** REDIRECT_URL_<MAKE> key of a make name ('Mini' → MINI), if the make has one. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { storedJson } from '../process/stored-json.ts';
 
 /**

@@ -17,8 +17,8 @@ import {
   type BookingSettingsOrganization,
   type ServicelaneSettings,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
 import {
   moduleSetting,
   organizationBookingSettings,

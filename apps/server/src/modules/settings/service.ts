@@ -9,11 +9,11 @@ import {
   type ServicelaneSettings,
   type SiteLinks,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../lib/errors.ts';
+import type { Db, Executor } from '#src/db/database.ts';
+import { badRequest } from '#src/lib/errors.ts';
 import { findOrganization } from '../organizations/repository.ts';
 import { usableOrganization } from '../organizations/service.ts';
-import { createProcess, type Executor, type ProcessRow } from '../process/repository.ts';
+import { createProcess, type ProcessRow } from '../process/repository.ts';
 import { readSettings } from './repository.ts';
 
 /**

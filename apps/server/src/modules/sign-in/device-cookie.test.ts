@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { API_BASE, LOYALTY_API_BASE, STAFF_API_PATH, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { addStaffUser } from '../../../test/staff.ts';
-import { sha256 } from '../../lib/password.ts';
+import { createTestApp, type TestApp } from '#test/helpers.ts';
+import { addStaffUser } from '#test/staff.ts';
+import { sha256 } from '#src/lib/password.ts';
 import { DEVICE_COOKIES, DEVICE_DAYS, LOGIN_LIMITS, type SignInKind } from './service.ts';
 
 const XSRF = 'xsrf-device-test';

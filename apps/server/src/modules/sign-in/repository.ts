@@ -4,8 +4,7 @@
  * and OmaLaakkonen sign-ins alike (service.ts).
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Executor } from '../process/repository.ts';
+import type { Db, Executor } from '#src/db/database.ts';
 
 /**
  * How failures of one kind of key are met: each time the count reaches a multiple of step,

@@ -10,9 +10,9 @@
  * is still slowed. The per-address keys apply to every attempt.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
-import { DomainError } from '../../lib/errors.ts';
-import { sha256 } from '../../lib/password.ts';
+import type { Db } from '#src/db/database.ts';
+import { DomainError } from '#src/lib/errors.ts';
+import { sha256 } from '#src/lib/password.ts';
 import * as repo from './repository.ts';
 
 export type { ThrottlePolicy } from './repository.ts';

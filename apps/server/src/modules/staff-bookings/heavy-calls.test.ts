@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { addDays, todayInHelsinki } from '@huolto/domain';
-import { ApiClient, createTestApp, json, prepareMaintenance, upcomingRange, type TestApp } from '../../../test/helpers.ts';
-import { StaffClient, addStaffUser } from '../../../test/staff.ts';
-import { OPENAPI_JSON_PATH } from '../../openapi/index.ts';
+import { ApiClient, createTestApp, json, prepareMaintenance, upcomingRange, type TestApp } from '#test/helpers.ts';
+import { StaffClient, addStaffUser } from '#test/staff.ts';
+import { OPENAPI_JSON_PATH } from '#src/openapi/index.ts';
 
 /**
  * The back-office's heavy reads (day view, week view, search; the print list is a day

@@ -15,8 +15,8 @@ import {
   type StaffOffice,
   type StaffWeek,
 } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-import { StaffClient, addStaffUser } from '../../../test/staff.ts';
+import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { StaffClient, addStaffUser } from '#test/staff.ts';
 import { staffSetVisitStatus } from './service.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { addDays, formatLocalDateTime, isWorkingDay, parseLocalDateTime, todayInHelsinki, type FreeTimeDay, type StaffOffice } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-import { StaffClient, addStaffUser } from '../../../test/staff.ts';
+import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { StaffClient, addStaffUser } from '#test/staff.ts';
 
 /**
  * Staff moves racing each other and customers on PostgreSQL, where the requests of one

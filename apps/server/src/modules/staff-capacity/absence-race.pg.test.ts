@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, isWorkingDay, todayInHelsinki, type StaffOffice } from '@huolto/domain';
-import { createTestApp, json, type TestApp } from '../../../test/helpers.ts';
-import { StaffClient, addStaffUser } from '../../../test/staff.ts';
+import { createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { StaffClient, addStaffUser } from '#test/staff.ts';
 
 /**
  * Absences added at the same moment on PostgreSQL, where one process's requests really run at

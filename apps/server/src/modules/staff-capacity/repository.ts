@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 
 /** An absence as read: its time as instants. */
 export interface AbsenceRow {

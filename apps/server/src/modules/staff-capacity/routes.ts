@@ -14,8 +14,8 @@ import {
   staffOfficeParams,
   staffRangeQuery,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
 import { assertOffice, staffOf } from '../staff/guard.ts';
 import * as capacity from './service.ts';
 

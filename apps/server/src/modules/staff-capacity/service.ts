@@ -24,9 +24,8 @@ import {
   type Absence,
   type OpeningException,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { DomainError, badRequest } from '../../lib/errors.ts';
-import type { Executor } from '../process/repository.ts';
+import type { Db, Executor } from '#src/db/database.ts';
+import { DomainError, badRequest } from '#src/lib/errors.ts';
 import {
   deleteAbsence,
   deleteOpeningException,

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ABSENCE_MAX_DAYS, addDays, isoWeekday, isWorkingDay, parseLocalDateTime, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-import { StaffClient, signedInStaff } from '../../../test/staff.ts';
+import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { StaffClient, signedInStaff } from '#test/staff.ts';
 
 const workingDayFrom = (date: string) => {
   let d = date;

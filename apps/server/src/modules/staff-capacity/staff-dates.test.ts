@@ -5,8 +5,8 @@
  * running off the calendar's end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { StaffClient, signedInStaff } from '../../../test/staff.ts';
+import { createTestApp, type TestApp } from '#test/helpers.ts';
+import { StaffClient, signedInStaff } from '#test/staff.ts';
 
 const fieldsOf = (res: { json(): unknown }) => ((res.json() as { fields?: { path: string }[] }).fields ?? []).map((f) => f.path);
 

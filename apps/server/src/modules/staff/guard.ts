@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PG_INT_MAX, STAFF_SESSION_COOKIE, type StaffRole } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { DomainError, badRequest } from '../../lib/errors.ts';
-import { sha256 } from '../../lib/password.ts';
+import type { Db } from '#src/db/database.ts';
+import { DomainError, badRequest } from '#src/lib/errors.ts';
+import { sha256 } from '#src/lib/password.ts';
 import { findSessionAccount, officeOfBooking, officesByIds } from './repository.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { StaffRole } from '@huolto/domain';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 
 /** A staff account with the offices it runs (every active office for an admin). */
 export interface StaffAccount {

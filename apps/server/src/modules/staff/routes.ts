@@ -15,8 +15,8 @@ import {
   staffUsersResponse,
   updateStaffUserBody,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
 import { DEVICE_COOKIES, DEVICE_DAYS, TooManyAttemptsError, deviceCookieOptions } from '../sign-in/service.ts';
 import { staffOf } from './guard.ts';
 import * as staff from './service.ts';

@@ -8,9 +8,9 @@ import {
   type StaffUser,
   type updateStaffUserBody,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { DomainError, badRequest } from '../../lib/errors.ts';
-import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '../../lib/password.ts';
+import type { Db } from '#src/db/database.ts';
+import { DomainError, badRequest } from '#src/lib/errors.ts';
+import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '#src/lib/password.ts';
 import { accountKey, clearAttempts, countSignInAttempt, takeAttempts } from '../sign-in/service.ts';
 import { principalOfCookie, type StaffPrincipal } from './guard.ts';
 import * as repo from './repository.ts';

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, STAFF_API_PATH, STAFF_SESSION_COOKIE, todayInHelsinki } from '@huolto/domain';
-import { createTestApp, json, type TestApp } from '../../../test/helpers.ts';
-import { changeMark, changesSince, installChangeLog, routesOf, type Route } from '../../../test/fuzz-support.ts';
-import { StaffClient, signedInStaff } from '../../../test/staff.ts';
+import { createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { changeMark, changesSince, installChangeLog, routesOf, type Route } from '#test/fuzz-support.ts';
+import { StaffClient, signedInStaff } from '#test/staff.ts';
 
 const BASE = `${API_BASE}${STAFF_API_PATH}`;
 /** Calls anyone may make: signing in and out. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_SESSION_COOKIE } from '@huolto/domain';
-import { createTestApp, json, type TestApp } from '../../../test/helpers.ts';
-import { StaffClient, addStaffUser, signedInStaff } from '../../../test/staff.ts';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../../seed/index.ts';
+import { createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { StaffClient, addStaffUser, signedInStaff } from '#test/staff.ts';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '#seed/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, STAFF_API_PATH, todayInHelsinki } from '@huolto/domain';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { changeMark, changesSince, installChangeLog, routesOf, type Route } from '../../../test/fuzz-support.ts';
-import { StaffClient, signedInStaff } from '../../../test/staff.ts';
+import { createTestApp, type TestApp } from '#test/helpers.ts';
+import { changeMark, changesSince, installChangeLog, routesOf, type Route } from '#test/fuzz-support.ts';
+import { StaffClient, signedInStaff } from '#test/staff.ts';
 
 const BASE = `${API_BASE}${STAFF_API_PATH}`;
 const NON_CANONICAL = ['0{id}', '00{id}', '+{id}', '{id}.0', '{id}e0', '0x{id}', ' {id}', '99999999999', '2147483648', '0', '-{id}', 'yksi'];

@@ -25,8 +25,8 @@
  */
 import type { FreeTimeDay } from '@huolto/domain';
 import { addDays, fromHelsinki, todayInHelsinki } from '@huolto/domain';
-import type { Executor } from '../process/repository.ts';
-import type { Versions } from '../../db/versions.ts';
+import type { Executor } from '#src/db/database.ts';
+import type { Versions } from '#src/db/versions.ts';
 import { findOfficesById, findResources, findTakenTime, type OfficeRow, type ResourceRow, type TakenTime } from './repository.ts';
 import {
   SAME_DAY_LEAD_MINUTES,

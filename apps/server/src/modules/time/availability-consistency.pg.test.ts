@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HttpApiClient, createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
-import { startServer, stopServer, type ServerProcess } from '../../../test/processes.ts';
-import { runConsistencyScenario, type Server } from '../../../test/availability-consistency.ts';
+import { HttpApiClient, createTestDatabase, type TestDatabase } from '#test/helpers.ts';
+import { startServer, stopServer, type ServerProcess } from '#test/processes.ts';
+import { runConsistencyScenario, type Server } from '#test/availability-consistency.ts';
 
 /**
  * Three server processes on one PostgreSQL: two keep calendars in memory, one computes

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
+import { buildApp } from '#src/app.ts';
 import { Mailer } from '../mail/outbox.ts';
-import { ApiClient, createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/helpers.ts';
-import { runConsistencyScenario, type Server } from '../../../test/availability-consistency.ts';
+import { ApiClient, createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '#test/helpers.ts';
+import { runConsistencyScenario, type Server } from '#test/availability-consistency.ts';
 
 const engine = inject('pgUrl') ? 'PostgreSQL' : 'PGlite';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isWorkingDay, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
-import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-import { StatementCounter } from '../../../test/statement-counter.ts';
+import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { StatementCounter } from '#test/statement-counter.ts';
 
 const counter = new StatementCounter();
 let t: TestApp;

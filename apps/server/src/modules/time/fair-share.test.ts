@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, upcomingRange, type TestApp } from '../../../test/helpers.ts';
-import { ADDRESS_SHARE_MESSAGE, HOLD_TOTAL_MINUTES, SAVED_BOOKING_WINDOW_MINUTES, addressPrefix, clientKey } from './fair-share.ts';
+import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, upcomingRange, type TestApp } from '#test/helpers.ts';
+import { addressPrefix, clientKey } from '#src/lib/client-key.ts';
+import { ADDRESS_SHARE_MESSAGE, HOLD_TOTAL_MINUTES, SAVED_BOOKING_WINDOW_MINUTES } from './fair-share.ts';
 
 const engine = inject('pgUrl') ? 'PostgreSQL' : 'PGlite';
 const CAP = 3;

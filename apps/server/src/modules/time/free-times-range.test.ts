@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_TIMES_MAX_RANGE_DAYS, addDays, startOfWeek, todayInHelsinki } from '@huolto/domain';
-import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 
 const PATHS = ['/free-times', '/free-times/morning', '/free-times/evening', '/free-times-on-organization', '/free-times-for-booking'];
 /** free-times-for-booking checks the range before it looks the booking up: an accepted range meets the unknown key (404). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { RACE_SEED, expectConsistentRace, pickFreeSlots, prepareSessions, race, seededRandom, type RaceSlot } from '../../../test/race.ts';
+import { ApiClient, createTestApp, type TestApp } from '#test/helpers.ts';
+import { RACE_SEED, expectConsistentRace, pickFreeSlots, prepareSessions, race, seededRandom, type RaceSlot } from '#test/race.ts';
 
 const SESSIONS = 200;
 const SLOTS = 20;

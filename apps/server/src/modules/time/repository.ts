@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { addDays, fromHelsinki, todayInHelsinki } from '@huolto/domain';
-import type { Database } from '../../db/types.ts';
-import type { Executor } from '../process/repository.ts';
+import type { Database } from '#src/db/types.ts';
+import type { Executor } from '#src/db/database.ts';
 import { SAVED_BOOKING_WINDOW_MINUTES, type AddressShare } from './fair-share.ts';
 import type { ExceptionHours, Interval } from './slots.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInHelsinki } from '@huolto/domain';
-import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
-import { StatementCounter } from '../../../test/statement-counter.ts';
+import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { StatementCounter } from '#test/statement-counter.ts';
 
 /**
  * What the hot calls cost in SQL statements (issue: availability at the speed of the

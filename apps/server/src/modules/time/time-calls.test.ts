@@ -13,14 +13,14 @@ import {
   type FreeTimeDay,
   type OrganizationFreeTimes,
 } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import {
   LOCKER_FULL_OFFICE_ID,
   RETURNING_CUSTOMER_PHONE,
   RETURNING_CUSTOMER_RESOURCE_ID,
   lockerFullDay,
   nthWorkingDayAfter,
-} from '../../../seed/index.ts';
+} from '#seed/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

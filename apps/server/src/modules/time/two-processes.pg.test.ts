@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HttpApiClient, createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
-import { RACE_SEED, expectConsistentRace, pickFreeSlots, prepareSessions, race, seededRandom, type RaceSlot } from '../../../test/race.ts';
-import { UNLIMITED_CLIENT_ENV } from '../../../test/processes.ts';
+import { HttpApiClient, createTestDatabase, type TestDatabase } from '#test/helpers.ts';
+import { RACE_SEED, expectConsistentRace, pickFreeSlots, prepareSessions, race, seededRandom, type RaceSlot } from '#test/race.ts';
+import { UNLIMITED_CLIENT_ENV } from '#test/processes.ts';
 
 /**
  * Two server processes on one PostgreSQL. Only PostgreSQL runs (DATABASE_URL) include this

@@ -1,4 +1,4 @@
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { offeredTires, type TireRow } from '../catalogue/repository.ts';
 
 export async function listSuppliers(db: Executor) {

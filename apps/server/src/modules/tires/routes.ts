@@ -10,8 +10,8 @@ import {
   tireSizesResponse,
   transferOrganizationBody,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
 import { addToCart } from '../catalogue/cart-service.ts';
 import { transferOrganization } from '../organizations/service.ts';
 import { CatalogueCache } from '../catalogue/catalogue-cache.ts';

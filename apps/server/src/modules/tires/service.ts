@@ -8,12 +8,12 @@ import {
   type Organization,
   type ProductSuggestion,
 } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '#src/db/database.ts';
 import type { TireRow } from '../catalogue/repository.ts';
-import type { Versions } from '../../db/versions.ts';
+import type { Versions } from '#src/db/versions.ts';
 import { officesOf, type OfficeSource } from '../organizations/office-cache.ts';
 import { sharedLoad, VersionedSnapshot } from '../organizations/versioned-snapshot.ts';
-import { cartOf, vehicleOf, type Executor, type ProcessRow, type ProcessVehicle } from '../process/repository.ts';
+import { cartOf, vehicleOf, type ProcessRow, type ProcessVehicle } from '../process/repository.ts';
 import { listSuppliers, searchTires, sizeOptions, type TireLabelColumns, type TireQuery } from './repository.ts';
 import { tireSearchCacheOf, tireSearchKey, type CachedTireSearch } from './search-cache.ts';
 

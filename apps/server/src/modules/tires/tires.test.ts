@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { addDays, isWorkingDay, todayInHelsinki } from '@huolto/domain';
-import { ApiClient, createTestApp, json, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { searchTires } from './repository.ts';
 import { serializeTireSearch, tireSearchAnswer, tireSearchJson, toSuggestion } from './service.ts';
 import { findLiveProcess } from '../process/repository.ts';

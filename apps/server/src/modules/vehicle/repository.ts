@@ -1,5 +1,6 @@
 import { bookingSchema } from '@huolto/domain';
-import type { Executor, ProcessVehicle } from '../process/repository.ts';
+import type { ProcessVehicle } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { storedJson } from '../process/stored-json.ts';
 
 /** vehicle.tires: the front and rear tire sizes of a registered car, or null. */

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { responseSchema, searchVehicleBody, searchVehicleResponse, setVehicleBody, setVehicleKilometersBody, vehicleMakeSchema } from '@huolto/domain';
-import type { Db } from '../../db/database.ts';
-import { callSchema } from '../../openapi/route-schema.ts';
-import { limits } from '../../plugins/rate-limit.ts';
+import type { Db } from '#src/db/database.ts';
+import { callSchema } from '#src/openapi/route-schema.ts';
+import { limits } from '#src/plugins/rate-limit.ts';
 import { searchVehicle, setVehicle, setVehicleKilometers, vehicleMakes } from './service.ts';
 
 const success = 'responseCode SUCCESS';

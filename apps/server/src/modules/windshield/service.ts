@@ -1,5 +1,5 @@
 import { isFromPriceProduct, type WindshieldProduct } from '@huolto/domain';
-import type { Executor } from '../process/repository.ts';
+import type { Executor } from '#src/db/database.ts';
 import { findProducts, findWindshieldProductIds } from '../catalogue/repository.ts';
 import { productParametersOf } from '../catalogue/service.ts';
 

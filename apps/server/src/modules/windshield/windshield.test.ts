@@ -8,7 +8,7 @@ import {
   type Booking,
   type WindshieldProduct,
 } from '@huolto/domain';
-import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, type TestApp } from '../../../test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, type TestApp } from '#test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
