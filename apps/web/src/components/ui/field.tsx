@@ -67,3 +67,8 @@ export function InputField({ id, label, required, hint, error, className, ...inp
     </Field>
   );
 }
+
+/** A password's InputField: 'Salasana' unless labelled otherwise, the current password unless autoComplete says a new one. */
+export function PasswordField({ label = 'Salasana', autoComplete = 'current-password', ...props }: Omit<InputFieldProps, 'type' | 'label'> & { label?: ReactNode }) {
+  return <InputField label={label} type="password" autoComplete={autoComplete} {...props} />;
+}

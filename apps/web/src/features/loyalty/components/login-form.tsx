@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { InputField } from '@/components/ui/field.tsx';
+import { InputField, PasswordField } from '@/components/ui/field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { notifyMessage } from '@/lib/notifications.ts';
 import { login } from '@/features/loyalty/api/login.ts';
@@ -96,15 +96,7 @@ export function LoginForm({
           spellCheck={false}
           {...register('username')}
         />
-        <InputField
-          id={passwordId}
-          label="Salasana"
-          required
-          error={errors.password?.message}
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-        />
+        <PasswordField id={passwordId} required error={errors.password?.message} {...register('password')} />
       </div>
       <p className="login-form__forgot">
         <a href={FORGOT_PASSWORD_URL} target="_blank" rel="noopener noreferrer">

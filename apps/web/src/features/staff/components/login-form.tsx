@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { staffLoginBody, type StaffLoginBody } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { InputField } from '@/components/ui/field.tsx';
+import { InputField, PasswordField } from '@/components/ui/field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { showFieldErrors } from '@/lib/form-errors.ts';
 import { useLogin } from '@/features/staff/api/login.ts';
@@ -76,15 +76,7 @@ export function LoginForm() {
           autoComplete="username"
           {...register('email')}
         />
-        <InputField
-          id={passwordId}
-          label="Salasana"
-          required
-          error={errors.password?.message}
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-        />
+        <PasswordField id={passwordId} required error={errors.password?.message} {...register('password')} />
         {/* Not disabled while signing in (a second press does nothing): it keeps its contrast and focus. */}
         <Button type="submit" block aria-busy={signIn.isPending || undefined}>
           {signIn.isPending ? 'Kirjaudutaan…' : 'Kirjaudu sisään'}
