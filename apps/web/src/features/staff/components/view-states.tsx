@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { todayInHelsinki } from '@huolto/domain';
+import { staffPaths, todayInHelsinki } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { staffPaths } from '@huolto/domain';
 import { useOffice } from '@/features/staff/hooks/use-staff.tsx';
-import { StaffPageTitle } from './staff-title.tsx';
+import { StaffPageTitle } from '@/features/staff/components/staff-title.tsx';
 
 /** The office's name under a view's heading. */
 export function OfficeName({ name }: { name: string }) {
