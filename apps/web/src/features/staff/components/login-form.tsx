@@ -66,7 +66,8 @@ export function LoginForm() {
         {message && <p>{message}</p>}
         {wait && <p className="staff-login__wait">{wait}</p>}
       </div>
-      <form className="form-grid" noValidate onSubmit={handleSubmit(onSubmit)}>
+      {/* A form the schema refuses is not sent; the earlier refusal's message goes with it. */}
+      <form className="form-grid" noValidate onSubmit={handleSubmit(onSubmit, () => signIn.reset())}>
         <InputField
           id={emailId}
           label="Sähköposti"
