@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { STAFF_PASSWORD_MIN_LENGTH, changeOwnPasswordBody } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, describedBy } from '@/components/ui/field.tsx';
+import { PasswordField } from '@/components/ui/field.tsx';
 import { useChangeOwnPassword } from '@/features/staff/api/change-own-password.ts';
 import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
@@ -60,17 +60,6 @@ export function PasswordForm() {
   };
 
   const id = (name: keyof PasswordFormValues) => `${uid}-${name}`;
-  const input = (name: keyof PasswordFormValues, autoComplete: string, hint = false) => (
-    <input
-      id={id(name)}
-      type="password"
-      autoComplete={autoComplete}
-      className="input"
-      aria-invalid={errors[name] ? true : undefined}
-      aria-describedby={describedBy(id(name), { hint, error: Boolean(errors[name]) })}
-      {...register(name)}
-    />
-  );
 
   return (
     <section className="card staff-account__password" aria-labelledby={`${uid}-heading`}>
@@ -86,21 +75,30 @@ export function PasswordForm() {
           void handleSubmit(onValid)(e);
         }}
       >
-        <Field id={id('currentPassword')} label="Nykyinen salasana" required error={errors.currentPassword?.message}>
-          {input('currentPassword', 'current-password')}
-        </Field>
-        <Field
+        <PasswordField
+          id={id('currentPassword')}
+          label="Nykyinen salasana"
+          required
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <PasswordField
           id={id('newPassword')}
           label="Uusi salasana"
           required
+          autoComplete="new-password"
           hint={`Vähintään ${STAFF_PASSWORD_MIN_LENGTH} merkkiä.`}
           error={errors.newPassword?.message}
-        >
-          {input('newPassword', 'new-password', true)}
-        </Field>
-        <Field id={id('again')} label="Uusi salasana uudelleen" required error={errors.again?.message}>
-          {input('again', 'new-password')}
-        </Field>
+          {...register('newPassword')}
+        />
+        <PasswordField
+          id={id('again')}
+          label="Uusi salasana uudelleen"
+          required
+          autoComplete="new-password"
+          error={errors.again?.message}
+          {...register('again')}
+        />
         <ProblemNotice message={errors.root?.server?.message} />
         <p role="status" className="staff-account__done">
           {done}

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { STAFF_REASON_MAX_LENGTH, absenceBody, addDays, isRealDate, todayInHelsinki, type AbsenceBody, type StaffOffice } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, describedBy } from '@/components/ui/field.tsx';
+import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
 import { useAddAbsence } from '@/features/staff/api/add-absence.ts';
 import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
@@ -82,31 +82,21 @@ export function AbsenceForm({ office, announce }: { office: StaffOffice; announc
     });
 
   const id = (name: keyof AbsenceFormInput) => `${uid}-${name}`;
-  const aria = (name: (typeof REFUSABLE)[number]) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(id(name), { error: Boolean(errors[name]) }),
-  });
   const startField = (
-    <Field id={id('start')} label={wholeDay ? 'Ensimmäinen päivä' : 'Alkaa (päivä)'} error={errors.start?.message}>
-      <input
-        id={id('start')}
-        type="date"
-        className="input"
-        {...aria('start')}
-        {...register('start', {
-          // The last day follows a first day moved past it.
-          onChange: (e: { target: HTMLInputElement }) => {
-            if (getValues('end') < e.target.value) setValue('end', e.target.value);
-          },
-        })}
-      />
-    </Field>
+    <InputField
+      id={id('start')}
+      label={wholeDay ? 'Ensimmäinen päivä' : 'Alkaa (päivä)'}
+      type="date"
+      error={errors.start?.message}
+      {...register('start', {
+        // The last day follows a first day moved past it.
+        onChange: (e: { target: HTMLInputElement }) => {
+          if (getValues('end') < e.target.value) setValue('end', e.target.value);
+        },
+      })}
+    />
   );
-  const endField = (
-    <Field id={id('end')} label={wholeDay ? 'Viimeinen päivä' : 'Päättyy (päivä)'} error={errors.end?.message}>
-      <input id={id('end')} type="date" className="input" {...aria('end')} {...register('end')} />
-    </Field>
-  );
+  const endField = <InputField id={id('end')} label={wholeDay ? 'Viimeinen päivä' : 'Päättyy (päivä)'} type="date" error={errors.end?.message} {...register('end')} />;
 
   return (
     <form className="capacity__form" onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={`${uid}-heading`}>
@@ -114,7 +104,13 @@ export function AbsenceForm({ office, announce }: { office: StaffOffice; announc
         Lisää poissaolo
       </h3>
       <Field id={id('resourceId')} label="Resurssi" error={errors.resourceId?.message}>
-        <select id={id('resourceId')} className="input" {...aria('resourceId')} {...register('resourceId')}>
+        <select
+          id={id('resourceId')}
+          className="input"
+          aria-invalid={errors.resourceId ? true : undefined}
+          aria-describedby={describedBy(id('resourceId'), { error: Boolean(errors.resourceId) })}
+          {...register('resourceId')}
+        >
           {office.resources.map((r) => (
             <option key={r.id} value={r.id}>
               {r.name}
@@ -135,21 +131,21 @@ export function AbsenceForm({ office, announce }: { office: StaffOffice; announc
         <>
           <div className="capacity__pair">
             {startField}
-            <Field id={id('startTime')} label="Alkaa (kello)">
-              <input id={id('startTime')} type="time" step={900} className="input" {...register('startTime')} />
-            </Field>
+            <InputField id={id('startTime')} label="Alkaa (kello)" type="time" step={900} {...register('startTime')} />
           </div>
           <div className="capacity__pair">
             {endField}
-            <Field id={id('endTime')} label="Päättyy (kello)">
-              <input id={id('endTime')} type="time" step={900} className="input" {...register('endTime')} />
-            </Field>
+            <InputField id={id('endTime')} label="Päättyy (kello)" type="time" step={900} {...register('endTime')} />
           </div>
         </>
       )}
-      <Field id={id('reason')} label="Syy (vapaaehtoinen)" error={errors.reason?.message}>
-        <input id={id('reason')} className="input" maxLength={STAFF_REASON_MAX_LENGTH} {...aria('reason')} {...register('reason')} />
-      </Field>
+      <InputField
+        id={id('reason')}
+        label="Syy (vapaaehtoinen)"
+        maxLength={STAFF_REASON_MAX_LENGTH}
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
       <ProblemNotice message={errors.root?.server?.message} />
       <div className="actions">
         <Button type="submit" disabled={add.isPending}>

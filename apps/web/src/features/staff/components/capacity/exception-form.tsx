@@ -12,7 +12,7 @@ import {
   type StaffOffice,
 } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, describedBy } from '@/components/ui/field.tsx';
+import { InputField } from '@/components/ui/field.tsx';
 import { useSaveException } from '@/features/staff/api/save-exception.ts';
 import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
@@ -76,19 +76,21 @@ export function ExceptionForm({ office, announce }: { office: StaffOffice; annou
   };
 
   const id = (name: string) => `${uid}-${name}`;
-  const aria = (name: (typeof REFUSABLE)[number], hint = false) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(id(name), { hint, error: Boolean(errors[name]) }),
-  });
 
   return (
     <form className="capacity__form" onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={id('heading')}>
       <h3 id={id('heading')} className="capacity__subtitle">
         Lisää poikkeus
       </h3>
-      <Field id={id('date')} label="Päivä" hint="Saman päivän poikkeus korvataan." error={errors.date?.message}>
-        <input id={id('date')} type="date" className="input" min={todayInHelsinki()} {...aria('date', true)} {...register('date')} />
-      </Field>
+      <InputField
+        id={id('date')}
+        label="Päivä"
+        hint="Saman päivän poikkeus korvataan."
+        type="date"
+        min={todayInHelsinki()}
+        error={errors.date?.message}
+        {...register('date')}
+      />
       <fieldset className="capacity__fieldset">
         <legend className="field__label">Aukiolo</legend>
         <div className="checkbox-row">
@@ -102,17 +104,17 @@ export function ExceptionForm({ office, announce }: { office: StaffOffice; annou
       </fieldset>
       {!closed && (
         <div className="capacity__pair">
-          <Field id={id('openingTime')} label="Avautuu" error={errors.openingTime?.message}>
-            <input id={id('openingTime')} type="time" step={900} className="input" {...aria('openingTime')} {...register('openingTime')} />
-          </Field>
-          <Field id={id('closingTime')} label="Sulkeutuu" error={errors.closingTime?.message}>
-            <input id={id('closingTime')} type="time" step={900} className="input" {...aria('closingTime')} {...register('closingTime')} />
-          </Field>
+          <InputField id={id('openingTime')} label="Avautuu" type="time" step={900} error={errors.openingTime?.message} {...register('openingTime')} />
+          <InputField id={id('closingTime')} label="Sulkeutuu" type="time" step={900} error={errors.closingTime?.message} {...register('closingTime')} />
         </div>
       )}
-      <Field id={id('reason')} label="Syy (vapaaehtoinen)" error={errors.reason?.message}>
-        <input id={id('reason')} className="input" maxLength={STAFF_REASON_MAX_LENGTH} {...aria('reason')} {...register('reason')} />
-      </Field>
+      <InputField
+        id={id('reason')}
+        label="Syy (vapaaehtoinen)"
+        maxLength={STAFF_REASON_MAX_LENGTH}
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
       <ProblemNotice message={errors.root?.server?.message} />
       <div className="actions">
         <Button type="submit" variant="secondary" disabled={save.isPending}>

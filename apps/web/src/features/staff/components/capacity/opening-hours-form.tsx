@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { openingHoursBody } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, describedBy } from '@/components/ui/field.tsx';
+import { InputField } from '@/components/ui/field.tsx';
 import { useSaveOpeningHours, type OpeningHours } from '@/features/staff/api/save-opening-hours.ts';
 import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
@@ -49,23 +49,9 @@ export function OpeningHoursForm({
   return (
     <form className="capacity__form" noValidate aria-label="Tavalliset aukioloajat" onSubmit={handleSubmit(onValid)}>
       <div className="capacity__pair">
-        {FIELDS.map((name) => {
-          const id = `${uid}-${name}`;
-          const error = errors[name]?.message;
-          return (
-            <Field key={name} id={id} label={LABELS[name]} error={error}>
-              <input
-                id={id}
-                type="time"
-                step={900}
-                className="input"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy(id, { error: Boolean(error) })}
-                {...register(name)}
-              />
-            </Field>
-          );
-        })}
+        {FIELDS.map((name) => (
+          <InputField key={name} id={`${uid}-${name}`} label={LABELS[name]} type="time" step={900} error={errors[name]?.message} {...register(name)} />
+        ))}
       </div>
       <ProblemNotice message={errors.root?.server?.message} />
       <div className="actions">

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { STAFF_PASSWORD_MIN_LENGTH, createStaffUserBody, type StaffOffice } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, describedBy } from '@/components/ui/field.tsx';
+import { InputField, PasswordField } from '@/components/ui/field.tsx';
 import { useCreateUser } from '@/features/staff/api/create-user.ts';
 import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
@@ -51,10 +51,6 @@ export function CreateUserForm({ offices, announce }: { offices: StaffOffice[]; 
     );
 
   const id = (name: string) => `${uid}-${name}`;
-  const aria = (name: 'email' | 'name' | 'password', hint = false) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(id(name), { hint, error: Boolean(errors[name]) }),
-  });
 
   return (
     <section className="card users__create" aria-labelledby={id('heading')}>
@@ -62,12 +58,8 @@ export function CreateUserForm({ offices, announce }: { offices: StaffOffice[]; 
         Lisää käyttäjä
       </h2>
       <form className="form-stack" onSubmit={handleSubmit(onValid)} noValidate>
-        <Field id={id('email')} label="Sähköposti" required error={errors.email?.message}>
-          <input id={id('email')} type="email" autoComplete="off" className="input" {...aria('email')} {...register('email')} />
-        </Field>
-        <Field id={id('name')} label="Nimi" required error={errors.name?.message}>
-          <input id={id('name')} className="input" autoComplete="off" maxLength={100} {...aria('name')} {...register('name')} />
-        </Field>
+        <InputField id={id('email')} label="Sähköposti" required type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <InputField id={id('name')} label="Nimi" required autoComplete="off" maxLength={100} error={errors.name?.message} {...register('name')} />
         <RoleSelect id={id('role')} error={errors.role?.message} {...register('role')} />
         {role === 'OFFICE' ? (
           <Controller
@@ -86,9 +78,14 @@ export function CreateUserForm({ offices, announce }: { offices: StaffOffice[]; 
         ) : (
           <p className="muted">Pääkäyttäjä hallitsee kaikkia toimipisteitä ja käyttäjiä.</p>
         )}
-        <Field id={id('password')} label="Salasana" required hint={`Vähintään ${STAFF_PASSWORD_MIN_LENGTH} merkkiä.`} error={errors.password?.message}>
-          <input id={id('password')} type="password" autoComplete="new-password" className="input" {...aria('password', true)} {...register('password')} />
-        </Field>
+        <PasswordField
+          id={id('password')}
+          required
+          autoComplete="new-password"
+          hint={`Vähintään ${STAFF_PASSWORD_MIN_LENGTH} merkkiä.`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <ProblemNotice message={errors.root?.server?.message} />
         <div className="actions">
           <Button type="submit" disabled={create.isPending}>

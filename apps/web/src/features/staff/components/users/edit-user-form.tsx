@@ -11,7 +11,7 @@ import {
   type UpdateStaffUserBody,
 } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, describedBy } from '@/components/ui/field.tsx';
+import { InputField, PasswordField } from '@/components/ui/field.tsx';
 import { useUpdateUser } from '@/features/staff/api/update-user.ts';
 import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
@@ -76,17 +76,11 @@ export function EditUserForm({ user, offices, onDone }: { user: StaffUser; offic
     });
 
   const id = (name: string) => `${uid}-${name}`;
-  const aria = (name: 'name' | 'password', hint = false) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(id(name), { hint, error: Boolean(errors[name]) }),
-  });
 
   return (
     <form className="form-stack" onSubmit={handleSubmit(onValid)} noValidate>
       <p className="muted">{user.email}</p>
-      <Field id={id('name')} label="Nimi" error={errors.name?.message}>
-        <input id={id('name')} className="input" maxLength={100} {...aria('name')} {...register('name')} />
-      </Field>
+      <InputField id={id('name')} label="Nimi" maxLength={100} error={errors.name?.message} {...register('name')} />
       <RoleSelect id={id('role')} error={errors.role?.message} {...register('role')} />
       {role === 'OFFICE' && (
         <Controller
@@ -102,14 +96,14 @@ export function EditUserForm({ user, offices, onDone }: { user: StaffUser; offic
         <label htmlFor={id('active')}>Tunnus käytössä</label>
       </div>
       {errors.active && <p className="field__error">{errors.active.message}</p>}
-      <Field
+      <PasswordField
         id={id('password')}
         label="Uusi salasana"
+        autoComplete="new-password"
         hint={`Jätä tyhjäksi, jos salasana ei muutu. Vähintään ${STAFF_PASSWORD_MIN_LENGTH} merkkiä.`}
         error={errors.password?.message}
-      >
-        <input id={id('password')} type="password" autoComplete="new-password" className="input" {...aria('password', true)} {...register('password')} />
-      </Field>
+        {...register('password')}
+      />
       <ProblemNotice message={errors.root?.server?.message} />
       <div className="actions">
         <Button type="submit" disabled={save.isPending}>
