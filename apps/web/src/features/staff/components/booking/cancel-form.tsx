@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { useCancelBooking } from '@/features/staff/api/cancel-booking.ts';
-import { messageOf, showFieldErrors } from '@/lib/form-errors.ts';
+import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { fieldMessage } from '@/lib/form-errors.ts';
+import { showRefusal } from '@/features/staff/form-refusal.ts';
 import { timeRange } from './booking-times.ts';
 
 type CancelFormValues = z.input<typeof staffCancelBody>;
@@ -22,7 +24,6 @@ export function CancelForm({ booking, announce }: { booking: StaffBookingDetail;
   const heading = useId();
   const reasonId = useId();
   const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const cancel = useCancelBooking(booking.id);
   const { register, handleSubmit, setError, formState } = useForm<CancelFormValues, unknown, CancelBody>({
     defaultValues: { reason: '' },
@@ -38,13 +39,11 @@ export function CancelForm({ booking, announce }: { booking: StaffBookingDetail;
       await cancel.mutateAsync(reason);
     } catch (err) {
       // A reason the server refused stays in the open dialog with its message; anything else closes it.
-      if (showFieldErrors(err, setError, ['reason'])) return;
-      setOpen(false);
-      setProblem(messageOf(err));
+      showRefusal(err, setError, ['reason']);
+      if (fieldMessage(err, 'reason') === undefined) setOpen(false);
       return;
     }
     setOpen(false);
-    setProblem(null);
     announce(booking.customer.email ? 'Varaus peruttu. Asiakkaalle lähti peruutuksesta sähköposti.' : 'Varaus peruttu.');
   });
 
@@ -57,11 +56,7 @@ export function CancelForm({ booking, announce }: { booking: StaffBookingDetail;
       <Button variant="danger" onClick={() => setOpen(true)} disabled={cancel.isPending}>
         Peru varaus
       </Button>
-      {problem && (
-        <p className="notice notice--warning" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemNotice message={formState.errors.root?.server?.message} />
       <ConfirmDialog
         open={open}
         title="Perutaanko varaus?"

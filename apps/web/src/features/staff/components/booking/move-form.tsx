@@ -21,7 +21,8 @@ import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { useDay } from '@/features/staff/api/get-day.ts';
 import { useMoveBooking } from '@/features/staff/api/move-booking.ts';
-import { messageOf, showFieldErrors } from '@/lib/form-errors.ts';
+import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { showRefusal } from '@/features/staff/form-refusal.ts';
 import { bookingMinutes, timeRange } from './booking-times.ts';
 
 /** The form's day, start and resource, checked with the form's own words, then as the move's body (domain staffMoveBody). */
@@ -52,7 +53,6 @@ export function MoveForm({ booking, initialDate, announce }: { booking: StaffBoo
   const errors = formState.errors;
   const [date, resourceId] = useWatch({ control, name: ['date', 'resourceId'] });
   const [confirming, setConfirming] = useState<MoveBody | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const move = useMoveBooking(booking.id);
   const dateOk = isRealDate(date);
   const day = useDay(booking.office.id, date, { enabled: dateOk });
@@ -91,15 +91,13 @@ export function MoveForm({ booking, initialDate, announce }: { booking: StaffBoo
     move.mutate(body, {
       onSuccess: () => {
         setConfirming(null);
-        setProblem(null);
         clearErrors();
         setValue('time', '');
         announce(`Varaus siirretty: ${newWhen(body)}.${booking.customer.email ? ' Asiakkaalle lähti sähköposti uudesta ajasta.' : ''}`);
       },
       onError: (err) => {
         setConfirming(null);
-        showFieldErrors(err, setError, ['start', 'resourceId']);
-        setProblem(messageOf(err));
+        showRefusal(err, setError, ['start', 'resourceId']);
         void day.refetch();
       },
     });
@@ -190,11 +188,7 @@ export function MoveForm({ booking, initialDate, announce }: { booking: StaffBoo
             )}
           />
         </Field>
-        {problem && (
-          <p className="notice notice--warning" role="alert">
-            {problem}
-          </p>
-        )}
+        <ProblemNotice message={errors.root?.server?.message} />
         <div className="actions">
           <Button type="submit" disabled={move.isPending}>
             {move.isPending ? 'Siirretään…' : 'Siirrä varaus'}

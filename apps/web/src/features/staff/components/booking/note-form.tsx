@@ -1,5 +1,5 @@
 import './booking-actions.css';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -7,7 +7,8 @@ import { STAFF_NOTE_MAX_LENGTH, staffNoteBody, type StaffBookingDetail } from '@
 import { Button } from '@/components/ui/button.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { useAddNote } from '@/features/staff/api/add-note.ts';
-import { messageOf, showFieldErrors } from '@/lib/form-errors.ts';
+import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { showRefusal } from '@/features/staff/form-refusal.ts';
 
 /** A note: something written (in the form's own words), then as the call's body (domain staffNoteBody). */
 const noteFormSchema = z.object({ text: z.string().refine((t) => t.trim() !== '', { error: 'Kirjoita muistiinpano' }) }).pipe(staffNoteBody);
@@ -19,7 +20,6 @@ type NoteBody = z.output<typeof noteFormSchema>;
 export function NoteForm({ booking, announce }: { booking: StaffBookingDetail; announce: (message: string) => void }) {
   const heading = useId();
   const noteId = useId();
-  const [problem, setProblem] = useState<string | null>(null);
   const note = useAddNote(booking.id);
   const { register, handleSubmit, reset, setError, formState } = useForm<NoteFormValues, unknown, NoteBody>({
     defaultValues: { text: '' },
@@ -31,10 +31,9 @@ export function NoteForm({ booking, announce }: { booking: StaffBookingDetail; a
     note.mutate(text, {
       onSuccess: () => {
         reset();
-        setProblem(null);
         announce('Muistiinpano lisätty');
       },
-      onError: (err) => setProblem(showFieldErrors(err, setError, ['text']) ? null : messageOf(err)),
+      onError: (err) => showRefusal(err, setError, ['text']),
     });
 
   return (
@@ -54,11 +53,7 @@ export function NoteForm({ booking, announce }: { booking: StaffBookingDetail; a
             {...register('text')}
           />
         </Field>
-        {problem && (
-          <p className="notice notice--warning" role="alert">
-            {problem}
-          </p>
-        )}
+        <ProblemNotice message={formState.errors.root?.server?.message} />
         <div className="actions">
           <Button type="submit" variant="secondary" disabled={note.isPending}>
             Lisää muistiinpano

@@ -4,6 +4,7 @@ import { VISIT_STATUS_LABELS, VISIT_STATUS_TOO_EARLY, formatFinnishDate, todayIn
 import { Button } from '@/components/ui/button.tsx';
 import { useSetVisitStatus } from '@/features/staff/api/set-visit-status.ts';
 import { BookingStateBadge } from '@/features/staff/components/booking-state.tsx';
+import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { helsinkiDateTime } from '@/features/staff/format.ts';
 import { messageOf } from '@/lib/form-errors.ts';
 
@@ -59,11 +60,7 @@ export function VisitStatusCard({ booking, announce }: { booking: StaffBookingDe
           </Button>
         )}
       </div>
-      {error && (
-        <p className="notice notice--warning" role="alert">
-          {error}
-        </p>
-      )}
+      <ProblemNotice message={error} />
     </section>
   );
 }
