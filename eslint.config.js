@@ -64,6 +64,30 @@ const serverZones = [
   },
 ];
 
+/** The files where app.ts and staff-api.ts register the modules' routes.ts. */
+const routeRegistrars = [`${server}/app.ts`, `${server}/staff-api.ts`];
+
+/**
+ * A module's index.ts says what the rest of the server may use of it: other modules, jobs/,
+ * plugins/ and the files at the top of src/ import a module through its index.ts only (app.ts
+ * and staff-api.ts also its routes.ts). Test files may import any file (see the block for
+ * *.test.ts below).
+ */
+const moduleIndexZones = foldersOf(`${server}/modules`).flatMap((module) => [
+  {
+    target: [`${server}/modules/!(${module})/**`, `${server}/!(modules)/**`, `${server}/!(app|staff-api).ts`],
+    from: `${server}/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Import modules/${module}/ through its index.ts: export there what other code may use.`,
+  },
+  {
+    target: routeRegistrars,
+    from: `${server}/modules/${module}`,
+    except: ['./index.ts', './routes.ts'],
+    message: `Import modules/${module}/ through its index.ts (or its routes.ts to register them).`,
+  },
+]);
+
 const domainZones = [
   {
     target: 'packages/domain',
@@ -113,7 +137,17 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...webZones, ...serverZones, ...domainZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...webZones, ...serverZones, ...moduleIndexZones, ...domainZones] },
+      ],
+    },
+  },
+  {
+    // Tests may set up and inspect through any file of any module.
+    files: [`${server}/**/*.test.ts`],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...domainZones] }],
     },
   },
   {

@@ -10,8 +10,7 @@ import { parseArgs } from 'node:util';
 import { STAFF_PASSWORD_MIN_LENGTH, createStaffUserBody } from '@huolto/domain';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase, withStartupLock } from './db/database.ts';
-import { addAccount } from './modules/staff/service.ts';
-import { officesByIds } from './modules/staff/repository.ts';
+import { addAccount, officesByIds } from './modules/staff/index.ts';
 
 const USAGE = `Käyttö:
   npm run staff:add -- --admin <sähköposti> [--name "Nimi"]

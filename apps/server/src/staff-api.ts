@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { Mailer } from './modules/mail/outbox.ts';
-import type { AvailabilityCache } from './modules/time/availability-cache.ts';
-import type { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
-import { registerStaffGuard } from './modules/staff/guard.ts';
+import type { Mailer } from './modules/mail/index.ts';
+import type { AvailabilityCache } from './modules/time/index.ts';
+import type { CatalogueCache } from './modules/catalogue/index.ts';
+import { registerStaffGuard } from './modules/staff/index.ts';
 import { registerStaffAuthRoutes } from './modules/staff/routes.ts';
 import { registerStaffBookingRoutes } from './modules/staff-bookings/routes.ts';
 import { registerStaffCapacityRoutes } from './modules/staff-capacity/routes.ts';

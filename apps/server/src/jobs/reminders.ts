@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { queueDueReminders, type ReminderOptions } from '../modules/mail/reminders.ts';
+import { queueDueReminders, type ReminderOptions } from '../modules/mail/index.ts';
 
 /** How often the reminders are queued when REMINDER_INTERVAL_SECONDS is not set. */
 export const REMINDER_EVERY_MS = 5 * 60_000;

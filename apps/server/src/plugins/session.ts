@@ -3,8 +3,8 @@ import { PROCESS_TOKEN_HEADER } from '@huolto/domain';
 import type { Db } from '../db/database.ts';
 import { SessionExpiredError } from '../lib/errors.ts';
 import { readVersions, type Versions } from '../db/versions.ts';
-import { findLiveSession, type ProcessRow } from '../modules/process/repository.ts';
-import type { HeldTime } from '../modules/holds/repository.ts';
+import { findLiveSession, type ProcessRow } from '../modules/process/index.ts';
+import type { HeldTime } from '../modules/holds/index.ts';
 import { clientKey } from '../lib/client-key.ts';
 
 declare module 'fastify' {

@@ -6,8 +6,7 @@ import {
 } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { DomainError } from '#src/lib/errors.ts';
-import { bookingCalendar } from '../mail/calendar.ts';
-import { confirmationEvent } from '../mail/compose.ts';
+import { bookingCalendar, confirmationEvent } from '../mail/index.ts';
 import { findAddedRows, findBookingByKeyAndPlate, findBookingOffice } from './repository.ts';
 
 export interface CalendarFile {

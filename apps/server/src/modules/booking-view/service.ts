@@ -5,9 +5,16 @@
  */
 import type { Booking } from '@huolto/domain';
 import { formatLocalDateTime, toHoursAndMinutes } from '@huolto/domain';
-import type { ProcessRow } from '../process/repository.ts';
+import type { ProcessRow } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
-import { databaseCatalogue, type CatalogueSource } from '../catalogue/catalogue-cache.ts';
+import {
+  databaseCatalogue,
+  type CatalogueSource,
+  orderItemsOf,
+  pricedCart,
+  pricedExtraOrderItems,
+  totalDurationMinutes,
+} from '../catalogue/index.ts';
 import {
   customerOf,
   productParameterChoicesOf,
@@ -15,12 +22,10 @@ import {
   symptomsOf,
   vehicleOf,
   voucherIdsOf,
-} from '../process/repository.ts';
-import { orderItemsOf, pricedCart, pricedExtraOrderItems, totalDurationMinutes } from '../catalogue/service.ts';
-import { findHeldTime, type HeldTime } from '../holds/repository.ts';
-import { isLeadMode } from '../time/service.ts';
-import { findCampaign } from '../loyalty/repository.ts';
-import { validVouchers } from '../loyalty/service.ts';
+} from '../process/index.ts';
+import { findHeldTime, type HeldTime } from '../holds/index.ts';
+import { isLeadMode } from '../time/index.ts';
+import { findCampaign, validVouchers } from '../loyalty/index.ts';
 
 /** What the view may take from a request that has already read it. */
 export interface BookingViewSources {

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES, bookingSchema, customerBody, responseSchema, saveBookingResponse, symptomsBody, valueBody } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
-import type { Mailer } from '../mail/outbox.ts';
-import { bookingView } from '../booking-view/service.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import type { Mailer } from '../mail/index.ts';
+import { bookingView } from '../booking-view/index.ts';
+import type { CatalogueCache } from '../catalogue/index.ts';
 import { saveBooking, setCustomer, setNotes, setSymptoms } from './service.ts';
 
 export interface BookingRouteDeps {

@@ -3,15 +3,19 @@ import type { Booking, Customer, VehicleDeliveryOption } from '@huolto/domain';
 import { MAX_CART_TOTAL_CENTS, deliveryOptionOf, formatLocalDateTime, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { DomainError, SessionExpiredError, badRequest } from '#src/lib/errors.ts';
-import { cartOf, findLiveProcess, updateProcess } from '../process/repository.ts';
-import { composeConfirmation, officeNoticeText, type ConfirmationOffice } from '../mail/compose.ts';
-import { confirmationOffice } from '../mail/office.ts';
-import { bookHeldTime, findHeldTime } from '../holds/repository.ts';
-import { cartWorkTwiceProblem, maxCartMinutes } from '../catalogue/cart-rules.ts';
-import { bookingView } from '../booking-view/service.ts';
-import { insertOutboxMail } from '../mail/repository.ts';
-import { queueOfficeNotice } from '../mail/office-notice.ts';
-import { recordBookingEvent } from '../booking-events/repository.ts';
+import { cartOf, findLiveProcess, updateProcess } from '../process/index.ts';
+import {
+  composeConfirmation,
+  officeNoticeText,
+  type ConfirmationOffice,
+  confirmationOffice,
+  insertOutboxMail,
+  queueOfficeNotice,
+} from '../mail/index.ts';
+import { bookHeldTime, findHeldTime } from '../holds/index.ts';
+import { cartWorkTwiceProblem, maxCartMinutes } from '../catalogue/index.ts';
+import { bookingView } from '../booking-view/index.ts';
+import { recordBookingEvent } from '../booking-events/index.ts';
 import { findSavedBooking, insertBooking, spendVoucher } from './repository.ts';
 
 /** A saved booking as the thanks page shows it after the session is gone: what the confirmation e-mail says. */

@@ -28,9 +28,9 @@ import {
   type ServicesStage,
 } from '@huolto/domain';
 import type { FieldError } from '#src/lib/errors.ts';
-import { cartOf, type CartLine, type ProcessRow } from '../process/repository.ts';
+import { cartOf, type CartLine, type ProcessRow } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
-import { findOrganization } from '../organizations/repository.ts';
+import { findOrganization } from '../organizations/index.ts';
 import {
   findProducts,
   findProductsIncluding,

@@ -11,8 +11,16 @@ import {
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { ValidationError, badRequest, type FieldError } from '#src/lib/errors.ts';
-import { releaseHolds } from '../holds/repository.ts';
-import { cartOf, findLiveProcess, productParameterChoicesOf, updateProcess, type CartLine, type ProcessRow, type ProductParameterChoice } from '../process/repository.ts';
+import { releaseHolds } from '../holds/index.ts';
+import {
+  cartOf,
+  findLiveProcess,
+  productParameterChoicesOf,
+  updateProcess,
+  type CartLine,
+  type ProcessRow,
+  type ProductParameterChoice,
+} from '../process/index.ts';
 import { cartItemIssues, cartLimitIssues, cartWorkOf } from './cart-rules.ts';
 import { findProducts, listExtraOrderItems, serviceCodeExists } from './repository.ts';
 

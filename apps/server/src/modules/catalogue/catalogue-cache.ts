@@ -7,8 +7,7 @@
  */
 import type { Versions } from '#src/db/versions.ts';
 import type { Executor } from '#src/db/database.ts';
-import { OfficeCache, databaseOffices, type OfficeSource } from '../organizations/office-cache.ts';
-import { sharedLoad, VersionedSnapshot } from '../organizations/versioned-snapshot.ts';
+import { OfficeCache, databaseOffices, type OfficeSource, sharedLoad, VersionedSnapshot } from '../organizations/index.ts';
 import {
   findAdditionalLinks,
   findGroups,

@@ -2,7 +2,7 @@ import { choiceValueSchema, type ChoiceValue } from '@huolto/domain';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '#src/db/database.ts';
-import { storedJson } from '../process/stored-json.ts';
+import { storedJson } from '../process/index.ts';
 
 /** product_operation.spare_parts as the seed and the catalogue store them. */
 const sparePartsSchema = z.array(z.looseObject({ description: z.string() }));

@@ -1,9 +1,9 @@
 import type { OrderItem, ProductParameter, ProductSuggestion, ServiceGroup } from '@huolto/domain';
 import { unitPriceWithChoices } from '@huolto/domain';
 import { DomainError } from '#src/lib/errors.ts';
-import type { ProcessRow } from '../process/repository.ts';
+import type { ProcessRow } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
-import { cartOf, extraOrderItemIdsOf, symptomsOf, vehicleOf } from '../process/repository.ts';
+import { cartOf, extraOrderItemIdsOf, symptomsOf, vehicleOf } from '../process/index.ts';
 import { mayFit, type GroupFilter, type ProductFitFilter, type ProductRow } from './repository.ts';
 import { catalogueOf, type CatalogueSource } from './catalogue-cache.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '#src/db/database.ts';
-import { storedJson } from '../process/stored-json.ts';
+import { storedJson } from '../process/index.ts';
 
 /** A setting's value is any JSON; the finance settings check its type where they use it. */
 const settingValueSchema = z.json();

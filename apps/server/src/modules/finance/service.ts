@@ -8,8 +8,8 @@ import {
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
-import { findBookingByKeyAndPlate } from '../manage/repository.ts';
-import { findOrganization } from '../organizations/repository.ts';
+import { findBookingByKeyAndPlate } from '../manage/index.ts';
+import { findOrganization } from '../organizations/index.ts';
 import { findSettingValue } from './repository.ts';
 
 /** Setting key of the smallest price for credit, in cents. */

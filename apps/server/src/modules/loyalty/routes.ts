@@ -19,9 +19,9 @@ import {
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
 import type { RouteLimits } from '#src/plugins/rate-limit.ts';
-import type { Mailer } from '../mail/outbox.ts';
+import type { Mailer } from '../mail/index.ts';
 import * as loyalty from './service.ts';
-import { DEVICE_COOKIES, deviceCookieOptions } from '../sign-in/service.ts';
+import { DEVICE_COOKIES, deviceCookieOptions } from '../sign-in/index.ts';
 
 /** The OmaLaakkonen API: POST with JSON bodies (SPEC §7 "Loyalty API"). */
 export interface LoyaltyRouteDeps {

@@ -3,16 +3,15 @@ import { MESSAGES, isVoucherValid, todayInHelsinki, type LoyaltyAccount, type Lo
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError } from '#src/lib/errors.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '#src/lib/password.ts';
-import { updateProcess } from '../process/repository.ts';
+import { updateProcess } from '../process/index.ts';
 import * as repo from './repository.ts';
-import { clearAttempts, countSignInAttempt, returnAttempt, takeAttempts, throttleKey } from '../sign-in/service.ts';
-import { insertOutboxMail } from '../mail/repository.ts';
-import { userText } from '../mail/text.ts';
+import { clearAttempts, countSignInAttempt, returnAttempt, takeAttempts, throttleKey } from '../sign-in/index.ts';
+import { insertOutboxMail, userText } from '../mail/index.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-export { LOGIN_LIMITS, TooManyAttemptsError } from '../sign-in/service.ts';
+export { LOGIN_LIMITS, TooManyAttemptsError } from '../sign-in/index.ts';
 
 /** Confirmation codes: attempts per code, and wrong codes per e-mail address (over all its registrations). */
 export const CONFIRMATION_LIMITS = {

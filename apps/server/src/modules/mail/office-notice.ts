@@ -20,7 +20,7 @@ import {
   type VehicleDeliveryOption,
 } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
-import { storedJson } from '../process/stored-json.ts';
+import { storedJson } from '../process/index.ts';
 import type { ComposedMail } from './compose.ts';
 import { findAddedRowsForNotice, findBookingForNotice, insertOutboxMail } from './repository.ts';
 import { userText } from './text.ts';

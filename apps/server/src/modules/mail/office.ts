@@ -1,7 +1,7 @@
 import { todayInHelsinki } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
-import { activeInfoTexts, findOrganization } from '../organizations/repository.ts';
-import { companyDetails } from '../settings/service.ts';
+import { activeInfoTexts, findOrganization } from '../organizations/index.ts';
+import { companyDetails } from '../settings/index.ts';
 import type { ConfirmationOffice } from './compose.ts';
 
 /**

@@ -24,7 +24,7 @@ import {
   todayInHelsinki,
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
-import { storedJson } from '../process/stored-json.ts';
+import { storedJson } from '../process/index.ts';
 import { dropOffHtml, dropOffLines, officeNoticeText, type ComposedMail } from './compose.ts';
 import { DEFAULT_MAIL_COMPANY, actionLink, detailList, esc, mailDocument, officeContactHtml, officeContactText, signatureLines, type MailCompany } from './layout.ts';
 import { confirmationOffice } from './office.ts';

@@ -1,6 +1,6 @@
 import { formatEuros, formatFinnishDateLong, formatFinnishTime, type ManagedBooking } from '@huolto/domain';
-import type { ComposedMail } from '../mail/compose.ts';
-import { userText } from '../mail/text.ts';
+import type { ComposedMail } from '../mail/index.ts';
+import { userText } from '../mail/index.ts';
 
 type Mail = Omit<ComposedMail, 'ics'>;
 

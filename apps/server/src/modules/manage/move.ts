@@ -19,15 +19,18 @@ import {
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, badRequest } from '#src/lib/errors.ts';
-import { composeConfirmation } from '../mail/compose.ts';
-import { confirmationOffice } from '../mail/office.ts';
-import { queueOfficeNotice } from '../mail/office-notice.ts';
-import { recordBookingEvent } from '../booking-events/repository.ts';
-import { TimeNotWon, takeTime, type TimeCandidate } from '../holds/take-time.ts';
-import { findOrganization } from '../organizations/repository.ts';
-import { assertBookableRange, usableResources } from '../time/service.ts';
-import { findBusyIntervals, findLockerStarts, findOpeningExceptions, findResources, findResourcesOfDay } from '../time/repository.ts';
+import { composeConfirmation, confirmationOffice, queueOfficeNotice } from '../mail/index.ts';
+import { recordBookingEvent } from '../booking-events/index.ts';
+import { TimeNotWon, takeTime, type TimeCandidate } from '../holds/index.ts';
+import { findOrganization } from '../organizations/index.ts';
 import {
+  assertBookableRange,
+  usableResources,
+  findBusyIntervals,
+  findLockerStarts,
+  findOpeningExceptions,
+  findResources,
+  findResourcesOfDay,
   SAME_DAY_LEAD_MINUTES,
   computeFreeDays,
   dayGap,
@@ -36,7 +39,7 @@ import {
   groupByResource,
   isFree,
   type Interval,
-} from '../time/slots.ts';
+} from '../time/index.ts';
 import { findBookedTimes, updateBookingTime, type BookedTime, type BookingRow } from './repository.ts';
 import { loadBooking, queueMail, type BookingAccess } from './service.ts';
 import { bookingForMail, contactOf, managedView } from './views.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { extended, type ExtraTables } from '#src/lib/extra-tables.ts';
 import type { Database } from '#src/db/types.ts';
 import type { Executor } from '#src/db/database.ts';
-import { storedJson } from '../process/stored-json.ts';
+import { storedJson } from '../process/index.ts';
 
 // The jsonb columns of a saved booking, as far as managing it reads them. Bookings of
 // older releases (and the demo data) carry only some of the fields, so each is optional.

@@ -23,7 +23,7 @@ import {
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
 import type { RouteLimits } from '#src/plugins/rate-limit.ts';
-import type { Mailer } from '../mail/outbox.ts';
+import type { Mailer } from '../mail/index.ts';
 import { addRows, cancelBooking, openBooking, saveFeedback } from './service.ts';
 import { resendConfirmation, sendEditRequest, type MailCapReached } from './mail-requests.ts';
 import { freeTimesForBooking, moveBooking } from './move.ts';

@@ -13,11 +13,10 @@ import {
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { ValidationError, badRequest } from '#src/lib/errors.ts';
-import { insertOutboxMail, type OutboxKind } from '../mail/repository.ts';
-import { queueOfficeNotice } from '../mail/office-notice.ts';
-import { recordBookingEvent } from '../booking-events/repository.ts';
-import { listExtraOrderItems } from '../catalogue/repository.ts';
-import { releaseBookedTime } from '../holds/repository.ts';
+import { insertOutboxMail, type OutboxKind, queueOfficeNotice } from '../mail/index.ts';
+import { recordBookingEvent } from '../booking-events/index.ts';
+import { listExtraOrderItems } from '../catalogue/index.ts';
+import { releaseBookedTime } from '../holds/index.ts';
 import { composeCancellationToCustomer, composeRowsAdded } from './mail.ts';
 import {
   countAddedRows,

@@ -4,9 +4,9 @@ import { firstFreeTimesBody, firstFreeTimesResponse } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
 import { concurrencyGate } from '#src/plugins/rate-limit.ts';
-import type { AvailabilityCache } from '../time/availability-cache.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
-import { calendarContextOf } from '../time/service.ts';
+import type { AvailabilityCache } from '../time/index.ts';
+import type { CatalogueCache } from '../catalogue/index.ts';
+import { calendarContextOf } from '../time/index.ts';
 import { firstFreeTimes } from './service.ts';
 
 /**

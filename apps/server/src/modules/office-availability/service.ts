@@ -6,12 +6,11 @@ import {
   type FirstFreeTimes,
   type OfficeFirstFreeTime,
 } from '@huolto/domain';
-import type { ProcessRow } from '../process/repository.ts';
+import type { ProcessRow } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
-import { selectedResourceIdsOf } from '../process/repository.ts';
-import { hasSymptoms, pricedCart, totalDurationMinutes } from '../catalogue/service.ts';
-import { hasAvailability } from '../time/slots.ts';
-import { usableResources, type CalendarContext } from '../time/service.ts';
+import { selectedResourceIdsOf } from '../process/index.ts';
+import { hasSymptoms, pricedCart, totalDurationMinutes } from '../catalogue/index.ts';
+import { hasAvailability, usableResources, type CalendarContext } from '../time/index.ts';
 
 /**
  * Weeks looked at for a first free time: the current week and the week calendar's

@@ -1,8 +1,8 @@
 import { distanceKm, todayInHelsinki, type Organization, type OrganizationWithDistance } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
-import { releaseHolds } from '../holds/repository.ts';
-import { updateProcess, vehicleOf, type ProcessRow } from '../process/repository.ts';
+import { releaseHolds } from '../holds/index.ts';
+import { updateProcess, vehicleOf, type ProcessRow } from '../process/index.ts';
 import { activeInfoTexts, findOrganization, toOrganization, type PublicOrganizationFilter } from './repository.ts';
 import { officesOf, type OfficeSource } from './office-cache.ts';
 

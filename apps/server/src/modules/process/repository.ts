@@ -5,7 +5,7 @@ import type { Executor } from '#src/db/database.ts';
 import type { Database } from '#src/db/types.ts';
 import { VERSION_COLUMNS, versionsOf, type VersionColumns, type Versions } from '#src/db/versions.ts';
 import { storedJson } from './stored-json.ts';
-import type { HeldTime } from '../holds/repository.ts';
+import type { HeldTime } from '../holds/index.ts';
 
 export type ProcessRow = Selectable<Database['process']>;
 

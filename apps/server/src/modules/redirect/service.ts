@@ -1,5 +1,5 @@
 import { REDIRECT_MAKES, type RedirectMake, type RedirectSettingsResponse } from '@huolto/domain';
-import { vehicleOf, type ProcessRow } from '../process/repository.ts';
+import { vehicleOf, type ProcessRow } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
 import { findRedirectSetting } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '#src/db/database.ts';
-import { storedJson } from '../process/stored-json.ts';
+import { storedJson } from '../process/index.ts';
 
 /**
  * The settings as stored, key by key. Each value is JSON of its own shape; the service

@@ -11,9 +11,8 @@ import {
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
-import { findOrganization } from '../organizations/repository.ts';
-import { usableOrganization } from '../organizations/service.ts';
-import { createProcess, type ProcessRow } from '../process/repository.ts';
+import { findOrganization, usableOrganization } from '../organizations/index.ts';
+import { createProcess, type ProcessRow } from '../process/index.ts';
 import { readSettings } from './repository.ts';
 
 /**

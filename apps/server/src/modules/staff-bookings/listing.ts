@@ -4,8 +4,8 @@
  */
 import { deliveryOptionOf, formatLocalDateTime, type Absence, type StaffBookingSummary, type VisitStatus } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
-import type { AddedRow, BookingOrganization, BookingRow } from '../manage/repository.ts';
-import { bookingForMail, managedView } from '../manage/views.ts';
+import type { AddedRow, BookingOrganization, BookingRow } from '../manage/index.ts';
+import { bookingForMail, managedView } from '../manage/index.ts';
 import { findAddedRowsOf, type AbsenceRow, type ListedBooking } from './repository.ts';
 
 /** The booking's lines as its own page shows them, and how many at the end are reductions. */

@@ -3,9 +3,9 @@
  * has its own text in manage/mail.ts). What the customer or staff typed goes through userText.
  */
 import type { ManagedBooking } from '@huolto/domain';
-import type { ComposedMail } from '../mail/compose.ts';
-import { userText } from '../mail/text.ts';
-import { timeText } from '../manage/mail.ts';
+import type { ComposedMail } from '../mail/index.ts';
+import { userText } from '../mail/index.ts';
+import { timeText } from '../manage/index.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -5,15 +5,19 @@
 import { HORIZON_MESSAGE, STAFF_MOVE_STEP_MINUTES, addDays, formatLocalDateTime, isBeyondHorizon, parseLocalDateTime, timeToMinutes, todayInHelsinki } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
-import { recordBookingEvent } from '../booking-events/repository.ts';
-import { TimeNotWon, takeTime } from '../holds/take-time.ts';
-import { composeConfirmation } from '../mail/compose.ts';
-import { confirmationOffice } from '../mail/office.ts';
-import { queueOfficeNotice } from '../mail/office-notice.ts';
-import { findAddedRows, findBookedTimes, findBookingOrganization, updateBookingTime, type BookingRow } from '../manage/repository.ts';
-import { queueMail } from '../manage/service.ts';
-import { bookingForMail } from '../manage/views.ts';
-import type { StaffPrincipal } from '../staff/guard.ts';
+import { recordBookingEvent } from '../booking-events/index.ts';
+import { TimeNotWon, takeTime } from '../holds/index.ts';
+import { composeConfirmation, confirmationOffice, queueOfficeNotice } from '../mail/index.ts';
+import {
+  findAddedRows,
+  findBookedTimes,
+  findBookingOrganization,
+  updateBookingTime,
+  type BookingRow,
+  queueMail,
+  bookingForMail,
+} from '../manage/index.ts';
+import type { StaffPrincipal } from '../staff/index.ts';
 import { findOpeningExceptions, findResource, findStaffOffices, type StaffOfficeRow } from './repository.ts';
 import { bookingOf, conflict, openingOfDay } from './service.ts';
 

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '#src/db/database.ts';
 import { extended } from '#src/lib/extra-tables.ts';
-import { checkedBooking, type BookingRow } from '../manage/repository.ts';
+import { checkedBooking, type BookingRow } from '../manage/index.ts';
 
 export interface StaffOfficeRow {
   id: number;

@@ -23,8 +23,8 @@ import {
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
 import { concurrencyGate } from '#src/plugins/rate-limit.ts';
-import type { Mailer } from '../mail/outbox.ts';
-import { staffOf } from '../staff/guard.ts';
+import type { Mailer } from '../mail/index.ts';
+import { staffOf } from '../staff/index.ts';
 import { staffAddNote, staffBookingDetail, staffCancelBooking, staffOffices, staffSetVisitStatus } from './service.ts';
 import { staffDay, staffWeek } from './views.ts';
 import { searchStaffBookings } from './search.ts';

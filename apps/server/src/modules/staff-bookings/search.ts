@@ -1,8 +1,8 @@
 /** The back-office's search for bookings over the offices a staff member runs. */
 import { STAFF_SEARCH_LIMIT, normalizePhoneNumber, todayInHelsinki, type StaffSearch } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
-import { findBookingOrganization, type BookingOrganization } from '../manage/repository.ts';
-import type { StaffPrincipal } from '../staff/guard.ts';
+import { findBookingOrganization, type BookingOrganization } from '../manage/index.ts';
+import type { StaffPrincipal } from '../staff/index.ts';
 import { addedRowsByBooking, summaryOf } from './listing.ts';
 import { findMatchingBookings, findStaffOffices, type BookingSearchTerms } from './repository.ts';
 

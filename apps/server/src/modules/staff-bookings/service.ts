@@ -20,14 +20,20 @@ import {
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, badRequest } from '#src/lib/errors.ts';
-import { listBookingEvents, recordBookingEvent } from '../booking-events/repository.ts';
-import { releaseBookedTime } from '../holds/repository.ts';
-import { queueOfficeNotice } from '../mail/office-notice.ts';
-import { listBookingMessages } from '../mail/repository.ts';
-import { findAddedRows, findBookingOrganization, markBookingCancelled, returnVouchers, type BookingRow } from '../manage/repository.ts';
-import { queueMail } from '../manage/service.ts';
-import { bookingForMail, managedView } from '../manage/views.ts';
-import { assertOffice, type StaffPrincipal } from '../staff/guard.ts';
+import { listBookingEvents, recordBookingEvent } from '../booking-events/index.ts';
+import { releaseBookedTime } from '../holds/index.ts';
+import { queueOfficeNotice, listBookingMessages } from '../mail/index.ts';
+import {
+  findAddedRows,
+  findBookingOrganization,
+  markBookingCancelled,
+  returnVouchers,
+  type BookingRow,
+  queueMail,
+  bookingForMail,
+  managedView,
+} from '../manage/index.ts';
+import { assertOffice, type StaffPrincipal } from '../staff/index.ts';
 import { composeStaffCancellation } from './mail.ts';
 import { linesOf, summaryOf } from './listing.ts';
 import {

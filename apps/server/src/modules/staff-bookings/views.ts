@@ -14,8 +14,8 @@ import {
 } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
-import { findBookingOrganization } from '../manage/repository.ts';
-import type { StaffPrincipal } from '../staff/guard.ts';
+import { findBookingOrganization } from '../manage/index.ts';
+import type { StaffPrincipal } from '../staff/index.ts';
 import { absenceOf, addedRowsByBooking, summaryOf } from './listing.ts';
 import {
   findLiveHolds,

@@ -16,7 +16,7 @@ import {
 } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
-import { assertOffice, staffOf } from '../staff/guard.ts';
+import { assertOffice, staffOf } from '../staff/index.ts';
 import * as capacity from './service.ts';
 
 const tag = 'Staff API';

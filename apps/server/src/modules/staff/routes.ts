@@ -17,7 +17,7 @@ import {
 } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
-import { DEVICE_COOKIES, DEVICE_DAYS, TooManyAttemptsError, deviceCookieOptions } from '../sign-in/service.ts';
+import { DEVICE_COOKIES, DEVICE_DAYS, TooManyAttemptsError, deviceCookieOptions } from '../sign-in/index.ts';
 import { staffOf } from './guard.ts';
 import * as staff from './service.ts';
 

@@ -11,7 +11,7 @@ import {
 import type { Db } from '#src/db/database.ts';
 import { DomainError, badRequest } from '#src/lib/errors.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '#src/lib/password.ts';
-import { accountKey, clearAttempts, countSignInAttempt, takeAttempts } from '../sign-in/service.ts';
+import { accountKey, clearAttempts, countSignInAttempt, takeAttempts } from '../sign-in/index.ts';
 import { principalOfCookie, type StaffPrincipal } from './guard.ts';
 import * as repo from './repository.ts';
 

@@ -1,10 +1,10 @@
 import type { FreeTimeDay, Organization, OrganizationFreeTimes, TimeSelectionType } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
-import type { ProcessRow } from '../process/repository.ts';
-import { selectedResourceIdsOf, vehicleOf } from '../process/repository.ts';
-import type { OfficeSource } from '../organizations/office-cache.ts';
-import { organizationsForProcess } from '../organizations/service.ts';
+import type { ProcessRow } from '../process/index.ts';
+import { selectedResourceIdsOf, vehicleOf } from '../process/index.ts';
+import type { OfficeSource } from '../organizations/index.ts';
+import { organizationsForProcess } from '../organizations/index.ts';
 import { hasAvailability, officeTypeRequested, type Shift } from './slots.ts';
 import { assertBookableRange, cartMinutes, usableResources, type CalendarContext } from './service.ts';
 

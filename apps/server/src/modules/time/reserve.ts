@@ -8,8 +8,8 @@ import {
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { SessionExpiredError, badRequest } from '#src/lib/errors.ts';
-import { markFirstHold, selectedResourceIdsOf, updateProcess } from '../process/repository.ts';
-import { TimeNotWon, takeTime, type TimeCandidate } from '../holds/take-time.ts';
+import { markFirstHold, selectedResourceIdsOf, updateProcess } from '../process/index.ts';
+import { TimeNotWon, takeTime, type TimeCandidate } from '../holds/index.ts';
 import { addressShare, findBusyIntervals, findResourcesOfDay, lockAddress } from './repository.ts';
 import { dayGap, dayWindow, exactCandidates, groupByResource, isFree, SAME_DAY_LEAD_MINUTES } from './slots.ts';
 import {

@@ -22,7 +22,7 @@ import { callSchema } from '#src/openapi/route-schema.ts';
 import { concurrencyGate, type RouteLimits } from '#src/plugins/rate-limit.ts';
 import type { AddressLimits } from './fair-share.ts';
 import type { AvailabilityCache } from './availability-cache.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import type { CatalogueCache } from '../catalogue/index.ts';
 import { calendarContextOf, selectableResources } from './service.ts';
 import { freeTimes, freeTimesOnOrganizations } from './calendars.ts';
 import { reserveTime } from './reserve.ts';

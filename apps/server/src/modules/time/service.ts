@@ -4,11 +4,18 @@ import type { Executor } from '#src/db/database.ts';
 import type { Database } from '#src/db/types.ts';
 import type { Versions } from '#src/db/versions.ts';
 import { DomainError, SessionExpiredError, badRequest } from '#src/lib/errors.ts';
-import type { ProcessRow } from '../process/repository.ts';
-import { findLiveProcess, productParameterChoicesOf } from '../process/repository.ts';
-import { findOrganization } from '../organizations/repository.ts';
-import { databaseCatalogue, type CatalogueCache, type CatalogueSource } from '../catalogue/catalogue-cache.ts';
-import { hasSymptoms, pricedCart, totalDurationMinutes, type CatalogueFrom } from '../catalogue/service.ts';
+import type { ProcessRow } from '../process/index.ts';
+import { findLiveProcess, productParameterChoicesOf } from '../process/index.ts';
+import { findOrganization } from '../organizations/index.ts';
+import {
+  databaseCatalogue,
+  type CatalogueCache,
+  type CatalogueSource,
+  hasSymptoms,
+  pricedCart,
+  totalDurationMinutes,
+  type CatalogueFrom,
+} from '../catalogue/index.ts';
 import { AvailabilityCache } from './availability-cache.ts';
 import { findResources, type ResourceRow } from './repository.ts';
 

@@ -15,10 +15,10 @@ import {
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
-import type { ProcessRow } from '../process/repository.ts';
-import { updateProcess, vehicleOf } from '../process/repository.ts';
-import { findOrganization } from '../organizations/repository.ts';
-import { findHeldTime, releaseHolds } from '../holds/repository.ts';
+import type { ProcessRow } from '../process/index.ts';
+import { updateProcess, vehicleOf } from '../process/index.ts';
+import { findOrganization } from '../organizations/index.ts';
+import { findHeldTime, releaseHolds } from '../holds/index.ts';
 import { findLockerStarts, findResourceOfLastVisit } from './repository.ts';
 import { lockUnsavedSession, selectableResources } from './service.ts';
 

@@ -1,5 +1,5 @@
 import type { Executor } from '#src/db/database.ts';
-import { offeredTires, type TireRow } from '../catalogue/repository.ts';
+import { offeredTires, type TireRow } from '../catalogue/index.ts';
 
 export async function listSuppliers(db: Executor) {
   return db.selectFrom('tire_supplier').select(['id', 'name']).orderBy('name').execute();

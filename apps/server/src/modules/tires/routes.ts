@@ -12,9 +12,8 @@ import {
 } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
-import { addToCart } from '../catalogue/cart-service.ts';
-import { transferOrganization } from '../organizations/service.ts';
-import { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import { addToCart, CatalogueCache } from '../catalogue/index.ts';
+import { transferOrganization } from '../organizations/index.ts';
 import { TireSizeCache, tireChangeOrganizations, tireSearchAnswer, tireSizes } from './service.ts';
 
 const success = 'responseCode SUCCESS';

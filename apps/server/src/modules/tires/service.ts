@@ -9,11 +9,10 @@ import {
   type ProductSuggestion,
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
-import type { TireRow } from '../catalogue/repository.ts';
+import type { TireRow } from '../catalogue/index.ts';
 import type { Versions } from '#src/db/versions.ts';
-import { officesOf, type OfficeSource } from '../organizations/office-cache.ts';
-import { sharedLoad, VersionedSnapshot } from '../organizations/versioned-snapshot.ts';
-import { cartOf, vehicleOf, type ProcessRow, type ProcessVehicle } from '../process/repository.ts';
+import { officesOf, type OfficeSource, sharedLoad, VersionedSnapshot } from '../organizations/index.ts';
+import { cartOf, vehicleOf, type ProcessRow, type ProcessVehicle } from '../process/index.ts';
 import { listSuppliers, searchTires, sizeOptions, type TireLabelColumns, type TireQuery } from './repository.ts';
 import { tireSearchCacheOf, tireSearchKey, type CachedTireSearch } from './search-cache.ts';
 

@@ -1,7 +1,7 @@
 import { bookingSchema } from '@huolto/domain';
-import type { ProcessVehicle } from '../process/repository.ts';
+import type { ProcessVehicle } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
-import { storedJson } from '../process/stored-json.ts';
+import { storedJson } from '../process/index.ts';
 
 /** vehicle.tires: the front and rear tire sizes of a registered car, or null. */
 const vehicleTiresSchema = bookingSchema.shape.vehicle.unwrap().shape.tires;

@@ -1,5 +1,5 @@
 import type { Db, Executor } from '#src/db/database.ts';
-import { updateProcess } from '../process/repository.ts';
+import { updateProcess } from '../process/index.ts';
 import { findMakeByName, findRegisteredVehicle, listMakes } from './repository.ts';
 
 /** The makes of the vehicle register, by name (vehicle-makes). */

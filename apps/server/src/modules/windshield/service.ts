@@ -1,7 +1,6 @@
 import { isFromPriceProduct, type WindshieldProduct } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
-import { findProducts, findWindshieldProductIds } from '../catalogue/repository.ts';
-import { productParametersOf } from '../catalogue/service.ts';
+import { findProducts, findWindshieldProductIds, productParametersOf } from '../catalogue/index.ts';
 
 /** The process type that books windshield work (/proautolasi). */
 export const WINDSHIELD_PROCESS = 'WINDSHIELD';

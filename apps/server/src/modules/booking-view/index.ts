@@ -1,0 +1,6 @@
+/**
+ * What the rest of the server may import from modules/booking-view/: other modules, jobs/,
+ * plugins/ and staff-api.ts import these and no other file of the module (lint enforces it;
+ * app.ts and staff-api.ts register its routes.ts, and tests may import any file).
+ */
+export { bookingView } from './service.ts';

@@ -1,0 +1,18 @@
+/**
+ * What the rest of the server may import from modules/catalogue/: other modules, jobs/,
+ * plugins/ and staff-api.ts import these and no other file of the module (lint enforces it;
+ * app.ts and staff-api.ts register its routes.ts, and tests may import any file).
+ */
+export { cartWorkTwiceProblem, maxCartMinutes } from './cart-rules.ts';
+export { addToCart } from './cart-service.ts';
+export { CatalogueCache, type CatalogueSource, databaseCatalogue } from './catalogue-cache.ts';
+export { findProducts, findWindshieldProductIds, listExtraOrderItems, offeredTires, type TireRow } from './repository.ts';
+export {
+  type CatalogueFrom,
+  hasSymptoms,
+  orderItemsOf,
+  pricedCart,
+  pricedExtraOrderItems,
+  productParametersOf,
+  totalDurationMinutes,
+} from './service.ts';

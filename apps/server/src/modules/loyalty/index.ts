@@ -1,0 +1,7 @@
+/**
+ * What the rest of the server may import from modules/loyalty/: other modules, jobs/,
+ * plugins/ and staff-api.ts import these and no other file of the module (lint enforces it;
+ * app.ts and staff-api.ts register its routes.ts, and tests may import any file).
+ */
+export { findCampaign } from './repository.ts';
+export { validVouchers } from './service.ts';

@@ -1,0 +1,21 @@
+/**
+ * What the rest of the server may import from modules/manage/: other modules, jobs/,
+ * plugins/ and staff-api.ts import these and no other file of the module (lint enforces it;
+ * app.ts and staff-api.ts register its routes.ts, and tests may import any file).
+ */
+export { timeText } from './mail.ts';
+export {
+  type AddedRow,
+  type BookingOrganization,
+  type BookingRow,
+  checkedBooking,
+  findAddedRows,
+  findBookedTimes,
+  findBookingByKeyAndPlate,
+  findBookingOrganization,
+  markBookingCancelled,
+  returnVouchers,
+  updateBookingTime,
+} from './repository.ts';
+export { queueMail } from './service.ts';
+export { bookingForMail, managedView } from './views.ts';
