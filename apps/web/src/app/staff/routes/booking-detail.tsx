@@ -1,12 +1,12 @@
 import './booking-detail.css';
 import { useParams } from 'react-router';
-import { Button } from '@/components/ui/button.tsx';
 import { useBooking } from '@/features/staff/api/get-booking.ts';
 import { BackToDay } from '@/features/staff/components/booking/back-to-day.tsx';
 import { BookingView } from '@/features/staff/components/booking/booking-view.tsx';
 import { StaffPageTitle } from '@/features/staff/components/staff-title.tsx';
 import { useAnnouncement } from '@/hooks/use-announcement.ts';
 import { messageOf } from '@/lib/form-errors.ts';
+import { LoadError } from '@/features/staff/components/view-states.tsx';
 
 /** /hallinta/varaus/:bookingId — one booking: its facts, history and messages, and what staff can do with it. */
 export function BookingDetailPage() {
@@ -43,12 +43,7 @@ export function BookingDetailPage() {
       ) : booking.isPending ? (
         <p className="staff-loading">Haetaan varausta…</p>
       ) : booking.isError ? (
-        <div className="staff-error" role="alert">
-          <p>{messageOf(booking.error)}</p>
-          <Button variant="secondary" onClick={() => void booking.refetch()}>
-            Yritä uudelleen
-          </Button>
-        </div>
+        <LoadError error={booking.error} message={messageOf(booking.error)} onRetry={() => void booking.refetch()} />
       ) : (
         <BookingView booking={booking.data} announce={setAnnouncement} />
       )}

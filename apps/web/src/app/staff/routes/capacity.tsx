@@ -1,6 +1,5 @@
 import './capacity.css';
 import { useParams } from 'react-router';
-import { Button } from '@/components/ui/button.tsx';
 import { useOffices } from '@/features/staff/api/get-offices.ts';
 import { Absences } from '@/features/staff/components/capacity/absences.tsx';
 import { Exceptions } from '@/features/staff/components/capacity/exceptions.tsx';
@@ -8,6 +7,7 @@ import { OpeningHours } from '@/features/staff/components/capacity/opening-hours
 import { StaffPageTitle } from '@/features/staff/components/staff-title.tsx';
 import { useAnnouncement } from '@/hooks/use-announcement.ts';
 import { messageOf } from '@/lib/form-errors.ts';
+import { LoadError } from '@/features/staff/components/view-states.tsx';
 
 /** /hallinta/kapasiteetti/:officeId — an office's absences, usual hours and exceptions. */
 export function CapacityPage() {
@@ -29,12 +29,7 @@ export function CapacityPage() {
       {offices.isPending ? (
         <p className="staff-loading">Haetaan toimipistettä…</p>
       ) : offices.isError ? (
-        <div className="staff-error" role="alert">
-          <p>{messageOf(offices.error)}</p>
-          <Button variant="secondary" onClick={() => void offices.refetch()}>
-            Yritä uudelleen
-          </Button>
-        </div>
+        <LoadError error={offices.error} message={messageOf(offices.error)} onRetry={() => void offices.refetch()} />
       ) : !office ? (
         <p>Toimipistettä ei ole tai sinulla ei ole oikeutta siihen.</p>
       ) : (

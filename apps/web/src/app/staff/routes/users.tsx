@@ -1,7 +1,6 @@
 import './users.css';
 import { useState } from 'react';
 import type { StaffUser } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { useOffices } from '@/features/staff/api/get-offices.ts';
 import { useUsers } from '@/features/staff/api/get-users.ts';
@@ -13,6 +12,7 @@ import { useStaff } from '@/features/staff/hooks/use-staff.tsx';
 import { useAnnouncement } from '@/hooks/use-announcement.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { messageOf } from '@/lib/form-errors.ts';
+import { LoadError } from '@/features/staff/components/view-states.tsx';
 
 /** /hallinta/kayttajat — the staff accounts, for an admin: the list, a new account, and an account edited in a dialog. */
 export function UsersPage() {
@@ -36,12 +36,7 @@ export function UsersPage() {
       ) : users.isPending ? (
         <p className="staff-loading">Haetaan käyttäjiä…</p>
       ) : users.isError ? (
-        <div className="staff-error" role="alert">
-          <p>{messageOf(users.error)}</p>
-          <Button variant="secondary" onClick={() => void users.refetch()}>
-            Yritä uudelleen
-          </Button>
-        </div>
+        <LoadError error={users.error} message={messageOf(users.error)} onRetry={() => void users.refetch()} />
       ) : (
         <div className="users__columns">
           <UserList users={users.data} offices={officeList} onEdit={setEditing} />

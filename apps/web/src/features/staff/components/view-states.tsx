@@ -27,14 +27,15 @@ export function BadAddress({ title }: { title: string }) {
   );
 }
 
-/** A view that could not be read: the server's message and a retry. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A view that could not be read: the server's message (or the page's own `message`) and a retry. */
+export function LoadError({ error, onRetry, message: own }: { error: unknown; onRetry: () => void; message?: string }) {
   const message =
-    error instanceof ApiError && error.status === 403
+    own ??
+    (error instanceof ApiError && error.status === 403
       ? 'Sinulla ei ole oikeutta tämän toimipisteen tietoihin.'
       : error instanceof ApiError
         ? error.message
-        : 'Tietojen lataaminen ei onnistunut.';
+        : 'Tietojen lataaminen ei onnistunut.');
   return (
     <div className="notice notice--error" role="alert">
       <p>{message}</p>
