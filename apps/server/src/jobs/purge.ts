@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { deleteExpiredHolds } from '../modules/holds/index.ts';
 
 /** How often the purge runs; the first run is one interval after start. */
 export const PURGE_EVERY_MS = 10 * 60_000;
@@ -37,12 +38,7 @@ export async function purgeExpired(db: Db, opts: { batch?: number; maxBatches?: 
   const maxBatches = opts.maxBatches ?? PURGE_MAX_BATCHES;
   const result: PurgeResult = { holds: 0, sessions: 0 };
   for (let i = 0; i < maxBatches; i++) {
-    const res = await sql`
-      DELETE FROM resource_time WHERE id IN (
-        SELECT id FROM resource_time
-        WHERE kind = 'HOLD' AND expires_at <= now()
-        LIMIT ${batch} FOR UPDATE SKIP LOCKED)`.execute(db);
-    const n = Number(res.numAffectedRows ?? 0);
+    const n = await deleteExpiredHolds(db, batch);
     result.holds += n;
     if (n < batch) break;
     await pause();

@@ -22,6 +22,19 @@ export async function purgeExpiredHolds(db: Executor, organizationId: number, fr
 }
 
 /**
+ * Deletes up to `batch` holds of any office whose time has expired (the purge job); rows
+ * another instance is deleting are skipped. The number deleted.
+ */
+export async function deleteExpiredHolds(db: Executor, batch: number): Promise<number> {
+  const res = await sql`
+    DELETE FROM resource_time WHERE id IN (
+      SELECT id FROM resource_time
+      WHERE kind = 'HOLD' AND expires_at <= now()
+      LIMIT ${batch} FOR UPDATE SKIP LOCKED)`.execute(db);
+  return Number(res.numAffectedRows ?? 0);
+}
+
+/**
  * Takes a hold on one resource unless the time overlaps anything on it. The exclusion
  * constraint decides, so two racing requests can never both win. The hold lasts
  * holdMinutes, but never past notAfter.
