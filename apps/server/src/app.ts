@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, LOYALTY_API_BASE, STAFF_API_PATH } from '@huolto/domain';
@@ -38,6 +38,11 @@ import { serializerCompiler } from './openapi/route-schema.ts';
 import { validatorCompiler } from './lib/parse.ts';
 import { startPurgeJob } from './jobs/purge.ts';
 import { startReminderJob } from './jobs/reminders.ts';
+
+/** An API scope's answer to an address it has no route for: 404 naming the call. */
+function unknownCall(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` });
+}
 
 export interface AppDeps {
   config: Config;
@@ -192,9 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         bookingMailsPerHour: config.bookingMailsPerHour,
       });
       registerBookingCalendarRoutes(api, db, { bookingKeyLimits });
-      api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
-      );
+      api.setNotFoundHandler(unknownCall);
     },
     { prefix: API_BASE },
   );
@@ -203,9 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   await app.register(
     async (staff) => {
       await registerStaffScope(staff, db, { mailer, availability, catalogue, config });
-      staff.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
-      );
+      staff.setNotFoundHandler(unknownCall);
     },
     { prefix: `${API_BASE}${STAFF_API_PATH}` },
   );
@@ -220,9 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         rateLimits: { login: config.loginRateLimit, registration: config.registrationRateLimit },
         secureCookies: config.publicUrl.startsWith('https:'),
       });
-      loyalty.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ error: 'NOT_FOUND', message: `Tuntematon kutsu ${request.method} ${request.url.split('?')[0]}` }),
-      );
+      loyalty.setNotFoundHandler(unknownCall);
     },
     { prefix: LOYALTY_API_BASE },
   );
