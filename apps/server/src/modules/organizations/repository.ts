@@ -112,18 +112,6 @@ export function toOrganization(r: {
   return listedOrganization(r, false);
 }
 
-/** Active offices that take times (not lead-only) among the given ones. */
-export async function findOrganizationsTakingTimes(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('organization')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .where('active', '=', true)
-    .where('lead_only', '=', false)
-    .execute();
-}
-
 /**
  * The info texts active on a Helsinki date at the given offices: newest first within an
  * office, offices in the order asked.

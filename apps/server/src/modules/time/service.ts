@@ -8,7 +8,6 @@ import type { ProcessRow } from '../process/index.ts';
 import { findLiveProcess, productParameterChoicesOf } from '../process/index.ts';
 import { findOrganization } from '../organizations/index.ts';
 import {
-  databaseCatalogue,
   type CatalogueCache,
   type CatalogueSource,
   hasSymptoms,
@@ -16,7 +15,7 @@ import {
   totalDurationMinutes,
   type CatalogueFrom,
 } from '../catalogue/index.ts';
-import { AvailabilityCache } from './availability-cache.ts';
+import type { AvailabilityCache } from './availability-cache.ts';
 import { findResources, type ResourceRow } from './repository.ts';
 
 /*
@@ -109,17 +108,6 @@ export async function calendarContextOf(
 ): Promise<CalendarContext> {
   const versions = await request.versions();
   return { cache: caches.availability, versions, catalogue: caches.catalogue.at(db, versions) };
-}
-
-/** A context that keeps nothing and reads every time (service calls outside a request). */
-export function uncachedCalendarContext(db: Executor): CalendarContext {
-  // Taken time is read with `expires_at > now()` and used at once, so no hold in it has
-  // expired by the database's clock: the epoch stands for "the moment of the read".
-  return {
-    cache: new AvailabilityCache({ enabled: false }),
-    versions: { catalogue: 0, offices: new Map(), dbNow: new Date(0) },
-    catalogue: databaseCatalogue(db),
-  };
 }
 
 /** The mechanics customers may choose at the session's office (none when it does not allow it). */

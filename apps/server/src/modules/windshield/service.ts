@@ -2,9 +2,6 @@ import { isFromPriceProduct, type WindshieldProduct } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 import { findProducts, findWindshieldProductIds, productParametersOf } from '../catalogue/index.ts';
 
-/** The process type that books windshield work (/proautolasi). */
-export const WINDSHIELD_PROCESS = 'WINDSHIELD';
-
 /** GET /windshield/products: the windshield products with their CHOICE parameters. */
 export async function windshieldProducts(db: Executor): Promise<WindshieldProduct[]> {
   const ids = await findWindshieldProductIds(db);
