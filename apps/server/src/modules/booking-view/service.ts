@@ -40,18 +40,18 @@ export interface BookingViewSources {
  * sources of a request (the session row read with its held time, the catalogue kept in
  * memory) it needs no further statement unless a campaign code or vouchers apply.
  */
-export async function bookingView(db: Executor, process: ProcessRow, sources: BookingViewSources = {}): Promise<Booking> {
+export async function bookingView(db: Executor, session: ProcessRow, sources: BookingViewSources = {}): Promise<Booking> {
   const catalogue = sources.catalogue ?? databaseCatalogue(db);
-  const vehicle = vehicleOf(process);
-  const organization = process.organization_id ? await catalogue.offices.organization(process.organization_id) : undefined;
-  const lines = await pricedCart(catalogue, process);
-  const symptoms = symptomsOf(process);
-  const held = sources.held ? sources.held.value : await findHeldTime(db, process.token);
+  const vehicle = vehicleOf(session);
+  const organization = session.organization_id ? await catalogue.offices.organization(session.organization_id) : undefined;
+  const lines = await pricedCart(catalogue, session);
+  const symptoms = symptomsOf(session);
+  const held = sources.held ? sources.held.value : await findHeldTime(db, session.token);
   const order_items = orderItemsOf(lines);
-  const extras = await pricedExtraOrderItems(catalogue, process);
+  const extras = await pricedExtraOrderItems(catalogue, session);
   const extrasTotal = extras.reduce((s, i) => s + i.price, 0);
   const itemsTotal = order_items.reduce((s, i) => s + i.price, 0);
-  const { discounts, vouchers } = await discountsOf(db, process, itemsTotal);
+  const { discounts, vouchers } = await discountsOf(db, session, itemsTotal);
   const discountTotal = discounts.reduce((s, d) => s + d.amount, 0);
   const active = Math.max(0, itemsTotal + extrasTotal - discountTotal);
   const normal =
@@ -60,7 +60,7 @@ export async function bookingView(db: Executor, process: ProcessRow, sources: Bo
   const minutes = totalDurationMinutes(lines, symptoms.length > 0);
 
   return {
-    process_type: process.process_type as Booking['process_type'],
+    process_type: session.process_type as Booking['process_type'],
     organization: organization
       ? {
           id: organization.id,
@@ -83,14 +83,14 @@ export async function bookingView(db: Executor, process: ProcessRow, sources: Bo
           tires: vehicle.tires ?? null,
         }
       : null,
-    customer: customerOf(process) ?? null,
+    customer: customerOf(session) ?? null,
     symptoms,
-    notes: process.notes,
+    notes: session.notes,
     order_items,
     extra_order_items: extras,
-    product_parameters: productParameterChoicesOf(process),
-    customer_waiting: process.customer_waiting,
-    vehicle_left_for_day: process.vehicle_left_for_day,
+    product_parameters: productParameterChoicesOf(session),
+    customer_waiting: session.customer_waiting,
+    vehicle_left_for_day: session.vehicle_left_for_day,
     booking_total_duration: held
       ? {
           start: formatLocalDateTime(held.start),
@@ -100,18 +100,18 @@ export async function bookingView(db: Executor, process: ProcessRow, sources: Bo
         }
       : null,
     total_duration_minutes: minutes,
-    kilometers: process.kilometers,
+    kilometers: session.kilometers,
     price: { active_price: active, normal_price: normal, has_public_campaign: normal > active },
-    service_code: process.service_code,
-    campaign_code: process.campaign_code,
+    service_code: session.service_code,
+    campaign_code: session.campaign_code,
     discounts,
     vouchers,
-    service_contract: process.service_contract,
+    service_contract: session.service_contract,
     reservation_expires_at: held?.kind === 'HOLD' && held.expires_at ? new Date(held.expires_at).toISOString() : null,
-    using_key_locker: process.using_key_locker,
-    lead_date: process.lead_date ?? null,
-    lead_mode: isLeadMode(process, organization),
-    selected_resource_ids: selectedResourceIdsOf(process),
+    using_key_locker: session.using_key_locker,
+    lead_date: session.lead_date ?? null,
+    lead_mode: isLeadMode(session, organization),
+    selected_resource_ids: selectedResourceIdsOf(session),
   };
 }
 
@@ -120,21 +120,21 @@ export async function bookingView(db: Executor, process: ProcessRow, sources: Bo
  * the loyalty vouchers applied to it that are still valid and unused today, never more
  * than what is left to pay.
  */
-async function discountsOf(db: Executor, process: ProcessRow, servicesTotal: number) {
+async function discountsOf(db: Executor, session: ProcessRow, servicesTotal: number) {
   const discounts: Booking['discounts'] = [];
   const vouchers: Booking['vouchers'] = [];
   let left = servicesTotal;
-  if (process.campaign_code) {
-    const campaign = await findCampaign(db, process.campaign_code);
+  if (session.campaign_code) {
+    const campaign = await findCampaign(db, session.campaign_code);
     if (campaign) {
       const amount = Math.round((left * campaign.percent_off) / 100);
       if (amount > 0) discounts.push({ code: campaign.code, description: campaign.description, amount });
       left -= amount;
     }
   }
-  const applied = new Set(voucherIdsOf(process));
-  if (process.loyalty_account_id && applied.size > 0) {
-    for (const v of await validVouchers(db, process.loyalty_account_id)) {
+  const applied = new Set(voucherIdsOf(session));
+  if (session.loyalty_account_id && applied.size > 0) {
+    for (const v of await validVouchers(db, session.loyalty_account_id)) {
       if (!applied.has(v.voucherId)) continue;
       const amount = Math.min(v.discount, left);
       vouchers.push({ voucherId: v.voucherId, title: v.title, discount: amount });

@@ -62,13 +62,13 @@ export function missingPart(b: Booking): string | null {
  */
 export async function saveBooking(db: Db, token: string, opts: { publicUrl: string }, now = new Date()): Promise<SaveOutcome> {
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
-    const process = await findLiveProcess(trx, token, true);
-    if (!process) throw new SessionExpiredError();
-    if (process.booking_id) {
-      const saved = await findSavedBooking(trx, process.booking_id);
+    const session = await findLiveProcess(trx, token, true);
+    if (!session) throw new SessionExpiredError();
+    if (session.booking_id) {
+      const saved = await findSavedBooking(trx, session.booking_id);
       return savedAnswer(saved.bookingKey, saved.snapshot, await confirmationOffice(trx, saved.organizationId, now));
     }
-    const view = await bookingView(trx, process);
+    const view = await bookingView(trx, session);
     const missing = missingPart(view);
     if (missing) return { responseCode: 'INVALID', message: missing };
     // A cart past the limits (one kept from before they were set, or repriced since) is not
@@ -81,7 +81,7 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       throw badRequest('cart', `Töiden kesto on enintään ${String(maxMinutes / 60).replace('.', ',')} tuntia yhdellä käynnillä`);
     }
     // Nor one holding the same work twice (decision 018; carts change only through the rule).
-    const twice = await cartWorkTwiceProblem(trx, cartOf(process));
+    const twice = await cartWorkTwiceProblem(trx, cartOf(session));
     if (twice) throw badRequest('cart', twice);
     const duration = view.booking_total_duration;
     const held = await findHeldTime(trx, token);
@@ -100,7 +100,7 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
     const bookingId = await insertBooking(trx, {
       bookingKey,
       processToken: token,
-      processType: process.process_type,
+      processType: session.process_type,
       organizationId: view.organization!.id,
       registerNumber: view.vehicle!.register_number,
       kind: isLead ? 'LEAD' : 'RESERVATION',
@@ -117,9 +117,9 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       snapshot: saved,
       campaignCode: view.campaign_code,
       voucherIds: view.vouchers.map((v) => v.voucherId),
-      loyaltyAccountId: process.loyalty_account_id,
+      loyaltyAccountId: session.loyalty_account_id,
       // Counts against the address's share of the office for a while (modules/time/fair-share.ts).
-      clientKey: process.client_key,
+      clientKey: session.client_key,
     });
     // The hold becomes the booking's time only if it is still live: an expired hold may
     // already have been given to someone else. A lead takes no time.

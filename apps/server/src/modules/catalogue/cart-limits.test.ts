@@ -42,11 +42,11 @@ const paths = (res: { json(): unknown }) => (res.json() as { fields: { path: str
 /** Every row a session owns, as stored: a refused call must leave each of them as it was. */
 async function rowsOf(c: ApiClient) {
   const token = c.token!;
-  const process = await t.db.selectFrom('process').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
+  const session = await t.db.selectFrom('process').selectAll().where('token', '=', token).executeTakeFirstOrThrow();
   const times = await t.db.selectFrom('resource_time').selectAll().where('process_token', '=', token).orderBy('id').execute();
   const bookings = await t.db.selectFrom('booking').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const outbox = await t.db.selectFrom('email_outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  return JSON.stringify({ process, times, bookings, outbox });
+  return JSON.stringify({ process: session, times, bookings, outbox });
 }
 
 /** Runs a call that must be refused with 400 naming the fields, and checks that no row changed. */

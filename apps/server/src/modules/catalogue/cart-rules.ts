@@ -103,20 +103,20 @@ export interface OfferedProduct {
 /** Which of the given products the process is offered in the stage of its cart. */
 export async function offeredProducts(
   db: Executor,
-  process: ProcessRow,
+  session: ProcessRow,
   stage: ServicesStage,
   ids: readonly string[],
 ): Promise<Map<string, OfferedProduct>> {
-  const offer = CART_OFFERS[process.process_type as ProcessType]?.[stage];
+  const offer = CART_OFFERS[session.process_type as ProcessType]?.[stage];
   const wanted = new Set(ids);
   const offered = new Map<string, OfferedProduct>();
   if (!offer || wanted.size === 0) return offered;
   const listed = new Map<string, ListedProduct>();
-  for (const filter of offer.lists) await productsListedFor(db, process, filter, listed);
-  if (offer.serviceCode && process.service_code) {
+  for (const filter of offer.lists) await productsListedFor(db, session, filter, listed);
+  if (offer.serviceCode && session.service_code) {
     const unlocked = new Map<string, ListedProduct>();
-    for (const s of SERVICE_CODE_STAGES) await productsListedFor(db, process, { stage: s }, unlocked);
-    for (const [id, entry] of unlocked) if (entry.product.service_code === process.service_code) listed.set(id, entry);
+    for (const s of SERVICE_CODE_STAGES) await productsListedFor(db, session, { stage: s }, unlocked);
+    for (const [id, entry] of unlocked) if (entry.product.service_code === session.service_code) listed.set(id, entry);
   }
   if (offer.liftsOffers) {
     const cards = (await listOffers(db)).map((o) => o.product_id).filter((id) => wanted.has(id) && !listed.has(id));
@@ -143,20 +143,20 @@ export async function offeredProducts(
 }
 
 /** Why a known product is not offered, in Finnish. */
-async function notOfferedMessage(db: Executor, process: ProcessRow, stage: ServicesStage, productId: string) {
-  const windshieldProcess = process.process_type === 'WINDSHIELD';
+async function notOfferedMessage(db: Executor, session: ProcessRow, stage: ServicesStage, productId: string) {
+  const windshieldProcess = session.process_type === 'WINDSHIELD';
   const isWindshield = (await findWindshieldProductIds(db)).includes(productId);
   if (isWindshield && !windshieldProcess) return 'Tuulilasipalvelun voi varata vain tuulilasipalvelussa';
   if (windshieldProcess && !isWindshield) return 'Tuulilasipalvelussa voi varata vain tuulilasipalveluja';
   if ((await findTires(db, [productId])).length > 0) {
-    return CART_OFFERS[process.process_type as ProcessType]?.TIRE_SERVICES?.tires && stage !== 'TIRE_SERVICES'
+    return CART_OFFERS[session.process_type as ProcessType]?.TIRE_SERVICES?.tires && stage !== 'TIRE_SERVICES'
       ? 'Renkaat lisätään renkaiden vaiheeseen (TIRE_SERVICES)'
       : 'Tässä varauksessa ei myydä renkaita';
   }
-  const inCart = await findProducts(db, cartOf(process).map((l) => l.productId));
+  const inCart = await findProducts(db, cartOf(session).map((l) => l.productId));
   const includer = inCart.find((p) => p.id !== productId && p.included_product_ids.includes(productId));
   if (includer) return `Sisältyy jo valittuun palveluun: ${includer.description}`;
-  return stage === 'TIRE_SERVICES' && process.process_type !== 'MAINTENANCE' ? 'Ei rengaspalvelu' : 'Tuotetta ei ole tarjolla tälle autolle tässä varauksessa';
+  return stage === 'TIRE_SERVICES' && session.process_type !== 'MAINTENANCE' ? 'Ei rengaspalvelu' : 'Tuotetta ei ole tarjolla tälle autolle tässä varauksessa';
 }
 
 /** The amount a line of the product may have, and the message when it has another. */
@@ -187,16 +187,16 @@ type Item = Pick<CartProductItem, 'productId' | 'amount' | 'parameters' | 'calcu
  */
 export async function cartItemIssues(
   db: Executor,
-  process: ProcessRow,
+  session: ProcessRow,
   stage: ServicesStage,
   items: readonly Item[],
 ): Promise<{ issues: FieldError[]; offered: Map<string, OfferedProduct> }> {
   const ids = items.map((i) => i.productId);
   // A product behind a service code is unknown to a process without that code.
   const known = new Set(
-    (await findProducts(db, ids)).filter((p) => p.service_code === null || p.service_code === process.service_code).map((p) => p.id),
+    (await findProducts(db, ids)).filter((p) => p.service_code === null || p.service_code === session.service_code).map((p) => p.id),
   );
-  const offered = await offeredProducts(db, process, stage, ids);
+  const offered = await offeredProducts(db, session, stage, ids);
   const choices = await productParametersOf(db, [...offered.keys()]);
   const issues: FieldError[] = [];
   const seen = new Set<string>();
@@ -213,7 +213,7 @@ export async function cartItemIssues(
     seen.add(item.productId);
     const o = offered.get(item.productId);
     if (!o) {
-      at('productId', await notOfferedMessage(db, process, stage, item.productId));
+      at('productId', await notOfferedMessage(db, session, stage, item.productId));
       continue;
     }
     const amount = amountProblem(o, item.amount);
@@ -252,7 +252,7 @@ export async function maxCartMinutes(db: Executor, organizationId: number | null
 }
 
 /** The whole-cart figures the limits are about. */
-export async function cartFigures(db: Executor, process: ProcessRow, cart: readonly CartLine[]) {
+export async function cartFigures(db: Executor, session: ProcessRow, cart: readonly CartLine[]) {
   const products = new Map((await findProducts(db, cart.map((l) => l.productId))).map((p) => [p.id, p]));
   const tires = new Set((await findTires(db, [...products.keys()])).map((t) => t.product_id));
   const lines = cart.flatMap((line) => {
@@ -262,7 +262,7 @@ export async function cartFigures(db: Executor, process: ProcessRow, cart: reado
   return {
     linesPerStage: (stage: ServicesStage) => cart.filter((l) => l.stage === stage).length,
     tires: lines.reduce((s, { line, product }) => s + (tires.has(product.id) ? line.amount : 0), 0),
-    minutes: totalDurationMinutes(lines, hasSymptoms(process)),
+    minutes: totalDurationMinutes(lines, hasSymptoms(session)),
     // The price before any campaign: the most the cart can cost.
     cents: lines.reduce((s, { line, product }) => s + Math.max(product.price_cents, product.normal_price_cents ?? 0) * line.amount, 0),
   };
@@ -276,11 +276,11 @@ export async function cartFigures(db: Executor, process: ProcessRow, cart: reado
  */
 export async function cartLimitIssues(
   db: Executor,
-  process: ProcessRow,
+  session: ProcessRow,
   before: readonly CartLine[],
   after: readonly CartLine[],
 ): Promise<FieldError[]> {
-  const [was, will] = [await cartFigures(db, process, before), await cartFigures(db, process, after)];
+  const [was, will] = [await cartFigures(db, session, before), await cartFigures(db, session, after)];
   const issues: FieldError[] = [];
   const over = (now: number, then: number, cap: number) => now > cap && now > then;
   for (const stage of Object.keys(CART_LINES_PER_STAGE) as ServicesStage[]) {
@@ -292,7 +292,7 @@ export async function cartLimitIssues(
   if (over(will.tires, was.tires, MAX_TIRES_PER_CART)) {
     issues.push({ path: 'items', message: `Renkaita voi varata enintään ${MAX_TIRES_PER_CART} kerralla` });
   }
-  const maxMinutes = await maxCartMinutes(db, process.organization_id);
+  const maxMinutes = await maxCartMinutes(db, session.organization_id);
   if (over(will.minutes, was.minutes, maxMinutes)) {
     const hours = String(maxMinutes / 60).replace('.', ',');
     issues.push({ path: 'items', message: `Töiden kesto on enintään ${hours} tuntia yhdellä käynnillä` });
@@ -327,14 +327,14 @@ async function workCatalogue(db: Executor, ids: readonly string[]): Promise<Map<
  */
 export async function cartWorkOf(
   db: Executor,
-  process: ProcessRow,
+  session: ProcessRow,
   stage: ServicesStage,
   before: readonly CartLine[],
   added: readonly CartLine[],
 ): Promise<{ lines: CartLine[]; issues: FieldError[]; message: string | undefined }> {
   const ids = [...before, ...added].map((l) => l.productId);
   const candidates = (await findProductsIncluding(db, ids)).map((p) => p.id);
-  const offeredBundles = await offeredProducts(db, process, stage, candidates);
+  const offeredBundles = await offeredProducts(db, session, stage, candidates);
   const catalogue = await workCatalogue(db, [...ids, ...offeredBundles.keys()]);
   const offered = [...offeredBundles.keys()].flatMap((id) => catalogue.get(id) ?? []);
   const work = normaliseCartWork([...before], [...added], offered, catalogue, (bundle) => ({

@@ -35,15 +35,15 @@ export async function changeCart(
   opts: { serviceCode?: null; check?: CartCheck } = {},
 ) {
   await db.transaction().execute(async (trx) => {
-    const process = await findLiveProcess(trx, token, true);
-    if (!process) return;
-    const before = cartOf(process);
+    const session = await findLiveProcess(trx, token, true);
+    if (!session) return;
+    const before = cartOf(session);
     if (opts.check) {
-      const issues = await opts.check(trx, process, before, change(before));
+      const issues = await opts.check(trx, session, before, change(before));
       if (issues.length) throw new ValidationError(issues);
     }
     let after = change(before);
-    if (opts.serviceCode === null && process.service_code) {
+    if (opts.serviceCode === null && session.service_code) {
       // Removing the code also removes the services only the code made available.
       const locked = new Set(
         (await findProducts(trx, after.map((l) => l.productId))).filter((p) => p.service_code !== null).map((p) => p.id),
@@ -58,7 +58,7 @@ export async function changeCart(
 }
 
 /** A check of a cart change, made on the locked process: its problems refuse the change. */
-export type CartCheck = (trx: Executor, process: ProcessRow, before: CartLine[], after: CartLine[]) => Promise<FieldError[]>;
+export type CartCheck = (trx: Executor, session: ProcessRow, before: CartLine[], after: CartLine[]) => Promise<FieldError[]>;
 
 /**
  * Adds items to a stage of the cart, replacing the lines of the same products, when every
@@ -74,8 +74,8 @@ export async function addToCart(db: Db, token: string, stage: ServicesStage, ite
   let normalised: CartLine[] | null = null;
   let message: string | undefined;
   await changeCart(db, token, (cart) => normalised ?? cart, {
-    check: async (trx, process, before) => {
-      const { issues, offered } = await cartItemIssues(trx, process, stage, items);
+    check: async (trx, session, before) => {
+      const { issues, offered } = await cartItemIssues(trx, session, stage, items);
       if (issues.length) return issues;
       const added = items.map((item) => ({
         productId: item.productId,
@@ -86,11 +86,11 @@ export async function addToCart(db: Db, token: string, stage: ServicesStage, ite
         parameters: item.parameters,
         calculatorId: item.calculatorId ?? null,
       }));
-      const work = await cartWorkOf(trx, process, stage, before, added);
+      const work = await cartWorkOf(trx, session, stage, before, added);
       if (work.issues.length) return work.issues;
       normalised = work.lines;
       message = work.message;
-      return cartLimitIssues(trx, process, before, work.lines);
+      return cartLimitIssues(trx, session, before, work.lines);
     },
   });
   return message === undefined ? {} : { message };
@@ -132,15 +132,15 @@ export async function setExtraOrderItems(db: Db, token: string, ids: readonly st
 }
 
 /** Sets one product parameter of the process, replacing the earlier value of the same parameter. */
-export async function setProductParameter(db: Db, process: ProcessRow, choice: ProductParameterChoice) {
+export async function setProductParameter(db: Db, session: ProcessRow, choice: ProductParameterChoice) {
   if (choice.parameterCode === 'WINDSHIELD_CHANGE_BOOKING_TYPE' && !(WINDSHIELD_BOOKING_TYPES as readonly string[]).includes(choice.selectedValue)) {
     throw badRequest('selectedValue', `Sallitut arvot ${WINDSHIELD_BOOKING_TYPES.join(', ')}`);
   }
   // Read and written under the process's row lock: the web sends a delivery option's three
   // parameters at once, and each call must keep the others' values.
   await db.transaction().execute(async (trx) => {
-    const locked = (await findLiveProcess(trx, process.token, true)) ?? process;
+    const locked = (await findLiveProcess(trx, session.token, true)) ?? session;
     const next = [...productParameterChoicesOf(locked).filter((p) => p.parameterCode !== choice.parameterCode), choice];
-    await updateProcess(trx, process.token, { product_parameters: next });
+    await updateProcess(trx, session.token, { product_parameters: next });
   });
 }

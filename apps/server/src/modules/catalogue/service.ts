@@ -60,9 +60,9 @@ async function offeredExtras(cat: CatalogueSource, products: readonly ProductRow
 }
 
 /** What the process's car and cart decide about the products it is offered. */
-async function fitOf(cat: CatalogueSource, process: ProcessRow): Promise<Fit> {
-  const vehicle = vehicleOf(process);
-  const cartIds = cartOf(process).map((l) => l.productId);
+async function fitOf(cat: CatalogueSource, session: ProcessRow): Promise<Fit> {
+  const vehicle = vehicleOf(session);
+  const cartIds = cartOf(session).map((l) => l.productId);
   const inCart = new Set(cartIds);
   const cartProducts = await cat.products(cartIds);
   const covered = new Map(
@@ -77,8 +77,8 @@ async function fitOf(cat: CatalogueSource, process: ProcessRow): Promise<Fit> {
   return {
     makeId: vehicle?.make_id ?? null,
     vehicleClass: vehicle?.classification.id ?? null,
-    km: process.kilometers ?? null,
-    serviceCode: process.service_code,
+    km: session.kilometers ?? null,
+    serviceCode: session.service_code,
     covered,
     underCart,
   };
@@ -127,9 +127,9 @@ async function suggestionsFor(cat: CatalogueSource, products: ProductRow[], fit:
  * a product whose work a product in the cart already does stays in its group (the page
  * says why it cannot be chosen); the cart's checks never offer it.
  */
-async function offeredInGroups(cat: CatalogueSource, process: ProcessRow, filter: GroupFilter, listCovered = false) {
+async function offeredInGroups(cat: CatalogueSource, session: ProcessRow, filter: GroupFilter, listCovered = false) {
   const groups = await cat.groups(filter);
-  const fit = await fitOf(cat, process);
+  const fit = await fitOf(cat, session);
   const products = await cat.productsOfGroups(groups.map((g) => g.id), fitFilter(fit));
   const shown = (p: ProductRow) => (fits(p, fit) || (listCovered && fit.covered.has(p.id) && mayFit(p, fit))) && !fit.underCart.has(p.id);
   const byGroup = groupBy(products.filter(shown), (p) => p.group_id);
@@ -152,9 +152,9 @@ export interface ListedProduct {
  * The products that the lists of a filter offer the process, as serviceGroupsFor shows
  * them: each group's products and the products offered under those.
  */
-export async function productsListedFor(db: CatalogueFrom, process: ProcessRow, filter: GroupFilter, into = new Map<string, ListedProduct>()) {
+export async function productsListedFor(db: CatalogueFrom, session: ProcessRow, filter: GroupFilter, into = new Map<string, ListedProduct>()) {
   const cat = catalogueOf(db);
-  const { groups, byGroup, fit } = await offeredInGroups(cat, process, filter);
+  const { groups, byGroup, fit } = await offeredInGroups(cat, session, filter);
   const calculatorOf = new Map(groups.map((g) => [g.id, g.calculator_id]));
   const add = (product: ProductRow, calculatorId: string | null | undefined) => {
     const entry = into.get(product.id) ?? { product, calculatorIds: new Set<string>() };
@@ -178,10 +178,10 @@ export async function productsListedFor(db: CatalogueFrom, process: ProcessRow, 
  * mileage-priced group, the make's own packages replace the generic ones. A product whose
  * work a chosen one already does is listed with `included_in` naming that one.
  */
-export async function serviceGroupsFor(db: CatalogueFrom, process: ProcessRow, filter: GroupFilter): Promise<ServiceGroup[]> {
+export async function serviceGroupsFor(db: CatalogueFrom, session: ProcessRow, filter: GroupFilter): Promise<ServiceGroup[]> {
   const cat = catalogueOf(db);
-  const { groups, byGroup, fit } = await offeredInGroups(cat, process, filter, true);
-  const inCart = new Set(cartOf(process).map((l) => l.productId));
+  const { groups, byGroup, fit } = await offeredInGroups(cat, session, filter, true);
+  const inCart = new Set(cartOf(session).map((l) => l.productId));
   const shown = [...byGroup.values()].flat();
   const suggestions = new Map(
     (await suggestionsFor(cat, shown, fit, inCart)).map((s) => {
@@ -204,14 +204,14 @@ export async function serviceGroupsFor(db: CatalogueFrom, process: ProcessRow, f
 export const SERVICE_CODE_STAGES = ['DEFAULT', 'FIXED_CAMPAIGN_SERVICES'] as const;
 
 /** The groups a service code unlocks for a process; none without a code. */
-export async function serviceCodeGroups(db: CatalogueFrom, process: ProcessRow): Promise<ServiceGroup[]> {
-  if (!process.service_code) return [];
+export async function serviceCodeGroups(db: CatalogueFrom, session: ProcessRow): Promise<ServiceGroup[]> {
+  if (!session.service_code) return [];
   const cat = catalogueOf(db);
   const groups: ServiceGroup[] = [];
-  for (const stage of SERVICE_CODE_STAGES) groups.push(...(await serviceGroupsFor(cat, process, { stage })));
+  for (const stage of SERVICE_CODE_STAGES) groups.push(...(await serviceGroupsFor(cat, session, { stage })));
   // The listed products the code unlocks: those carrying the process's code.
   const listed = groups.flatMap((g) => g.suggestions.map((s) => s.product.id));
-  const code = process.service_code;
+  const code = session.service_code;
   const unlocked = new Set((await cat.products(listed)).filter((p) => p.service_code === code).map((p) => p.id));
   return groups
     .map((g) => ({ ...g, suggestions: g.suggestions.filter((s) => unlocked.has(s.product.id)) }))
@@ -238,9 +238,9 @@ export async function productParametersOf(db: CatalogueFrom, productIds: string[
  * campaign keeps its campaign price only when the line chose a campaign value, and costs
  * its normal price otherwise.
  */
-export async function pricedCart(db: CatalogueFrom, process: ProcessRow) {
+export async function pricedCart(db: CatalogueFrom, session: ProcessRow) {
   const cat = catalogueOf(db);
-  const cart = cartOf(process);
+  const cart = cartOf(session);
   const ids = cart.map((l) => l.productId);
   const products = new Map((await cat.products(ids)).map((p) => [p.id, p]));
   const parameters = await productParametersOf(cat, ids);
@@ -270,13 +270,13 @@ export function orderItemsOf(lines: Awaited<ReturnType<typeof pricedCart>>): Ord
 }
 
 /** The order items of a process's cart in one stage (order-items-by-stage). */
-export async function orderItemsInStage(db: CatalogueFrom, process: ProcessRow, stage: string): Promise<OrderItem[]> {
-  return orderItemsOf(await pricedCart(db, process)).filter((i) => i.stage === stage);
+export async function orderItemsInStage(db: CatalogueFrom, session: ProcessRow, stage: string): Promise<OrderItem[]> {
+  return orderItemsOf(await pricedCart(db, session)).filter((i) => i.stage === stage);
 }
 
 /** The process's extra order items with their current descriptions and prices. */
-export async function pricedExtraOrderItems(db: CatalogueFrom, process: ProcessRow) {
-  const chosen = new Set(extraOrderItemIdsOf(process));
+export async function pricedExtraOrderItems(db: CatalogueFrom, session: ProcessRow) {
+  const chosen = new Set(extraOrderItemIdsOf(session));
   if (chosen.size === 0) return [];
   return (await catalogueOf(db).extraOrderItems())
     .filter((i) => chosen.has(i.id))
@@ -298,8 +298,8 @@ export function totalDurationMinutes(
 }
 
 /** Whether a process describes symptoms (then a cart without services still takes time). */
-export function hasSymptoms(process: ProcessRow): boolean {
-  return symptomsOf(process).length > 0;
+export function hasSymptoms(session: ProcessRow): boolean {
+  return symptomsOf(session).length > 0;
 }
 
 /** A product's information and its operations (product-additional-data); 404 for an unknown product. */
@@ -317,8 +317,8 @@ export async function productAdditionalData(db: CatalogueFrom, productId: string
 }
 
 /** Every active extra order item, each marked when the process chose it. */
-export async function extraOrderItemsFor(db: CatalogueFrom, process: ProcessRow) {
-  const chosen = new Set(extraOrderItemIdsOf(process));
+export async function extraOrderItemsFor(db: CatalogueFrom, session: ProcessRow) {
+  const chosen = new Set(extraOrderItemIdsOf(session));
   return (await catalogueOf(db).extraOrderItems()).map((i) => ({
     id: i.id,
     description: i.description,
@@ -328,8 +328,8 @@ export async function extraOrderItemsFor(db: CatalogueFrom, process: ProcessRow)
 }
 
 /** The offer cards (lifts-offers), each marked when its product is in the process's cart. */
-export async function liftsOffers(db: CatalogueFrom, process: ProcessRow) {
-  const inCart = new Set(cartOf(process).map((l) => l.productId));
+export async function liftsOffers(db: CatalogueFrom, session: ProcessRow) {
+  const inCart = new Set(cartOf(session).map((l) => l.productId));
   return (await catalogueOf(db).offers()).map((o) => ({
     id: o.id,
     title: o.title,

@@ -37,13 +37,13 @@ export const MINUTES_BEFORE_SERVICES = 60;
 export async function firstFreeTimes(
   db: Executor,
   ctx: CalendarContext,
-  process: ProcessRow,
+  session: ProcessRow,
   organizationIds: readonly number[],
   now = new Date(),
 ): Promise<FirstFreeTimes> {
   const today = todayInHelsinki(now);
   const until = addDays(startOfWeek(today), FIRST_FREE_TIME_WEEKS * 7 - 1);
-  const minutes = totalDurationMinutes(await pricedCart(ctx.catalogue, process), hasSymptoms(process)) || MINUTES_BEFORE_SERVICES;
+  const minutes = totalDurationMinutes(await pricedCart(ctx.catalogue, session), hasSymptoms(session)) || MINUTES_BEFORE_SERVICES;
   const ids = [...new Set(organizationIds)];
   const snapshots = await ctx.cache.officeSnapshots(db, ctx.versions, ids);
   const offices = ids.flatMap((id) => (snapshots.has(id) ? [snapshots.get(id)!] : []));
@@ -51,7 +51,7 @@ export async function firstFreeTimes(
   const usable = new Map(
     offices.map(({ organization: o, resources }) => [
       o.id,
-      usableResources(o, resources, o.id === process.organization_id ? selectedResourceIdsOf(process) : []),
+      usableResources(o, resources, o.id === session.organization_id ? selectedResourceIdsOf(session) : []),
     ]),
   );
   const found = new Map<number, { date: string; startTime: string | null }>();
@@ -63,7 +63,7 @@ export async function firstFreeTimes(
     const calendars = await ctx.cache.calendars(
       db,
       ctx.versions,
-      pending.map((office) => ({ office, start, end, minutes, resourceIds: usable.get(office.id)!, open: true, exceptToken: process.token })),
+      pending.map((office) => ({ office, start, end, minutes, resourceIds: usable.get(office.id)!, open: true, exceptToken: session.token })),
       now,
     );
     pending.forEach((office, i) => {

@@ -27,10 +27,10 @@ export async function usableOrganization(db: Executor | OfficeSource, organizati
  * windshield service, none of them a brand dealer (windshield work is not make-bound);
  * otherwise every office, the vehicle make's brand dealers first, then by name.
  */
-export async function organizationsForProcess(db: Executor | OfficeSource, process: ProcessRow): Promise<Organization[]> {
+export async function organizationsForProcess(db: Executor | OfficeSource, session: ProcessRow): Promise<Organization[]> {
   const offices = officesOf(db);
-  if (process.process_type === 'WINDSHIELD') return offices.list(null, { windshield: true });
-  const organizations = await offices.list(vehicleOf(process)?.make_id ?? null);
+  if (session.process_type === 'WINDSHIELD') return offices.list(null, { windshield: true });
+  const organizations = await offices.list(vehicleOf(session)?.make_id ?? null);
   return organizations.sort((a, b) => Number(b.brand_dealer) - Number(a.brand_dealer));
 }
 
@@ -67,8 +67,8 @@ export async function organizationInfoTexts(db: Executor, organizationIds: reado
 }
 
 /** The newest active info text of the process's office, or null. */
-export async function activeOrganizationInfoText(db: Executor, process: ProcessRow, now = new Date()) {
-  const organizationId = process.organization_id;
+export async function activeOrganizationInfoText(db: Executor, session: ProcessRow, now = new Date()) {
+  const organizationId = session.organization_id;
   if (organizationId === null) return { text: null };
   const [first] = await activeInfoTexts(db, [organizationId], todayInHelsinki(now));
   return { text: first?.text ?? null };
@@ -87,13 +87,13 @@ export async function moveToOrganization(db: Db, token: string, organizationId: 
 }
 
 /** active-organization/v2: makes an office the process's own, moving it only when it is another one. */
-export async function chooseOrganization(db: Db, process: ProcessRow, organizationId: number, offices?: OfficeSource) {
-  await usableOrganization(offices ?? db, organizationId, process.process_type);
-  if (process.organization_id !== organizationId) await moveToOrganization(db, process.token, organizationId);
+export async function chooseOrganization(db: Db, session: ProcessRow, organizationId: number, offices?: OfficeSource) {
+  await usableOrganization(offices ?? db, organizationId, session.process_type);
+  if (session.organization_id !== organizationId) await moveToOrganization(db, session.token, organizationId);
 }
 
 /** transfer-organization: moves the process to an office that serves it. */
-export async function transferOrganization(db: Db, process: ProcessRow, organizationId: number, offices?: OfficeSource) {
-  await usableOrganization(offices ?? db, organizationId, process.process_type);
-  await moveToOrganization(db, process.token, organizationId);
+export async function transferOrganization(db: Db, session: ProcessRow, organizationId: number, offices?: OfficeSource) {
+  await usableOrganization(offices ?? db, organizationId, session.process_type);
+  await moveToOrganization(db, session.token, organizationId);
 }

@@ -100,9 +100,9 @@ export async function findLiveSession(db: Executor, token: string): Promise<Live
     WHERE p.token = ${token} AND p.expires_at > now()`.execute(db);
   const row = res.rows[0];
   if (!row) return undefined;
-  const { held_start, held_end, held_kind, held_expires_at, held_resource_id, catalogue_version, office_versions, db_now, ...process } = row;
+  const { held_start, held_end, held_kind, held_expires_at, held_resource_id, catalogue_version, office_versions, db_now, ...session } = row;
   return {
-    process: process as ProcessRow,
+    process: session as ProcessRow,
     held:
       held_start && held_end && held_kind && held_resource_id !== null
         ? {
@@ -203,22 +203,22 @@ const productParametersSchema = bookingShape.product_parameters.nullable();
 const extraOrderItemsSchema = z.array(z.looseObject({ id: z.string() })).nullable();
 const voucherIdsSchema = z.array(z.string()).nullable();
 
-export function cartOf(process: ProcessRow): CartLine[] {
-  return storedJson(cartSchema, process.cart, 'process.cart') ?? [];
+export function cartOf(session: ProcessRow): CartLine[] {
+  return storedJson(cartSchema, session.cart, 'process.cart') ?? [];
 }
 
-export function vehicleOf(process: ProcessRow): ProcessVehicle | null {
-  return storedJson(vehicleSchema, process.vehicle, 'process.vehicle') ?? null;
+export function vehicleOf(session: ProcessRow): ProcessVehicle | null {
+  return storedJson(vehicleSchema, session.vehicle, 'process.vehicle') ?? null;
 }
 
 /** The customer of a process (customer/v2), or null before it is given. */
-export function customerOf(process: ProcessRow) {
-  return storedJson(customerSchema, process.customer, 'process.customer');
+export function customerOf(session: ProcessRow) {
+  return storedJson(customerSchema, session.customer, 'process.customer');
 }
 
 /** The symptoms of a process (symptoms), in order. */
-export function symptomsOf(process: ProcessRow): { id: number; description: string }[] {
-  return storedJson(symptomsSchema, process.symptoms, 'process.symptoms') ?? [];
+export function symptomsOf(session: ProcessRow): { id: number; description: string }[] {
+  return storedJson(symptomsSchema, session.symptoms, 'process.symptoms') ?? [];
 }
 
 /** A product parameter a process chose (product-parameter). */
@@ -228,22 +228,22 @@ export interface ProductParameterChoice {
 }
 
 /** The product parameters a process chose, in the order they were set. */
-export function productParameterChoicesOf(process: ProcessRow): ProductParameterChoice[] {
-  return storedJson(productParametersSchema, process.product_parameters, 'process.product_parameters') ?? [];
+export function productParameterChoicesOf(session: ProcessRow): ProductParameterChoice[] {
+  return storedJson(productParametersSchema, session.product_parameters, 'process.product_parameters') ?? [];
 }
 
 /** The ids of the extra order items a process chose. */
-export function extraOrderItemIdsOf(process: ProcessRow): string[] {
-  return (storedJson(extraOrderItemsSchema, process.extra_order_items, 'process.extra_order_items') ?? []).map((i) => i.id);
+export function extraOrderItemIdsOf(session: ProcessRow): string[] {
+  return (storedJson(extraOrderItemsSchema, session.extra_order_items, 'process.extra_order_items') ?? []).map((i) => i.id);
 }
 
 /** The loyalty vouchers applied to a process's booking. */
-export function voucherIdsOf(process: ProcessRow): string[] {
-  return storedJson(voucherIdsSchema, process.voucher_ids, 'process.voucher_ids') ?? [];
+export function voucherIdsOf(session: ProcessRow): string[] {
+  return storedJson(voucherIdsSchema, session.voucher_ids, 'process.voucher_ids') ?? [];
 }
 
 /** The mechanics a process is limited to (customer-selected-resources); empty: anyone. */
-export function selectedResourceIdsOf(process: ProcessRow): number[] {
-  const ids = process.selected_resource_ids as unknown;
+export function selectedResourceIdsOf(session: ProcessRow): number[] {
+  const ids = session.selected_resource_ids as unknown;
   return Array.isArray(ids) ? ids.filter((v): v is number => typeof v === 'number') : [];
 }

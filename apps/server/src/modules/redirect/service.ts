@@ -16,12 +16,12 @@ function redirectMakeKey(make: string): RedirectMake | undefined {
  */
 export async function redirectSettings(
   db: Executor,
-  process: ProcessRow,
+  session: ProcessRow,
   redirectUrls: Partial<Record<RedirectMake, string>>,
 ): Promise<RedirectSettingsResponse> {
-  const makeId = vehicleOf(process)?.make_id ?? null;
+  const makeId = vehicleOf(session)?.make_id ?? null;
   if (makeId === null) return null;
-  const row = await findRedirectSetting(db, makeId, process.process_type);
+  const row = await findRedirectSetting(db, makeId, session.process_type);
   if (!row) return null;
   const key = redirectMakeKey(row.make);
   return {

@@ -103,10 +103,10 @@ export async function moduleSetting(db: Executor, module: string) {
 }
 
 /** The booking settings of a process: its type, its office's way of booking times, the hold time. */
-export async function processBookingSettings(db: Executor, process: ProcessRow) {
-  const organization = process.organization_id ? await findOrganization(db, process.organization_id) : undefined;
+export async function processBookingSettings(db: Executor, session: ProcessRow) {
+  const organization = session.organization_id ? await findOrganization(db, session.organization_id) : undefined;
   return {
-    processType: process.process_type,
+    processType: session.process_type,
     timeSelectionType: organization?.time_selection_type ?? 'EXACT_TIME',
     holdMinutes: HOLD_MINUTES,
   };

@@ -125,7 +125,7 @@ export class TireSizeCache {
 }
 
 /** The tire search's choices: suppliers, sizes, the season's tire type and the car's own sizes. */
-export async function tireSizes(db: Executor, process: ProcessRow, now = new Date(), choices?: SizeChoices) {
+export async function tireSizes(db: Executor, session: ProcessRow, now = new Date(), choices?: SizeChoices) {
   const { suppliers, sizes } = choices ?? (await loadSizeChoices(db));
   const month = Number(toHelsinki(now).date.slice(5, 7));
   return {
@@ -133,7 +133,7 @@ export async function tireSizes(db: Executor, process: ProcessRow, now = new Dat
     ...sizes,
     defaultOfferedTireType: defaultTireType(month),
     defaultOfferedSupplierId: DEFAULT_SUPPLIER_ID,
-    suggestedSizes: suggestedSizes(vehicleOf(process)),
+    suggestedSizes: suggestedSizes(vehicleOf(session)),
   };
 }
 
@@ -148,14 +148,14 @@ export async function tireSizes(db: Executor, process: ProcessRow, now = new Dat
  */
 export async function tireSearchAnswer(
   db: Db,
-  process: ProcessRow,
+  session: ProcessRow,
   q: TireQuery,
   opts: { cache?: boolean; versions?: Versions | undefined } = {},
 ): Promise<Buffer | string> {
   const load = async () => serializeTireSearch(await searchTires(db, q));
   const key = opts.versions ? `${opts.versions.catalogue}:${tireSearchKey(q)}` : tireSearchKey(q);
   const search = opts.cache === false ? await load() : await tireSearchCacheOf(db).getOrLoad(key, load);
-  const inCart = new Set(cartOf(process).map((l) => l.productId));
+  const inCart = new Set(cartOf(session).map((l) => l.productId));
   return tireSearchJson(search, inCart);
 }
 

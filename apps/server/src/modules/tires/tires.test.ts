@@ -279,9 +279,9 @@ describe('search-tires/v2 cache', () => {
   it('without versions an answer is reused for the TTL only', async () => {
     const [first] = await searchTires(t.db, SIZE);
     const c = await session();
-    const process = (await findLiveProcess(t.db, c.token!))!;
+    const sessionRow = (await findLiveProcess(t.db, c.token!))!;
     const priceOf = async () =>
-      JSON.parse((await tireSearchAnswer(t.db, process, SIZE)).toString()).find((r: Result) => r.product.id === first!.product_id)?.price;
+      JSON.parse((await tireSearchAnswer(t.db, sessionRow, SIZE)).toString()).find((r: Result) => r.product.id === first!.product_id)?.price;
     const setPrice = (cents: number) => t.db.updateTable('product').set({ price_cents: cents }).where('id', '=', first!.product_id).execute();
     tireSearchCacheOf(t.db).clear();
     try {
