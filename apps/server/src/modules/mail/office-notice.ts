@@ -17,6 +17,7 @@ import {
   formatFinnishDateLong,
   formatFinnishTime,
   formatLocalDateTime,
+  staffPaths,
   type VehicleDeliveryOption,
 } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
@@ -26,9 +27,6 @@ import { findAddedRowsForNotice, findBookingForNotice, insertOutboxMail } from '
 import { userText } from './text.ts';
 
 export type OfficeNoticeKind = 'CREATED' | 'MOVED' | 'CANCELLED';
-
-/** The booking's back-office page, relative to the site. */
-export const staffBookingPath = (bookingId: number | string) => `/hallinta/varaus/${encodeURIComponent(String(bookingId))}`;
 
 // The booking's jsonb columns as the notice reads them; older bookings carry only some fields.
 const customerSchema = z
@@ -120,7 +118,8 @@ export function composeOfficeNotice(b: NoticeBooking, kind: OfficeNoticeKind, op
   const plate = userText(b.registerNumber);
   const subject = `${b.kind === 'LEAD' ? heading.lead : heading.subject}: ${plate} ${shortTime(b)}`;
   const by = opts.by ? userText(opts.by) : '';
-  const link = opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}${staffBookingPath(b.id)}` : null;
+  // The booking's back-office page, on the site's public address.
+  const link = opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}${staffPaths.booking(encodeURIComponent(String(b.id)))}` : null;
   const delivery = [
     ...(b.deliveryOption ? [DELIVERY_NOTICE_LABELS[b.deliveryOption]] : []),
     ...(b.usingKeyLocker && b.deliveryOption !== 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' ? ['Avainautomaatti käytössä'] : []),
