@@ -1,6 +1,6 @@
 // One lint for the whole repository (docs/decisions/011-linting.md): typescript-eslint's
 // recommended rules without type information (fast), the rules of hooks in the web app, and
-// import zones that keep the layers apart (../shared/design/CONVENTIONS.md, "Imports flow one way").
+// import zones that keep the layers apart (docs/conventions.md "Imports flow one way").
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';

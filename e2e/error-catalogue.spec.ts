@@ -22,7 +22,7 @@ import {
 } from './support/flows.ts';
 
 /**
- * SPEC §8, every row, in the running app: `page.route` makes one API call fail while
+ * requirements §8, every row, in the running app: `page.route` makes one API call fail while
  * everything else reaches the real server (or the server itself answers 412 for a
  * session that has run out). Covered elsewhere, and not repeated here: 'Tervetuloa!' and
  * 'Olet kirjautunut ulos' in loyalty.spec.ts (asserted here once more after a failed
@@ -103,7 +103,7 @@ async function wizardState(page: Page) {
   return page.evaluate(() => JSON.parse(sessionStorage.getItem('huolto-wizard-state') ?? 'null') as Record<string, unknown> | null);
 }
 
-describe('SPEC §8 error catalogue in the browser', () => {
+describe('requirements §8 error catalogue in the browser', () => {
   it('vehicle not found: the info message, and make and model appear', async () => {
     const page = await newPage(h, 1280);
     await openVehicleStep(page, h.baseUrl, 'ZZZ-999', '150000');
@@ -369,7 +369,7 @@ describe('SPEC §8 error catalogue in the browser', () => {
     await maintenanceToCustomerStep(page, h.baseUrl);
     const sent = ['/customer/v2', '/save-notes', '/save-booking'].map((p) => recordRequests(page, p));
     await fillContactDetails(page, { firstName: 'Maija', lastName: 'Mallikas', phone: '040 765 4321', email: 'maija' });
-    // The confirm button is disabled while the form is invalid (SPEC §5)…
+    // The confirm button is disabled while the form is invalid (requirements §5)…
     await expect.poll(() => confirmButton(page).isDisabled()).toBe(true);
     // …and Enter in a field does not submit past it.
     await page.getByLabel('Sukunimi').press('Enter');
@@ -413,7 +413,7 @@ describe('SPEC §8 error catalogue in the browser', () => {
     expect(await stored()).toHaveLength(0);
     await dismiss(page, 'saveFailed');
 
-    // An answer other than SUCCESS keeps the customer on the page as well (SPEC §4).
+    // An answer other than SUCCESS keeps the customer on the page as well (requirements §4).
     await page.unroute(`${API}/save-booking`);
     await page.route(`${API}/save-booking`, fulfilJson(200, { responseCode: 'NOT_AVAILABLE' }));
     await expect.poll(() => confirmButton(page).isEnabled()).toBe(true);

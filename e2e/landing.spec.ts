@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, axeProblems, pageAt } from './support/axe-check.ts';
 
 /**
  * The landing page: one headline, the four processes as the primary choices with icons,
- * damage inspection and booking by phone as tiles right after them (SPEC §2's six tiles),
+ * damage inspection and booking by phone as tiles right after them (requirements §2's six tiles),
  * the customer's own booking by key and plate ('Varauksesi'), what the booking promises;
  * laid out in one column on a phone and across a desktop.
  */

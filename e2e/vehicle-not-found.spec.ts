@@ -62,7 +62,7 @@ describe('vehicle step: a plate the register does not know', () => {
       expect(await tappable(page, search)).toEqual({ inViewport: true, hit: true });
       await search.click();
 
-      // SPEC §8's notification, and the explanation in the form, just above the make.
+      // requirements §8's notification, and the explanation in the form, just above the make.
       await page
         .getByRole('region', { name: 'Ilmoitukset' })
         .locator('.notification')

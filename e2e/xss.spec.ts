@@ -105,7 +105,7 @@ describe('script typed into a booking in the browser', () => {
     await page.waitForURL(/\/huolto\/kiitos$/);
     await page.getByText('Palvelupyyntösi on vastaanotettu').waitFor();
     const summary = page.getByRole('region', { name: 'Varauksesi' });
-    // The car as text; the symptom as saved (SPEC §5 keeps only letters, digits, punctuation
+    // The car as text; the symptom as saved (requirements §5 keeps only letters, digits, punctuation
     // and spaces: < > = are symbols and go).
     expect(await summary.getByText(MODEL, { exact: false }).count()).toBe(1);
     expect(await summary.textContent()).toContain(`XSS-1 Toyota ${MODEL}`);

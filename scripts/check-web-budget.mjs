@@ -53,7 +53,7 @@ const PAGES = {
   'under-construction': 'src/app/routes/under-construction-step.tsx',
 };
 
-/** Each process's steps in order (SPEC §2), after the landing page. */
+/** Each process's steps in order (requirements §2), after the landing page. */
 const FLOWS = {
   '/huolto': ['ajoneuvo', 'huolto/palvelut', 'huolto/lisapalvelut', 'aika', 'omat-tiedot', 'kiitos'],
   '/renkaat': ['ajoneuvo', 'toimpiste', 'renkaat/palvelut', 'aika', 'omat-tiedot', 'kiitos'],

@@ -97,7 +97,7 @@ export async function firstFreeTime(page: Page) {
 
 /**
  * Waits for the time step's free times: a free time chip, or a time already held —
- * a first free day with a single time holds that time by itself (SPEC §4).
+ * a first free day with a single time holds that time by itself (requirements §4).
  */
 export async function freeTimesShown(page: Page) {
   await freeTimeChips(page).first().or(page.locator('.slot--selected')).first().waitFor();

@@ -5,7 +5,7 @@
 ALTER TABLE product ADD COLUMN service_code text;
 CREATE INDEX product_service_code_idx ON product (service_code) WHERE service_code IS NOT NULL;
 
--- Products offered under a selected product (SPEC §2 "Extra products appear under a selected product").
+-- Products offered under a selected product (requirements §2 "Extra products appear under a selected product").
 CREATE TABLE product_additional (
   product_id            text NOT NULL REFERENCES product(id),
   additional_product_id text NOT NULL REFERENCES product(id),

@@ -1,7 +1,7 @@
 -- Redirect settings per make, damage-inspection offices, office info texts, managing a
 -- saved booking (cancel, extra rows), and customer feedback.
 
--- Makes whose maintenance is booked on the make's own site (SPEC §4 "Redirect after
+-- Makes whose maintenance is booked on the make's own site (requirements §4 "Redirect after
 -- vehicle step"). The URL may be overridden by REDIRECT_URL_<MAKE> at run time.
 CREATE TABLE redirect_setting (
   make_id          integer PRIMARY KEY REFERENCES vehicle_make(id),

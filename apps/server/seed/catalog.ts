@@ -18,7 +18,7 @@ export const FUEL_NAMES: Record<FuelCode, string> = {
 
 export interface ModelSpec {
   name: string;
-  /** Vans are classification 2 (GLOSSARY), everything else 1. */
+  /** Vans are classification 2 (docs/glossary.md), everything else 1. */
   van?: boolean;
   /** First and last model year sold (within 2005–2025). */
   years: readonly [number, number];

@@ -57,7 +57,7 @@ const CHUNK_SIZE = 500;
 /** Bookings per INSERT (16 columns: 16,000 parameters). */
 const BOOKING_CHUNK_SIZE = 1000;
 
-/** Settings read at run time (SPEC §2 service-break notice; external links of the landing page). */
+/** Settings read at run time (requirements §2 service-break notice; external links of the landing page). */
 const SETTINGS: Record<string, unknown> = {
   serviceBreak: { start: '2024-11-29T17:00:00', end: '2024-12-02T06:00:00' },
   links: {

@@ -1,5 +1,5 @@
 /**
- * Seed of the redirect settings (SPEC §4), damage-inspection offices, office info texts
+ * Seed of the redirect settings (requirements §4), damage-inspection offices, office info texts
  * and the settings of the loan calculator and the service lane.
  */
 import type { Transaction } from 'kysely';

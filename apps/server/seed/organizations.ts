@@ -308,7 +308,7 @@ export function organizationRows(): Insertable<Database['organization']>[] {
     latitude: o.latitude,
     longitude: o.longitude,
     time_selection_type: o.time_selection_type,
-    // The chain's common hours (SPEC §9) and an hourly grid from 8.00.
+    // The chain's common hours (requirements §9) and an hourly grid from 8.00.
     opening_time: '07:30',
     closing_time: '17:00',
     first_slot_time: '08:00',

@@ -55,7 +55,7 @@ export interface ServiceCatalogue {
   operations: OperationRow[];
 }
 
-/** The calculator that prices maintenance by make and mileage (GLOSSARY "calculator id"). */
+/** The calculator that prices maintenance by make and mileage (docs/glossary.md "calculator id"). */
 export const MAINTENANCE_CALCULATOR_ID = 'MAINTENANCE_BY_MILEAGE';
 
 /** Service interval of the packages, km; a car is offered the package nearest its mileage. */

@@ -1,5 +1,5 @@
 /**
- * The windshield service of /proautolasi (SPEC §3 "Windshield products"): a change and a
+ * The windshield service of /proautolasi (requirements §3 "Windshield products"): a change and a
  * stone-chip repair, with and without the insurer's campaign, in a service group of their
  * own kind so that no maintenance list shows them.
  */

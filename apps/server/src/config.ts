@@ -95,7 +95,7 @@ const envSchema = z.object({
     .min(16, { message: 'must be at least 16 characters' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Booking sites of the makes that book elsewhere (SPEC §4); override the seeded addresses. */
+  /** Booking sites of the makes that book elsewhere (requirements §4); override the seeded addresses. */
   REDIRECT_URL_BMW: redirectUrl,
   REDIRECT_URL_MINI: redirectUrl,
   REDIRECT_URL_KIA: redirectUrl,

@@ -134,7 +134,7 @@ describe('text and numbers the database cannot store', () => {
     expect(row.product_parameters).toEqual([]);
   });
 
-  it('notes and symptoms still lose such characters instead (SPEC §5 strips them from free text)', async () => {
+  it('notes and symptoms still lose such characters instead (requirements §5 strips them from free text)', async () => {
     const c = new ApiClient(t.app);
     await c.init();
     expect((await c.post('/save-notes', { value: 'Soita\u0000 ennen \ud800töitä' })).statusCode).toBe(200);
@@ -210,7 +210,7 @@ describe('script in the text fields of a booking', () => {
     expect((await c.post('/product-parameter', { parameterCode: 'CONTACT_REQUEST', selectedValue: SCRIPT })).statusCode).toBe(200);
 
     // The answer of get-booking/v2 carries the text as given (notes and symptoms lose < and >,
-    // as SPEC §5 strips them from free text before saving).
+    // as requirements §5 strips them from free text before saving).
     const view = json(await c.get('/get-booking/v2'));
     expect(view.customer).toMatchObject(customer);
     expect(view.vehicle).toMatchObject({ make: SCRIPT, model: IMG });

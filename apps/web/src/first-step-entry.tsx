@@ -80,7 +80,7 @@ export function mountFirstStep(root: HTMLElement): boolean {
     });
     mountApp(appRoot);
   };
-  // The booking starts on arrival, as in the app (SPEC §4): the session is there for the
+  // The booking starts on arrival, as in the app (requirements §4): the session is there for the
   // search. When it cannot start, the app shows why (and its retry) in the page's place.
   initSession(process.type)
     .then(resetStoredProgress)

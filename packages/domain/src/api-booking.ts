@@ -1,5 +1,5 @@
 /**
- * The booking API's booking (SPEC §7): the customer, the order's items, the saved booking
+ * The booking API's booking (requirements §7): the customer, the order's items, the saved booking
  * and the answer of saving it.
  */
 import { z } from 'zod';

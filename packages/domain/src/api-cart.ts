@@ -1,5 +1,5 @@
 /**
- * The booking API's services and cart (SPEC §7): the service groups and products, the
+ * The booking API's services and cart (requirements §7): the service groups and products, the
  * cart's lines and changes, symptoms, product parameters and the tire search.
  */
 import { z } from 'zod';
@@ -90,7 +90,7 @@ export const liftsOfferSchema = z.object({
 export type LiftsOffer = z.infer<typeof liftsOfferSchema>;
 export const liftsOffersResponse = z.array(liftsOfferSchema);
 
-/** A cart product item (SPEC §3). */
+/** A cart product item (requirements §3). */
 export const cartProductItemSchema = z.object({
   productId: z.string().min(1).max(80).refine(isStorableText, storable),
   amount: z.number().int().min(1).max(999).default(1),
@@ -128,7 +128,7 @@ export type ProductParameterBody = z.input<typeof productParameterBody>;
 /** tireSearchQuerySchema (zod/mini, tires.ts) as a classic object for the server's parse and OpenAPI. */
 export const tireSearchBody = z.object(tireSearchQuerySchema.shape);
 
-/** GET /tire-sizes (SPEC §3 "Tire sizes"): the tire search's choices and the car's own sizes. */
+/** GET /tire-sizes (requirements §3 "Tire sizes"): the tire search's choices and the car's own sizes. */
 export const tireSizesResponse = z.object({
   suppliers: z.array(z.object({ id: z.number().int(), name: z.string() })),
   widths: z.array(z.number()),

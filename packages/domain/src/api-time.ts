@@ -1,5 +1,5 @@
 /**
- * The booking API's times (SPEC §7): free times, reserving a time, the reservation's
+ * The booking API's times (requirements §7): free times, reserving a time, the reservation's
  * details, first free times of offices, the key locker's taken times, a lead date and the
  * resources a customer may choose.
  */
@@ -36,7 +36,7 @@ export const freeTimeDaySchema = z.object({
 export type FreeTimeDay = z.infer<typeof freeTimeDaySchema>;
 
 /**
- * A reservation as 'start|end' local date-times (SPEC §4), both real (no hour 24, no
+ * A reservation as 'start|end' local date-times (requirements §4), both real (no hour 24, no
  * 30 February), start before end. The server also keeps it within the booking horizon.
  */
 const reservationString = z
@@ -86,7 +86,7 @@ export const freeTimesOnOrganizationBody = dateRangeChecks(z.object({ start: dat
 export type FreeTimesOnOrganizationBody = z.infer<typeof freeTimesOnOrganizationBody>;
 
 /**
- * Another office's availability for the booking (SPEC §3 "Organization transfer info"):
+ * Another office's availability for the booking (requirements §3 "Organization transfer info"):
  * `calendar` holds only the days that have free times.
  */
 export const organizationFreeTimesSchema = z.object({
@@ -116,7 +116,7 @@ export const officeFirstFreeTimeSchema = z.object({
 });
 export type OfficeFirstFreeTime = z.infer<typeof officeFirstFreeTimeSchema>;
 export const firstFreeTimesResponse = z.object({
-  /** How many weeks were looked at: the current week and the calendar's auto-advance (SPEC §4, §9). */
+  /** How many weeks were looked at: the current week and the calendar's auto-advance (requirements §4, §9). */
   weeks: z.number().int(),
   /** The last date looked at, 'YYYY-MM-DD'. */
   until: dateString,

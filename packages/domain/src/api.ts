@@ -1,5 +1,5 @@
 /**
- * The contract of the booking API (SPEC §7): zod schemas of request bodies and queries,
+ * The contract of the booking API (requirements §7): zod schemas of request bodies and queries,
  * and of the responses. The server validates with these; the web app types its calls
  * with them. Money is integer cents everywhere in the API. This file: the answer's
  * response code, the session, the vehicle and the organizations; the services and cart
@@ -35,7 +35,7 @@ export const searchVehicleBody = z.object({
 export type SearchVehicleBody = z.input<typeof searchVehicleBody>;
 
 /**
- * The payload for a vehicle that the register does not know (SPEC §3). The make is a name:
+ * The payload for a vehicle that the register does not know (requirements §3). The make is a name:
  * one of GET /vehicle-makes, or any other make the customer types ("Muu merkki").
  */
 export const setVehicleBody = z.object({
@@ -86,7 +86,7 @@ export const organizationSchema = z.object({
   post_code: z.string(),
   post_office: z.string(),
   brand_dealer: z.boolean(),
-  /** The office's opening and closing time, Helsinki wall clock 'HH:mm' (SPEC §9). */
+  /** The office's opening and closing time, Helsinki wall clock 'HH:mm' (requirements §9). */
   opening_time: z.string().regex(/^\d{2}:\d{2}$/),
   closing_time: z.string().regex(/^\d{2}:\d{2}$/),
 });

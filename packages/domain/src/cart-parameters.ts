@@ -1,5 +1,5 @@
 /**
- * The order-item parameters a product takes (SPEC §3 "Order item: parameters", a map with
+ * The order-item parameters a product takes (requirements §3 "Order item: parameters", a map with
  * Finnish keys): a tire carries its size and type, a windshield repair and replacement the
  * answers of their forms, and any product the values of its own CHOICE parameters. Other
  * keys, and values that none of these produce, are refused. Pure rules: the server checks

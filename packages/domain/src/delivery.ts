@@ -1,5 +1,5 @@
 /**
- * How the car is brought in (SPEC §4 "Vehicle delivery") and the booking's flags that
+ * How the car is brought in (requirements §4 "Vehicle delivery") and the booking's flags that
  * carry it: choosing one option clears the others. The flags go to
  * POST /reservation-details/v2; the option codes that are product parameters go to
  * POST /product-parameter, one call each with 'true' or 'false'.
@@ -41,7 +41,7 @@ export interface DeliveryOfBooking {
 }
 
 /**
- * Flags → option: the delivery option a booking already carries (SPEC §4: "restored
+ * Flags → option: the delivery option a booking already carries (requirements §4: "restored
  * from the booking"), or null when none was chosen. The waiting, left-for-day and key-locker
  * flags come first; then the key locker and a contact request are read from the product parameters.
  */
@@ -57,7 +57,7 @@ export function deliveryOptionOf(booking: DeliveryOfBooking): VehicleDeliveryOpt
   return (flagged?.parameterCode as VehicleDeliveryOption | undefined) ?? null;
 }
 
-/** The delivery options' names as the customer chose them (GLOSSARY "delivery options"). */
+/** The delivery options' names as the customer chose them (docs/glossary.md "delivery options"). */
 export const DELIVERY_OPTION_LABELS: Record<VehicleDeliveryOption, string> = {
   CUSTOMER_WAITING: 'Odotan paikan päällä',
   VEHICLE_LEFT_FOR_DAY: 'Jätän auton päiväksi',
@@ -84,9 +84,9 @@ export const DELIVERY_SHORT_LABELS: Record<VehicleDeliveryOption, string> = {
 /** The heading of the drop-off instruction on the thanks page, /oma-varaus and in the e-mails. */
 export const DROP_OFF_HEADING = 'Auton tuominen';
 
-/** A waiting customer brings the car this many minutes before the agreed time (SPEC drop-off texts). */
+/** A waiting customer brings the car this many minutes before the agreed time (requirements §2, drop-off texts). */
 export const WAITING_DROP_OFF_MINUTES = 20;
-/** A car left for the day is brought 7.30–8.00 on the morning of the booking (SPEC drop-off texts), Helsinki wall clock. */
+/** A car left for the day is brought 7.30–8.00 on the morning of the booking (requirements §2, drop-off texts), Helsinki wall clock. */
 export const LEFT_FOR_DAY_DROP_OFF = { from: '07:30', to: '08:00' } as const;
 /**
  * The key locker takes the key outside opening hours: the evening before or the morning of
@@ -102,7 +102,7 @@ export interface DropOffOffice {
   post_office: string;
 }
 
-/** How to bring the car in: the SPEC's drop-off sentence first, then the steps. */
+/** How to bring the car in: the requirements' drop-off sentence (§2) first, then the steps. */
 export interface DropOffInstructions {
   summary: string;
   steps: string[];
@@ -135,7 +135,7 @@ function shiftClock(localDateTime: string, minutes: number): string {
 }
 
 /**
- * How to bring the car in after booking (SPEC "Reservation page" drop-off texts: 7.30–8.00
+ * How to bring the car in after booking (requirements §2 "Reservation page" drop-off texts: 7.30–8.00
  * in the morning, or about 20 minutes before the agreed time when waiting; the key
  * locker's place, use and hours), as the thanks page, /oma-varaus and every e-mail say it.
  * With the booked start the waiting customer is told the clock time; with the office the

@@ -1,9 +1,9 @@
-/** Enumerations of SPEC §3. Each is a tuple (for zod) and a union type. */
+/** Enumerations of requirements §3. Each is a tuple (for zod) and a union type. */
 
 export const PROCESS_TYPES = ['MAINTENANCE', 'TIRE_CHANGE', 'TIRE_SALES', 'WINDSHIELD'] as const;
 export type ProcessType = (typeof PROCESS_TYPES)[number];
 
-/** Process types the backend knows but whose screens are not public (SPEC §1). */
+/** Process types the backend knows but whose screens are not public (requirements §1). */
 export const HIDDEN_PROCESS_TYPES = [
   'DAMAGE_INSPECTION',
   'PRE_INSPECTION_CHECK',
@@ -51,8 +51,8 @@ export const PRODUCT_PARAMETER_CODES = [
   'WINDSHIELD_CHANGE_BOOKING_TYPE',
 ] as const;
 
-/** The installation type of the public front end (SPEC §9). */
+/** The installation type of the public front end (requirements §9). */
 export const INSTALLATION_TYPE = 'LAAKKONEN_PUBLIC';
 
-/** Vehicle classification ids (GLOSSARY): 1 passenger car, 2 van. */
+/** Vehicle classification ids (docs/glossary.md): 1 passenger car, 2 van. */
 export const VEHICLE_CLASS = { PASSENGER_CAR: 1, VAN: 2 } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isVoucherValid, loginBody, registerUserBody } from './index.ts';
 
-describe('vouchers (SPEC §5)', () => {
+describe('vouchers (requirements §5)', () => {
   const v = { validFrom: '2026-11-01', validTo: '2026-11-30' };
   it('are valid from validFrom to validTo, both days included', () => {
     expect(isVoucherValid(v, '2026-10-31')).toBe(false);

@@ -1,4 +1,4 @@
-/** The OmaLaakkonen loyalty API's contract (SPEC §3 "Loyalty account", §6, §7). */
+/** The OmaLaakkonen loyalty API's contract (requirements §3 "Loyalty account", §6, §7). */
 import { z } from 'zod';
 import { FIELD_ERRORS } from './messages.ts';
 import { PHONE_PATTERN, cleanLine, registerNumberSchema } from './validation.ts';
@@ -16,7 +16,7 @@ const storable = { error: FIELD_ERRORS.unstorable };
 const required = { error: FIELD_ERRORS.required };
 const filled = (v: string) => v.length > 0;
 
-/** The login form: both fields required (SPEC §5 "Login"). */
+/** The login form: both fields required (requirements §5 "Login"). */
 export const loginBody = z.object({
   username: z.string().trim().min(1, { error: FIELD_ERRORS.required }).max(254).refine(isStorableText, storable),
   password: z.string().min(1, { error: FIELD_ERRORS.required }).max(200),
@@ -102,7 +102,7 @@ export type CarServiceContract = z.infer<typeof carServiceContractSchema>;
 export const carServiceContractsResponse = z.object({ contracts: z.array(carServiceContractSchema) });
 export type CarServiceContractsResponse = z.infer<typeof carServiceContractsResponse>;
 
-/** A voucher is valid only from validFrom to validTo, both days included (SPEC §5). */
+/** A voucher is valid only from validFrom to validTo, both days included (requirements §5). */
 export function isVoucherValid(v: { validFrom: string; validTo: string }, today: string): boolean {
   return v.validFrom <= today && today <= v.validTo;
 }

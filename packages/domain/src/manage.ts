@@ -1,5 +1,5 @@
 /**
- * Managing a saved booking without a session (SPEC §7 "Finish"): open it with its key and
+ * Managing a saved booking without a session (requirements §7 "Finish"): open it with its key and
  * the car's registration number, cancel it, ask for a change, get the confirmation again,
  * add extra items, and give feedback.
  */

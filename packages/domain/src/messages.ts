@@ -1,6 +1,6 @@
 import type { NotificationLevel } from './enums.ts';
 
-/** The error catalogue of SPEC §8, with the Finnish text of each situation. */
+/** The error catalogue of requirements §8, with the Finnish text of each situation. */
 export const MESSAGES = {
   vehicleNotFound: { level: 'INFO', text: 'Ajoneuvon tietoja ei löytynyt. Ole hyvä ja valitse auton merkki.' },
   vehicleSearchFailed: { level: 'ERROR', text: 'Ajoneuvon tietojen haku epäonnistui.' },
@@ -23,7 +23,7 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** HTTP statuses that SPEC §8 maps to the generic server-error warning. */
+/** HTTP statuses that requirements §8 maps to the generic server-error warning. */
 export const SERVER_ERROR_STATUSES = [400, 404, 500, 504] as const;
 
 /** Finnish field-level validation texts used by forms. */

@@ -7,7 +7,7 @@ import { formatFinnishTime } from './time.ts';
 import { isWorkingDay } from './reservation.ts';
 import type { FreeTimeDay } from './api-time.ts';
 
-/** The chain's common hours (SPEC §9), the database's default for an office: 'HH:mm'. */
+/** The chain's common hours (requirements §9), the database's default for an office: 'HH:mm'. */
 export const DEFAULT_OPENING_TIME = '07:30';
 export const DEFAULT_CLOSING_TIME = '17:00';
 

@@ -1,5 +1,5 @@
 /**
- * Redirect after the vehicle step (SPEC §4 "Redirect after vehicle step", §3 redirect
+ * Redirect after the vehicle step (requirements §4 "Redirect after vehicle step", §3 redirect
  * settings): some makes book on their own site. The form posted there depends on the make.
  */
 import { fromHelsinki, isRealLocalDateTime } from './time.ts';
@@ -47,5 +47,5 @@ export function isWithinWindow(window: LocalWindow, now: Date): boolean {
   return t >= fromHelsinki(sd, st).getTime() && t < fromHelsinki(ed, et).getTime();
 }
 
-/** The service-break window of SPEC §2 and §9. */
+/** The service-break window of requirements §2 and §9. */
 export const DEFAULT_SERVICE_BREAK: LocalWindow = { start: '2024-11-29T17:00:00', end: '2024-12-02T06:00:00' };

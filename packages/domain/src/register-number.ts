@@ -5,12 +5,12 @@
  */
 
 /**
- * Finnish registration number (SPEC §5): 1–3 letters (å ä ö included), a hyphen and
+ * Finnish registration number (requirements §5): 1–3 letters (å ä ö included), a hyphen and
  * 1–3 digits; or C, 0–3 letters, a hyphen and 1–5 digits. Matched after upper-casing.
  */
 export const REGISTER_NUMBER_PATTERN = /^(?:[A-ZÅÄÖ]{1,3}-\d{1,3}|C[A-ZÅÄÖ]{0,3}-\d{1,5})$/;
 
-/** Upper-cases and trims a registration number as typed (SPEC §5). */
+/** Upper-cases and trims a registration number as typed (requirements §5). */
 export function normalizeRegisterNumber(input: string): string {
   return input.trim().toLocaleUpperCase('fi-FI');
 }

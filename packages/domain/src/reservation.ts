@@ -21,7 +21,7 @@ export function shiftOfTime(time: string): 'MORNING' | 'EVENING' {
 /** Key lockers are counted per half-day: a start before 12:00 is that date's morning. */
 export type LockerHalfDay = 'MORNING' | 'AFTERNOON';
 
-/** The start times the web app asks about for a day-only day (SPEC §9: 07:00 and 13:00). */
+/** The start times the web app asks about for a day-only day (requirements §9: 07:00 and 13:00). */
 export const LOCKER_MORNING_TIME = '07:00:00';
 export const LOCKER_AFTERNOON_TIME = '13:00:00';
 
@@ -30,7 +30,7 @@ export const DEFAULT_LOCKER_COMPARTMENTS = 4;
 
 /**
  * The start times whose key-locker compartments decide whether the locker can take the
- * car (SPEC §9): for an exact time its start; for a day-only day the morning and the
+ * car (requirements §9): for an exact time its start; for a day-only day the morning and the
  * afternoon of that date. Null when there is nothing to ask about yet.
  */
 export function lockerStartTimes(choice: { date: string | null; dayOnly: boolean; reservedStart: string | null }): string[] | null {
@@ -46,7 +46,7 @@ export function lockerHalfDayKey(localDateTime: string): string {
   return `${date}|${half}`;
 }
 
-/** A lead date lies at most this many months ahead (SPEC §2 "lead mode"). */
+/** A lead date lies at most this many months ahead (requirements §2 "lead mode"). */
 const LEAD_MAX_MONTHS = 3;
 
 /** Adds calendar months to a date; a day past the month's end becomes its last day. */
@@ -130,7 +130,7 @@ export interface FieldProblem {
  * Why a free-times range (real dates, start ≤ end) cannot be answered, or null when it
  * can: the one rule of free-times (and its shifts), free-times-on-organization and
  * free-times-for-booking. It must not lie wholly in the past and may start no earlier than
- * the current week's Monday (the week calendar shows the whole current week, SPEC §9); it
+ * the current week's Monday (the week calendar shows the whole current week, requirements §9); it
  * must end within the booking horizon and cover at most FREE_TIMES_MAX_RANGE_DAYS days.
  */
 export function freeTimesRangeProblem(range: { start: string; end: string }, today: string): FieldProblem | null {

@@ -21,7 +21,7 @@ describe('prices', () => {
   });
 });
 
-describe('steps (SPEC §2, §4)', () => {
+describe('steps (requirements §2, §4)', () => {
   const huolto = PROCESSES.MAINTENANCE;
 
   it('lists the steps of each process in order', () => {

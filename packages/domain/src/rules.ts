@@ -1,6 +1,6 @@
 import type { ProcessType, StepStatus } from './enums.ts';
 
-/** Rounds a price in cents up to whole euros (SPEC §2: prices are shown rounded up). */
+/** Rounds a price in cents up to whole euros (requirements §2: prices are shown rounded up). */
 export function roundUpToEuros(cents: number): number {
   return Math.ceil(cents / 100);
 }
@@ -31,7 +31,7 @@ export interface ProcessStep {
 
 export interface ProcessDefinition {
   type: ProcessType;
-  /** Route of the process under the site root (SPEC §2). */
+  /** Route of the process under the site root (requirements §2). */
   path: string;
   title: string;
   steps: readonly ProcessStep[];
@@ -48,7 +48,7 @@ const S = {
   kiitos: { path: 'kiitos', title: 'Kiitos' },
 } as const satisfies Record<string, ProcessStep>;
 
-/** The public processes and their steps, in order (SPEC §2 route table). */
+/** The public processes and their steps, in order (requirements §2 route table). */
 export const PROCESSES: Record<ProcessType, ProcessDefinition> = {
   MAINTENANCE: {
     type: 'MAINTENANCE',
@@ -76,13 +76,13 @@ export const PROCESSES: Record<ProcessType, ProcessDefinition> = {
   },
 };
 
-/** Steps shown in the progress bar: every step but the thanks page (SPEC §2). */
+/** Steps shown in the progress bar: every step but the thanks page (requirements §2). */
 export function progressSteps(process: ProcessDefinition): readonly ProcessStep[] {
   return process.steps.filter((s) => s.path !== 'kiitos');
 }
 
 /**
- * Step statuses (SPEC §4): steps before the active one are FINISHED, the active one
+ * Step statuses (requirements §4): steps before the active one are FINISHED, the active one
  * ACTIVE, later ones UNFINISHED. An unknown active path leaves every step UNFINISHED.
  */
 export function stepStatuses(process: ProcessDefinition, activePath: string): StepStatus[] {
@@ -105,13 +105,13 @@ export const HOLD_MINUTES = 15;
 /** How long an idle booking process lives, in minutes. */
 export const PROCESS_TTL_MINUTES = 240;
 
-/** Calendar auto-advance (weeks) and week picker length (weeks), SPEC §9. */
+/** Calendar auto-advance (weeks) and week picker length (weeks), requirements §9. */
 export const CALENDAR_AUTO_ADVANCE_WEEKS = 7;
 export const WEEK_PICKER_WEEKS = 9;
 
-/** Notifications disappear after this many milliseconds (SPEC §9). */
+/** Notifications disappear after this many milliseconds (requirements §9). */
 export const NOTIFICATION_TTL_MS = 5000;
-/** Notification expiry is checked this often (SPEC §9). */
+/** Notification expiry is checked this often (requirements §9). */
 export const NOTIFICATION_CHECK_MS = 500;
 
 // ---- Cart limits (docs/decisions/008-cart-limits.md) -------------------------

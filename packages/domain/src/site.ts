@@ -1,5 +1,5 @@
 /**
- * The contract of the site-wide calls (SPEC §7 "Session and settings", "Organizations",
+ * The contract of the site-wide calls (requirements §7 "Session and settings", "Organizations",
  * "Finance"): redirect settings, the loan calculator's calls, billing references, office
  * lists and info texts, module settings and process types. Money is integer cents, except
  * where the loan calculator answers whole euros as it shows them.
@@ -29,7 +29,7 @@ const queryInt = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
-// ---- Redirect settings (SPEC §3, §4) ----------------------------------------
+// ---- Redirect settings (requirements §3, §4) ----------------------------------------
 
 /** GET /redirect-settings: where the booking's make books instead, or null. */
 const redirectSettingsSchema = z.object({
@@ -41,11 +41,11 @@ const redirectSettingsSchema = z.object({
 export const redirectSettingsResponse = redirectSettingsSchema.nullable();
 export type RedirectSettingsResponse = z.infer<typeof redirectSettingsResponse>;
 
-/** The makes that book on their own site (SPEC §4), keyed as in the REDIRECT_URL_<MAKE> variables. */
+/** The makes that book on their own site (requirements §4), keyed as in the REDIRECT_URL_<MAKE> variables. */
 export const REDIRECT_MAKES = ['BMW', 'MINI', 'KIA', 'MITSUBISHI'] as const;
 export type RedirectMake = (typeof REDIRECT_MAKES)[number];
 
-// ---- Finance (SPEC §2 loan calculator, §9) ---------------------------------------
+// ---- Finance (requirements §2 loan calculator, §9) ---------------------------------------
 
 /** The smallest price for credit when no setting says otherwise, in cents (2 000 €). */
 export const DEFAULT_MINIMUM_PRICE_FOR_CREDIT_CENTS = LOAN_TERMS.minEuros * 100;
@@ -92,7 +92,7 @@ export const billingReferenceBody = z
 /** POST /billing-reference: a Finnish reference number (viitenumero), digits only. */
 export const billingReferenceResponse = z.object({ reference: z.string() });
 
-/** Every process type the backend knows: the public ones and the hidden ones (SPEC §1). */
+/** Every process type the backend knows: the public ones and the hidden ones (requirements §1). */
 const ALL_PROCESS_TYPES = [...PROCESS_TYPES, ...HIDDEN_PROCESS_TYPES] as const;
 
 export const bookingSettingsOrganizationQuery = z.object({
@@ -118,7 +118,7 @@ export const processBookingSettingsResponse = z.object({
 });
 export type ProcessBookingSettings = z.infer<typeof processBookingSettingsResponse>;
 
-// ---- Organizations (SPEC §7) --------------------------------------------------
+// ---- Organizations (requirements §7) --------------------------------------------------
 
 export const organizationsBySiteQuery = z.object({
   /** A town (post office), case-insensitive. */
@@ -147,7 +147,7 @@ export const organizationInfoTextsResponse = z.array(organizationInfoTextSchema)
 export const activeOrganizationInfoTextResponse = z.object({ text: z.string().nullable() });
 export type ActiveOrganizationInfoText = z.infer<typeof activeOrganizationInfoTextResponse>;
 
-// ---- Settings (SPEC §7) ----------------------------------------------------
+// ---- Settings (requirements §7) ----------------------------------------------------
 
 /** GET /servicelane-settings: the drive-in reception lane, on at the listed offices. */
 export const servicelaneSettingsSchema = z.object({
@@ -181,12 +181,12 @@ export const DEFAULT_MODULES: Readonly<Record<string, boolean>> = {
 export const processAvailabilitySchema = z.object({
   processType: z.enum(ALL_PROCESS_TYPES),
   enabled: z.boolean(),
-  /** Shown as a route of the web app (SPEC §2). */
+  /** Shown as a route of the web app (requirements §2). */
   public: z.boolean(),
 });
 export type ProcessAvailability = z.infer<typeof processAvailabilitySchema>;
 
-/** The four public processes are on; the backend's further types have no screens (SPEC §1). */
+/** The four public processes are on; the backend's further types have no screens (requirements §1). */
 export const PROCESS_AVAILABILITY: readonly ProcessAvailability[] = [
   ...PROCESS_TYPES.map((processType) => ({ processType, enabled: true, public: true })),
   ...HIDDEN_PROCESS_TYPES.map((processType) => ({ processType, enabled: false, public: false })),

@@ -2,7 +2,7 @@
  * Finnish time. Every calendar rule (opening hours, "today", the Monday-first week,
  * slots) is computed in Europe/Helsinki whatever the process's TZ is, and stays right
  * across the daylight-saving changes. Dates are 'YYYY-MM-DD', local date-times
- * 'YYYY-MM-DDTHH:mm:ss' (SPEC §9).
+ * 'YYYY-MM-DDTHH:mm:ss' (requirements §9).
  */
 const TIME_ZONE = 'Europe/Helsinki';
 

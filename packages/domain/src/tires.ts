@@ -1,17 +1,17 @@
-/** Tire rules shared by the tire search and the server (SPEC §2 "Tire search", §9). */
+/** Tire rules shared by the tire search and the server (requirements §2 "Tire search", §9). */
 import * as z from 'zod/mini';
 import type { TireType } from './enums.ts';
 import { TIRE_TYPES, VEHICLE_CLASS } from './enums.ts';
 import { PG_INT_MAX, PG_INT_MIN } from './storable.ts';
 import { MAX_TIRES_PER_LINE } from './rules.ts';
 
-/** Load index range, SPEC §9: 70–130, 61 values. */
+/** Load index range, requirements §9: 70–130, 61 values. */
 const LOAD_INDEX_MIN = 70;
 const LOAD_INDEX_MAX = 130;
 export const LOAD_INDEXES: readonly number[] = Array.from({ length: LOAD_INDEX_MAX - LOAD_INDEX_MIN + 1 }, (_, i) => LOAD_INDEX_MIN + i);
 
 /**
- * The search-tires/v2 query (SPEC §5 "Tire search"), in zod/mini as the tire search step
+ * The search-tires/v2 query (requirements §5 "Tire search"), in zod/mini as the tire search step
  * validates with it (see validation.ts); api.ts wraps it for the server as tireSearchBody.
  */
 /** An integer that fits the integer columns it is compared with. */
@@ -26,7 +26,7 @@ export const tireSearchQuerySchema = z.object({
 });
 export type TireSearchQuery = z.infer<typeof tireSearchQuerySchema>;
 
-/** Finnish names of the tire types (GLOSSARY). */
+/** Finnish names of the tire types (docs/glossary.md). */
 export const TIRE_TYPE_LABELS: Record<TireType, string> = {
   NORMAL: 'Kesärengas',
   WINTER_STUDDED: 'Nastarengas',
@@ -36,7 +36,7 @@ export const TIRE_TYPE_LABELS: Record<TireType, string> = {
 /** Tires in a set ("Sarja asennettuna" is the price of four, fitted). */
 export const TIRES_IN_SET = 4;
 
-/** The office made active for tire sales when none is set (SPEC §9). */
+/** The office made active for tire sales when none is set (requirements §9). */
 export const DEFAULT_TIRE_SALES_OFFICE_ID = 1;
 
 export interface SuggestedTire {
@@ -47,7 +47,7 @@ export interface SuggestedTire {
 }
 
 /**
- * Whether a tire suits a vehicle class for the example tire (SPEC §9): a van (class 2)
+ * Whether a tire suits a vehicle class for the example tire (requirements §9): a van (class 2)
  * needs a tire marked C; other cars take tires without the C marking.
  */
 export function matchesVehicleClass(tire: { extra_markings: readonly string[] }, classificationId: number | null | undefined) {
@@ -87,7 +87,7 @@ export interface TireLabel {
   noiseClass: TireNoiseClass;
 }
 
-/** A tire of the search results, as `suggested_tire` of a product suggestion (SPEC §3). */
+/** A tire of the search results, as `suggested_tire` of a product suggestion (requirements §3). */
 export interface TireDetails extends SuggestedTire {
   tire_type: TireType;
   /** Tires in stock at the supplier; 0 = none to sell. */
@@ -156,7 +156,7 @@ export interface TireSearchForm {
 
 /**
  * The search-tires/v2 body of a filled form, or null while the form is not valid
- * (SPEC §5 "Tire search": tire type, at least one supplier, width, aspect ratio, rim
+ * (requirements §5 "Tire search": tire type, at least one supplier, width, aspect ratio, rim
  * diameter and load index 70–130 are required). The search runs once this is non-null.
  */
 export function tireSearchQueryOf(form: TireSearchForm): TireSearchQuery | null {

@@ -9,7 +9,7 @@ import {
   symptomSchema,
 } from './index.ts';
 
-describe('registration number (SPEC §5)', () => {
+describe('registration number (requirements §5)', () => {
   it.each(['ABC-123', 'A-1', 'AB-12', 'ÅÄÖ-999', 'öää-1', 'C-1', 'C-12345', 'CA-1', 'CABC-12345', 'abc-123'])('accepts %s', (plate) => {
     expect(isValidRegisterNumber(plate)).toBe(true);
   });
@@ -34,7 +34,7 @@ describe('registration number (SPEC §5)', () => {
   });
 });
 
-describe('customer form (SPEC §5)', () => {
+describe('customer form (requirements §5)', () => {
   const valid = { first_name: 'Maija', last_name: 'Mallikas', phone_number: '+358 40 123 4567', email: 'maija@example.com' };
 
   it('needs first name, last name, phone and e-mail; address fields are optional', () => {
@@ -75,14 +75,14 @@ describe('customer form: control characters', () => {
     expect(nul.error!.issues.map((i) => i.path)).toEqual([['last_name']]);
   });
 
-  it('keeps any letters and signs in a name (SPEC §5 sets no character rule)', () => {
+  it('keeps any letters and signs in a name (requirements §5 sets no character rule)', () => {
     for (const name of ["O'Brien", 'Anna-Liisa', 'Ääkkönen', 'Zoë', 'J. R.', '李']) {
       expect(customerFormSchema.parse({ ...valid, first_name: name }).first_name).toBe(name);
     }
   });
 });
 
-describe('notes and symptoms (SPEC §5: letters, digits, punctuation and separators stay)', () => {
+describe('notes and symptoms (requirements §5: letters, digits, punctuation and separators stay)', () => {
   it('strips control characters and symbols', () => {
     expect(sanitizeNotes('Hei!\u0000\u0007 Äänet 123.')).toBe('Hei! Äänet 123.');
     expect(sanitizeNotes('<script>')).toBe('script');

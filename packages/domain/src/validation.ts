@@ -1,5 +1,5 @@
 /**
- * The form rules of SPEC §5. Written with zod/mini: the web app's steps validate with these
+ * The form rules of requirements §5. Written with zod/mini: the web app's steps validate with these
  * schemas, and zod/mini keeps that to a few kilobytes where zod's classic API costs about
  * 25 kB gzip on every step (scripts/check-web-budget.mjs). The server's request schemas
  * (api.ts, classic zod) embed them; the two APIs share zod's core and mix freely.
@@ -28,7 +28,7 @@ export const kilometersSchema = z.coerce
   );
 
 /**
- * Notes and symptom descriptions (SPEC §5): "characters outside letters, digits,
+ * Notes and symptom descriptions (requirements §5): "characters outside letters, digits,
  * punctuation and separators are stripped before saving". What stays: letters (\p{L}),
  * digits (\p{N}), punctuation (\p{P}) and space separators (\p{Zs}); combining marks
  * (\p{M}) only where they belong to a letter, so that a decomposed ä or ö survives while a
@@ -46,7 +46,7 @@ export function sanitizeNotes(input: string): string {
     .replace(/(\p{L}\p{M}*)|[^\p{L}\p{N}\p{P}\p{Zs}]/gu, (_, letter: string | undefined) => letter ?? '');
 }
 
-/** A blank service code is sent as null (SPEC §5). */
+/** A blank service code is sent as null (requirements §5). */
 export function normalizeServiceCode(input: string | null | undefined): string | null {
   const v = (input ?? '').trim();
   return v.length === 0 ? null : v.toUpperCase();
@@ -81,9 +81,9 @@ export const vehicleModelText = requiredCleanedText(VEHICLE_MODEL_MAX_LENGTH);
 /** Finnish or international phone number: digits with optional +, spaces and hyphens. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
 
-/** The customer form of SPEC §5, as typed by the user. */
+/** The customer form of requirements §5, as typed by the user. */
 export const customerFormSchema = z.object({
-  // Names are free text (SPEC §5 asks only that they are given): a name may hold any
+  // Names are free text (requirements §5 asks only that they are given): a name may hold any
   // letters and signs, so none is refused; e-mails show them as text that cannot be a link.
   first_name: requiredCleanedText(100),
   last_name: requiredCleanedText(100),
@@ -95,7 +95,7 @@ export const customerFormSchema = z.object({
 });
 export type CustomerForm = z.input<typeof customerFormSchema>;
 
-/** The customer as sent to customer/v2 (SPEC §3 "Customer (sent)"). */
+/** The customer as sent to customer/v2 (requirements §3 "Customer (sent)"). */
 export const customerSchema = z.extend(customerFormSchema, {
   preferred_contact_method: z._default(z.literal('EMAIL'), 'EMAIL'),
   company_name: z._default(z.null(), null),
@@ -106,7 +106,7 @@ export const customerSchema = z.extend(customerFormSchema, {
 export type Customer = z.output<typeof customerSchema>;
 
 /**
- * Symptom description: required, free text (SPEC §5), saved as sanitizeNotes leaves it; a
+ * Symptom description: required, free text (requirements §5), saved as sanitizeNotes leaves it; a
  * description with nothing left after that (only emoji, say) is missing.
  */
 export const symptomSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * GET /windshield/products (SPEC §3 "Windshield products"): the products and their CHOICE
+ * GET /windshield/products (requirements §3 "Windshield products"): the products and their CHOICE
  * parameters, in classic zod as the server validates and documents them. The windshield
  * rules and forms are in windshield.ts.
  */
@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const choiceValueSchema = z.object({ value: z.string(), description: z.string(), campaign: z.boolean() });
 export type ChoiceValue = z.infer<typeof choiceValueSchema>;
 
-/** A product parameter (SPEC §3 "Windshield products"): a CHOICE whose values may carry a campaign. */
+/** A product parameter (requirements §3 "Windshield products"): a CHOICE whose values may carry a campaign. */
 const productParameterSchema = z.object({
   parameterCode: z.string(),
   type: z.literal('CHOICE'),

@@ -1,5 +1,5 @@
 /**
- * Windshield service (SPEC §2 "Windshield page", §3 repair and replacement forms, §4
+ * Windshield service (requirements §2 "Windshield page", §3 repair and replacement forms, §4
  * "Windshield" and "Glue drying notice", §5 options and rules). Pure rules shared by the
  * form on the web and the validation on the server.
  */
@@ -11,7 +11,7 @@ import { addDays, formatFinnishDate, isFinnishHoliday, isoWeekday } from './time
 
 export type WindshieldServiceType = (typeof WINDSHIELD_SERVICES_TYPES)[number];
 
-/** Product ids of the windshield services (SPEC §3 "Windshield products"). */
+/** Product ids of the windshield services (requirements §3 "Windshield products"). */
 export const WINDSHIELD_PRODUCTS = {
   change: 'windshieldChange',
   repair: 'windshieldRepair',
@@ -41,14 +41,14 @@ export function unitPriceWithChoices(
   return campaign ? product.price : (product.normal_price ?? product.price);
 }
 
-/** Quantity sent to remove every repair from the cart (SPEC §9). */
+/** Quantity sent to remove every repair from the cart (requirements §9). */
 export const WINDSHIELD_REPAIR_REMOVAL_QUANTITY = 999;
 
 export const CONTACT_METHODS = ['PHONE', 'EMAIL'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = { PHONE: 'Puhelin', EMAIL: 'Sähköposti' };
 
-/** Rain detector and camera system answers (SPEC §5). */
+/** Rain detector and camera system answers (requirements §5). */
 export const YES_NO_UNKNOWN = ['NO', 'DONT_KNOW', 'YES'] as const;
 export type YesNoUnknown = (typeof YES_NO_UNKNOWN)[number];
 export const YES_NO_UNKNOWN_LABELS: Record<YesNoUnknown, string> = { NO: 'Ei', DONT_KNOW: 'En tiedä', YES: 'Kyllä' };
@@ -61,7 +61,7 @@ export const WINDSHIELD_BOOKING_TYPE_LABELS: Record<WindshieldBookingType, strin
   LEAD: 'Pyydä hintatarjous',
 };
 
-/** The nine insurance companies to choose from (SPEC §5): Finland's motor insurers. */
+/** The nine insurance companies to choose from (requirements §5): Finland's motor insurers. */
 export const INSURANCE_COMPANIES = [
   'If Vahinkovakuutus',
   'LähiTapiola',
@@ -80,7 +80,7 @@ export const MAX_REPAIR_AMOUNT = 5;
 
 const required = { error: FIELD_ERRORS.required };
 
-/** Repair form (SPEC §3, §5): amount and contact method required; the insurer when insured. */
+/** Repair form (requirements §3, §5): amount and contact method required; the insurer when insured. */
 export const repairFormSchema = z
   .object({
     amount: z.number(required).check(z.int(required), z.gte(1, required), z.lte(MAX_REPAIR_AMOUNT, required)),
@@ -99,7 +99,7 @@ export type RepairForm = z.infer<typeof repairFormSchema>;
 const deductible = z.number(required).check(z.int(required), z.gte(0, required), z.lte(10_000, required));
 
 /**
- * Replacement form (SPEC §3, §5): rain detector, camera system and contact method
+ * Replacement form (requirements §3, §5): rain detector, camera system and contact method
  * required; with insurance the insurer, the claim code (unless there is none) and the
  * deductible (unless unknown).
  */
@@ -150,7 +150,7 @@ export type ReplacementFormDraft = typeof EMPTY_REPLACEMENT_FORM;
 const YES_NO_FI: Record<YesNoUnknown, string> = YES_NO_UNKNOWN_LABELS;
 
 /**
- * The answers as the order item's parameter map, with Finnish keys (SPEC §3 "Order
+ * The answers as the order item's parameter map, with Finnish keys (requirements §3 "Order
  * item: parameters"), so that the workshop reads them on the booking and in the e-mail.
  */
 export function repairParameters(f: RepairForm): Record<string, string> {
@@ -178,7 +178,7 @@ export function replacementParameters(f: ReplacementForm): Record<string, string
   };
 }
 
-/** The hour before which a finished replacement is handed over the same day (SPEC §9). */
+/** The hour before which a finished replacement is handed over the same day (requirements §9). */
 const GLUE_SAME_DAY_BEFORE = '12:00:00';
 
 export interface GlueDryingHandover {
@@ -194,7 +194,7 @@ function isWorkingDay(date: string) {
 }
 
 /**
- * The glue-drying notice (SPEC §4): a replacement whose slot ends before 12:00 is
+ * The glue-drying notice (requirements §4): a replacement whose slot ends before 12:00 is
  * handed over after 15:00 the same day; otherwise on the next day — the next day the
  * workshop is open, since nobody hands a car over on a Sunday.
  */

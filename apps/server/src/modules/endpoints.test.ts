@@ -253,7 +253,7 @@ describe('symptoms, notes and customer', () => {
     expect(json(res).fields[0].path).toBe('0.description');
   });
 
-  it('save-notes strips control characters and symbols (SPEC §5) and refuses a non-string', async () => {
+  it('save-notes strips control characters and symbols (requirements §5) and refuses a non-string', async () => {
     const c = new ApiClient(t.app);
     await c.init();
     await c.post('/save-notes', { value: 'Soita ennen\u0000 töitä 😀 ♥' });
@@ -275,7 +275,7 @@ describe('symptoms, notes and customer', () => {
     expect(json(await c.get('/get-booking/v2')).customer).toBeNull();
   });
 
-  it('customer/v2 fills the defaults of SPEC §3', async () => {
+  it('customer/v2 fills the defaults of requirements §3', async () => {
     const c = new ApiClient(t.app);
     await c.init();
     await c.post('/customer/v2', { ...CUSTOMER, address: '', post_code: '', post_office: '' });

@@ -13,7 +13,7 @@ import { serializerOf } from './serialize.ts';
 
 export const UNDOCUMENTED_TAG = 'Not described';
 
-/** The groups of the document, in the order the page shows them (SPEC §7's groups). */
+/** The groups of the document, in the order the page shows them (requirements §7's groups). */
 export const TAGS = [
   { name: 'Session and settings', description: 'Starting a booking process and the public settings of the site.' },
   { name: 'Vehicle', description: 'Finding the car by its registration number, or describing an unknown one.' },

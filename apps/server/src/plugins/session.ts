@@ -32,7 +32,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 /**
  * Loads the process of the x-process-token header before every route that needs one,
  * with its held time and the cache versions, in one statement.
- * A missing, malformed, unknown or expired token is HTTP 412 (SPEC §4).
+ * A missing, malformed, unknown or expired token is HTTP 412 (requirements §4).
  */
 export function registerSession(app: FastifyInstance, db: Db, opts: { clientKeySecret?: string | undefined } = {}) {
   app.decorateRequest('process', null as unknown as ProcessRow);

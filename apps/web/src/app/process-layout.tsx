@@ -26,8 +26,8 @@ function stepOf(pathname: string): string {
 }
 
 /**
- * The frame of a booking process (SPEC §2): title, 'Aloita alusta', the progress
- * bar and the vehicle being booked for. It owns the session rules (SPEC §4):
+ * The frame of a booking process (requirements §2): title, 'Aloita alusta', the progress
+ * bar and the vehicle being booked for. It owns the session rules (requirements §4):
  * the vehicle step opens a session of this process type when there is none (or one of
  * another type); a later step opened without a session goes to the vehicle step.
  */

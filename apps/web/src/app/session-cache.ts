@@ -5,7 +5,7 @@ const GLOBAL_QUERIES = new Set(['settings', 'vehicle-makes']);
 
 /**
  * Drops the cached server state of the old booking process ("reset app state",
- * SPEC §4). Call it after forgetting the token: session-bound keys carry the token, so
+ * requirements §4). Call it after forgetting the token: session-bound keys carry the token, so
  * every screen has already moved to new keys. The removal waits a tick and spares
  * queries that are still observed — removing an observed query makes its observer
  * fetch it again, which without a token would answer 412.

@@ -7,7 +7,7 @@ import { paths, processOfPathname } from '@/config/paths.ts';
 import { clearSessionCache } from './session-cache.ts';
 
 /**
- * What the api client's 412 means for the app (SPEC §4, §8): the client has shown the
+ * What the api client's 412 means for the app (requirements §4, §8): the client has shown the
  * warning and forgotten the token; here the cached booking and the wizard's choices
  * are dropped and the customer goes back to the vehicle step of the process they were
  * in, where a new session starts.

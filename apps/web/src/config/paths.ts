@@ -1,7 +1,7 @@
 import { PROCESSES, type ProcessDefinition, type ProcessType } from '@huolto/domain';
 
 /**
- * Every route path of the app, written once (SPEC §2). Step segments come from the
+ * Every route path of the app, written once (requirements §2). Step segments come from the
  * domain's PROCESSES so that the router, the progress bar and Back/Continue agree.
  */
 export const paths = {
@@ -17,7 +17,7 @@ export const paths = {
   vehicleStep: (process: ProcessDefinition | ProcessType) => `/${resolve(process).path}/ajoneuvo`,
 } as const;
 
-/** Step route segments used by the screens (SPEC §2, GLOSSARY "Route names"). */
+/** Step route segments used by the screens (requirements §2, docs/glossary.md "Route names"). */
 export const STEP = {
   vehicle: 'ajoneuvo',
   services: 'palvelut',

@@ -46,7 +46,7 @@ export interface FirstStepPageProps {
 }
 
 /**
- * The vehicle step of a process as the first page of a visit (SPEC §2 "Vehicle page"): the
+ * The vehicle step of a process as the first page of a visit (requirements §2 "Vehicle page"): the
  * same header, process frame, progress bar, texts and form as the app's ProcessLayout and
  * VehicleStepRoute show for a booking not yet started, without the router and the query
  * cache. It is rendered to HTML at build time (scripts/prerender.mjs) and hydrated by

@@ -43,7 +43,7 @@ export interface PlateFormProps {
 
 /**
  * The vehicle form as the stand-alone first step shows it before the booking app has loaded
- * (SPEC §2 "Vehicle page"): the same fields, texts and checks as the app's VehicleForm for
+ * (requirements §2 "Vehicle page"): the same fields, texts and checks as the app's VehicleForm for
  * the plate and the mileage, without react-hook-form and zod. The fields are uncontrolled,
  * so what is typed before the page's script runs is kept. Checked on submit, then again as
  * the customer corrects a field; the first field in error gets the focus.

@@ -1,5 +1,5 @@
 /**
- * Tag-manager events (SPEC §4): pushed to window.dataLayer, which a tag manager may
+ * Tag-manager events (requirements §4): pushed to window.dataLayer, which a tag manager may
  * read if the site adds one. No third-party script is loaded by the app itself.
  */
 declare global {

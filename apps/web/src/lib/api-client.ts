@@ -9,10 +9,10 @@ import { clearProcessSession, getProcessToken, setProcessToken } from './process
  *   JSON and the no-cache headers, same-origin credentials (the staff session and the
  *   loyalty session are HttpOnly cookies the browser keeps);
  * - on the booking API sends the process token on every call but init-session and stores
- *   any token a response carries (SPEC §4, §7);
+ *   any token a response carries (requirements §4, §7);
  * - echoes the XSRF cookie on mutating calls, fetching GET /settings first when the
  *   cookie is not there yet (docs/api.md "XSRF");
- * - maps errors (SPEC §8): 412 → session expired warning and reset; 400/404/500/504 and
+ * - maps errors (requirements §8): 412 → session expired warning and reset; 400/404/500/504 and
  *   503 (database unavailable) → server-error warning unless the caller handles errors
  *   itself; on the staff API a 401 of a signed-in call → the sign-in page. The caller
  *   always gets an ApiError, with the server's Finnish message for a 4xx.

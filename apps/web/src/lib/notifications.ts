@@ -1,7 +1,7 @@
 import { NOTIFICATION_CHECK_MS, NOTIFICATION_TTL_MS, type MessageKey, MESSAGES, type NotificationLevel } from '@huolto/domain';
 
 /**
- * The notification stack (SPEC "Global elements", §8, §9): a store outside React so
+ * The notification stack (requirements §2 "Global elements", §8, §9): a store outside React so
  * that the api client can raise notifications too. Identical level + text pairs are
  * never shown twice; each notification disappears NOTIFICATION_TTL_MS after it was
  * (last) raised, checked every NOTIFICATION_CHECK_MS.
@@ -51,7 +51,7 @@ export function notify(level: NotificationLevel, text: string): void {
   emit();
 }
 
-/** Raises a message of the error catalogue (SPEC §8) with its own level. */
+/** Raises a message of the error catalogue (requirements §8) with its own level. */
 export function notifyMessage(key: MessageKey): void {
   const m = MESSAGES[key];
   notify(m.level, m.text);

@@ -3,13 +3,13 @@ import { PROCESS_TOKEN_HEADER, type ProcessType } from '@huolto/domain';
 /**
  * The booking process ("session") this tab is working on: the process token from
  * init-session and the process type it was opened for. Both live in sessionStorage
- * (SPEC §4), so a reload keeps the booking and a new tab starts its own.
+ * (requirements §4), so a reload keeps the booking and a new tab starts its own.
  *
  * It is a tiny external store: React reads it with useSyncExternalStore, the api
  * client writes it when a response carries a new token.
  */
 
-/** sessionStorage key of the process token (SPEC §4). */
+/** sessionStorage key of the process token (requirements §4). */
 export const TOKEN_STORAGE_KEY = PROCESS_TOKEN_HEADER;
 /** sessionStorage key of the process type the token belongs to. */
 export const PROCESS_TYPE_STORAGE_KEY = 'x-process-type';

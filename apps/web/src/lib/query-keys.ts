@@ -5,7 +5,7 @@
  *
  * Every list of service groups lives under the 'services' prefix (its source as the
  * last part), so one invalidation of `allServices` refreshes the `selected` flags of
- * all of them after a cart change (SPEC §4 "Product selection").
+ * all of them after a cart change (requirements §4 "Product selection").
  */
 export const queryKeys = {
   booking: (token: string | null) => ['booking', token] as const,

@@ -1,5 +1,5 @@
 /**
- * Sanitises the info HTML of a product (SPEC "Product cards") before it is rendered.
+ * Sanitises the info HTML of a product (requirements §2 "Product cards") before it is rendered.
  * Allowed: p, ul, ol, li, strong, em, br — without any attribute. Script-like
  * elements are dropped with their content; any other element is replaced by its
  * children, so its text survives. The input is parsed by DOMParser, which never runs

@@ -24,12 +24,12 @@ export interface WindshieldDraft {
  * UI state of the booking wizard that the server does not (yet) hold. Server state
  * (the booking, offices, services, free times) lives in TanStack Query; this holds
  * only the user's choices between calls. Persisted in sessionStorage so that Back,
- * Continue and a reload keep it (CONVENTIONS "Web app").
+ * Continue and a reload keep it (docs/conventions.md "Web app").
  */
 export interface WizardState {
   /** 'Minulla on huolto- ja/tai leasingsopimus' on the services page; sent as customer.service_contract. */
   serviceContract: boolean;
-  /** The vehicle delivery option chosen on the time page (SPEC §3 enumerations). */
+  /** The vehicle delivery option chosen on the time page (requirements §3 enumerations). */
   deliveryOption: VehicleDeliveryOption | null;
   /** The tire search form as the customer left it; null = the defaults of the car. */
   tireSearch: TireSearchForm | null;

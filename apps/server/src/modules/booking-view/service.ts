@@ -36,7 +36,7 @@ export interface BookingViewSources {
 }
 
 /**
- * The booking of a process as get-booking/v2 answers it (SPEC §3 "Booking"). With the
+ * The booking of a process as get-booking/v2 answers it (requirements §3 "Booking"). With the
  * sources of a request (the session row read with its held time, the catalogue kept in
  * memory) it needs no further statement unless a campaign code or vouchers apply.
  */

@@ -76,7 +76,7 @@ interface StageOffer {
 }
 
 /**
- * The cart of each process (SPEC §2): maintenance takes its services, campaigns and new
+ * The cart of each process (requirements §2): maintenance takes its services, campaigns and new
  * tires; tire change its tire services and tires; tire sales tires; the windshield
  * service its own products. Nothing else, in no other stage.
  */
@@ -233,7 +233,7 @@ export async function cartItemIssues(
   return { issues, offered };
 }
 
-/** The first CHOICE parameter of the product the line leaves unanswered (SPEC §4 "Windshield"). */
+/** The first CHOICE parameter of the product the line leaves unanswered (requirements §4 "Windshield"). */
 function missingChoice(choices: readonly { parameterCode: string }[], chosen: Readonly<Record<string, string>> | undefined) {
   const missing = choices.find((c) => chosen?.[c.parameterCode] === undefined);
   return missing ? `${missing.parameterCode} puuttuu` : null;

@@ -221,7 +221,7 @@ export async function serviceCodeGroups(db: CatalogueFrom, session: ProcessRow):
 /** Minutes of work without services, when the customer only describes a symptom. */
 export const SYMPTOM_ONLY_MINUTES = 60;
 
-/** The CHOICE parameters of products (SPEC §3 "Windshield products"), by product id. */
+/** The CHOICE parameters of products (requirements §3 "Windshield products"), by product id. */
 export async function productParametersOf(db: CatalogueFrom, productIds: string[]): Promise<Map<string, ProductParameter[]>> {
   const map = new Map<string, ProductParameter[]>();
   for (const row of await catalogueOf(db).productParameters(productIds)) {
@@ -255,7 +255,7 @@ export async function pricedCart(db: CatalogueFrom, session: ProcessRow) {
   });
 }
 
-/** The lines of a priced cart as the booking's order items (SPEC §3 "Order item"). */
+/** The lines of a priced cart as the booking's order items (requirements §3 "Order item"). */
 export function orderItemsOf(lines: Awaited<ReturnType<typeof pricedCart>>): OrderItem[] {
   return lines.map(({ line, product }) => ({
     display_description: product.description,

@@ -14,7 +14,7 @@ import type { RouteLimits } from '#src/plugins/rate-limit.ts';
 import { billingReference, creditAmount, minimumPriceForCreditAt } from './service.ts';
 
 /**
- * The loan calculator and instalment billing (SPEC §7 "Finance"). The answers are pure
+ * The loan calculator and instalment billing (requirements §7 "Finance"). The answers are pure
  * arithmetic or public settings, so no booking session is needed; billing-reference looks
  * a booking up by its key and registration number and shares the per-address count of the
  * other calls by booking key (`bookingKeyLimits`).

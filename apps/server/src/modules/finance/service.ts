@@ -21,7 +21,7 @@ export async function minimumPriceForCredit(db: Executor): Promise<number> {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_MINIMUM_PRICE_FOR_CREDIT_CENTS;
 }
 
-/** The loan calculator's answer for a price in cents over 1–6 years (SPEC §9). */
+/** The loan calculator's answer for a price in cents over 1–6 years (requirements §9). */
 export function creditAmount(priceCents: number, years: LoanYears): CreditAmountResponse {
   const payment = monthlyPayment(priceCents, years);
   const months = years * 12;

@@ -23,7 +23,7 @@ import type { Mailer } from '../mail/index.ts';
 import * as loyalty from './service.ts';
 import { DEVICE_COOKIES, deviceCookieOptions } from '../sign-in/index.ts';
 
-/** The OmaLaakkonen API: POST with JSON bodies (SPEC §7 "Loyalty API"). */
+/** The OmaLaakkonen API: POST with JSON bodies (requirements §7 "Loyalty API"). */
 export interface LoyaltyRouteDeps {
   mailer: Mailer;
   /** Calls allowed per client address per minute, on top of the failed-login limits of the service. */

@@ -2,7 +2,7 @@
  * Customer text that tries to use the workshop's e-mails: links in names, notes, symptoms
  * and cart parameters; line breaks and other control characters in make and model that
  * would add lines to the .ics event; emoji and symbols in notes. What is stored is clean
- * (SPEC §5 for notes and symptoms), and what is mailed has no link and no injected line.
+ * (requirements §5 for notes and symptoms), and what is mailed has no link and no injected line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -66,7 +66,7 @@ async function saveAndRead(c: ApiClient) {
 }
 
 describe('a booking made of hostile text', () => {
-  it('is stored without control characters, notes and symptoms per SPEC §5, and mailed with no link and no injected .ics line', async () => {
+  it('is stored without control characters, notes and symptoms per requirements §5, and mailed with no link and no injected .ics line', async () => {
     const c = new ApiClient(t.app);
     await c.init('MAINTENANCE');
     const vehicle = {

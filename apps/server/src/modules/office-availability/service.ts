@@ -14,7 +14,7 @@ import { hasAvailability, usableResources, type CalendarContext } from '../time/
 
 /**
  * Weeks looked at for a first free time: the current week and the week calendar's
- * auto-advance (SPEC §4 "Week calendar", §9), so that an office said to have a time
+ * auto-advance (requirements §4 "Week calendar", §9), so that an office said to have a time
  * shows it when its calendar opens.
  */
 export const FIRST_FREE_TIME_WEEKS = CALENDAR_AUTO_ADVANCE_WEEKS + 1;

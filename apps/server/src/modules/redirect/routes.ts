@@ -6,7 +6,7 @@ import { redirectSettings } from './service.ts';
 
 export function registerRedirectRoutes(app: FastifyInstance, db: Db, opts: { redirectUrls: Partial<Record<RedirectMake, string>> }) {
   /**
-   * Where the booking's make is booked instead (SPEC §4): null when the process has no
+   * Where the booking's make is booked instead (requirements §4): null when the process has no
    * vehicle, the make books here, or the redirect does not cover the process type.
    */
   const schema = callSchema({

@@ -10,7 +10,7 @@ function redirectMakeKey(make: string): RedirectMake | undefined {
 }
 
 /**
- * Where the booking's make is booked instead (SPEC §4): null when the process has no
+ * Where the booking's make is booked instead (requirements §4): null when the process has no
  * vehicle, the make books here, or the redirect does not cover the process type. A URL
  * configured for the make (REDIRECT_URL_<MAKE>) wins over the stored one.
  */

@@ -9,7 +9,7 @@ import { hasAvailability, officeTypeRequested, type Shift } from './slots.ts';
 import { assertBookableRange, cartMinutes, usableResources, type CalendarContext } from './service.ts';
 
 /**
- * Each day's free times at the session's office (SPEC §3 "Free time day"), for the whole
+ * Each day's free times at the session's office (requirements §3 "Free time day"), for the whole
  * day or one shift. A list of selection types without the office's own type, and a
  * lead-only office, answer days without availability. Kept calendars answer while the
  * office's availability version stands (availability-cache.ts).

@@ -86,7 +86,7 @@ export function assertBookableRange(range: { start: string; end: string }, now: 
   if (problem) throw badRequest(problem.field, problem.message);
 }
 
-/** true when the session takes a lead date instead of a time (SPEC §2 "lead mode"). */
+/** true when the session takes a lead date instead of a time (requirements §2 "lead mode"). */
 export function isLeadMode(session: ProcessRow, organization: { lead_only: boolean } | undefined): boolean {
   const lead = productParameterChoicesOf(session).some((p) => p.parameterCode === 'WINDSHIELD_CHANGE_BOOKING_TYPE' && p.selectedValue === 'LEAD');
   return lead || !!organization?.lead_only;

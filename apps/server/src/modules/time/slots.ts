@@ -232,7 +232,7 @@ export interface FreeDaysInput {
 }
 
 /**
- * Each day's free times (SPEC §3 "Free time day"). An EXACT_TIME office lists the grid
+ * Each day's free times (requirements §3 "Free time day"). An EXACT_TIME office lists the grid
  * starts that some resource can take in full, not earlier than an hour from now; a
  * DAY_ONLY office says whether some resource has room for the work on a day after
  * today. Weekends, Finnish holidays, past days and days an opening exception closes have

@@ -50,7 +50,7 @@ export function registerVehicleRoutes(app: FastifyInstance, db: Db, opts: { sear
     async (request) => searchVehicle(db, request.process.token, request.body),
   );
 
-  /** A vehicle the register does not know, described by the customer (SPEC §3). */
+  /** A vehicle the register does not know, described by the customer (requirements §3). */
   r.post(
     '/set-vehicle',
     {

@@ -25,7 +25,7 @@ export async function searchVehicle(db: Db, token: string, search: { registerNum
   return { responseCode: 'SUCCESS' as const, vehicle: shown };
 }
 
-/** A vehicle the register does not know, described by the customer (SPEC §3). */
+/** A vehicle the register does not know, described by the customer (requirements §3). */
 export async function setVehicle(
   db: Db,
   token: string,

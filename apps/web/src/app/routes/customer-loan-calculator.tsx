@@ -11,7 +11,7 @@ export interface CustomerLoanCalculatorProps {
 }
 
 /**
- * The loan calculator of omat-tiedot (SPEC §2 "Loan calculator"), when the office's setting
+ * The loan calculator of omat-tiedot (requirements §2 "Loan calculator"), when the office's setting
  * and the price allow it. A chunk of its own that the step loads after its form: the
  * calculator shows for some offices and prices only.
  */

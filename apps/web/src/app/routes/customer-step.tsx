@@ -28,13 +28,13 @@ import { bookingStep, hasReservation } from './require-booking.tsx';
 
 const FORM_ID = 'customer-form';
 
-/** Shown for some offices and prices only (SPEC §2 loan calculator): a chunk of its own. */
+/** Shown for some offices and prices only (requirements §2 loan calculator): a chunk of its own. */
 const CustomerLoanCalculator = lazy(() => import('./customer-loan-calculator.tsx').then((m) => ({ default: m.CustomerLoanCalculator })));
 
 /** Shown with the total: the prices include Finnish VAT (general rate 25.5 % since 1.9.2024). */
 const vatNote = <p className="customer-step__vat">hinnat sis. alv 25,5 %</p>;
 
-/** 'omat-tiedot' of every process (SPEC §2 "Customer details page"). */
+/** 'omat-tiedot' of every process (requirements §2 "Customer details page"). */
 export const CustomerStepRoute = bookingStep(CustomerStep, hasReservation, 'aika');
 
 function CustomerStep({ booking }: { booking: Booking }) {

@@ -18,7 +18,7 @@ function renderLanding(openBooking?: (href: string) => void) {
 }
 
 describe('<LandingPage>', () => {
-  it('shows damage inspection and booking by phone as tiles right after the four processes (SPEC §2: six tiles)', () => {
+  it('shows damage inspection and booking by phone as tiles right after the four processes (requirements §2: six tiles)', () => {
     const { container } = renderLanding();
     expect(within(screen.getByRole('list', { name: 'Varattavat palvelut' })).getAllByRole('link')).toHaveLength(4);
     const others = screen.getByRole('list', { name: 'Muut tavat varata' });

@@ -35,7 +35,7 @@ export interface LandingPageProps {
   openBooking?: (href: string) => void;
 }
 
-/** The four processes booked here, the primary choices of the page (SPEC §2 "Landing page"). */
+/** The four processes booked here, the primary choices of the page (requirements §2 "Landing page"). */
 const PROCESS_TILES = [
   {
     key: 'huolto',
@@ -79,7 +79,7 @@ const BENEFITS = [
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
- * '/etusivu' (SPEC §2 "Landing page"): one headline; the four processes booked here as the
+ * '/etusivu' (requirements §2 "Landing page"): one headline; the four processes booked here as the
  * primary tiles, then damage inspection (an external service) and booking by phone as tiles
  * of their own right after them, so that all six are seen as choices; the customer's own
  * booking by its key and plate; what the booking promises.

@@ -16,7 +16,7 @@ import { useProcess } from '@/app/process-context.tsx';
 import { clearSessionCache } from '@/app/session-cache.ts';
 
 /**
- * 'kiitos' (SPEC §2 "Thanks page"): the request was received and the confirmation sent,
+ * 'kiitos' (requirements §2 "Thanks page"): the request was received and the confirmation sent,
  * said once; then what the customer needs next — the booking key, the calendar file, the
  * booking's own page, how to bring the car in and the office's notice — beside the
  * booking's summary. A lead (a request to be contacted) has no time yet: no calendar, and

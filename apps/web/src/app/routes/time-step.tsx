@@ -29,7 +29,7 @@ import { OrganizationInfoText } from '@/features/organizations/components/organi
 import { useProcess } from '@/app/process-context.tsx';
 import { RequireBooking, hasServices } from './require-booking.tsx';
 
-/** 'aika' of every process (SPEC §2 "Reservation page"). Without services, back to the step before. */
+/** 'aika' of every process (requirements §2 "Reservation page"). Without services, back to the step before. */
 export function TimeStepRoute() {
   const { process } = useProcess();
   return (
@@ -220,7 +220,7 @@ function Aika({ booking }: { booking: Booking }) {
             disabled={busy || transfer.isPending}
             onSwitch={async (other) => {
               reservation.beforeOfficeSwitch();
-              // Switching office on this page transfers the booking with flag false (SPEC §4).
+              // Switching office on this page transfers the booking with flag false (requirements §4).
               await transfer.mutateAsync({ organizationId: other.id, flag: false });
             }}
           />

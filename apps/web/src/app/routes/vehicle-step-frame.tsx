@@ -20,7 +20,7 @@ function isBefore(now: number, value: string): boolean {
   return now < parseLocalDateTime(value).getTime();
 }
 
-/** The service-break notice (SPEC §2 "Vehicle page"), when the settings say one is on. */
+/** The service-break notice (requirements §2 "Vehicle page"), when the settings say one is on. */
 export function ServiceBreakNotice({ settings }: { settings: SiteSettings | undefined }) {
   const sb = settings?.serviceBreak;
   if (!sb?.start || !sb.end) return null;
@@ -47,7 +47,7 @@ export interface VehicleStepFrameProps {
 }
 
 /**
- * The vehicle step's page around its form (SPEC §2 "Vehicle page"): its title and
+ * The vehicle step's page around its form (requirements §2 "Vehicle page"): its title and
  * introduction, and 'Lisätietoa' under the form. Shared by the app's route and the
  * stand-alone first step, which renders it before the app has loaded.
  */

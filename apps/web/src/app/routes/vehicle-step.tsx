@@ -19,7 +19,7 @@ import { useProcess } from '@/app/process-context.tsx';
 import { clearVehicleSearch, pendingVehicleSearch, revealApp } from '@/lib/first-step-handoff.ts';
 import { ServiceBreakNotice, VehicleStepFrame } from './vehicle-step-frame.tsx';
 
-/** 'ajoneuvo' of every process (SPEC §2 "Vehicle page"). */
+/** 'ajoneuvo' of every process (requirements §2 "Vehicle page"). */
 export function VehicleStepRoute() {
   const { process, goNext } = useProcess();
   const navigate = useNavigate();
@@ -69,7 +69,7 @@ export function VehicleStepRoute() {
       update({ tireSearch: null });
       arrivedWith.current = now;
     }
-    // Redirect settings of the make (SPEC §4): present → the popup; absent → the flow goes on.
+    // Redirect settings of the make (requirements §4): present → the popup; absent → the flow goes on.
     const settings = await getRedirectSettings();
     if (settings && now) {
       const make = set?.make ?? queryClient.getQueryData<Booking>(queryKeys.booking(token))?.vehicle?.make ?? '';

@@ -15,7 +15,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A labelled modal dialog on the native <dialog> (CONVENTIONS "Accessible by default"):
+ * A labelled modal dialog on the native <dialog> (docs/conventions.md "Accessible by default"):
  * showModal() makes the rest of the page inert; Tab and Shift+Tab also wrap inside it
  * here, Escape and the close button close it, and focus goes back to the opener. The
  * first field (or the close button) gets the focus when it opens.

@@ -16,7 +16,7 @@ const LEVEL_LABEL: Record<NotificationLevel, string> = {
 };
 
 /**
- * The notification stack, top right (SPEC "Global elements"). Errors and warnings are
+ * The notification stack, top right (requirements §2 "Global elements"). Errors and warnings are
  * alerts (read out at once); info and success are polite status messages.
  */
 export function Notifications() {

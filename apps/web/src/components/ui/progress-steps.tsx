@@ -17,7 +17,7 @@ export interface ProgressBarProps {
 }
 
 /**
- * The steps of a process but the thanks page (SPEC §2). Finished steps show a check
+ * The steps of a process but the thanks page (requirements §2). Finished steps show a check
  * mark and are the only links (they go back); the active and later steps show their
  * number. On phones only the markers and the active step's title are shown.
  */

@@ -55,7 +55,7 @@ export function ContinueButton({
 }
 
 /**
- * Back and Continue (SPEC §2). On small screens a sticky bar at the bottom, so the
+ * Back and Continue (requirements §2). On small screens a sticky bar at the bottom, so the
  * next step and the total are always at hand; with Back alone, a plain row at the foot.
  */
 export function StepNav({

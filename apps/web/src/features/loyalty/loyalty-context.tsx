@@ -18,7 +18,7 @@ export interface LoyaltyContextValue {
   account: LoyaltyAccount | null;
   /** Stores the token of a successful login. */
   signIn: (token: string) => void;
-  /** 'Kirjaudu ulos' (SPEC §4 "Login"). */
+  /** 'Kirjaudu ulos' (requirements §4 "Login"). */
   signOut: () => Promise<void>;
 }
 
@@ -35,7 +35,7 @@ export function useLoyaltyToken(): string | null {
 }
 
 /**
- * The optional OmaLaakkonen login (SPEC §1, §4 "Login", §6), mounted once in the app's
+ * The optional OmaLaakkonen login (requirements §1, §4 "Login", §6), mounted once in the app's
  * providers. While a customer is logged in it
  * - keeps the account (getUserInfo) loaded, and logs out when that fails;
  * - puts the members' campaign code OMALAAKKONEN on every booking process this tab

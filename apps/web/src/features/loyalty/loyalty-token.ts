@@ -2,7 +2,7 @@ import { LOYALTY_TOKEN_KEY } from '@huolto/domain';
 
 /**
  * The OmaLaakkonen login of this tab: the loyalty token in sessionStorage under
- * LOYALTY_TOKEN_KEY (SPEC §4 "Login"). A tiny external store like the process session,
+ * LOYALTY_TOKEN_KEY (requirements §4 "Login"). A tiny external store like the process session,
  * so that the provider and every loyalty block re-render when it changes.
  */
 

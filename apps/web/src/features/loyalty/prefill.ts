@@ -12,7 +12,7 @@ export interface CustomerPrefill {
 }
 
 /**
- * The logged-in customer's details for the customer form (SPEC §6: prefilled, empty
+ * The logged-in customer's details for the customer form (requirements §6: prefilled, empty
  * fields only — the form decides which are empty).
  */
 export function customerPrefillOf(account: LoyaltyAccount): CustomerPrefill {

@@ -22,7 +22,7 @@ export function isFreeDay(day: FreeTimeDay): boolean {
   return freeSlotCount(day) > 0;
 }
 
-/** The reservation string of a slot on a date (SPEC §4: 'start|end'). */
+/** The reservation string of a slot on a date (requirements §4: 'start|end'). */
 export function reservationOf(date: string, slot: Slot): string {
   return `${date}T${withSeconds(slot.startTime)}|${date}T${withSeconds(slot.endTime)}`;
 }

@@ -26,7 +26,7 @@ function sameParameters(a: Record<string, string>, b: Record<string, string> | u
 }
 
 /**
- * The CHOICE parameters of a product set by insurance (SPEC §4 "Windshield"): with
+ * The CHOICE parameters of a product set by insurance (requirements §4 "Windshield"): with
  * insurance the value that carries a campaign, without it the one that does not.
  */
 export function choiceParameters(product: WindshieldProduct, insured: boolean): Record<string, string> {
@@ -39,7 +39,7 @@ export function choiceParameters(product: WindshieldProduct, insured: boolean): 
 }
 
 /**
- * What the cart must do once the form is valid (SPEC §4 "Windshield"): a repair removes
+ * What the cart must do once the form is valid (requirements §4 "Windshield"): a repair removes
  * the replacement and adds the repair product with the amount and a parameter map; a
  * replacement removes the repairs (quantity 999) and adds the change product with
  * quantity 1. Nothing while the form is invalid, and nothing when the cart already holds

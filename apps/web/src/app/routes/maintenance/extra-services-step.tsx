@@ -18,7 +18,7 @@ import { bookingStep, hasServices } from '@/app/routes/require-booking.tsx';
 import { useCartPanelActions } from '@/app/routes/use-cart-panel-actions.ts';
 import { TireSearchBlock } from '@/app/routes/tires/tire-search-block.tsx';
 
-/** '/huolto/lisapalvelut' (SPEC §2 "Extra services page"). */
+/** '/huolto/lisapalvelut' (requirements §2 "Extra services page"). */
 export const ExtraServicesStepRoute = bookingStep(ExtraServicesStep, hasServices, 'palvelut');
 
 function ExtraServicesStep({ booking }: { booking: Booking }) {

@@ -25,7 +25,7 @@ import { bookingStep, hasVehicle } from '@/app/routes/require-booking.tsx';
 import { useCartPanelActions } from '@/app/routes/use-cart-panel-actions.ts';
 import { OrganizationSection } from '@/app/routes/organization-section.tsx';
 
-/** The calculator of the maintenance packages priced by make and mileage (GLOSSARY "calculator id"). */
+/** The calculator of the maintenance packages priced by make and mileage (docs/glossary.md "calculator id"). */
 const MILEAGE_CALCULATOR = 'MAINTENANCE_BY_MILEAGE';
 
 /** '60000' → '60 000' with a no-break space, so that a mileage never breaks across lines. */
@@ -46,7 +46,7 @@ function leadPackage(primary: readonly ServiceGroup[]) {
 }
 
 /**
- * '/huolto/palvelut' (SPEC §2 "Services page (maintenance)"): after the office, the service
+ * '/huolto/palvelut' (requirements §2 "Services page (maintenance)"): after the office, the service
  * contract box, the package that fits the car and its mileage first, then the primary,
  * additional and campaign service groups folded with their counts, opened on demand;
  * the service code and the symptom form below.

@@ -10,7 +10,7 @@ import { RequireBooking, hasVehicle } from '@/app/routes/require-booking.tsx';
 /** Tire sales comes here with its tires chosen; tire change straight after the car. */
 const ready = (b: Booking) => hasVehicle(b) && (b.process_type !== 'TIRE_SALES' || b.order_items.length > 0);
 
-/** 'toimpiste' of tire change and tire sales (SPEC §2 "Organizations page"). */
+/** 'toimpiste' of tire change and tire sales (requirements §2 "Organizations page"). */
 export function OrganizationStepRoute() {
   const { process } = useProcess();
   return (
@@ -49,7 +49,7 @@ function Toimipiste({ booking }: { booking: Booking }) {
           disabled={transfer.isPending}
           workMinutes={booking.total_duration_minutes}
           onSelect={(office) =>
-            // Picking an office transfers the booking to it and continues (SPEC §4, flag true).
+            // Picking an office transfers the booking to it and continues (requirements §4, flag true).
             office.id === organizationId
               ? goNext()
               : transfer.mutate({ organizationId: office.id, flag: true }, { onSuccess: () => goNext() })

@@ -17,7 +17,7 @@ import { TireSearchBlock } from './tire-search-block.tsx';
 
 const withOrganization = (b: Booking) => hasVehicle(b) && b.organization !== null;
 
-/** '/renkaat/palvelut' (SPEC §2 "Tire-change services page"). */
+/** '/renkaat/palvelut' (requirements §2 "Tire-change services page"). */
 export const TireChangeServicesStepRoute = bookingStep(TireChangeServicesStep, withOrganization, 'toimpiste');
 
 function TireChangeServicesStep({ booking }: { booking: Booking }) {

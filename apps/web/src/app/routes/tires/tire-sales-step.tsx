@@ -10,7 +10,7 @@ import { bookingStep, hasVehicle } from '@/app/routes/require-booking.tsx';
 import { useCartPanelActions } from '@/app/routes/use-cart-panel-actions.ts';
 import { TireSearchBlock } from './tire-search-block.tsx';
 
-/** '/rengasmyynti/rengasmyynti' (SPEC §2 "Tire sales page"). */
+/** '/rengasmyynti/rengasmyynti' (requirements §2 "Tire sales page"). */
 export const TireSalesStepRoute = bookingStep(TireSalesStep, hasVehicle, 'ajoneuvo');
 
 function TireSalesStep({ booking }: { booking: Booking }) {
@@ -19,7 +19,7 @@ function TireSalesStep({ booking }: { booking: Booking }) {
   const cartActions = useCartPanelActions(booking);
   const hasOrganization = booking.organization !== null;
 
-  // Prices and stock are an office's: without one, office 1 becomes active (SPEC §2, §9).
+  // Prices and stock are an office's: without one, office 1 becomes active (requirements §2, §9).
   const asked = useRef(false);
   const { mutate } = setOffice;
   useEffect(() => {

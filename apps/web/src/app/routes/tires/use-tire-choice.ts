@@ -10,7 +10,7 @@ import { addTireChangeProducts } from '@/features/tires/api/add-tire-change-prod
 import { getOrderItemsByStage } from '@/features/tires/api/order-items-by-stage.ts';
 import type { TireSuggestion } from '@/features/tires/api/search-tires.ts';
 
-/** Order-item parameter that carries a tire's size (the parameters map has Finnish keys, SPEC §3). */
+/** Order-item parameter that carries a tire's size (the parameters map has Finnish keys, requirements §3). */
 export const TIRE_SIZE_PARAMETER = 'Rengaskoko';
 
 /** '205/55R16' of '205/55R16 91H'. */

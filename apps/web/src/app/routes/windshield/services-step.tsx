@@ -59,7 +59,7 @@ const BOOKING_TYPE_TEXTS: Record<WindshieldBookingType, string> = {
   LEAD: 'Lähetämme hintatarjouksen autosi lasista ja sovimme ajan kanssasi. Valitse seuraavaksi toivottu päivä.',
 };
 
-/** '/proautolasi/palvelut' (SPEC §2 "Windshield page"). */
+/** '/proautolasi/palvelut' (requirements §2 "Windshield page"). */
 export const WindshieldServicesStepRoute = bookingStep(WindshieldServicesStep, hasVehicle, 'ajoneuvo');
 
 function WindshieldServicesStep({ booking }: { booking: Booking }) {
@@ -91,7 +91,7 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
   const needsBookingType = draft.type === 'REPLACEMENT';
   const complete = formValid && (!needsBookingType || draft.bookingType !== null);
 
-  // Once the form is valid the cart follows it (SPEC §4 "Windshield"), a moment after the last change.
+  // Once the form is valid the cart follows it (requirements §4 "Windshield"), a moment after the last change.
   const plan = products.data
     ? windshieldCartPlan(draft.type, draft.repair, draft.replacement, products.data, booking.order_items)
     : null;
@@ -126,7 +126,7 @@ function WindshieldServicesStep({ booking }: { booking: Booking }) {
   };
   const chooseType = (type: WindshieldServiceType) => {
     if (type === draft.type) return;
-    // Switching between repair and replacement resets both forms (SPEC §4), and the warning with them.
+    // Switching between repair and replacement resets both forms (requirements §4), and the warning with them.
     setShowErrors(false);
     setTouched(false);
     edited.current = false;

@@ -13,7 +13,7 @@ export interface BookingSummaryProps {
 }
 
 /**
- * The cart (SPEC "Customer details page": shopping-cart summary): what is chosen, the
+ * The cart (requirements §2 "Customer details page": shopping-cart summary): what is chosen, the
  * prices right-aligned and the total, rounded up to whole euros.
  */
 export function BookingSummary({ summary, title = 'Ostoskori', isLoading, details = true, headingLevel = 2 }: BookingSummaryProps) {

@@ -29,7 +29,7 @@ export function hasCampaignTotal(price: Booking['price']): boolean {
 }
 
 /**
- * The shopping cart side panel (SPEC §2 "Extra services page", "Customer details
+ * The shopping cart side panel (requirements §2 "Extra services page", "Customer details
  * page"): the order items with amount and price, the extra order items, the symptoms
  * and the total (the normal price struck through during a campaign), each item with a
  * remove button when the step allows changes. On phones it comes below the content;

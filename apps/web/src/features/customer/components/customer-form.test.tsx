@@ -32,7 +32,7 @@ function renderForm(defaultValues = EMPTY_CUSTOMER, prefill: typeof PREFILL | nu
 
 const value = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
-describe('<CustomerForm> prefill (SPEC §6: empty fields only)', () => {
+describe('<CustomerForm> prefill (requirements §6: empty fields only)', () => {
   it('fills the empty fields and leaves the filled ones', async () => {
     const { onValidityChange } = renderForm({ ...EMPTY_CUSTOMER, first_name: 'Maija', email: 'maija@example.com' }, PREFILL);
     await waitFor(() => expect(value(/Sukunimi/)).toBe('Asiakas'));

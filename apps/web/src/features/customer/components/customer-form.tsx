@@ -33,7 +33,7 @@ interface FieldSpec {
   wide?: boolean;
 }
 
-/** GLOSSARY "customer form", with the browser's autofill names. */
+/** docs/glossary.md "customer form", with the browser's autofill names. */
 const FIELDS: FieldSpec[] = [
   { name: 'first_name', label: 'Etunimi', required: true, autoComplete: 'given-name', maxLength: 100 },
   { name: 'last_name', label: 'Sukunimi', required: true, autoComplete: 'family-name', maxLength: 100 },
@@ -89,7 +89,7 @@ export interface CustomerFormProps {
   onValidSubmit: (values: CustomerFormValues) => void;
   onInvalidSubmit: () => void;
   /**
-   * Details to fill in from elsewhere (the loyalty account, SPEC §6): only fields that
+   * Details to fill in from elsewhere (the loyalty account, requirements §6): only fields that
    * are still empty get them, so nothing the customer typed is overwritten.
    */
   prefill?: Partial<CustomerFormInput> | null;
@@ -117,7 +117,7 @@ export function fillEmptyFields(
   return fill;
 }
 
-/** 'Omat tiedot' (SPEC §5 "Customer form"): name, phone and e-mail required. */
+/** 'Omat tiedot' (requirements §5 "Customer form"): name, phone and e-mail required. */
 export function CustomerForm({
   id,
   defaultValues,

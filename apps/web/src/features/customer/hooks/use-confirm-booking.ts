@@ -9,7 +9,7 @@ export interface ConfirmBookingInput {
   notes: string;
 }
 
-/** 'Vahvista tilaus' (SPEC §4 "Save booking"): customer, notes, then save-booking. */
+/** 'Vahvista tilaus' (requirements §4 "Save booking"): customer, notes, then save-booking. */
 export function useConfirmBooking() {
   return useMutation({
     mutationFn: async ({ customer, notes }: ConfirmBookingInput) => {

@@ -8,7 +8,7 @@ import {
 import { api } from '@/lib/api-client.ts';
 import { useProcessSession } from '@/hooks/use-process-session.ts';
 
-/** The minimum price for credit is asked for organization 1 (SPEC §7 "Finance"). */
+/** The minimum price for credit is asked for organization 1 (requirements §7 "Finance"). */
 const MINIMUM_PRICE_ORGANIZATION_ID = DEFAULT_TIRE_SALES_OFFICE_ID;
 
 /**

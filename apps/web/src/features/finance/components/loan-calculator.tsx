@@ -12,7 +12,7 @@ export interface LoanCalculatorProps {
 const euros = (n: number) => `${n.toLocaleString('fi-FI')}\u00a0€`;
 
 /**
- * The static loan calculator (SPEC §2, §9): a slider of 1–6 years and the monthly
+ * The static loan calculator (requirements §2, §9): a slider of 1–6 years and the monthly
  * payment, with the financing terms and the link to billing by instalments.
  */
 export function LoanCalculator({ priceCents, instalmentLink }: LoanCalculatorProps) {

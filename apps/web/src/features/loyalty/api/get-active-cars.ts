@@ -3,7 +3,7 @@ import type { LoyaltyVehicle } from '@huolto/domain';
 import { loyaltyPost } from './loyalty-request.ts';
 import { loyaltyKeys } from './query-keys.ts';
 
-/** POST /getActiveCars/: the customer's saved cars (SPEC §3 "Loyalty vehicle"). */
+/** POST /getActiveCars/: the customer's saved cars (requirements §3 "Loyalty vehicle"). */
 export const getActiveCars = (token: string) => loyaltyPost<{ cars: LoyaltyVehicle[] }>('/getActiveCars/', { token });
 
 export const activeCarsQueryOptions = (token: string | null) =>

@@ -3,7 +3,7 @@ import type { LoyaltyAccount } from '@huolto/domain';
 import { loyaltyPost } from './loyalty-request.ts';
 import { loyaltyKeys } from './query-keys.ts';
 
-/** POST /getUserInfo/: the logged-in customer's details (SPEC §3 "Loyalty account"). */
+/** POST /getUserInfo/: the logged-in customer's details (requirements §3 "Loyalty account"). */
 export const getUserInfo = (token: string) => loyaltyPost<LoyaltyAccount>('/getUserInfo/', { token });
 
 export const userInfoQueryOptions = (token: string | null) =>

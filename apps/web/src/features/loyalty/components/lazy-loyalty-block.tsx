@@ -21,7 +21,7 @@ function LoyaltyPlaceholder({ intro }: { intro?: string }) {
   );
 }
 
-/** LoyaltyBlock (SPEC §2 "Vehicle page", "Customer details page"), loaded on demand. */
+/** LoyaltyBlock (requirements §2 "Vehicle page", "Customer details page"), loaded on demand. */
 export function LazyLoyaltyBlock(props: LoyaltyBlockProps) {
   return (
     <Suspense fallback={<LoyaltyPlaceholder intro={props.intro} />}>

@@ -20,7 +20,7 @@ export interface LoginDialogProps {
 }
 
 /**
- * The login popup (SPEC §2 "Vehicle page", "Customer details page"; §5 "Login"):
+ * The login popup (requirements §2 "Vehicle page", "Customer details page"; §5 "Login"):
  * username and password, both required, 'Kirjaudu' disabled until both are filled;
  * a forgot-password link and a new-customer registration that e-mails a code to
  * confirm the account with.

@@ -27,7 +27,7 @@ const loginFailures = new Set<string>();
 const keyOf = (f: Failure) => `${f.level}\n${f.text}`;
 
 /**
- * A failed login: the notification of the error catalogue (SPEC §8: 401 is "Login failed",
+ * A failed login: the notification of the error catalogue (requirements §8: 401 is "Login failed",
  * 429 the server's message, anything else the server-error warning). Returns its text for
  * the dialog itself to show too, as the dialog's dimming covers the notification stack.
  */

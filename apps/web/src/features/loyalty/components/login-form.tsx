@@ -14,7 +14,7 @@ import { clearLoginFailures, notifyLoginFailure } from './login-form-errors.ts';
 /** Where a customer resets a forgotten password (the loyalty service's own site). */
 export const FORGOT_PASSWORD_URL = 'https://www.laakkonen.fi/omalaakkonen/salasana';
 
-/** The username field's label: GLOSSARY "login popup" names it Käyttäjätunnus; it is the account's e-mail address. */
+/** The username field's label: docs/glossary.md "login popup" names it Käyttäjätunnus; it is the account's e-mail address. */
 export const USERNAME_LABEL = 'Käyttäjätunnus (sähköposti)';
 
 interface LoginValues {

@@ -26,7 +26,7 @@ export interface LoyaltyBlockProps {
 }
 
 /**
- * The loyalty block (SPEC §2 "Vehicle page", "Customer details page"): 'Kirjaudu
+ * The loyalty block (requirements §2 "Vehicle page", "Customer details page"): 'Kirjaudu
  * OmaLaakkoseen' opens the login popup; logged in, it greets the customer and offers
  * their saved cars and 'Kirjaudu ulos'.
  */

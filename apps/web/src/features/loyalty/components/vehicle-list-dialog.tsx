@@ -14,7 +14,7 @@ export interface VehicleListDialogProps {
 }
 
 /**
- * The vehicle-list popup (SPEC §2 "Vehicle page"): the logged-in customer's saved cars
+ * The vehicle-list popup (requirements §2 "Vehicle page"): the logged-in customer's saved cars
  * with picture, registration, brand and model and the specified type; 'Valitse' fills
  * the registration field.
  */

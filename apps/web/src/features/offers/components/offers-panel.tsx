@@ -25,7 +25,7 @@ export interface OffersPanelProps {
 const IMAGE_SIZE = { width: 320, height: 180 } as const;
 
 /**
- * The offers ("lifts") side panel (SPEC §2): cards with a title, text, image, the
+ * The offers ("lifts") side panel (requirements §2): cards with a title, text, image, the
  * price against the normal price, and 'Lisää ostoskoriin' for a product offer. Hidden
  * when there are no offers.
  */

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 
 /**
  * POST /transfer-organization: moves the booking (and its cart) to another office. `flag`
- * is true on the organizations page, false when switching office on the reservation page (SPEC §4).
+ * is true on the organizations page, false when switching office on the reservation page (requirements §4).
  */
 export const transferOrganization = (body: TransferOrganizationBody) => api.post<ApiResponse>('/transfer-organization', body);
 

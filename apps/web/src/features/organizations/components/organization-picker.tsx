@@ -16,7 +16,7 @@ export interface OrganizationPickerProps {
   isLoading: boolean;
   selectedId: number | null;
   onSelect: (office: Organization) => void;
-  /** Split brand dealers from other offices (maintenance, SPEC §2 "Services page"). */
+  /** Split brand dealers from other offices (maintenance, requirements §2 "Services page"). */
   splitBrandDealers?: boolean;
   /** Keep the whole list open with a choice made (a page that is only the office choice). */
   collapseSelected?: boolean;
@@ -148,7 +148,7 @@ function byDistance(offices: Organization[], distances: Map<number, number>): Or
 
 /**
  * Office choice. In maintenance the offices are split into authorised brand service
- * and other offices (GLOSSARY texts). A search by town, postcode or address filters the
+ * and other offices (docs/glossary.md texts). A search by town, postcode or address filters the
  * list as the customer types, 'Lähimmät ensin' orders it by distance from the customer
  * (the browser's location, asked only then), and every office shows its first free time.
  */

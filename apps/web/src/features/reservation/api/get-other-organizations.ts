@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useProcessSession } from '@/hooks/use-process-session.ts';
 
-/** How far ahead other offices are looked at (SPEC §9: one month). */
+/** How far ahead other offices are looked at (requirements §9: one month). */
 export const OTHER_OFFICES_DAYS_AHEAD = 31;
 
 /** POST /free-times-on-organization: compatible offices' free times for the next month. */

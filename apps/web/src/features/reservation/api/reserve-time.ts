@@ -3,7 +3,7 @@ import type { ApiResponse, ReserveTimeBody } from '@huolto/domain';
 import { api } from '@/lib/api-client.ts';
 
 /**
- * POST /reserve-time: holds the time ('YYYY-MM-DDTHH:mm:ss|YYYY-MM-DDTHH:mm:ss', SPEC §4)
+ * POST /reserve-time: holds the time ('YYYY-MM-DDTHH:mm:ss|YYYY-MM-DDTHH:mm:ss', requirements §4)
  * for this process. The page shows its own error.
  */
 export const reserveTime = (input: ReserveTimeBody) =>

@@ -8,7 +8,7 @@ import {
 import { api } from '@/lib/api-client.ts';
 
 /**
- * Tells the booking how the car is brought in (SPEC §4 "Vehicle delivery": choosing
+ * Tells the booking how the car is brought in (requirements §4 "Vehicle delivery": choosing
  * one option clears the other flags). POST /reservation-details/v2 carries the
  * waiting / left-for-day flags and the key locker; POST /product-parameter the
  * option codes. Runs in the background: the choice also stays in the wizard state,

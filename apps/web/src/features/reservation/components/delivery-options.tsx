@@ -2,13 +2,13 @@ import './delivery-options.css';
 import { useId } from 'react';
 import { DELIVERY_OPTION_LABELS, DROP_OFF_HINTS, VEHICLE_DELIVERY_OPTIONS, type VehicleDeliveryOption } from '@huolto/domain';
 
-/** GLOSSARY "delivery options" (the domain's names, also on the thanks page and /oma-varaus). */
+/** docs/glossary.md "delivery options" (the domain's names, also on the thanks page and /oma-varaus). */
 export { DELIVERY_OPTION_LABELS };
 
 export interface DeliveryOptionsProps {
   value: VehicleDeliveryOption | null;
   onChange: (option: VehicleDeliveryOption) => void;
-  /** A day-only time: the customer cannot wait, so that option is hidden (SPEC §4). */
+  /** A day-only time: the customer cannot wait, so that option is hidden (requirements §4). */
   dayOnly?: boolean;
   /** The key locker has no compartment left for the chosen time. */
   lockerFull?: boolean;

@@ -16,7 +16,7 @@ export interface MonthCalendarProps {
 }
 
 /**
- * The month calendar of lead mode (SPEC §2 "Reservation page", §5 "Month calendar"):
+ * The month calendar of lead mode (requirements §2 "Reservation page", §5 "Month calendar"):
  * a preferred date instead of a time. A day can be pressed exactly when the server
  * accepts it as a lead date (the shared rule of @huolto/domain: a working day, not a
  * Finnish holiday, after today and at most three months ahead); the months shown run

@@ -43,7 +43,7 @@ export function orderOtherOffices(offices: OrganizationFreeTimes[], distances: M
 }
 
 /**
- * Other offices' availability one month ahead (SPEC §2 "Reservation page", §4 "Office
+ * Other offices' availability one month ahead (requirements §2 "Reservation page", §4 "Office
  * transfer"): opened with a button, each office with its first free time and 'Vaihda',
  * nearest first with the distance when the customer's location is known.
  */

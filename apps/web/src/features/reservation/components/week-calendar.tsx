@@ -12,7 +12,7 @@ export interface WeekCalendarProps {
 }
 
 /**
- * The week picker and the days of the week (SPEC "Reservation page"). Days without
+ * The week picker and the days of the week (requirements §2 "Reservation page"). Days without
  * free times are disabled; weekends are shown only when they have times.
  */
 export function WeekCalendar({ calendar }: WeekCalendarProps) {

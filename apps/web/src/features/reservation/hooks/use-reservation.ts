@@ -27,7 +27,7 @@ import { useWeekCalendar } from '@/features/reservation/hooks/use-week-calendar.
 import { isDayOnly, reservationOf, sameSlot, withSeconds, type Slot } from '@/features/reservation/calendar.ts';
 
 /**
- * The reservation page's state and actions (SPEC §2 "Reservation page", §4): the week
+ * The reservation page's state and actions (requirements §2 "Reservation page", §4): the week
  * calendar of the booking's office, holding a time, the lead date of lead mode, the
  * mechanic, the delivery option and the key locker. The page renders from what this
  * returns; every call's outcome is told to the customer here (notifications).
@@ -44,9 +44,9 @@ export function useReservation(booking: Booking) {
 
   const selectedDay = calendar.selectedDay;
   const dayOnly = selectedDay ? isDayOnly(selectedDay) : reserved?.time_selection_type === 'DAY_ONLY';
-  // The delivery option the booking already carries (SPEC §4: "restored from the booking").
+  // The delivery option the booking already carries (requirements §4: "restored from the booking").
   const storedDelivery = wizard.deliveryOption ?? deliveryOptionOf(booking);
-  // A day-only time cannot be waited for: that choice is cleared and hidden (SPEC §4).
+  // A day-only time cannot be waited for: that choice is cleared and hidden (requirements §4).
   const delivery = dayOnly && storedDelivery === 'CUSTOMER_WAITING' ? null : storedDelivery;
   const { update } = wizard;
   useEffect(() => {
@@ -125,7 +125,7 @@ export function useReservation(booking: Booking) {
     }
   };
 
-  // The key locker: the reserved start, or the morning and afternoon of a day-only day (SPEC §9).
+  // The key locker: the reserved start, or the morning and afternoon of a day-only day (requirements §9).
   const locker = useLockerFull(
     lockerStartTimes({ date: reservedDate ?? selectedDay?.date ?? null, dayOnly, reservedStart: reserved?.start ?? null }),
   );
@@ -162,7 +162,7 @@ export function useReservation(booking: Booking) {
     [reserveTime, refreshBooking, refreshTimes],
   );
 
-  // A day with a single time selects it (SPEC §4) — once per day, and never over a
+  // A day with a single time selects it (requirements §4) — once per day, and never over a
   // time already held on that day.
   const autoTried = useRef<string | null>(null);
   const { opening_time, closing_time } = officeHours;
@@ -191,7 +191,7 @@ export function useReservation(booking: Booking) {
     ? formatFinnishTime(toHelsinki(new Date(booking.reservation_expires_at)).time)
     : null;
   const lockerBlocked = delivery === 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS' && locker.full;
-  // SPEC §5 "Reservation Continue": a delivery option and a time, or in lead mode a date.
+  // requirements §5 "Reservation Continue": a delivery option and a time, or in lead mode a date.
   const canContinue = leadMode ? leadDate !== null : delivery !== null && reserved !== null && !lockerBlocked;
 
   return {

@@ -11,7 +11,7 @@ import { useFreeTimes } from '@/features/reservation/api/get-free-times.ts';
 import { isFreeDay } from '@/features/reservation/calendar.ts';
 
 /**
- * The week calendar's rules (SPEC §4 "Week calendar"): it starts at the current week
+ * The week calendar's rules (requirements §4 "Week calendar"): it starts at the current week
  * (Helsinki date); a week without free times advances by itself up to
  * CALENDAR_AUTO_ADVANCE_WEEKS more weeks; the first free day is selected; the picker
  * offers WEEK_PICKER_WEEKS weeks. A reserved time opens its own week and day.

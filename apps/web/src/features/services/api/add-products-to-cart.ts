@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 export const addProductsToCart = ({ items, stage = 'DEFAULT' }: CartChangeBody) =>
   api.post<ApiResponse>('/add-products-to-cart', { items, stage });
 
-/** After a cart change the booking and the offer (its `selected` flags) are refetched (SPEC §4). */
+/** After a cart change the booking and the offer (its `selected` flags) are refetched (requirements §4). */
 export function useAddProductsToCart() {
   const queryClient = useQueryClient();
   return useMutation({

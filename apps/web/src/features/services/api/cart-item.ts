@@ -1,6 +1,6 @@
 import type { CartProductItem, OrderItem, ProductSuggestion } from '@huolto/domain';
 
-/** The cart item of a product suggestion (SPEC §3 "Cart product item"). */
+/** The cart item of a product suggestion (requirements §3 "Cart product item"). */
 export function toCartItem(product: ProductSuggestion, calculatorId: string | null): CartProductItem {
   return {
     productId: product.product.id,

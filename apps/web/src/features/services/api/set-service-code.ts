@@ -3,7 +3,7 @@ import { normalizeServiceCode, type ApiResponse } from '@huolto/domain';
 import { api } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** The value sent for a code: trimmed and upper-cased, null when blank (SPEC §5 "Service code"). */
+/** The value sent for a code: trimmed and upper-cased, null when blank (requirements §5 "Service code"). */
 export function serviceCodeValue(input: string): string | null {
   return normalizeServiceCode(input);
 }

@@ -11,7 +11,7 @@ export interface CollapsibleServiceGroupsProps
   groups: ServiceGroup[] | undefined;
   isLoading: boolean;
   /**
-   * Which groups start open: 'first' the first one (lisapalvelut, SPEC §2), 'none' every
+   * Which groups start open: 'first' the first one (lisapalvelut, requirements §2), 'none' every
    * group folded. A group with a chosen service starts open either way.
    */
   initiallyOpen?: 'first' | 'none';
@@ -20,7 +20,7 @@ export interface CollapsibleServiceGroupsProps
   loadingLabel?: string;
 }
 
-/** '{n} palvelua saatavilla' (GLOSSARY "group count"); one: '1 palvelu saatavilla'. */
+/** '{n} palvelua saatavilla' (docs/glossary.md "group count"); one: '1 palvelu saatavilla'. */
 export function availableCount(n: number): string {
   return n === 1 ? '1 palvelu saatavilla' : `${n} palvelua saatavilla`;
 }
@@ -112,7 +112,7 @@ function CollapsibleGroup({
 /**
  * Service groups that fold by their category title, each a real button with
  * aria-expanded, its icon and its count: the extra services of lisapalvelut with the
- * first group open (SPEC §2 "Extra services page"), the tire services, and the other
+ * first group open (requirements §2 "Extra services page"), the tire services, and the other
  * services of palvelut below the package that fits the car.
  */
 export function CollapsibleServiceGroups({

@@ -13,7 +13,7 @@ export interface ExtraOrderItemsProps {
 }
 
 /**
- * Extra order items (GLOSSARY: wipers, bulbs, washer fluid…): a checkbox each with its
+ * Extra order items (docs/glossary.md: wipers, bulbs, washer fluid…): a checkbox each with its
  * description and price. The boxes follow the click at once and hand over to the
  * server's `selected` when the list is refetched.
  */

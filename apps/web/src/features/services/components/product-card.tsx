@@ -43,7 +43,7 @@ function hasContents(product: ProductSuggestion, lazy: boolean): boolean {
 }
 
 /**
- * A service as a card (SPEC §2 "Product cards"): a checkbox labelled with the
+ * A service as a card (requirements §2 "Product cards"): a checkbox labelled with the
  * description, the price rounded up to whole euros (a campaign price against the
  * normal price), images, the sanitised info text, the expandable service contents and,
  * once selected, the extra products offered with it as smaller cards.

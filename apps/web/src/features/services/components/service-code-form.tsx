@@ -18,7 +18,7 @@ export interface ServiceCodeFormProps {
 }
 
 /**
- * A service code from a campaign letter or a recall (GLOSSARY "service code"), which
+ * A service code from a campaign letter or a recall (docs/glossary.md "service code"), which
  * unlocks particular services. 'Käytä koodi' sends it; a code that unlocks nothing
  * gives an inline error; an applied code can be removed.
  */

@@ -34,7 +34,7 @@ export interface ServiceContentsProps {
 }
 
 /**
- * 'Näytä huollon sisältö' / 'Piilota huollon sisältö' (SPEC §2 "Product cards"; for a
+ * 'Näytä huollon sisältö' / 'Piilota huollon sisältö' (requirements §2 "Product cards"; for a
  * tire service 'Näytä palvelun sisältö'): the
  * operations of a service with their spare parts. Uses the suggestion's own rows;
  * without them, and when `lazy`, fetches them the first time the list is opened.

@@ -12,7 +12,7 @@ export interface SymptomFormProps {
 }
 
 /**
- * Free-text repair request (SPEC §2, §5): Save is disabled while the text is empty or
+ * Free-text repair request (requirements §2, §5): Save is disabled while the text is empty or
  * unchanged; the field is read-only while a symptom is saved — delete it to change it.
  */
 export function SymptomForm({ symptom, onSave, onDelete, disabled }: SymptomFormProps) {

@@ -5,7 +5,7 @@ import { useAddProductsToCart } from '@/features/services/api/add-products-to-ca
 import { useRemoveProductsFromCart } from '@/features/services/api/remove-products-from-cart.ts';
 
 /**
- * Product selection (SPEC §4): adds or removes one product, which refetches the booking
+ * Product selection (requirements §4): adds or removes one product, which refetches the booking
  * and every list of service groups, then pushes the analytics event.
  */
 export function useCartChange() {

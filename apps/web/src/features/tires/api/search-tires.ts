@@ -7,7 +7,7 @@ import { useProcessSession } from '@/hooks/use-process-session.ts';
 /** A search result: a product suggestion whose `suggested_tire` is filled. */
 export type TireSuggestion = ProductSuggestion & { suggested_tire: TireDetails };
 
-/** POST /search-tires/v2 (SPEC §7), cheapest first. */
+/** POST /search-tires/v2 (requirements §7), cheapest first. */
 export const searchTires = (query: TireSearchQuery) => api.post<TireSuggestion[]>('/search-tires/v2', query);
 
 /**
@@ -23,7 +23,7 @@ export const searchTiresQueryOptions = (token: string | null, query: TireSearchQ
     staleTime: 60 * 1000,
   });
 
-/** Runs by itself as soon as the form is valid (SPEC §5 "Tire search"). */
+/** Runs by itself as soon as the form is valid (requirements §5 "Tire search"). */
 export function useSearchTires(query: TireSearchQuery | null) {
   const { token } = useProcessSession();
   return useQuery(searchTiresQueryOptions(token, query));

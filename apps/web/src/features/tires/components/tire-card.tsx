@@ -85,7 +85,7 @@ function LabelValues({ label }: { label: TireLabel | null | undefined }) {
 }
 
 /**
- * A tire as a card (SPEC §2 "Product cards"): make, model, size with its load and speed
+ * A tire as a card (requirements §2 "Product cards"): make, model, size with its load and speed
  * index and markings, the picture, the price of one tire and of the set installed
  * ('Sarja asennettuna'), rounded up; an amount and a button that puts it in the cart.
  */

@@ -130,7 +130,7 @@ describe('<TireSearch>', () => {
       tireType: 'WINTER_STUDLESS',
     });
     expect(onFormChange).toHaveBeenLastCalledWith(expect.objectContaining({ width: '215', loadIndex: '100', suppliers: [2] }));
-    // Load index options are 70–130 (SPEC §9).
+    // Load index options are 70–130 (requirements §9).
     const loadOptions = [...(screen.getByLabelText(/Kuormitusindeksi/) as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
     expect(loadOptions).toHaveLength(61);
   });

@@ -46,7 +46,7 @@ export function defaultTireForm(sizes: TireSizes): TireSearchForm {
 
 /**
  * The results as shown: the example tire (the first that matches the vehicle class,
- * SPEC §2) and the tires already chosen stay in view; the others sit behind the
+ * requirements §2) and the tires already chosen stay in view; the others sit behind the
  * 'Näytä muut renkaat' toggle.
  */
 export function splitTireResults(results: readonly TireSuggestion[], classificationId: number | null) {
@@ -107,7 +107,7 @@ function SizeSelect({
 }
 
 /**
- * The tire search (SPEC §2 "Tire search", §5): tire type, suppliers, the car's own sizes
+ * The tire search (requirements §2 "Tire search", §5): tire type, suppliers, the car's own sizes
  * and selects for width, height, rim and load index. Every field is required and the
  * search runs by itself as soon as the form is valid.
  */

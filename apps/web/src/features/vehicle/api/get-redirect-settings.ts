@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client.ts';
 
 /**
  * GET /redirect-settings: where the booking's make books on its own site, or null
- * (SPEC §4 "Redirect after vehicle step"). A failure counts as no redirect, so the
+ * (requirements §4 "Redirect after vehicle step"). A failure counts as no redirect, so the
  * customer can always go on here.
  */
 export async function getRedirectSettings(): Promise<RedirectSettings | null> {

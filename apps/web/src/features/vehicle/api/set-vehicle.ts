@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { VEHICLE_CLASS, type ApiResponse, type SetVehicleBody } from '@huolto/domain';
 import { api } from '@/lib/api-client.ts';
 
-/** POST /set-vehicle: a vehicle the register does not know (SPEC §3 "Unknown vehicle payload"). */
+/** POST /set-vehicle: a vehicle the register does not know (requirements §3 "Unknown vehicle payload"). */
 export const setVehicle = (input: Pick<SetVehicleBody, 'make' | 'regNbr' | 'model'>) =>
   api.post<ApiResponse>('/set-vehicle', {
     make: input.make,

@@ -13,7 +13,7 @@ export interface RedirectDialogProps {
 }
 
 /**
- * The redirect popup (SPEC §2, §4): shows the make's message and, after redirectDelay
+ * The redirect popup (requirements §2, §4): shows the make's message and, after redirectDelay
  * seconds, posts the car's details to the make's own booking site — bmw and mini get
  * license and mileage in thousands, kia and mitsubishi vrm and mileage, others
  * registerNumber and kilometers. The customer may go at once or stay.

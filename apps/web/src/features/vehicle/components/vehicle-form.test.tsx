@@ -148,7 +148,7 @@ describe('<VehicleForm>', () => {
     expect(notice.closest('form')).toBe(make.closest('form'));
     expect(notice.compareDocumentPosition(make) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(make.getAttribute('aria-describedby')).toContain('vehicle-not-found');
-    // The notification of SPEC §8 is still shown.
+    // The notification of requirements §8 is still shown.
     expect(getNotifications()).toEqual([expect.objectContaining({ level: 'INFO', text: MESSAGES.vehicleNotFound.text })]);
     // The button is named for what it does now: it goes on, it does not search again.
     expect(screen.getByRole('button', { name: 'Jatka' }).getAttribute('type')).toBe('submit');

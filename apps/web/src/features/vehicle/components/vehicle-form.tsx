@@ -44,7 +44,7 @@ export function chosenMake(values: Pick<VehicleFormValues, 'make' | 'otherMake'>
 }
 
 export interface VehicleFormContext {
-  /** Mileage is asked in maintenance only (SPEC §5). */
+  /** Mileage is asked in maintenance only (requirements §5). */
   requireKilometers: boolean;
   /** The register did not know the plate: make and model become required. */
   vehicleNotFound: boolean;
@@ -100,7 +100,7 @@ export interface VehicleFormProps {
 }
 
 /**
- * The vehicle step's form (SPEC §2 "Vehicle page", §4 "Vehicle search"):
+ * The vehicle step's form (requirements §2 "Vehicle page", §4 "Vehicle search"):
  * registration number (upper-cased as typed) and, in maintenance, the mileage.
  * A plate the register does not know brings up make and model.
  */

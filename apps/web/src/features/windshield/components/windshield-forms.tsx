@@ -152,7 +152,7 @@ export interface FormProps<T> {
   showErrors: boolean;
 }
 
-/** Repair form (SPEC §3, §5): amount, insurance and insurer, contact method. */
+/** Repair form (requirements §3, §5): amount, insurance and insurer, contact method. */
 export function RepairFormFields({ value, onChange, showErrors }: FormProps<RepairFormDraft>) {
   const bad = showErrors ? invalidFields(repairFormSchema, value) : new Set<string>();
   const set = (patch: Partial<RepairFormDraft>) => onChange({ ...value, ...patch });
@@ -196,7 +196,7 @@ export function RepairFormFields({ value, onChange, showErrors }: FormProps<Repa
   );
 }
 
-/** Replacement form (SPEC §3, §5). */
+/** Replacement form (requirements §3, §5). */
 export function ReplacementFormFields({ value, onChange, showErrors }: FormProps<ReplacementFormDraft>) {
   const bad = showErrors ? invalidFields(replacementFormSchema, value) : new Set<string>();
   const set = (patch: Partial<ReplacementFormDraft>) => onChange({ ...value, ...patch });
