@@ -1,0 +1,121 @@
+// The load of `npm run bench` (scripts/bench.mjs) on one running server: each call of
+// bench-scenarios.mjs prepared, warmed up and measured with autocannon (or, for a scenario
+// that drives whole sequences of calls itself, with its own client), as one row of figures.
+//
+// `load` is the bench's settings: { connections, connectionsText, duration, warmup }
+// (BENCH_CONNECTIONS, BENCH_DURATION and BENCH_WARMUP; seconds).
+
+import autocannon from 'autocannon';
+
+const log = (...args) => console.error(...args);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+/** Autocannon on the server's processes: connection i goes to urls[i % urls.length]. */
+function cannon(urls, requests, connections, seconds, onResponse) {
+  return new Promise((resolve, reject) => {
+    const url = urls.length === 1 ? urls[0] : urls;
+    const instance = autocannon({ url, connections, duration: seconds, requests, timeout: 10 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+    if (onResponse) instance.on('response', onResponse);
+  });
+}
+
+/**
+ * Waits until the server has answered the requests autocannon left behind when it stopped
+ * (they queue for the database), so that they neither leak into the next measurement nor
+ * meet a closing database at shutdown.
+ */
+async function drain(server) {
+  await Promise.all(
+    server.urls.map(async (url) => {
+      try {
+        await fetch(`${url}/health`, { signal: AbortSignal.timeout(60_000) });
+      } catch (err) {
+        log(`drain ${url}: ${err.message}`);
+      }
+    }),
+  );
+  await sleep(200);
+}
+
+/** One scenario on one running server: prepare, warm up, then `load.duration` seconds of load. */
+export async function measure(server, scenario, database, load) {
+  if (scenario.run) return measureFlow(server, scenario, database, load);
+  const { connections, connectionsText, duration, warmup } = load;
+  log(`[${database}] ${scenario.label}: preparing…`);
+  const { requests, note } = await scenario.prepare(server);
+  if (warmup > 0) {
+    log(`[${database}] ${scenario.label}: warm-up ${warmup} s`);
+    await cannon(server.urls, requests, connections, warmup);
+    await drain(server);
+  }
+  log(`[${database}] ${scenario.label}: ${connectionsText}, ${duration} s`);
+  // Exact latencies of the 2xx answers (autocannon's histogram rounds to whole ms).
+  const latencies = [];
+  const result = await cannon(server.urls, requests, connections, duration, (_client, statusCode, _bytes, ms) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(ms);
+  });
+  await drain(server);
+  latencies.sort((a, b) => a - b);
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
+  const ok = latencies.length;
+  return {
+    database,
+    id: scenario.id,
+    call: scenario.label,
+    baseline: !!scenario.baseline,
+    note,
+    requestsPerSecond: ok / (result.duration || duration),
+    p50Ms: percentile(latencies, 50),
+    p90Ms: percentile(latencies, 90),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? NaN,
+    ok,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    avgBytesPerResponse: ok ? Math.round(result.throughput.total / ok) : 0,
+    distinctRequests: requests.length,
+    budgetP99Ms: scenario.budgetP99Ms ?? null,
+    budgetMet: scenario.budgetP99Ms == null ? null : ok > 0 && percentile(latencies, 99) < scenario.budgetP99Ms,
+    autocannon: { requestsAverage: result.requests.average, latencyP50: result.latency.p50, latencyP99: result.latency.p99 },
+  };
+}
+
+/** A scenario that drives whole sequences of calls itself (scenario.run) rather than autocannon. */
+async function measureFlow(server, scenario, database, load) {
+  const { connections, connectionsText, duration } = load;
+  log(`[${database}] ${scenario.label}: ${duration} s`);
+  const { latencies, requests, elapsed, note } = await scenario.run(server, { connections, seconds: duration });
+  await drain(server);
+  const p99 = percentile(latencies, 99);
+  return {
+    database,
+    id: scenario.id,
+    call: scenario.label.replace(/\bN clients\b/, connectionsText.replace('connection', 'client')),
+    baseline: false,
+    note,
+    requestsPerSecond: requests / elapsed,
+    p50Ms: percentile(latencies, 50),
+    p90Ms: percentile(latencies, 90),
+    p99Ms: p99,
+    maxMs: latencies.at(-1) ?? NaN,
+    ok: latencies.length,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    statusCodes: {},
+    bookings: latencies.length,
+    bookingsPerSecond: latencies.length / elapsed,
+    budgetP99Ms: scenario.budgetP99Ms ?? null,
+    budgetMet: scenario.budgetP99Ms == null ? null : latencies.length > 0 && p99 < scenario.budgetP99Ms,
+  };
+}
