@@ -17,8 +17,10 @@ export interface StaffMoveStart {
 }
 
 /**
- * The starts of the move form on a day: every STAFF_MOVE_STEP_MINUTES from the day's
- * opening where the booking's `minutes` fit before closing (none on a closed day). A start
+ * The starts of the move form on a day: every quarter hour of the clock (the grid the server
+ * accepts) from the day's opening, or the first quarter hour after it when an exception opens
+ * off the grid (8.10 → 8.15), where the booking's `minutes` fit before closing (none on a
+ * closed day). A start
  * is taken when another confirmed booking on the resource, a customer's hold on it or its
  * absence overlaps the time; past when it is at or before `now` ('YYYY-MM-DDTHH:mm:ss',
  * Helsinki wall clock). The booking itself (`bookingId`) takes nothing.
@@ -31,7 +33,7 @@ export function staffMoveStarts(
   now: string = formatLocalDateTime(new Date()),
 ): StaffMoveStart[] {
   if (!day.opening) return [];
-  const open = timeToMinutes(day.opening.openingTime);
+  const open = Math.ceil(timeToMinutes(day.opening.openingTime) / STAFF_MOVE_STEP_MINUTES) * STAFF_MOVE_STEP_MINUTES;
   const close = timeToMinutes(day.opening.closingTime);
   const taken: [string, string][] = [
     ...day.bookings
