@@ -13,8 +13,8 @@ declare module 'fastify' {
     session?: boolean;
   }
   interface FastifyRequest {
-    /** The booking process of the x-process-token header (routes with a session). */
-    process: ProcessRow;
+    /** The booking session of the x-process-token header (routes with a session): its `process` row. */
+    session: ProcessRow;
     /** The process's live hold or booked time, read with it (routes with a session). */
     heldTime: HeldTime | undefined;
     /**
@@ -35,7 +35,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
  * A missing, malformed, unknown or expired token is HTTP 412 (requirements §4).
  */
 export function registerSession(app: FastifyInstance, db: Db, opts: { clientKeySecret?: string | undefined } = {}) {
-  app.decorateRequest('process', null as unknown as ProcessRow);
+  app.decorateRequest('session', null as unknown as ProcessRow);
   app.decorateRequest('heldTime', undefined);
   const loaded = new WeakMap<FastifyRequest, Promise<Versions>>();
   app.decorateRequest('versions', function (this: FastifyRequest) {
@@ -57,7 +57,7 @@ export function registerSession(app: FastifyInstance, db: Db, opts: { clientKeyS
     if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) throw new SessionExpiredError();
     const session = await findLiveSession(db, token);
     if (!session) throw new SessionExpiredError();
-    request.process = session.process;
+    request.session = session.process;
     request.heldTime = session.held;
     loaded.set(request, Promise.resolve(session.versions));
   });

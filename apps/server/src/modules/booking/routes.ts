@@ -32,7 +32,7 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: Bookin
       }),
     },
     async (request) =>
-      bookingView(db, request.process, {
+      bookingView(db, request.session, {
         catalogue: deps.catalogue.at(db, await request.versions()),
         held: { value: request.heldTime },
       }),
@@ -49,7 +49,7 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: Bookin
       }),
     },
     async (request) => {
-      await setCustomer(db, request.process.token, request.body);
+      await setCustomer(db, request.session.token, request.body);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -65,7 +65,7 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: Bookin
       }),
     },
     async (request) => {
-      await setNotes(db, request.process.token, request.body.value);
+      await setNotes(db, request.session.token, request.body.value);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -82,7 +82,7 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: Bookin
       }),
     },
     async (request) => {
-      await setSymptoms(db, request.process.token, request.body);
+      await setSymptoms(db, request.session.token, request.body);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -100,10 +100,10 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: Bookin
     },
     async (request, reply) => {
       // A process that already has a booking answers its key again: not a new booking.
-      const alreadySaved = request.process.booking_id !== null;
-      const outcome = await saveBooking(db, request.process.token, { publicUrl: deps.publicUrl });
+      const alreadySaved = request.session.booking_id !== null;
+      const outcome = await saveBooking(db, request.session.token, { publicUrl: deps.publicUrl });
       if (outcome.responseCode === 'SUCCESS') {
-        if (!alreadySaved) deps.bookingsSaved?.inc({ process_type: request.process.process_type });
+        if (!alreadySaved) deps.bookingsSaved?.inc({ process_type: request.session.process_type });
         // Sent after commit; the outbox keeps it if sending fails now.
         deps.mailer.kick();
       } else {

@@ -53,7 +53,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: serviceGroups,
       }),
     },
-    async (request) => serviceGroupsFor(await catalogueFor(request), request.process, SERVICE_LISTS.services),
+    async (request) => serviceGroupsFor(await catalogueFor(request), request.session, SERVICE_LISTS.services),
   );
 
   r.get(
@@ -67,7 +67,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
       }),
     },
     async (request) =>
-      serviceGroupsFor(await catalogueFor(request), request.process, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
+      serviceGroupsFor(await catalogueFor(request), request.session, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
   );
   r.get(
     '/extra-services/additional-services',
@@ -80,7 +80,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
       }),
     },
     async (request) =>
-      serviceGroupsFor(await catalogueFor(request), request.process, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
+      serviceGroupsFor(await catalogueFor(request), request.session, { ...SERVICE_LISTS.additional, groupId: request.query.categoryId }),
   );
 
   r.get(
@@ -93,7 +93,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: serviceGroups,
       }),
     },
-    async (request) => serviceGroupsFor(await catalogueFor(request), request.process, SERVICE_LISTS.extra[request.query.stage]),
+    async (request) => serviceGroupsFor(await catalogueFor(request), request.session, SERVICE_LISTS.extra[request.query.stage]),
   );
 
   r.get(
@@ -105,7 +105,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: serviceGroups,
       }),
     },
-    async (request) => serviceCodeGroups(await catalogueFor(request), request.process),
+    async (request) => serviceCodeGroups(await catalogueFor(request), request.session),
   );
 
   /** A code that unlocks nothing is NOT_FOUND and is not stored; a blank one clears the code. */
@@ -120,7 +120,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: responseSchema,
       }),
     },
-    async (request) => setServiceCode(db, request.process.token, request.body.value),
+    async (request) => setServiceCode(db, request.session.token, request.body.value),
   );
 
   r.get(
@@ -133,7 +133,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
       }),
     },
     async (request) => {
-      await removeServiceCode(db, request.process.token);
+      await removeServiceCode(db, request.session.token);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -160,7 +160,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: extraOrderItemsResponse,
       }),
     },
-    async (request) => extraOrderItemsFor(await catalogueFor(request), request.process),
+    async (request) => extraOrderItemsFor(await catalogueFor(request), request.session),
   );
 
   r.post(
@@ -174,7 +174,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
       }),
     },
     async (request) => {
-      await setExtraOrderItems(db, request.process.token, request.body.ids);
+      await setExtraOrderItems(db, request.session.token, request.body.ids);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -190,7 +190,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
       }),
     },
     async (request) => {
-      await removeStage(db, request.process.token, request.body.stage);
+      await removeStage(db, request.session.token, request.body.stage);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -205,7 +205,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: z.array(orderItemSchema),
       }),
     },
-    async (request) => orderItemsInStage(await catalogueFor(request), request.process, request.body.stage),
+    async (request) => orderItemsInStage(await catalogueFor(request), request.session, request.body.stage),
   );
 
   r.get(
@@ -217,7 +217,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
         responseSchema: liftsOffersResponse,
       }),
     },
-    async (request) => liftsOffers(await catalogueFor(request), request.process),
+    async (request) => liftsOffers(await catalogueFor(request), request.session),
   );
 
   r.post(
@@ -231,7 +231,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
       }),
     },
     async (request) => {
-      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.process.token, request.body.stage, request.body.items)) };
+      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.session.token, request.body.stage, request.body.items)) };
     },
   );
 
@@ -246,7 +246,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
       }),
     },
     async (request) => {
-      await removeFromCart(db, request.process.token, request.body.items);
+      await removeFromCart(db, request.session.token, request.body.items);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -262,7 +262,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
       }),
     },
     async (request) => {
-      await setProductParameter(db, request.process, request.body);
+      await setProductParameter(db, request.session, request.body);
       return { responseCode: 'SUCCESS' };
     },
   );

@@ -155,6 +155,6 @@ export function registerCampaignRoutes(app: FastifyInstance, db: Db, deps: { cod
         responseSchema: campaignCodeResponse,
       }),
     },
-    async (request) => loyalty.setCampaignCode(db, request.process.token, request.body),
+    async (request) => loyalty.setCampaignCode(db, request.session.token, request.body),
   );
 }

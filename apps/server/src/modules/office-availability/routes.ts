@@ -38,7 +38,7 @@ export function registerOfficeAvailabilityRoutes(
       }),
     },
     async (request, reply) => firstFreeTimesGate(reply, async () =>
-        firstFreeTimes(db, await calendarContextOf(db, request, deps), request.process, request.body.organizationIds),
+        firstFreeTimes(db, await calendarContextOf(db, request, deps), request.session, request.body.organizationIds),
       ),
   );
 }

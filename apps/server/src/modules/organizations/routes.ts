@@ -52,7 +52,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db, deps: {
         responseSchema: organizations,
       }),
     },
-    async (request) => organizationsForProcess(await officesFor(request), request.process),
+    async (request) => organizationsForProcess(await officesFor(request), request.session),
   );
 
   const config = { session: false };
@@ -154,7 +154,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db, deps: {
         responseSchema: activeOrganizationInfoTextResponse,
       }),
     },
-    async (request) => activeOrganizationInfoText(db, request.process),
+    async (request) => activeOrganizationInfoText(db, request.session),
   );
 
   r.post(
@@ -169,7 +169,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, db: Db, deps: {
       }),
     },
     async (request) => {
-      await chooseOrganization(db, request.process, request.body.organizationId, await officesFor(request));
+      await chooseOrganization(db, request.session, request.body.organizationId, await officesFor(request));
       return { responseCode: 'SUCCESS' };
     },
   );

@@ -14,5 +14,5 @@ export function registerRedirectRoutes(app: FastifyInstance, db: Db, opts: { red
     summary: "Where the booking's make is booked instead (BMW, MINI, Kia, Mitsubishi maintenance), or null.",
     responseSchema: redirectSettingsResponse,
   });
-  app.get('/redirect-settings', { schema }, async (request): Promise<RedirectSettingsResponse> => redirectSettings(db, request.process, opts.redirectUrls));
+  app.get('/redirect-settings', { schema }, async (request): Promise<RedirectSettingsResponse> => redirectSettings(db, request.session, opts.redirectUrls));
 }

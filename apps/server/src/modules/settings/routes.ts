@@ -139,6 +139,6 @@ export function registerSettingsRoutes(app: FastifyInstance, db: Db, deps: { ini
   r.get(
     '/booking-settings/v2',
     { schema: callSchema({ tag, summary: "The booking's process type, the office's time selection type and the hold minutes.", responseSchema: processBookingSettingsResponse }) },
-    async (request) => processBookingSettings(db, request.process),
+    async (request) => processBookingSettings(db, request.session),
   );
 }

@@ -74,7 +74,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: freeTimeDays,
       }),
     },
-    async (request) => freeTimes(db, await calendarContext(request), request.process, request.body),
+    async (request) => freeTimes(db, await calendarContext(request), request.session, request.body),
   );
 
   /** Only the MORNING shift: starts before 12:00 (day-only: room between opening and 12:00). */
@@ -88,7 +88,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: freeTimeDays,
       }),
     },
-    async (request) => freeTimes(db, await calendarContext(request), request.process, request.body, 'MORNING'),
+    async (request) => freeTimes(db, await calendarContext(request), request.session, request.body, 'MORNING'),
   );
 
   /** Only the EVENING shift: starts at or after 12:00 (day-only: room between 12:00 and closing). */
@@ -102,7 +102,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: freeTimeDays,
       }),
     },
-    async (request) => freeTimes(db, await calendarContext(request), request.process, request.body, 'EVENING'),
+    async (request) => freeTimes(db, await calendarContext(request), request.session, request.body, 'EVENING'),
   );
 
   r.post(
@@ -116,7 +116,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: freeTimesOnOrganizationResponse,
       }),
     },
-    async (request, reply) => otherOrganizationsGate(reply, async () => freeTimesOnOrganizations(db, await calendarContext(request), request.process, request.body)),
+    async (request, reply) => otherOrganizationsGate(reply, async () => freeTimesOnOrganizations(db, await calendarContext(request), request.session, request.body)),
   );
 
   r.post(
@@ -133,7 +133,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
       }),
     },
     async (request, reply) => {
-      const outcome = await reserveTime(db, request.process.token, request.body, new Date(), deps.addressLimits);
+      const outcome = await reserveTime(db, request.session.token, request.body, new Date(), deps.addressLimits);
       if (outcome.responseCode === 'TOO_MANY_REQUESTS') {
         return reply
           .status(429)
@@ -148,7 +148,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
     '/remove-reservation',
     { schema: callSchema({ tag: 'Time', summary: 'Releases the held time.', responseSchema: responseSchema }) },
     async (request) => {
-      await removeReservation(db, request.process.token);
+      await removeReservation(db, request.session.token);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -164,7 +164,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
       }),
     },
     async (request) => {
-      await setReservationDetails(db, request.process.token, request.body);
+      await setReservationDetails(db, request.session.token, request.body);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -179,7 +179,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: lockerReservedTimesResponse,
       }),
     },
-    async (request) => ({ reservedTimes: await lockerReservedTimes(db, request.process, request.body.startTimes) }),
+    async (request) => ({ reservedTimes: await lockerReservedTimes(db, request.session, request.body.startTimes) }),
   );
 
   r.post(
@@ -193,7 +193,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
       }),
     },
     async (request) => {
-      await setLead(db, request.process.token, request.body.leadDate);
+      await setLead(db, request.session.token, request.body.leadDate);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -207,7 +207,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: customerSelectableResourcesResponse,
       }),
     },
-    async (request) => selectableResources(db, request.process),
+    async (request) => selectableResources(db, request.session),
   );
 
   r.get(
@@ -222,7 +222,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
         responseSchema: resourceForCustomerResponse,
       }),
     },
-    async (request) => ({ resource: await resourceForCustomer(db, request.process, request.query.phoneNumber) }),
+    async (request) => ({ resource: await resourceForCustomer(db, request.session, request.query.phoneNumber) }),
   );
 
   r.post(
@@ -236,7 +236,7 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
       }),
     },
     async (request) => {
-      await setSelectedResources(db, request.process.token, request.body.resourceIds);
+      await setSelectedResources(db, request.session.token, request.body.resourceIds);
       return { responseCode: 'SUCCESS' };
     },
   );

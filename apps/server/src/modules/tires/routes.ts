@@ -35,7 +35,7 @@ export function registerTireRoutes(app: FastifyInstance, db: Db, deps: { catalog
         responseSchema: tireSizesResponse,
       }),
     },
-    async (request) => tireSizes(db, request.process, new Date(), await sizeCache.choices(db, await versionsOf(request))),
+    async (request) => tireSizes(db, request.session, new Date(), await sizeCache.choices(db, await versionsOf(request))),
   );
 
   /** Answered from the search cache under the catalogue version (service.ts tireSearchAnswer), as ready JSON. */
@@ -50,7 +50,7 @@ export function registerTireRoutes(app: FastifyInstance, db: Db, deps: { catalog
       }),
     },
     async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(await tireSearchAnswer(db, request.process, request.body, { cache: catalogue.enabled, versions: await versionsOf(request) })),
+      reply.type('application/json; charset=utf-8').send(await tireSearchAnswer(db, request.session, request.body, { cache: catalogue.enabled, versions: await versionsOf(request) })),
   );
 
   /** Offices that change tires; none is a brand dealer in the tire processes. */
@@ -78,7 +78,7 @@ export function registerTireRoutes(app: FastifyInstance, db: Db, deps: { catalog
       }),
     },
     async (request) => {
-      await transferOrganization(db, request.process, request.body.organizationId, catalogue.offices.at(db, await versionsOf(request)));
+      await transferOrganization(db, request.session, request.body.organizationId, catalogue.offices.at(db, await versionsOf(request)));
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -99,7 +99,7 @@ export function registerTireRoutes(app: FastifyInstance, db: Db, deps: { catalog
     },
     async (request) => {
       // The tire change and the tire hotel chosen become their bundle; `message` tells the customer.
-      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.process.token, 'TIRE_SERVICES', request.body.items)) };
+      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.session.token, 'TIRE_SERVICES', request.body.items)) };
     },
   );
 }

@@ -47,7 +47,7 @@ export function registerVehicleRoutes(app: FastifyInstance, db: Db, opts: { sear
         responseSchema: searchVehicleResponse,
       }),
     },
-    async (request) => searchVehicle(db, request.process.token, request.body),
+    async (request) => searchVehicle(db, request.session.token, request.body),
   );
 
   /** A vehicle the register does not know, described by the customer (requirements §3). */
@@ -63,7 +63,7 @@ export function registerVehicleRoutes(app: FastifyInstance, db: Db, opts: { sear
       }),
     },
     async (request) => {
-      await setVehicle(db, request.process.token, request.body);
+      await setVehicle(db, request.session.token, request.body);
       return { responseCode: 'SUCCESS' };
     },
   );
@@ -80,7 +80,7 @@ export function registerVehicleRoutes(app: FastifyInstance, db: Db, opts: { sear
       }),
     },
     async (request) => {
-      await setVehicleKilometers(db, request.process.token, request.body.kilometers);
+      await setVehicleKilometers(db, request.session.token, request.body.kilometers);
       return { responseCode: 'SUCCESS' };
     },
   );
