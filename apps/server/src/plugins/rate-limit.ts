@@ -237,9 +237,9 @@ export async function registerRateLimits(app: FastifyInstance, db: Db): Promise<
     if (!limit) return;
     const window = windowMs(limit.timeWindow);
     const scope = limit.groupId ?? route.url;
-    // A route-level preHandler runs after the session plugin's, so the process is known.
+    // A route-level preHandler runs after the session plugin's, so the session is known.
     const check = async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
-      const token = (request as { process?: { token?: string } | null }).process?.token;
+      const token = (request.session as { token?: string } | null | undefined)?.token;
       if (!token) return;
       const res = await counters.count(`session|${scope}|${token}`, window);
       if (res.current > limit.max) {
