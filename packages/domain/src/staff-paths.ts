@@ -26,6 +26,20 @@ export const staffPaths = {
    * for it, or says the text is too short.
    */
   search: (q?: string) => (q === undefined ? `${STAFF_APP_PATH}/haku` : `${STAFF_APP_PATH}/haku?q=${encodeURIComponent(q)}`),
+  /** The set-up list of an empty start: admins only. */
+  setup: `${STAFF_APP_PATH}/kayttoonotto`,
+  /** The company's details: admins only. */
+  company: `${STAFF_APP_PATH}/yritys`,
+  /** Every office, active or not: admins only. */
+  offices: `${STAFF_APP_PATH}/toimipisteet`,
+  /** A new office: admins only. */
+  newOffice: `${STAFF_APP_PATH}/toimipisteet/uusi`,
+  /** An office's details and its resources: its own users and admins. */
+  office: (officeId: number | string) => `${STAFF_APP_PATH}/toimipisteet/${officeId}`,
+  /** The kinds of work resources can do: admins only. */
+  workKinds: `${STAFF_APP_PATH}/tyolajit`,
+  /** Import and export of offices, resources, opening hours and services: admins only. */
+  data: `${STAFF_APP_PATH}/tuonti`,
 } as const;
 
 /** The router's patterns for the same addresses. */
@@ -39,4 +53,11 @@ export const STAFF_ROUTES = {
   users: `${STAFF_APP_PATH}/kayttajat`,
   account: `${STAFF_APP_PATH}/oma-tili`,
   search: `${STAFF_APP_PATH}/haku`,
+  setup: `${STAFF_APP_PATH}/kayttoonotto`,
+  company: `${STAFF_APP_PATH}/yritys`,
+  offices: `${STAFF_APP_PATH}/toimipisteet`,
+  newOffice: `${STAFF_APP_PATH}/toimipisteet/uusi`,
+  office: `${STAFF_APP_PATH}/toimipisteet/:officeId`,
+  workKinds: `${STAFF_APP_PATH}/tyolajit`,
+  data: `${STAFF_APP_PATH}/tuonti`,
 } as const;

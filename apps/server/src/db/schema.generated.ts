@@ -11,6 +11,17 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AuditEvent {
+  action: string;
+  after: unknown | null;
+  at: Generated<Timestamp>;
+  before: unknown | null;
+  entity: string;
+  entity_id: string | null;
+  id: Generated<ColumnType<string, bigint | number | string, bigint | number | string>>;
+  staff_user_id: number | null;
+}
+
 export interface AvailabilityVersion {
   organization_id: number;
   version: Generated<ColumnType<string, bigint | number | string, bigint | number | string>>;
@@ -222,6 +233,8 @@ export interface Organization {
   active: Generated<boolean>;
   address: string;
   closing_time: Generated<string>;
+  code: string;
+  customer_notice: Generated<string>;
   customer_selects_resource: Generated<boolean>;
   damage_inspection: Generated<boolean>;
   email: string | null;
@@ -231,6 +244,7 @@ export interface Organization {
   lead_only: Generated<boolean>;
   locker_compartments: Generated<number>;
   longitude: number | null;
+  maintenance: Generated<boolean>;
   name: string;
   opening_time: Generated<string>;
   phone: string | null;
@@ -240,6 +254,7 @@ export interface Organization {
   slot_step_minutes: Generated<number>;
   time_selection_type: Generated<string>;
   tire_change: Generated<boolean>;
+  tire_sales: Generated<boolean>;
   windshield: Generated<boolean>;
 }
 
@@ -307,6 +322,7 @@ export interface Product {
   service_code: string | null;
   sort: Generated<number>;
   vehicle_class: number | null;
+  work_kind: string | null;
 }
 
 export interface ProductAdditional {
@@ -346,11 +362,13 @@ export interface RedirectSetting {
 }
 
 export interface Resource {
+  active: Generated<boolean>;
   display_name: string | null;
   id: number;
   name: string;
   organization_id: number;
   selectable: Generated<boolean>;
+  sort: Generated<number>;
 }
 
 export interface ResourceAbsence {
@@ -370,6 +388,11 @@ export interface ResourceTime {
   kind: "HOLD" | "BOOKED";
   process_token: string | null;
   resource_id: number;
+}
+
+export interface ResourceWorkKind {
+  resource_id: number;
+  work_kind: string;
 }
 
 export interface ServiceGroup {
@@ -460,7 +483,15 @@ export interface VehicleModel {
   name: string;
 }
 
+export interface WorkKind {
+  active: Generated<boolean>;
+  code: string;
+  name: string;
+  sort: Generated<number>;
+}
+
 export interface DB {
+  audit_event: AuditEvent;
   availability_version: AvailabilityVersion;
   booking: Booking;
   booking_added_row: BookingAddedRow;
@@ -494,6 +525,7 @@ export interface DB {
   resource: Resource;
   resource_absence: ResourceAbsence;
   resource_time: ResourceTime;
+  resource_work_kind: ResourceWorkKind;
   service_group: ServiceGroup;
   setting: Setting;
   sign_in_device: SignInDevice;
@@ -505,4 +537,5 @@ export interface DB {
   vehicle: Vehicle;
   vehicle_make: VehicleMake;
   vehicle_model: VehicleModel;
+  work_kind: WorkKind;
 }

@@ -1,0 +1,354 @@
+/**
+ * The staff API's set-up of a chain (staff.ts): the company's details, the set-up list an
+ * admin follows from an empty start, the offices (admin creates and deactivates; an office
+ * user edits their own), the offices' resources with the kinds of work each can do, and the
+ * admin-editable list of kinds of work. Every change is one transaction with an audit row
+ * and moves the office's availability version, so customers' calendars follow at once.
+ */
+import { z } from 'zod';
+import { FIELD_ERRORS } from './messages.ts';
+import { PROCESS_TYPES, type ProcessType } from './enums.ts';
+import { PHONE_PATTERN } from './validation.ts';
+import { id, line, clockTime, localDateTime } from './staff-fields.ts';
+import { isRealLocalDateTime } from './time.ts';
+
+const required = (max: number) => line(max).refine((v) => v.length > 0, { error: FIELD_ERRORS.required });
+/** An http(s) address, or '' for none (the page then leaves its link out). */
+const httpUrlOrEmpty = z
+  .string()
+  .trim()
+  .max(500, { error: FIELD_ERRORS.tooLong })
+  .refine((v) => v === '' || /^https?:\/\/[^\s<>"]+$/.test(v), { error: 'Anna osoite muodossa https://…' });
+const phoneOrEmpty = z
+  .string()
+  .trim()
+  .max(30, { error: FIELD_ERRORS.tooLong })
+  .refine((v) => v === '' || PHONE_PATTERN.test(v), { error: FIELD_ERRORS.phone });
+const emailOrEmpty = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { error: FIELD_ERRORS.tooLong })
+  .refine((v) => v === '' || z.email().safeParse(v).success, { error: FIELD_ERRORS.email });
+
+// ---- Company details (admin) ----
+
+/** The company's service-break notice: shown to customers while their clock is inside it. */
+export const serviceBreakBody = z
+  .object({ start: localDateTime, end: localDateTime, message: required(500) })
+  .refine((b) => !isRealLocalDateTime(b.start) || !isRealLocalDateTime(b.end) || b.start < b.end, {
+    path: ['end'],
+    message: 'Loppu ennen alkua',
+  });
+
+/**
+ * GET/PUT /company: what the customer site and the e-mails say of the company. An empty
+ * address leaves its link out of the pages.
+ */
+export const companyDetailsBody = z.object({
+  /** The company's name: the site's header, page titles, the e-mails' signature. */
+  name: required(100),
+  /** The booking line, as written on the landing page ('010 525 4000'); '' for none. */
+  bookingPhone: phoneOrEmpty,
+  /** The company's own front page (the thanks page links to it). */
+  frontPageUrl: httpUrlOrEmpty,
+  /** The landing page's damage-inspection tile. */
+  damageInspectionUrl: httpUrlOrEmpty,
+  /** The landing page's booking-by-phone tile. */
+  phoneBookingUrl: httpUrlOrEmpty,
+  /** The company's privacy statement, linked where the customer gives their details. */
+  privacyUrl: httpUrlOrEmpty,
+  /** The sender name of the e-mails ('Yritys ajanvaraus'); the address stays MAIL_FROM's. */
+  mailSenderName: required(100).refine((v) => !/[<>"\\@,;]/.test(v), { error: 'Nimessä ei voi olla merkkejä < > " \\ @ , ;' }),
+  serviceBreak: serviceBreakBody.nullable(),
+});
+export type CompanyDetailsBody = z.input<typeof companyDetailsBody>;
+export const companyDetailsSchema = z.object({
+  name: z.string(),
+  bookingPhone: z.string(),
+  frontPageUrl: z.string(),
+  damageInspectionUrl: z.string(),
+  phoneBookingUrl: z.string(),
+  privacyUrl: z.string(),
+  mailSenderName: z.string(),
+  serviceBreak: z.object({ start: z.string(), end: z.string(), message: z.string() }).nullable(),
+});
+export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
+
+// ---- The set-up list (admin) ----
+
+/** The steps of an empty start, in order; each is ticked when the data it asks for exists. */
+export const SETUP_STEPS = ['company', 'office', 'resources', 'hours', 'services'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+export const SETUP_STEP_LABELS: Record<SetupStep, string> = {
+  company: 'Yrityksen tiedot',
+  office: 'Ensimmäinen toimipiste',
+  resources: 'Toimipisteen nostimet ja mekaanikot',
+  hours: 'Aukioloajat',
+  services: 'Palvelut ja hinnat',
+};
+/** GET /setup */
+export const setupResponse = z.object({
+  steps: z.array(z.object({ step: z.enum(SETUP_STEPS), done: z.boolean() })),
+  /** Every step is done: the customer site takes bookings. */
+  complete: z.boolean(),
+});
+export type SetupStatus = z.infer<typeof setupResponse>;
+
+// ---- Offices ----
+
+export const OFFICE_PROCESS_LABELS: Record<ProcessType, string> = {
+  MAINTENANCE: 'Huolto',
+  TIRE_CHANGE: 'Renkaanvaihto ja rengashotelli',
+  TIRE_SALES: 'Rengasmyynti',
+  WINDSHIELD: 'Tuulilasipalvelu',
+};
+/** How an office's customers book: an exact start, or only the day. */
+export const OFFICE_TIME_SELECTION_TYPES = ['EXACT_TIME', 'DAY_ONLY'] as const;
+export const TIME_SELECTION_LABELS: Record<(typeof OFFICE_TIME_SELECTION_TYPES)[number], string> = {
+  EXACT_TIME: 'Tarkka kellonaika',
+  DAY_ONLY: 'Vain päivä',
+};
+/** An office's own code: the natural key of the data import. */
+export const OFFICE_CODE_PATTERN = /^[A-Za-z0-9_-]{1,30}$/;
+export const officeCode = z
+  .string()
+  .trim()
+  .regex(OFFICE_CODE_PATTERN, { error: 'Tunnuksessa on 1–30 kirjainta (a–z), numeroa, - tai _' });
+/** The slot grid's steps a workshop can choose, in minutes. */
+export const SLOT_STEP_MINUTES = [15, 20, 30, 45, 60, 90, 120] as const;
+
+/** POST /offices (admin) and PUT /offices/:officeId/details: every detail of an office. */
+export const officeBody = z
+  .object({
+    code: officeCode,
+    name: required(100),
+    address: required(200),
+    postCode: z.string().trim().regex(/^\d{5}$/, { error: FIELD_ERRORS.postCode }),
+    postOffice: required(100),
+    /**
+     * WGS84 degrees; both null: taken from the post code's area (post-codes.ts), for the
+     * nearest-first list. Finland lies within 59–71 N, 19–32 E.
+     */
+    latitude: z.number().min(59, { error: 'Leveysaste 59–71' }).max(71, { error: 'Leveysaste 59–71' }).nullable().default(null),
+    longitude: z.number().min(19, { error: 'Pituusaste 19–32' }).max(32, { error: 'Pituusaste 19–32' }).nullable().default(null),
+    phone: phoneOrEmpty.default(''),
+    /** Where the office's notices of new, moved and cancelled bookings go; '' for nowhere. */
+    email: emailOrEmpty.default(''),
+    /** Makes the office is an authorised dealer for. */
+    dealerMakeIds: z.array(id).max(200).default([]),
+    processes: z
+      .array(z.enum(PROCESS_TYPES))
+      .max(PROCESS_TYPES.length)
+      .refine((p) => p.length > 0, { error: 'Valitse vähintään yksi palvelu' })
+      .refine((p) => new Set(p).size === p.length, { error: 'Sama palvelu kahdesti' }),
+    timeSelectionType: z.enum(OFFICE_TIME_SELECTION_TYPES).default('EXACT_TIME'),
+    /** The office takes only leads (a wished day), no reserved times. */
+    leadOnly: z.boolean().default(false),
+    /** The slot grid: the first start of a day and the step between starts. */
+    firstSlotTime: clockTime.default('08:00'),
+    slotStepMinutes: z
+      .number()
+      .int()
+      .refine((m) => (SLOT_STEP_MINUTES as readonly number[]).includes(m), { error: `Väli on jokin näistä: ${SLOT_STEP_MINUTES.join(', ')} min` })
+      .default(60),
+    lockerCompartments: z.number().int().min(0, { error: 'Lokeroita 0–99' }).max(99, { error: 'Lokeroita 0–99' }).default(0),
+    /** A standing notice shown to the office's customers; '' for none. */
+    customerNotice: z.string().max(2000, { error: FIELD_ERRORS.tooLong }).default(''),
+    showLoanCalculator: z.boolean().default(false),
+    /** Customers may choose their mechanic by name (the resources marked selectable). */
+    customerSelectsResource: z.boolean().default(false),
+    /** The office does damage inspections for insurers (the landing page's list). */
+    damageInspection: z.boolean().default(false),
+  })
+  .refine((b) => (b.latitude === null) === (b.longitude === null), {
+    path: ['longitude'],
+    message: 'Anna molemmat koordinaatit tai ei kumpaakaan',
+  });
+export type OfficeBody = z.input<typeof officeBody>;
+export type OfficeValues = z.output<typeof officeBody>;
+
+/** An office as the set-up pages read it. */
+export const officeDetailsSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  address: z.string(),
+  postCode: z.string(),
+  postOffice: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  phone: z.string(),
+  email: z.string(),
+  dealerMakeIds: z.array(z.number().int()),
+  processes: z.array(z.enum(PROCESS_TYPES)),
+  timeSelectionType: z.enum(OFFICE_TIME_SELECTION_TYPES),
+  leadOnly: z.boolean(),
+  firstSlotTime: z.string(),
+  slotStepMinutes: z.number().int(),
+  lockerCompartments: z.number().int(),
+  customerNotice: z.string(),
+  showLoanCalculator: z.boolean(),
+  customerSelectsResource: z.boolean(),
+  damageInspection: z.boolean(),
+  /** Usual hours, Monday–Friday, 'HH:mm' (set on the capacity page). */
+  openingTime: z.string(),
+  closingTime: z.string(),
+  active: z.boolean(),
+});
+export type OfficeDetails = z.infer<typeof officeDetailsSchema>;
+/** GET /office-admin (admin): every office, active or not, by name. */
+export const officeAdminListResponse = z.array(
+  z.object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    postOffice: z.string(),
+    active: z.boolean(),
+    /** Active resources. */
+    resources: z.number().int(),
+  }),
+);
+
+/** A confirmed booking from today on that keeps a resource or office from being deactivated. */
+export const futureBookingSchema = z.object({
+  id: z.number().int(),
+  /** Helsinki wall clock 'YYYY-MM-DDTHH:mm:ss'. */
+  start: z.string(),
+  registerNumber: z.string(),
+  resourceId: z.number().int().nullable(),
+});
+export type FutureBooking = z.infer<typeof futureBookingSchema>;
+/**
+ * POST /offices/:officeId/deactivate (admin): the office takes no new bookings and leaves
+ * the customers' lists at once; its bookings stay, and are answered for staff to handle.
+ */
+export const deactivateOfficeResponse = z.object({
+  office: officeDetailsSchema,
+  futureBookings: z.array(futureBookingSchema),
+});
+
+// ---- Kinds of work (admin) ----
+
+export const WORK_KIND_CODE_PATTERN = /^[A-Z0-9_]{1,40}$/;
+export const workKindSchema = z.object({ code: z.string(), name: z.string(), sort: z.number().int(), active: z.boolean() });
+export type WorkKind = z.infer<typeof workKindSchema>;
+export const workKindsResponse = z.array(workKindSchema);
+export const createWorkKindBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(WORK_KIND_CODE_PATTERN, { error: 'Tunnuksessa on 1–40 isoa kirjainta (A–Z), numeroa tai _' }),
+  name: required(100),
+});
+export const updateWorkKindBody = z.object({ name: required(100).optional(), active: z.boolean().optional() });
+export const workKindParams = z.object({ code: z.string().regex(WORK_KIND_CODE_PATTERN) });
+
+// ---- Resources (an office's lifts and mechanics) ----
+
+export const staffResourceDetailsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The name customers choose by ('Mekaanikko Mikko'); null: not shown by name. */
+  displayName: z.string().nullable(),
+  /** Customers may choose this resource by name (when the office lets them). */
+  selectable: z.boolean(),
+  active: z.boolean(),
+  sort: z.number().int(),
+  /** The kinds of work it can do (work kind codes). */
+  workKinds: z.array(z.string()),
+});
+export type StaffResourceDetails = z.infer<typeof staffResourceDetailsSchema>;
+export const staffResourcesResponse = z.array(staffResourceDetailsSchema);
+export const resourceBody = z.object({
+  name: required(100),
+  displayName: line(100).nullable().default(null).transform((v) => (v === '' ? null : v)),
+  selectable: z.boolean().default(false),
+  workKinds: z
+    .array(z.string().regex(WORK_KIND_CODE_PATTERN))
+    .max(50)
+    .refine((k) => new Set(k).size === k.length, { error: 'Sama työlaji kahdesti' }),
+});
+export type ResourceBody = z.input<typeof resourceBody>;
+/** PUT /offices/:officeId/resources/:resourceId: its details, and `active` to (de)activate it. */
+export const updateResourceBody = resourceBody.extend({ active: z.boolean().default(true) });
+export type UpdateResourceBody = z.input<typeof updateResourceBody>;
+export const resourceParams = z.object({ officeId: id, resourceId: id });
+/** PUT /offices/:officeId/resources/order: every resource of the office, in the new order. */
+export const resourceOrderBody = z.object({
+  resourceIds: z
+    .array(id)
+    .min(1)
+    .max(200)
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Sama resurssi kahdesti' }),
+});
+/**
+ * 409 RESOURCE_HAS_BOOKINGS: a resource with confirmed bookings from now on is not
+ * deactivated; they are listed for staff to move first (nothing is dropped silently).
+ */
+export const RESOURCE_HAS_BOOKINGS_MESSAGE = 'Resurssilla on tulevia varauksia: siirrä ne ensin toiselle resurssille';
+export const resourceHasBookingsResponse = z.object({
+  responseCode: z.literal('RESOURCE_HAS_BOOKINGS'),
+  message: z.string(),
+  bookings: z.array(futureBookingSchema),
+});
+
+// ---- Data import and export (admin; columns in docs/data-import.md) ----
+
+/**
+ * The files of the import, in the order a new chain imports them: offices first (their
+ * codes are the other files' keys), then their resources and opening hours, then the
+ * services. Semicolon-separated UTF-8 text with a header row.
+ */
+export const DATA_FILES = ['offices', 'resources', 'opening-hours', 'services'] as const;
+export type DataFile = (typeof DATA_FILES)[number];
+export const DATA_FILE_LABELS: Record<DataFile, string> = {
+  offices: 'Toimipisteet',
+  resources: 'Nostimet ja mekaanikot',
+  'opening-hours': 'Aukioloajat',
+  services: 'Palvelut ja hinnat',
+};
+/** The largest file the import takes, in characters. */
+export const DATA_IMPORT_MAX_CHARS = 1_000_000;
+export const dataFileParams = z.object({ file: z.enum(DATA_FILES) });
+/**
+ * POST /data/import: one file. Without `apply` nothing changes and the answer says what
+ * would; with it, everything or nothing changes in one transaction. The same file again
+ * changes nothing.
+ */
+export const dataImportBody = z.object({
+  file: z.enum(DATA_FILES),
+  csv: z.string().max(DATA_IMPORT_MAX_CHARS, { error: 'Tiedosto on liian suuri' }),
+  apply: z.boolean().default(false),
+});
+export type DataImportBody = z.input<typeof dataImportBody>;
+export const DATA_CHANGE_ACTIONS = ['CREATE', 'UPDATE', 'UNCHANGED'] as const;
+export const dataImportResponse = z.object({
+  file: z.enum(DATA_FILES),
+  applied: z.boolean(),
+  changes: z.array(
+    z.object({
+      /** The row's natural key ('HKI1', 'HKI1 / Nosturi 1', 'HKI1 / ma-pe'). */
+      key: z.string(),
+      action: z.enum(DATA_CHANGE_ACTIONS),
+      /** The columns that change (UPDATE). */
+      fields: z.array(z.string()),
+    }),
+  ),
+});
+export type DataImportResult = z.infer<typeof dataImportResponse>;
+/** A refused row: the file, its line (1 is the header) and column, in Finnish. */
+export const dataImportErrorSchema = z.object({
+  file: z.string(),
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type DataImportError = z.infer<typeof dataImportErrorSchema>;
+/** 400 IMPORT_INVALID: nothing changed; every refused row is listed. */
+export const dataImportRefusedResponse = z.object({
+  responseCode: z.literal('IMPORT_INVALID'),
+  message: z.string(),
+  errors: z.array(dataImportErrorSchema),
+});
