@@ -296,9 +296,19 @@ const MECHANICS = [
   'Jari', 'Sanna', 'Pekka', 'Laura', 'Timo', 'Mika', 'Katja', 'Juha', 'Outi', 'Ville', 'Heikki', 'Riikka',
 ];
 
+/** An office's own code: its name's last word without the chain's name, 'KONALA', 'JOENSUU'. */
+export function officeCode(o: Pick<OfficeSpec, 'name'>): string {
+  const last = o.name.split(' ').at(-1) ?? o.name;
+  return last
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase();
+}
+
 export function organizationRows(): Insertable<Database['organization']>[] {
   return OFFICES.map((o) => ({
     id: o.id,
+    code: officeCode(o),
     name: o.name,
     address: o.address,
     post_code: o.post_code,
