@@ -35,3 +35,4 @@ export * from './staff-move.ts';
 export * from './staff-paths.ts';
 export * from './phone.ts';
 export * from './cart-work.ts';
+export * from './post-codes.ts';
