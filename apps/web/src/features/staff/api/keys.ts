@@ -16,4 +16,12 @@ export const staffKeys = {
   absencesOf: (officeId: number) => ['staff', 'absences', officeId] as const,
   opening: (officeId: number) => ['staff', 'opening', officeId] as const,
   users: ['staff', 'users'] as const,
+  /** The set-up pages: the company, the set-up list, the offices' admin list, an office's details and resources, the kinds of work. */
+  company: ['staff', 'company'] as const,
+  setup: ['staff', 'setup'] as const,
+  officeAdmin: ['staff', 'office-admin'] as const,
+  officeDetails: (officeId: number) => ['staff', 'office-details', officeId] as const,
+  resources: (officeId: number) => ['staff', 'resources', officeId] as const,
+  workKinds: ['staff', 'work-kinds'] as const,
+  vehicleMakes: ['staff', 'vehicle-makes'] as const,
 };
