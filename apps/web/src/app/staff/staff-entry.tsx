@@ -26,6 +26,13 @@ const lazyRoutes = {
         </AdminOnly>
       ),
     }))) as Lazy,
+  // The set-up pages: each says itself who may use it (admins; an office also its own users).
+  setup: (() => import('@/app/staff/routes/setup.tsx').then((m) => ({ Component: m.SetupPage }))) as Lazy,
+  company: (() => import('@/app/staff/routes/company.tsx').then((m) => ({ Component: m.CompanyPage }))) as Lazy,
+  offices: (() => import('@/app/staff/routes/offices.tsx').then((m) => ({ Component: m.OfficesPage }))) as Lazy,
+  newOffice: (() => import('@/app/staff/routes/new-office.tsx').then((m) => ({ Component: m.NewOfficePage }))) as Lazy,
+  office: (() => import('@/app/staff/routes/office.tsx').then((m) => ({ Component: m.OfficePage }))) as Lazy,
+  workKinds: (() => import('@/app/staff/routes/work-kinds.tsx').then((m) => ({ Component: m.WorkKindsPage }))) as Lazy,
 };
 
 /** The back-office's routes, all under /hallinta behind the sign-in (StaffLayout). */
@@ -45,6 +52,12 @@ export const staffRoutes: RouteObject[] = [
       { path: STAFF_ROUTES.search, lazy: lazyRoutes.search },
       { path: STAFF_ROUTES.account, lazy: lazyRoutes.account },
       { path: STAFF_ROUTES.users, lazy: lazyRoutes.users },
+      { path: STAFF_ROUTES.setup, lazy: lazyRoutes.setup },
+      { path: STAFF_ROUTES.company, lazy: lazyRoutes.company },
+      { path: STAFF_ROUTES.offices, lazy: lazyRoutes.offices },
+      { path: STAFF_ROUTES.newOffice, lazy: lazyRoutes.newOffice },
+      { path: STAFF_ROUTES.office, lazy: lazyRoutes.office },
+      { path: STAFF_ROUTES.workKinds, lazy: lazyRoutes.workKinds },
       { path: '*', element: <StaffNotFound /> },
     ],
   },

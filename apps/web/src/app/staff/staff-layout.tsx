@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { LoginPage } from '@/app/staff/routes/login.tsx';
 import { HeaderSearch } from '@/features/staff/components/header-search.tsx';
 import { OfficePicker } from '@/features/staff/components/office-picker.tsx';
+import { SetupBanner } from '@/features/staff/components/setup/setup-banner.tsx';
 import { StaffNav } from '@/features/staff/components/staff-nav.tsx';
+import { useSetup } from '@/features/staff/api/get-setup.ts';
 import { useAddressOffice } from '@/features/staff/hooks/use-address-office.ts';
 import { useOffice, useStaff } from '@/features/staff/hooks/use-staff.tsx';
 
@@ -33,6 +35,7 @@ export function StaffLayout() {
       </a>
       <StaffHeader />
       <main className="staff-main" id="sisalto" tabIndex={-1}>
+        <SetupBanner admin={me.role === 'ADMIN'} />
         <Outlet />
       </main>
     </>
@@ -74,9 +77,25 @@ function StaffHeader() {
   );
 }
 
-/** /hallinta when signed in: the day view of the chosen office, today. */
+/**
+ * /hallinta when signed in: the day view of the chosen office, today. An admin whose set-up
+ * list is not done is led to it first (to the day view if the list cannot be read).
+ */
 export function StaffHome() {
+  const { me } = useStaff();
   const { officeId } = useOffice();
+  const admin = me?.role === 'ADMIN';
+  const setup = useSetup(admin);
+  if (admin && setup.isPending) {
+    return (
+      <p className="staff-loading" role="status">
+        Ladataan…
+      </p>
+    );
+  }
+  if (admin && (setup.data?.complete === false || (officeId === null && !setup.isError))) {
+    return <Navigate to={staffPaths.setup} replace />;
+  }
   if (officeId === null) {
     return (
       <div className="staff-page">

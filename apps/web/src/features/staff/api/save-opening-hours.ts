@@ -12,7 +12,7 @@ export const saveOpeningHours = (officeId: number, body: OpeningHours) => staffA
 
 /**
  * Saves the usual hours; read again: the office's opening, the offices (each carries its
- * usual hours) and every day and week view.
+ * usual hours), every day and week view, and the set-up list (its hours step).
  */
 export function useSaveOpeningHours(officeId: number) {
   const queryClient = useQueryClient();
@@ -24,6 +24,7 @@ export function useSaveOpeningHours(officeId: number) {
         queryClient.invalidateQueries({ queryKey: staffKeys.offices }),
         queryClient.invalidateQueries({ queryKey: staffKeys.days }),
         queryClient.invalidateQueries({ queryKey: staffKeys.weeks }),
+        queryClient.invalidateQueries({ queryKey: staffKeys.setup }),
       ]),
   });
 }

@@ -1,0 +1,187 @@
+import './company.css';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { companyDetailsBody, type CompanyDetails } from '@huolto/domain';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
+import { useUpdateCompany } from '@/features/staff/api/update-company.ts';
+import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { showRefusal } from '@/features/staff/form-refusal.ts';
+
+/**
+ * The form's fields, made into the domain's company body: the service break is sent only
+ * when ticked, its start and end each a date and a time. The dates carry the body's names
+ * (`serviceBreak.start`, `serviceBreak.end`), so the body's refusals show at them.
+ */
+const companyFormSchema = z
+  .object({
+    name: z.string(),
+    bookingPhone: z.string(),
+    frontPageUrl: z.string(),
+    damageInspectionUrl: z.string(),
+    phoneBookingUrl: z.string(),
+    privacyUrl: z.string(),
+    mailSenderName: z.string(),
+    hasServiceBreak: z.boolean(),
+    serviceBreak: z.object({ start: z.string(), startTime: z.string(), end: z.string(), endTime: z.string(), message: z.string() }),
+  })
+  .transform(({ hasServiceBreak, serviceBreak: b, ...rest }): z.input<typeof companyDetailsBody> => ({
+    ...rest,
+    serviceBreak: hasServiceBreak ? { start: `${b.start}T${b.startTime}:00`, end: `${b.end}T${b.endTime}:00`, message: b.message } : null,
+  }))
+  .pipe(companyDetailsBody);
+
+type CompanyFormInput = z.input<typeof companyFormSchema>;
+type CompanyFormValues = z.output<typeof companyFormSchema>;
+
+const REFUSABLE = [
+  'name',
+  'bookingPhone',
+  'frontPageUrl',
+  'damageInspectionUrl',
+  'phoneBookingUrl',
+  'privacyUrl',
+  'mailSenderName',
+  'serviceBreak.start',
+  'serviceBreak.end',
+  'serviceBreak.message',
+] as const;
+
+function formValues(c: CompanyDetails): CompanyFormInput {
+  const b = c.serviceBreak;
+  return {
+    name: c.name,
+    bookingPhone: c.bookingPhone,
+    frontPageUrl: c.frontPageUrl,
+    damageInspectionUrl: c.damageInspectionUrl,
+    phoneBookingUrl: c.phoneBookingUrl,
+    privacyUrl: c.privacyUrl,
+    mailSenderName: c.mailSenderName,
+    hasServiceBreak: b !== null,
+    serviceBreak: {
+      start: b?.start.slice(0, 10) ?? '',
+      startTime: b?.start.slice(11, 16) ?? '08:00',
+      end: b?.end.slice(0, 10) ?? '',
+      endTime: b?.end.slice(11, 16) ?? '16:00',
+      message: b?.message ?? '',
+    },
+  };
+}
+
+/** The company's details: its name, booking line, the pages' links, the e-mails' sender and a service break. */
+export function CompanyForm({ company, announce }: { company: CompanyDetails; announce: (message: string) => void }) {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    getFieldState,
+    formState,
+  } = useForm<CompanyFormInput, unknown, CompanyFormValues>({ defaultValues: formValues(company), resolver: zodResolver(companyFormSchema) });
+  const hasServiceBreak = useWatch({ control, name: 'hasServiceBreak' });
+  const save = useUpdateCompany();
+
+  const onValid = (body: CompanyFormValues) =>
+    save.mutate(body, {
+      onSuccess: () => announce('Yrityksen tiedot tallennettu'),
+      onError: (error) => showRefusal(error, setError, REFUSABLE),
+    });
+
+  const id = (name: string) => `${uid}-${name}`;
+  const errors = formState.errors;
+  // The break's `message` field shares its name with an error's own message: read its error by path.
+  const breakError = (name: 'start' | 'end' | 'message') => getFieldState(`serviceBreak.${name}`, formState).error?.message;
+  const messageId = id('breakMessage');
+
+  return (
+    <form className="form-stack company-form" onSubmit={handleSubmit(onValid)} noValidate>
+      <section className="card form-stack" aria-labelledby={id('basics')}>
+        <h2 id={id('basics')} className="card__title">
+          Perustiedot
+        </h2>
+        <InputField id={id('name')} label="Yrityksen nimi" required maxLength={100} error={errors.name?.message} {...register('name')} />
+        <InputField
+          id={id('bookingPhone')}
+          label="Ajanvarauksen puhelinnumero"
+          hint="Näkyy etusivulla. Jätä tyhjäksi, jos numeroa ei näytetä."
+          type="tel"
+          error={errors.bookingPhone?.message}
+          {...register('bookingPhone')}
+        />
+        <InputField
+          id={id('mailSenderName')}
+          label="Sähköpostien lähettäjän nimi"
+          required
+          hint="Esimerkiksi ”Yritys ajanvaraus”."
+          maxLength={100}
+          error={errors.mailSenderName?.message}
+          {...register('mailSenderName')}
+        />
+      </section>
+      <section className="card form-stack" aria-labelledby={id('links')}>
+        <h2 id={id('links')} className="card__title">
+          Linkit
+        </h2>
+        <p className="muted">Tyhjä osoite jättää linkin pois sivuilta.</p>
+        <InputField id={id('frontPageUrl')} label="Yrityksen etusivu" type="url" error={errors.frontPageUrl?.message} {...register('frontPageUrl')} />
+        <InputField
+          id={id('damageInspectionUrl')}
+          label="Vauriotarkastuksen sivu"
+          type="url"
+          error={errors.damageInspectionUrl?.message}
+          {...register('damageInspectionUrl')}
+        />
+        <InputField
+          id={id('phoneBookingUrl')}
+          label="Puhelinvarauksen sivu"
+          type="url"
+          error={errors.phoneBookingUrl?.message}
+          {...register('phoneBookingUrl')}
+        />
+        <InputField id={id('privacyUrl')} label="Tietosuojaseloste" type="url" error={errors.privacyUrl?.message} {...register('privacyUrl')} />
+      </section>
+      <section className="card form-stack" aria-labelledby={id('break')}>
+        <h2 id={id('break')} className="card__title">
+          Huoltokatko
+        </h2>
+        <div className="checkbox-row">
+          <input id={id('hasServiceBreak')} type="checkbox" className="checkbox" {...register('hasServiceBreak')} />
+          <label htmlFor={id('hasServiceBreak')}>Ilmoita huoltokatkosta asiakkaille</label>
+        </div>
+        {hasServiceBreak && (
+          <>
+            <div className="company-form__pair">
+              <InputField id={id('breakStart')} label="Alkaa (päivä)" type="date" error={breakError('start')} {...register('serviceBreak.start')} />
+              <InputField id={id('breakStartTime')} label="Alkaa (kello)" type="time" step={900} {...register('serviceBreak.startTime')} />
+            </div>
+            <div className="company-form__pair">
+              <InputField id={id('breakEnd')} label="Päättyy (päivä)" type="date" error={breakError('end')} {...register('serviceBreak.end')} />
+              <InputField id={id('breakEndTime')} label="Päättyy (kello)" type="time" step={900} {...register('serviceBreak.endTime')} />
+            </div>
+            <Field id={messageId} label="Ilmoitus asiakkaille" required error={breakError('message')}>
+              <textarea
+                id={messageId}
+                className="textarea"
+                rows={3}
+                maxLength={500}
+                aria-required
+                aria-invalid={breakError('message') ? true : undefined}
+                aria-describedby={describedBy(messageId, { error: Boolean(breakError('message')) })}
+                {...register('serviceBreak.message')}
+              />
+            </Field>
+          </>
+        )}
+      </section>
+      <ProblemNotice message={errors.root?.server?.message} />
+      <div className="actions">
+        <Button type="submit" disabled={save.isPending}>
+          Tallenna
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import './offices.css';
+import { useState } from 'react';
+import { useVehicleMakes } from '@/features/staff/api/get-vehicle-makes.ts';
+
+/**
+ * 'Merkkiedustukset': the makes the office is an authorised dealer for, a checkbox each,
+ * narrowed by a filter; the chosen ones are listed above the boxes, so a filter hides none
+ * of them from view.
+ */
+export function DealerMakes({
+  idPrefix,
+  chosen,
+  onChange,
+  error,
+}: {
+  idPrefix: string;
+  chosen: number[];
+  onChange: (ids: number[]) => void;
+  error?: string;
+}) {
+  const makes = useVehicleMakes();
+  const [filter, setFilter] = useState('');
+  const list = makes.data ?? [];
+  const needle = filter.trim().toLocaleLowerCase('fi');
+  const shown = needle === '' ? list : list.filter((m) => m.name.toLocaleLowerCase('fi').includes(needle));
+  const chosenNames = list.filter((m) => chosen.includes(m.id)).map((m) => m.name);
+  const errorId = `${idPrefix}-error`;
+
+  return (
+    <fieldset className="office-form__fieldset dealer-makes" aria-describedby={error ? errorId : undefined}>
+      <legend className="field__label">Merkkiedustukset</legend>
+      <p className="field__hint" aria-live="polite">
+        {chosen.length === 0 ? 'Ei valittuja merkkejä.' : `Valittu: ${chosenNames.join(', ') || `${chosen.length} merkkiä`}`}
+      </p>
+      {makes.isPending ? (
+        <p className="staff-loading">Haetaan merkkejä…</p>
+      ) : makes.isError ? (
+        <p className="notice notice--warning">Merkkejä ei voitu hakea. Valitut merkit säilyvät tallennettaessa.</p>
+      ) : (
+        <>
+          <div className="field">
+            <label className="field__label" htmlFor={`${idPrefix}-filter`}>
+              Suodata merkkejä
+            </label>
+            <input id={`${idPrefix}-filter`} className="input" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
+          </div>
+          <div className="dealer-makes__list">
+            {shown.map((m) => {
+              const id = `${idPrefix}-${m.id}`;
+              return (
+                <div key={m.id} className="checkbox-row">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    className="checkbox"
+                    checked={chosen.includes(m.id)}
+                    onChange={(e) => onChange(e.target.checked ? [...chosen, m.id] : chosen.filter((c) => c !== m.id))}
+                  />
+                  <label htmlFor={id}>{m.name}</label>
+                </div>
+              );
+            })}
+            {shown.length === 0 && <p className="muted">Yksikään merkki ei vastaa suodatinta.</p>}
+          </div>
+        </>
+      )}
+      {error && (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
