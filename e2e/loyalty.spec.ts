@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
@@ -10,6 +13,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
+
+/**
+ * The loyalty block's chunks that the build loads on demand (React.lazy, import()), by their
+ * addresses: from the manifest of the web build the server sends (harness.ts).
+ */
+function loyaltyCodeOnDemand(): string[] {
+  const dist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isDynamicEntry?: boolean }>;
+  return Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('src/features/loyalty/'))
+    .map(([, chunk]) => `/${chunk.file}`);
+}
 
 /** The demo account of the seed (README). */
 const DEMO = { username: 'testi@example.com', password: 'Salasana123!' };
@@ -104,6 +119,37 @@ describe('booking as a logged-in OmaLaakkonen member', () => {
     expect((booking!.customer as { first_name: string; email: string }).first_name).toBe('Testi');
     const voucher = await h.database.db.selectFrom('loyalty_voucher').selectAll().where('id', '=', 'ETU-20-HUOLTO').executeTakeFirstOrThrow();
     expect(voucher.used_booking_id).toBe(booking!.id);
+    await page.context().close();
+  });
+
+  it("a press on 'Kirjaudu OmaLaakkoseen' while the step's code is still arriving opens the login", async () => {
+    // On a busy machine or a slow phone the step's on-demand code can arrive between the press
+    // and the release of the button. The button pressed must still be there when released: a
+    // button put in its place (say, a placeholder swapped for the loaded block) gets no click,
+    // and the login would not open.
+    const page = await newPage(h, 1280);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const onDemand = loyaltyCodeOnDemand();
+    expect(onDemand.length).toBeGreaterThan(0);
+    await page.route(
+      (url) => onDemand.includes(url.pathname),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto(h.baseUrl + '/huolto');
+    await page.waitForURL(/\/huolto\/ajoneuvo$/, { waitUntil: 'commit' });
+    const login = page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' });
+    await login.waitFor();
+    const box = (await login.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    await page.waitForLoadState('networkidle');
+    await page.mouse.up();
+    await page.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' }).waitFor();
     await page.context().close();
   });
 

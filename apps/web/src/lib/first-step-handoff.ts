@@ -36,7 +36,7 @@ export function clearVehicleSearch(): void {
   search = null;
 }
 
-/** Whether the OmaLaakkonen login was asked (on the stand-alone first step, or before the block loaded). */
+/** Whether the OmaLaakkonen login was asked on the stand-alone first step. */
 export function isLoginRequested(): boolean {
   return login;
 }

@@ -19,7 +19,7 @@ import {
 import { clearCustomerDraft, loadCustomerDraft } from '@/features/customer/customer-draft.ts';
 import { useConfirmBooking } from '@/features/customer/hooks/use-confirm-booking.ts';
 import { savedBookingOf } from '@/features/customer/api/save-booking.ts';
-import { LazyLoyaltyBlock } from '@/features/loyalty/components/lazy-loyalty-block.tsx';
+import { LoyaltyBlock } from '@/features/loyalty/components/loyalty-block.tsx';
 import { useSettings } from '@/features/session/api/get-settings.ts';
 import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
 import { customerPrefillOf } from '@/features/loyalty/prefill.ts';
@@ -130,7 +130,7 @@ function CustomerStep({ booking }: { booking: Booking }) {
       }}
     >
       {/* Short, so that on a phone the form's first field is in view on arrival. */}
-      <LazyLoyaltyBlock intro="Kirjaudu, niin täytämme yhteystietosi valmiiksi." />
+      <LoyaltyBlock intro="Kirjaudu, niin täytämme yhteystietosi valmiiksi." />
       <CustomerForm
         id={FORM_ID}
         defaultValues={defaults}

@@ -10,7 +10,7 @@ import { useSettings } from '@/features/session/api/get-settings.ts';
 import { VehicleForm } from '@/features/vehicle/components/vehicle-form.tsx';
 import { RedirectDialog } from '@/features/vehicle/components/redirect-dialog.tsx';
 import { getRedirectSettings } from '@/features/vehicle/api/get-redirect-settings.ts';
-import { LazyLoyaltyBlock } from '@/features/loyalty/components/lazy-loyalty-block.tsx';
+import { LoyaltyBlock } from '@/features/loyalty/components/loyalty-block.tsx';
 import { removeServices } from '@/features/services/api/remove-services.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useProcessSession } from '@/hooks/use-process-session.ts';
@@ -85,7 +85,7 @@ export function VehicleStepRoute() {
       notices={<ServiceBreakNotice settings={settings.data} />}
       side={
         <>
-          <LazyLoyaltyBlock onSelectVehicle={(license) => setPicked({ registerNumber: license })} />
+          <LoyaltyBlock onSelectVehicle={(license) => setPicked({ registerNumber: license })} />
           {vehicle && (
             <section className="card selected-vehicle" aria-label="Valittu auto">
               <h2 className="card__title">Valittu auto</h2>

@@ -28,14 +28,16 @@ export interface LoyaltyBlockProps {
 /**
  * The loyalty block (requirements §2 "Vehicle page", "Customer details page"): 'Kirjaudu
  * OmaLaakkoseen' opens the login popup; logged in, it greets the customer and offers
- * their saved cars and 'Kirjaudu ulos'.
+ * their saved cars and 'Kirjaudu ulos'. Part of the steps' own code, not loaded after them:
+ * a placeholder swapped for the loaded block would lose a press begun on its button
+ * (docs/decisions/015-prerendered-first-step.md).
  */
 export function LoyaltyBlock({ onSelectVehicle, intro = LOYALTY_INTRO }: LoyaltyBlockProps) {
   const { token, account, signOut } = useLoyalty();
   const titleId = useId();
   /**
-   * 'Kirjaudu OmaLaakkoseen' chosen before this block had loaded (on the stand-alone first
-   * step, or on the placeholder while its code came) opens the popup as if chosen here.
+   * 'Kirjaudu OmaLaakkoseen' chosen on the stand-alone first step, before the app had loaded,
+   * opens the popup as if chosen here.
    */
   const loginRequested = useSyncExternalStore(subscribeLoginRequest, isLoginRequested, isLoginRequested) && token === null;
   const [loginClicked, setLoginOpen] = useState(false);
