@@ -33,6 +33,7 @@ const lazyRoutes = {
   newOffice: (() => import('@/app/staff/routes/new-office.tsx').then((m) => ({ Component: m.NewOfficePage }))) as Lazy,
   office: (() => import('@/app/staff/routes/office.tsx').then((m) => ({ Component: m.OfficePage }))) as Lazy,
   workKinds: (() => import('@/app/staff/routes/work-kinds.tsx').then((m) => ({ Component: m.WorkKindsPage }))) as Lazy,
+  data: (() => import('@/app/staff/routes/data-import.tsx').then((m) => ({ Component: m.DataImportPage }))) as Lazy,
 };
 
 /** The back-office's routes, all under /hallinta behind the sign-in (StaffLayout). */
@@ -58,6 +59,7 @@ export const staffRoutes: RouteObject[] = [
       { path: STAFF_ROUTES.newOffice, lazy: lazyRoutes.newOffice },
       { path: STAFF_ROUTES.office, lazy: lazyRoutes.office },
       { path: STAFF_ROUTES.workKinds, lazy: lazyRoutes.workKinds },
+      { path: STAFF_ROUTES.data, lazy: lazyRoutes.data },
       { path: '*', element: <StaffNotFound /> },
     ],
   },

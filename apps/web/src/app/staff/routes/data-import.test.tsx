@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { DataImportResult, StaffMe } from '@huolto/domain';
+import { json, newQueryClient, stubFetch, type Route } from '@/test/fetch-stub.ts';
+import { StaffProvider } from '@/features/staff/hooks/use-staff.tsx';
+import { DataImportPage } from './data-import.tsx';
+
+const IMPORT = '/ServiceBooking/rest/staff/data/import';
+
+const ADMIN: StaffMe = { id: 1, email: 'admin@example.test', name: 'Pääkäyttäjä', role: 'ADMIN', offices: [] };
+const OFFICE_USER: StaffMe = { id: 2, email: 'toimipiste@example.test', name: 'Toimipiste', role: 'OFFICE', offices: [{ id: 1, name: 'Keskusta' }] };
+
+const CSV = 'koodi;nimi;osoite\nHKI1;Helsinki Keskusta;Katu 1\nHKI2;Helsinki Itä;Katu 2\nESP1;Espoo;Tie 3\n';
+
+const preview = (applied: boolean): DataImportResult => ({
+  file: 'offices',
+  applied,
+  changes: [
+    { key: 'HKI1', action: 'CREATE', fields: [] },
+    { key: 'HKI2', action: 'UPDATE', fields: ['nimi', 'osoite'] },
+    { key: 'ESP1', action: 'UNCHANGED', fields: [] },
+  ],
+});
+
+function renderPage(me: StaffMe = ADMIN) {
+  render(
+    <StaffProvider queryClient={newQueryClient()} initialMe={me}>
+      <MemoryRouter initialEntries={['/hallinta/tuonti']}>
+        <DataImportPage />
+      </MemoryRouter>
+    </StaffProvider>,
+  );
+}
+
+function chooseFile(text: string | Uint8Array<ArrayBuffer>, name = 'toimipisteet.csv') {
+  const input = screen.getByLabelText(/^CSV-tiedosto/);
+  fireEvent.change(input, { target: { files: [new File([text], name, { type: 'text/csv' })] } });
+}
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=x; path=/';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DataImportPage', () => {
+  it('offers the files in the import order, offices first, and a download of each', () => {
+    stubFetch({});
+    renderPage();
+    const select = screen.getByRole('combobox', { name: /Tiedosto/ });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '1. Toimipisteet',
+      '2. Nostimet ja mekaanikot',
+      '3. Aukioloajat',
+      '4. Palvelut ja hinnat',
+    ]);
+    expect(screen.getByText(/Tuo ensin toimipisteet/)).toBeTruthy();
+    const exports = screen.getByRole('region', { name: 'Vie tiedot' });
+    expect(within(exports).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/ServiceBooking/rest/staff/data/export/offices',
+      '/ServiceBooking/rest/staff/data/export/resources',
+      '/ServiceBooking/rest/staff/data/export/opening-hours',
+      '/ServiceBooking/rest/staff/data/export/services',
+    ]);
+  });
+
+  it('checks the file first, shows what would change, and imports the same text on "Tuo muutokset"', async () => {
+    const routes: Record<string, Route> = {
+      [IMPORT]: (body) => json(preview((body as { apply: boolean }).apply)),
+    };
+    const { bodies } = stubFetch(routes);
+    renderPage();
+    chooseFile(CSV);
+    fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
+
+    const checked = await screen.findByRole('region', { name: 'Tarkistettu: Toimipisteet' });
+    expect(bodies(IMPORT)).toEqual([{ file: 'offices', csv: CSV, apply: false }]);
+    expect(within(checked).getByRole('list', { name: 'Muutokset yhteensä' }).textContent).toBe('Lisätään: 1Muutetaan: 1Ennallaan: 1');
+    const rows = within(checked).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['HKI1', 'Lisätään', 'uusi rivi'],
+      ['HKI2', 'Muutetaan', 'nimi, osoite'],
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tuo muutokset' }));
+    const done = await screen.findByRole('region', { name: 'Tuotu: Toimipisteet' });
+    expect(bodies(IMPORT)).toEqual([
+      { file: 'offices', csv: CSV, apply: false },
+      { file: 'offices', csv: CSV, apply: true },
+    ]);
+    expect(within(done).getByRole('list', { name: 'Muutokset yhteensä' }).textContent).toBe('Lisätty: 1Muutettu: 1Ennallaan: 1');
+    expect(screen.queryByRole('button', { name: 'Tuo muutokset' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Tarkistettu: Toimipisteet' })).toBeNull();
+  });
+
+  it('sends the chosen kind, and offers no import when nothing would change', async () => {
+    const { bodies } = stubFetch({
+      [IMPORT]: () => json({ file: 'services', applied: false, changes: [{ key: 'HKI1 / Öljynvaihto', action: 'UNCHANGED', fields: [] }] }),
+    });
+    renderPage();
+    fireEvent.change(screen.getByRole('combobox', { name: /Tiedosto/ }), { target: { value: 'services' } });
+    chooseFile('toimipiste;nimi\nHKI1;Öljynvaihto\n', 'palvelut.csv');
+    fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
+    const checked = await screen.findByRole('region', { name: 'Tarkistettu: Palvelut ja hinnat' });
+    expect((bodies(IMPORT)[0] as { file: string }).file).toBe('services');
+    expect(within(checked).getByText(/Tiedosto ei muuta mitään/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Tuo muutokset' })).toBeNull();
+  });
+
+  it('lists a refused file’s rows with their line, column and message', async () => {
+    stubFetch({
+      [IMPORT]: () =>
+        json(
+          {
+            responseCode: 'IMPORT_INVALID',
+            message: 'Tiedostossa on virheitä',
+            errors: [
+              { file: 'offices', line: 3, column: 'postinumero', message: 'Anna viisinumeroinen postinumero' },
+              { file: 'offices', line: 7, column: null, message: 'Rivillä on liian monta saraketta' },
+            ],
+          },
+          400,
+        ),
+    });
+    renderPage();
+    chooseFile(CSV);
+    fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
+    const refused = await screen.findByRole('region', { name: 'Tiedostossa on virheitä' });
+    expect(within(refused).getByText(/Mitään ei tuotu/)).toBeTruthy();
+    const rows = within(refused).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['3', 'postinumero', 'Anna viisinumeroinen postinumero'],
+      ['7', '–', 'Rivillä on liian monta saraketta'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Tuo muutokset' })).toBeNull();
+  });
+
+  it('puts a refusal that names the field on it', async () => {
+    stubFetch({
+      [IMPORT]: () => json({ error: 'VALIDATION', message: 'Tarkista tiedot', fields: [{ path: 'csv', message: 'Tiedosto on liian suuri' }] }, 400),
+    });
+    renderPage();
+    chooseFile(CSV);
+    fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
+    await waitFor(() => expect(screen.getByLabelText(/^CSV-tiedosto/).getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Tiedosto on liian suuri')).toBeTruthy();
+  });
+
+  it('asks for a file, and refuses one that is not UTF-8 without sending it', async () => {
+    const { calls } = stubFetch({ [IMPORT]: () => json(preview(false)) });
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
+    expect(await screen.findByText('Valitse CSV-tiedosto')).toBeTruthy();
+
+    // 'Hyvinkää' saved as Latin-1: ä is the single byte 0xE4.
+    chooseFile(new Uint8Array([0x6b, 0x6f, 0x6f, 0x64, 0x69, 0x0a, 0x48, 0x79, 0x76, 0x69, 0x6e, 0x6b, 0xe4, 0xe4, 0x0a]));
+    fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
+    expect(await screen.findByText(/Tiedosto ei ole UTF-8-muodossa/)).toBeTruthy();
+    expect(calls(IMPORT)).toHaveLength(0);
+  });
+
+  it('is for admins only', () => {
+    const { fetchMock } = stubFetch({});
+    renderPage(OFFICE_USER);
+    expect(screen.getByRole('heading', { level: 1, name: 'Tuonti ja vienti' })).toBeTruthy();
+    expect(screen.getByText('Vain pääkäyttäjä voi tuoda ja viedä tietoja.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Tarkista' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Vie tiedot' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
