@@ -3,13 +3,13 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { STAFF_REASON_MAX_LENGTH, absenceBody, addDays, isRealDate, todayInHelsinki, type AbsenceBody, type StaffOffice } from '@huolto/domain';
+import { absenceBody, addDays, isRealDate, todayInHelsinki, type AbsenceBody, type StaffOffice } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
 import { useAddAbsence } from '@/features/staff/api/add-absence.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 import { absenceSpan } from './absence-span.ts';
+import { ReasonField } from './reason-field.tsx';
 
 const pickDay = z.string().min(1, { error: 'Valitse päivä' });
 
@@ -139,14 +139,7 @@ export function AbsenceForm({ office, announce }: { office: StaffOffice; announc
           </div>
         </>
       )}
-      <InputField
-        id={id('reason')}
-        label="Syy (vapaaehtoinen)"
-        maxLength={STAFF_REASON_MAX_LENGTH}
-        error={errors.reason?.message}
-        {...register('reason')}
-      />
-      <ProblemNotice message={errors.root?.server?.message} />
+      <ReasonField id={id('reason')} error={errors.reason?.message} problem={errors.root?.server?.message} {...register('reason')} />
       <div className="actions">
         <Button type="submit" disabled={add.isPending}>
           Lisää poissaolo

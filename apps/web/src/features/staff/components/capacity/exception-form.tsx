@@ -4,7 +4,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
-  STAFF_REASON_MAX_LENGTH,
   openingExceptionBody,
   openingExceptionParams,
   todayInHelsinki,
@@ -14,8 +13,8 @@ import {
 import { Button } from '@/components/ui/button.tsx';
 import { InputField } from '@/components/ui/field.tsx';
 import { useSaveException } from '@/features/staff/api/save-exception.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
+import { ReasonField } from './reason-field.tsx';
 
 /**
  * The form's fields, made into the domain's exception body with the date it is for (the
@@ -108,14 +107,7 @@ export function ExceptionForm({ office, announce }: { office: StaffOffice; annou
           <InputField id={id('closingTime')} label="Sulkeutuu" type="time" step={900} error={errors.closingTime?.message} {...register('closingTime')} />
         </div>
       )}
-      <InputField
-        id={id('reason')}
-        label="Syy (vapaaehtoinen)"
-        maxLength={STAFF_REASON_MAX_LENGTH}
-        error={errors.reason?.message}
-        {...register('reason')}
-      />
-      <ProblemNotice message={errors.root?.server?.message} />
+      <ReasonField id={id('reason')} error={errors.reason?.message} problem={errors.root?.server?.message} {...register('reason')} />
       <div className="actions">
         <Button type="submit" variant="secondary" disabled={save.isPending}>
           Tallenna poikkeus
