@@ -57,8 +57,15 @@ const CHUNK_SIZE = 500;
 /** Bookings per INSERT (16 columns: 16,000 parameters). */
 const BOOKING_CHUNK_SIZE = 1000;
 
-/** Settings read at run time (requirements §2 service-break notice; external links of the landing page). */
+/**
+ * The demo company's settings read at run time (requirements §2 service-break notice; the
+ * landing page's external links; its name and booking line in the site and the e-mails, the
+ * e-mails' sender name). The code's own defaults are neutral (packages/domain site.ts): an
+ * empty start says just 'Ajanvaraus' until an admin gives the company's details.
+ */
 const SETTINGS: Record<string, unknown> = {
+  companyName: 'Laakkonen',
+  mailSenderName: 'Laakkonen ajanvaraus',
   serviceBreak: { start: '2024-11-29T17:00:00', end: '2024-12-02T06:00:00' },
   links: {
     damageInspection: 'https://www.laakkonen.fi/vahinkotarkastus',
@@ -118,6 +125,33 @@ function* chunks<T>(rows: readonly T[], size = CHUNK_SIZE): Generator<T[]> {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
+/**
+ * The data that belongs to no company: the vehicle makes and their models (so that an unknown
+ * car's make can be chosen). Loaded on an empty database with the demo company and without
+ * it (DEMO_DATA=off); a table that already has rows is left alone.
+ */
+export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
+  const makes = await db.selectFrom('vehicle_make').select('id').limit(1).executeTakeFirst();
+  if (makes) return;
+  await db
+    .insertInto('vehicle_make')
+    .values(MAKES.map((m) => ({ id: m.id, name: m.name })))
+    .execute();
+  await db
+    .insertInto('vehicle_model')
+    .values(
+      MAKES.flatMap((make) =>
+        make.models.map((model, i) => ({
+          id: modelId(make, i),
+          make_id: make.id,
+          name: model.name,
+          classification_id: classificationOf(model),
+        })),
+      ),
+    )
+    .execute();
+}
+
 export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<SeedSummary> {
   if (!DATE_PATTERN.test(opts.today)) throw new RangeError(`seed: today must be YYYY-MM-DD, got ${opts.today}`);
   const base = opts.seed ?? DEFAULT_SEED;
@@ -151,23 +185,7 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
       .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value: JSON.stringify(value) })))
       .execute();
 
-    await trx
-      .insertInto('vehicle_make')
-      .values(MAKES.map((m) => ({ id: m.id, name: m.name })))
-      .execute();
-    await trx
-      .insertInto('vehicle_model')
-      .values(
-        MAKES.flatMap((make) =>
-          make.models.map((model, i) => ({
-            id: modelId(make, i),
-            make_id: make.id,
-            name: model.name,
-            classification_id: classificationOf(model),
-          })),
-        ),
-      )
-      .execute();
+    await seedReferenceData(trx);
 
     for (const chunk of chunks(vehicles)) {
       await trx

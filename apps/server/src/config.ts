@@ -25,7 +25,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().default('Laakkonen ajanvaraus <ajanvaraus@laakkonen.example>'),
+  /**
+   * The e-mails' sender. The company's mailSenderName setting, when given, replaces the name;
+   * the address stays this one's.
+   */
+  MAIL_FROM: z.string().default('Ajanvaraus <ajanvaraus@example.invalid>'),
   /** The address links in e-mails point to. */
   PUBLIC_URL: z.string().url().optional(),
   /** search-vehicle calls allowed per client address per minute. */
@@ -117,6 +121,12 @@ const envSchema = z.object({
    */
   CACHES: z.enum(['on', 'off']).default('on'),
   /**
+   * `on`: a new, empty database gets the demo company (offices, services, staff, bookings).
+   * `off`: it starts empty (only the vehicle makes and models) and is marked so, and no later
+   * start fills it with the demo; the company sets itself up in the back-office.
+   */
+  DEMO_DATA: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  /**
    * How often, in seconds, each process queues the reminders of the visits due within 24
    * hours (and once at start); 0 turns it off. Each reminder is queued once whichever process runs.
    */
@@ -179,6 +189,8 @@ export interface Config {
   webDist: string | undefined;
   /** CACHES: false keeps nothing in memory (decision 013). */
   caches: boolean;
+  /** DEMO_DATA: true seeds a new database with the demo company; false starts it empty. */
+  demoData: boolean;
   /** REMINDER_INTERVAL_SECONDS in ms; 0: no reminders are queued. */
   reminderIntervalMs: number;
   /** SMS_REMINDERS: a text-message reminder beside the e-mail. */
@@ -234,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     caches: e.CACHES === 'on',
+    demoData: e.DEMO_DATA === 'on',
     reminderIntervalMs: e.REMINDER_INTERVAL_SECONDS * 1000,
     smsReminders: e.SMS_REMINDERS === 'on',
   };

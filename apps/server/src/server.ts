@@ -52,17 +52,23 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir + '/pgdata' });
   // Under an advisory lock on PostgreSQL: instances started together take turns.
   let step = performance.now();
-  const { migrations, seeded } = await prepareDatabase(database, {
-    migrated: (applied) => say(applied.length > 0 ? `Tietokanta: ${count(applied.length, 'migraatio', 'migraatiota')} ajettu ${took(step)}` : 'Tietokanta: ajan tasalla'),
-    seeding: () => {
-      say('Esimerkkidata: luodaan tyhjään tietokantaan…');
-      step = performance.now();
+  const { migrations, seeded, startedEmpty } = await prepareDatabase(
+    database,
+    {
+      migrated: (applied) => say(applied.length > 0 ? `Tietokanta: ${count(applied.length, 'migraatio', 'migraatiota')} ajettu ${took(step)}` : 'Tietokanta: ajan tasalla'),
+      seeding: () => {
+        say('Esimerkkidata: luodaan tyhjään tietokantaan…');
+        step = performance.now();
+      },
+      startingEmpty: () => say('Tyhjä aloitus (DEMO_DATA=off): ei esimerkkidataa; yritys otetaan käyttöön hallinnassa'),
     },
-  });
+    { demoData: config.demoData },
+  );
   if (seeded) say(`Esimerkkidata: ${count(seeded.organizations, 'toimipiste', 'toimipistettä')}, ${count(seeded.bookings, 'varaus', 'varausta')} ${took(step)}`);
   const app = await buildApp({ config, database });
   if (migrations.length > 0) app.log.info({ migrations }, 'migrations applied');
   if (seeded) app.log.info({ seeded }, 'database seeded');
+  if (startedEmpty) app.log.info('database started empty (DEMO_DATA=off)');
 
   // SIGTERM/SIGINT: stop taking connections, let the requests under way finish (Fastify's
   // close waits for them, then its onClose hooks let the mailer's run end), then close

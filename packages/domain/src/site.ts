@@ -203,19 +203,26 @@ export const siteLinksSchema = z.object({
 });
 export type SiteLinks = z.infer<typeof siteLinksSchema>;
 
+/**
+ * The links when the settings give none: none at all, so a page leaves the link or tile out
+ * until the company's details name them (the demo seed stores its own).
+ */
 export const DEFAULT_SITE_LINKS: SiteLinks = {
-  damageInspection: 'https://www.laakkonen.fi/vahinkotarkastus',
-  phoneBooking: 'https://www.laakkonen.fi/yhteystiedot',
-  frontPage: 'https://www.laakkonen.fi/',
-  instalmentBilling: 'https://www.laakkonen.fi/osamaksu',
-  privacy: 'https://www.laakkonen.fi/tietosuojaseloste',
+  damageInspection: '',
+  phoneBooking: '',
+  frontPage: '',
+  instalmentBilling: '',
+  privacy: '',
 };
 
-/** The chain's booking line (the bookingPhone setting): booking by phone on the landing page, as a tel: link. */
-export const DEFAULT_BOOKING_PHONE = '010 525 4000';
+/** The booking line when the bookingPhone setting gives none: none, and the landing page shows no number. */
+export const DEFAULT_BOOKING_PHONE = '';
 
-/** The chain's name in the e-mails (the companyName setting) when none is stored. */
-export const DEFAULT_COMPANY_NAME = 'Laakkonen';
+/** The company's name when the companyName setting gives none: none, and the site and the e-mails say just 'Ajanvaraus'. */
+export const DEFAULT_COMPANY_NAME = '';
+
+/** What the site and the e-mails call the service when the company has no name yet. */
+export const NEUTRAL_SERVICE_NAME = 'Ajanvaraus';
 
 /** A notice of a service break of the booking (the serviceBreak setting), Helsinki wall clock or ISO instants. */
 export const serviceBreakSchema = z.object({ start: z.string(), end: z.string(), message: z.string().nullish() });
@@ -236,6 +243,13 @@ export const siteSettingsResponse = z.object({
   links: siteLinksSchema.extend({ bookingByPhone: z.string() }).catchall(z.string()),
   /** The booking line as it is written ('010 525 4000'); the stored bookingPhone setting or DEFAULT_BOOKING_PHONE. */
   bookingPhone: z.string(),
+  /** The company's name (the companyName setting); '' before the company's details are given. */
+  companyName: z.string(),
+  /**
+   * The site takes bookings: at least one active office offers at least one public process and
+   * has at least one active resource. False on an empty start until an office is set up.
+   */
+  bookingOpen: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsResponse>;
 

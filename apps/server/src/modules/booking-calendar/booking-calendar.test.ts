@@ -75,7 +75,7 @@ describe('GET /booking-calendar', () => {
     const clock = (t: string) => `${Number(t.slice(11, 13))}.${t.slice(14, 16)}`;
     expect(event.description).toContain(`Työn aika: `);
     expect(event.description).toContain(`klo ${clock(start)}–${clock(end)}`);
-    expect(event.uid).toBe(`${save.bookingKey}@ajanvaraus.laakkonen`);
+    expect(event.uid).toBe(`${save.bookingKey}@ajanvaraus`);
     expect(event.summary).toBe('Tuo auto huoltoon: ABC-123 Volkswagen Golf');
     expect(event.location).toBe('Laakkonen Helsinki Konala, Ruosilantie 14, 00390 Helsinki');
     expect(event.description).toContain(`Varaustunnus: ${save.bookingKey}`);

@@ -7,6 +7,7 @@ import {
 import type { Db } from '#src/db/database.ts';
 import { DomainError } from '#src/lib/errors.ts';
 import { bookingCalendar, confirmationEvent } from '../mail/index.ts';
+import { companyDetails } from '../settings/index.ts';
 import { findAddedRows, findBookingByKeyAndPlate, findBookingOffice } from './repository.ts';
 
 export interface CalendarFile {
@@ -60,6 +61,6 @@ export async function bookingCalendarFile(db: Db, access: { bookingKey: string; 
     },
     price: { active_price: row.totalCents },
   } as unknown as Booking;
-  const event = confirmationEvent(booking, row.bookingKey, { email: office.email, phone: office.phone })!;
+  const event = confirmationEvent(booking, row.bookingKey, { email: office.email, phone: office.phone, company: await companyDetails(db) })!;
   return { fileName: bookingCalendarFileName(row.bookingKey), ics: bookingCalendar({ ...event, now }) };
 }

@@ -6,7 +6,8 @@ import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '#src/li
 import { updateProcess } from '../process/index.ts';
 import * as repo from './repository.ts';
 import { clearAttempts, countSignInAttempt, returnAttempt, takeAttempts, throttleKey } from '../sign-in/index.ts';
-import { insertOutboxMail, userText } from '../mail/index.ts';
+import { insertOutboxMail, signatureLines, userText } from '../mail/index.ts';
+import { companyDetails } from '../settings/index.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -222,12 +223,13 @@ export async function confirmUser(db: Db, username: string, code: string, browse
   return { responseCode: 'SUCCESS' as const };
 }
 
-function queueMail(db: Executor, to: string, subject: string, lines: string[]) {
+async function queueMail(db: Executor, to: string, subject: string, lines: string[]) {
+  const company = await companyDetails(db);
   return insertOutboxMail(db, {
     kind: 'REGISTRATION',
     recipient: to,
     subject,
-    text: [...lines, '', 'Ystävällisin terveisin', 'Laakkonen'].join('\n'),
+    text: [...lines, '', ...signatureLines(company)].join('\n'),
     fileName: `tili-${Date.now()}-${randomBytes(4).toString('hex')}.eml`,
   });
 }

@@ -90,7 +90,7 @@ describe('the booking .ics file', () => {
     const plain = read(bookingCalendar(event()));
     expect(plain.calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     expect(plain.calendar.getFirstPropertyValue('version')).toBe('2.0');
-    expect(plain.event.uid).toBe('ABCD1234@ajanvaraus.laakkonen');
+    expect(plain.event.uid).toBe('ABCD1234@ajanvaraus');
     expect(plain.event.summary).toBe('Huoltoaika: ABC-123 Volkswagen Golf');
     expect(plain.event.location).toBe('Laakkonen Espoo, Kauppamiehentie 1, 02150 Espoo');
     expect(plain.event.description).toBe('Määräaikaishuolto: 259,00 €\nYhteensä: 259,00 €\nVaraustunnus: ABCD1234');

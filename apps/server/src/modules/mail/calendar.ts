@@ -8,6 +8,7 @@
  */
 import { ICalCalendar, ICalCalendarMethod } from 'ical-generator';
 import { DateTime } from 'luxon';
+import { NEUTRAL_SERVICE_NAME } from '@huolto/domain';
 import { calendarText } from './text.ts';
 
 /** The booking's time zone: every office is in Finland. */
@@ -54,6 +55,8 @@ export interface BookingEvent {
   organizer?: { name: string; email: string | null | undefined } | undefined;
   /** DTSTAMP: when the file was made. */
   now: Date;
+  /** The company's name (the companyName setting) for the file's PRODID; 'Ajanvaraus' when empty. */
+  company?: string | undefined;
 }
 
 const helsinki = (localDateTime: string) => {
@@ -65,6 +68,15 @@ const helsinki = (localDateTime: string) => {
 /** The organizer's CN is a quoted parameter value: one line, and no double quote, which could not be written in it. */
 const organizerName = (name: string) => calendarText(name).replace(/["\n]/g, ' ').replace(/ {2,}/g, ' ').trim();
 
+/** PRODID's parts are separated by '//': the company's name keeps none of it, nor a line break. */
+const prodIdText = (name: string) => name.replace(/[/\r\n]+/g, ' ').trim() || NEUTRAL_SERVICE_NAME;
+
+/**
+ * A booking's calendar event UID: its key, unique, on a fixed neutral right-hand part, so the
+ * e-mail's file and the downloaded one are the same event whatever the company is called.
+ */
+export const bookingEventUid = (bookingKey: string) => `${bookingKey}@ajanvaraus`;
+
 /**
  * The .ics text of a booked time. METHOD:PUBLISH, as the e-mail's text/calendar part says:
  * clients offer to add the event to the calendar without asking for a reply (REQUEST
@@ -72,13 +84,13 @@ const organizerName = (name: string) => calendarText(name).replace(/["\n]/g, ' '
  */
 export function bookingCalendar(event: BookingEvent): string {
   const calendar = new ICalCalendar({
-    prodId: { company: 'Laakkonen', product: 'Ajanvaraus', language: 'FI' },
+    prodId: { company: prodIdText(event.company?.trim() || NEUTRAL_SERVICE_NAME), product: 'Ajanvaraus', language: 'FI' },
     method: ICalCalendarMethod.PUBLISH,
     timezone: { name: null, generator: (zone) => (zone === CALENDAR_TIME_ZONE ? HELSINKI_VTIMEZONE : null) },
   });
   const organizerEmail = event.organizer?.email?.trim();
   calendar.createEvent({
-    id: `${event.bookingKey}@ajanvaraus.laakkonen`,
+    id: bookingEventUid(event.bookingKey),
     stamp: event.now,
     start: helsinki(event.start),
     end: helsinki(event.end),

@@ -76,7 +76,7 @@ const withoutOwnLinks = (part: string) =>
     .replace(/https:\/\/ajanvaraus\.laakkonen\.fi\/oma-varaus\?[^"\s<]*/g, '')
     .replace(/https:\/\/www\.google\.com\/maps\/search\/\?api=1&(?:amp;)?query=[^"\s<]*/g, '')
     .replace(/tel:\+?\d+/g, '')
-    .replace(/UID:ABCD1234@ajanvaraus\.laakkonen/g, '');
+    .replace(/UID:ABCD1234@ajanvaraus/g, '');
 /** Every link's href in an HTML part. */
 const ownHrefs = (html: string) => [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]);
 
@@ -190,7 +190,7 @@ describe('the management e-mails', () => {
 
   it('show the customer text defanged, on one line each, in text and HTML', () => {
     const mails = [
-      composeCancellationToCustomer(managed),
+      composeCancellationToCustomer(managed, { name: 'Autokorjaamo Oy' }),
       composeRowsAdded(managed, contact, [{ description: 'Tuulilasinpesuneste', amount: 2, price: 990 }]),
       composeEditRequest(managed, contact, 'Siirto\r\nhttps://evil.example/pay\rwww.evil.example\u2028x'),
     ];
@@ -200,6 +200,7 @@ describe('the management e-mails', () => {
       expect(mail.html).not.toMatch(/<a /);
     }
     expect(mails[0]!.text).toContain('Hei Maija https[:]//evil[.]example/pay,');
+    expect(mails[0]!.text.trimEnd().split('\n').slice(-2)).toEqual(['Ystävällisin terveisin', 'Autokorjaamo Oy']);
     expect(mails[1]!.text).toContain('Ajoneuvo: ABC-123 Volvo DTSTART www[.]evil[.]example');
     expect(mails[2]!.text).toContain('Asiakkaan viesti:\nSiirto\nhttps[:]//evil[.]example/pay\nwww[.]evil[.]example\nx');
     expect(mails[2]!.html).toContain('Asiakkaan viesti:<br>Siirto<br>https[:]//evil[.]example/pay<br>www[.]evil[.]example<br>x');
@@ -310,6 +311,15 @@ describe('the confirmation as an accessible, branded HTML e-mail with the drop-o
     const other = composeConfirmation(keyLocker, 'K', 'https://x.fi', new Date(), { ...office, company: { name: 'Autokorjaamo Oy' } });
     expect(other.html).toMatch(/<td[^>]*>Autokorjaamo Oy<\/td>/);
     expect(other.text.trimEnd().endsWith('Autokorjaamo Oy')).toBe(true);
+    expect(other.ics).toMatch(/^PRODID:-\/\/Autokorjaamo Oy\/\/Ajanvaraus\/\/FI\r?$/m);
+  });
+
+  it('signs as "Ajanvaraus" while the company has no name, and the .ics says no company either', () => {
+    const unnamed = composeConfirmation(keyLocker, 'K', 'https://x.fi', new Date(), { ...office, company: { name: '' } });
+    expect(unnamed.html).toMatch(/<td[^>]*>Ajanvaraus<\/td>/);
+    expect(unnamed.text.trimEnd().split('\n').slice(-2)).toEqual(['Ystävällisin terveisin', 'Ajanvaraus']);
+    expect(unnamed.ics).toMatch(/^PRODID:-\/\/Ajanvaraus\/\/Ajanvaraus\/\/FI\r?$/m);
+    expect(unnamed.ics).toMatch(/^UID:K@ajanvaraus\r?$/m);
   });
 
   it('a request (a wished date, a quote) is received, not booked: heading and subject agree', () => {

@@ -133,6 +133,7 @@ export function confirmationEvent(b: Booking, bookingKey: string, office?: Confi
       ...(office?.phone ? [`Toimipisteen puhelin: ${office.phone}`] : []),
     ].join('\n'),
     organizer: office?.email ? { name: organization.name, email: office.email } : undefined,
+    company: office?.company?.name,
   };
 }
 

@@ -12,6 +12,7 @@ export {
   officeNoticeText,
 } from './compose.ts';
 export { queueOfficeNotice } from './office-notice.ts';
+export { companyLabel, signatureLines, type MailCompany } from './layout.ts';
 export { confirmationOffice } from './office.ts';
 export { Mailer } from './outbox.ts';
 export { queueDueReminders, type ReminderOptions } from './reminders.ts';

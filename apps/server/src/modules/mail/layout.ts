@@ -8,7 +8,7 @@
  * background. Every value is escaped here or by the caller (esc); the plain-text part is
  * built beside it from the same values.
  */
-import { DEFAULT_COMPANY_NAME, officeMapUrl, phoneHref } from '@huolto/domain';
+import { DEFAULT_COMPANY_NAME, NEUTRAL_SERVICE_NAME, officeMapUrl, phoneHref } from '@huolto/domain';
 
 /** The chain as the e-mails name it (settings companyName, bookingPhone). */
 export interface MailCompany {
@@ -17,6 +17,9 @@ export interface MailCompany {
 }
 
 export const DEFAULT_MAIL_COMPANY: MailCompany = { name: DEFAULT_COMPANY_NAME };
+
+/** The name the e-mails sign with: the company's, or 'Ajanvaraus' before the company has one. */
+export const companyLabel = (company: MailCompany) => company.name.trim() || NEUTRAL_SERVICE_NAME;
 
 /** The office the visit is at. */
 export interface MailOffice {
@@ -75,7 +78,7 @@ export const actionLink = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${esc(href)}" style="display:inline-block;background:${LINK};color:#ffffff;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px">${esc(label)}</a></p>`;
 
 /** The signature's lines: the greeting and the company. */
-export const signatureLines = (company: MailCompany) => ['Ystävällisin terveisin', company.name];
+export const signatureLines = (company: MailCompany) => ['Ystävällisin terveisin', companyLabel(company)];
 
 /**
  * The whole HTML document: `title` is the h1 (and the document's title), `preheader` the
@@ -99,13 +102,13 @@ export function mailDocument(opts: { title: string; preheader: string; company: 
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#eef1f4">
 <tr><td align="center" style="padding:16px 8px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border-radius:8px">
-<tr><td style="background:${BRAND};color:#ffffff;padding:16px 24px;border-radius:8px 8px 0 0;${FONT};font-size:20px;font-weight:bold">${esc(company.name)}</td></tr>
+<tr><td style="background:${BRAND};color:#ffffff;padding:16px 24px;border-radius:8px 8px 0 0;${FONT};font-size:20px;font-weight:bold">${esc(companyLabel(company))}</td></tr>
 <tr><td style="padding:8px 24px 24px;${FONT};font-size:16px;line-height:1.5;color:${TEXT}">
 <h1 style="${FONT};font-size:24px;line-height:1.25;color:${TEXT};margin:16px 0">${esc(opts.title)}</h1>
 ${opts.body}
 <p>${signatureLines(company).map(esc).join('<br>')}</p>
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #d5dbe1;${FONT};font-size:14px;line-height:1.5;color:#3d4650">${esc(company.name)}${phone}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #d5dbe1;${FONT};font-size:14px;line-height:1.5;color:#3d4650">${esc(companyLabel(company))}${phone}</td></tr>
 </table>
 </td></tr>
 </table>

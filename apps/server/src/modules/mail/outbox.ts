@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '#src/db/database.ts';
 import { serializeError } from '#src/plugins/logging.ts';
+import { companyDetails } from '../settings/index.ts';
 import { claimOutboxMail, dropStaleReminder, markOutboxFailed, markOutboxSent, type OutboxRow } from './repository.ts';
 import { LogSmsSender, type SmsLog, type SmsSender } from './sms.ts';
 
@@ -91,13 +92,15 @@ export class Mailer {
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return sent;
+      // The sender as the company's settings name it now, read once a batch.
+      const from = senderOf(this.opts.from, (await companyDetails(this.db)).mailSenderName);
       for (const row of batch) {
         // Every message is claimed first with attempts 1: counted as queued once, whichever instance sends it.
         if (row.attempts === 1) this.metrics?.queued.inc();
         // A reminder of a time the booking no longer has (cancelled or moved since) is not sent.
         if (row.kind === 'REMINDER' && (await dropStaleReminder(this.db, row.id))) continue;
         try {
-          await this.send(row);
+          await this.send(row, from);
           await markOutboxSent(this.db, row.id);
           sent++;
           this.metrics?.sent.inc();
@@ -120,14 +123,14 @@ export class Mailer {
     return claimOutboxMail(this.db, CLAIM_MINUTES);
   }
 
-  private async send(row: OutboxRow) {
+  private async send(row: OutboxRow, from: string | { name: string; address: string }) {
     if (row.channel === 'SMS') return this.sms.send(row.recipient, row.text_body);
     const info = await this.transport.sendMail({
       // The same Message-ID on every try of a row: should a process die after the mail server
       // took a message but before the row was marked SENT, the second copy is a duplicate
       // that mail systems recognise and drop.
       messageId: outboxMessageId(row, this.opts.from),
-      from: this.opts.from,
+      from,
       to: row.recipient,
       subject: row.subject,
       text: row.text_body,
@@ -150,6 +153,17 @@ export class Mailer {
     await this.running;
     this.transport.close();
   }
+}
+
+/**
+ * The From of the e-mails: MAIL_FROM as it is, or, when the company's mailSenderName setting
+ * gives a name, that name on MAIL_FROM's address (nodemailer quotes and encodes the name).
+ */
+export function senderOf(mailFrom: string, senderName: string): string | { name: string; address: string } {
+  const name = senderName.trim();
+  if (!name) return mailFrom;
+  const address = /<([^<>\s]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name, address };
 }
 
 /** `<outbox.<row id>.<file name>@<the sender's domain>>`: fixed for a row, unique per message. */

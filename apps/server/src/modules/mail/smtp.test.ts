@@ -84,6 +84,31 @@ describe('confirmation e-mail over SMTP', () => {
     expect(body).toContain('BEGIN:VEVENT');
     expect(body).toMatch(/\r\nDTSTART;TZID=Europe\/Helsinki:\d{8}T\d{6}\r\n/);
     expect(body).toContain(`UID:${bookingKey}@`);
+    // The demo company's settings: the sender's name on MAIL_FROM's address, the signature, the .ics's PRODID.
+    expect(mail.from?.value).toEqual([{ name: 'Laakkonen ajanvaraus', address: 'ajanvaraus@example.invalid' }]);
+    expect(text.trimEnd().split('\n').slice(-2)).toEqual(['Ystävällisin terveisin', 'Laakkonen']);
+    expect(body).toContain('PRODID:-//Laakkonen//Ajanvaraus//FI');
+  });
+
+  it("signs with the company's name and sender name as the settings say when the mail is made and sent", async () => {
+    const saved = await t.db.selectFrom('setting').selectAll().where('key', 'in', ['companyName', 'mailSenderName']).execute();
+    const set = (key: string, value: string) => t.db.updateTable('setting').set({ value: JSON.stringify(value) }).where('key', '=', key).execute();
+    try {
+      await set('companyName', 'Korjaamo Virtanen');
+      await set('mailSenderName', 'Virtanen "ajanvaraus"');
+      const before = received.length;
+      await book();
+      await t.app.mailer.kick();
+      expect(received.length).toBe(before + 1);
+      const { mail } = received.at(-1)!;
+      expect(mail.from?.value).toEqual([{ name: 'Virtanen "ajanvaraus"', address: 'ajanvaraus@example.invalid' }]);
+      expect((mail.text ?? '').trimEnd().split('\n').slice(-2)).toEqual(['Ystävällisin terveisin', 'Korjaamo Virtanen']);
+      expect(`${mail.html || ''}`).toMatch(/<td[^>]*>Korjaamo Virtanen<\/td>/);
+      const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'))!.content.toString('utf8');
+      expect(ics).toContain('PRODID:-//Korjaamo Virtanen//Ajanvaraus//FI');
+    } finally {
+      for (const row of saved) await t.db.updateTable('setting').set({ value: JSON.stringify(row.value) }).where('key', '=', row.key).execute();
+    }
   });
 
   it('as delivered, shows customer text without a link and its .ics without an injected line', async () => {

@@ -1,6 +1,6 @@
 import { formatEuros, formatFinnishDateLong, formatFinnishTime, type ManagedBooking } from '@huolto/domain';
 import type { ComposedMail } from '../mail/index.ts';
-import { userText } from '../mail/index.ts';
+import { signatureLines, userText, type MailCompany } from '../mail/index.ts';
 
 type Mail = Omit<ComposedMail, 'ics'>;
 
@@ -54,16 +54,14 @@ export interface CustomerContact {
   email: string;
 }
 
-const SIGNATURE = ['Ystävällisin terveisin', 'Laakkonen'];
-
-/** To the customer: the booking is cancelled and its time released. */
-export function composeCancellationToCustomer(b: ManagedBooking): Mail {
+/** To the customer: the booking is cancelled and its time released; signed with the company's name (settings). */
+export function composeCancellationToCustomer(b: ManagedBooking, company: MailCompany): Mail {
   return message(`Varauksesi on peruttu: ${car(b)}, ${timeText(b)}`, [
     [`Hei ${userText(b.customerFirstName)},`],
     ['varauksesi on peruttu pyyntösi mukaisesti.'],
     [`Varaustunnus: ${b.bookingKey}`, `Aika: ${timeText(b)}`, `Toimipiste: ${place(b)}`, `Ajoneuvo: ${car(b)}`],
     ['Voit varata uuden ajan milloin tahansa verkkoajanvarauksessa.'],
-    SIGNATURE,
+    signatureLines(company),
   ]);
 }
 

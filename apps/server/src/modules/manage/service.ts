@@ -17,6 +17,7 @@ import { insertOutboxMail, type OutboxKind, queueOfficeNotice } from '../mail/in
 import { recordBookingEvent } from '../booking-events/index.ts';
 import { listExtraOrderItems } from '../catalogue/index.ts';
 import { releaseBookedTime } from '../holds/index.ts';
+import { companyDetails } from '../settings/index.ts';
 import { composeCancellationToCustomer, composeRowsAdded } from './mail.ts';
 import {
   countAddedRows,
@@ -89,7 +90,7 @@ export async function cancelBooking(db: Db, access: BookingAccess, now = new Dat
     await recordBookingEvent(trx, { bookingId: row.id, actor: 'CUSTOMER', action: 'CANCELLED', before: { status: row.status }, after: { status: 'CANCELLED' } });
     await queueOfficeNotice(trx, row.id, 'CANCELLED', { publicUrl });
     if (contact.email) {
-      const mail = composeCancellationToCustomer(view);
+      const mail = composeCancellationToCustomer(view, await companyDetails(trx));
       await queueMail(trx, { bookingId: row.id, kind: 'CANCELLED', recipient: contact.email, ...mail, fileStem: `${row.booking_key}-peruutus` });
     }
     return 'SUCCESS';

@@ -13,7 +13,7 @@ import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
 import { findOrganization, usableOrganization } from '../organizations/index.ts';
 import { createProcess, type ProcessRow } from '../process/index.ts';
-import { readSettings } from './repository.ts';
+import { anyOfficeTakesBookings, readSettings } from './repository.ts';
 
 /**
  * Starts a booking session: checks the office asked for, if any, and creates the process;
@@ -47,6 +47,9 @@ export function siteLinks(stored: Record<string, string> | undefined): SiteLinks
   return { ...DEFAULT_SITE_LINKS, ...s, phoneBooking, bookingByPhone: phoneBooking };
 }
 
+/** A text setting, trimmed; the fallback when it is not a non-empty string. */
+const textSetting = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : fallback);
+
 /** The public settings of the site (settings, get-generic-online-settings). */
 export async function publicSettings(db: Executor) {
   const s = await readSettings(db);
@@ -58,14 +61,24 @@ export async function publicSettings(db: Executor) {
     serviceBreak: s.serviceBreak ?? null,
     links: siteLinks(s.links),
     bookingPhone: typeof s.bookingPhone === 'string' && s.bookingPhone.trim() !== '' ? s.bookingPhone : DEFAULT_BOOKING_PHONE,
+    companyName: textSetting(s.companyName, DEFAULT_COMPANY_NAME),
+    bookingOpen: await anyOfficeTakesBookings(db),
   };
 }
 
-/** The chain's name and booking line as the e-mails sign with them: the companyName and bookingPhone settings over their defaults. */
-export async function companyDetails(db: Executor): Promise<{ name: string; bookingPhone: string }> {
+/**
+ * The company as the e-mails and the calendar file name it: the companyName, bookingPhone and
+ * mailSenderName settings. `name` is '' before the company's details are given; the mails
+ * then sign as NEUTRAL_SERVICE_NAME ('Ajanvaraus'), and `mailSenderName` is '' (the sender
+ * is MAIL_FROM as configured).
+ */
+export async function companyDetails(db: Executor): Promise<{ name: string; bookingPhone: string; mailSenderName: string }> {
   const s = await readSettings(db);
-  const text = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : fallback);
-  return { name: text(s.companyName, DEFAULT_COMPANY_NAME), bookingPhone: text(s.bookingPhone, DEFAULT_BOOKING_PHONE) };
+  return {
+    name: textSetting(s.companyName, DEFAULT_COMPANY_NAME),
+    bookingPhone: textSetting(s.bookingPhone, DEFAULT_BOOKING_PHONE),
+    mailSenderName: textSetting(s.mailSenderName, ''),
+  };
 }
 
 /** An office's booking settings for a process type (the loan calculator's office setting among them). */

@@ -217,6 +217,26 @@ describe('settings', () => {
     }
   });
 
+  it("settings carry the company's name and whether the site takes bookings", async () => {
+    const c = new ApiClient(t.app);
+    expect(json(await c.get('/settings'))).toMatchObject({ companyName: 'Laakkonen', bookingOpen: true });
+    // No office offers a public process with an active resource: not open.
+    const office1 = await t.db.selectFrom('organization').select(['maintenance', 'tire_change', 'tire_sales', 'windshield']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const inactive = (await t.db.selectFrom('resource').select('id').where('active', '=', false).execute()).map((r) => r.id);
+    await t.db.updateTable('resource').set({ active: false }).execute();
+    try {
+      expect(json(await c.get('/settings')).bookingOpen).toBe(false);
+      await t.db.updateTable('resource').set({ active: true }).where('id', '=', 1).execute();
+      expect(json(await c.get('/settings')).bookingOpen).toBe(true);
+      await t.db.updateTable('organization').set({ maintenance: false, tire_change: false, tire_sales: false, windshield: false }).where('id', '=', 1).execute();
+      expect(json(await c.get('/settings')).bookingOpen).toBe(false);
+    } finally {
+      await t.db.updateTable('organization').set(office1).where('id', '=', 1).execute();
+      await t.db.updateTable('resource').set({ active: true }).where('id', 'not in', [0, ...inactive]).execute();
+    }
+    expect(json(await c.get('/get-generic-online-settings'))).toMatchObject({ companyName: 'Laakkonen', bookingOpen: true });
+  });
+
   it('servicelane-settings: off by default, on with the setting', async () => {
     const c = new ApiClient(t.app);
     expect(json(await c.get('/servicelane-settings'))).toEqual({ enabled: false, organizationIds: [], message: null });

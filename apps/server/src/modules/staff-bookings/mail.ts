@@ -4,14 +4,14 @@
  */
 import type { ManagedBooking } from '@huolto/domain';
 import type { ComposedMail } from '../mail/index.ts';
-import { userText } from '../mail/index.ts';
+import { signatureLines, userText, type MailCompany } from '../mail/index.ts';
 import { timeText } from '../manage/index.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** To the customer: the office cancelled the booking (with its reason, when given); the time is released. */
-export function composeStaffCancellation(b: ManagedBooking, reason: string, officePhone: string | null): Omit<ComposedMail, 'ics'> {
+/** To the customer: the office cancelled the booking (with its reason, when given); the time is released. Signed with the company's name (settings). */
+export function composeStaffCancellation(b: ManagedBooking, reason: string, officePhone: string | null, company: MailCompany): Omit<ComposedMail, 'ics'> {
   const car = `${b.registerNumber} ${userText(b.vehicle)}`.trim();
   const place = `${b.office.name}, ${b.office.address}, ${b.office.post_code} ${b.office.post_office}`;
   const paragraphs: string[][] = [
@@ -24,7 +24,7 @@ export function composeStaffCancellation(b: ManagedBooking, reason: string, offi
         ? `Voit varata uuden ajan verkkoajanvarauksessa tai soittamalla toimipisteeseen, puh. ${officePhone}.`
         : 'Voit varata uuden ajan verkkoajanvarauksessa.',
     ],
-    ['Ystävällisin terveisin', 'Laakkonen'],
+    signatureLines(company),
   ];
   const text = paragraphs.map((p) => p.join('\n')).join('\n\n');
   const html = `<!doctype html><html lang="fi"><body style="font-family:system-ui,sans-serif;color:#1a1a1a">

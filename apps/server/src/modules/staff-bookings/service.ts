@@ -34,6 +34,7 @@ import {
   managedView,
 } from '../manage/index.ts';
 import { assertOffice, type StaffPrincipal } from '../staff/index.ts';
+import { companyDetails } from '../settings/index.ts';
 import { composeStaffCancellation } from './mail.ts';
 import { linesOf, summaryOf } from './listing.ts';
 import {
@@ -179,7 +180,7 @@ export async function staffCancelBooking(
       const organization = await findBookingOrganization(trx, row.organization_id);
       const added = await findAddedRows(trx, row.id);
       const view = { ...managedView(row, organization, added, now), status: 'CANCELLED' as const, cancellable: false };
-      const mail = composeStaffCancellation(view, reason, organization.phone);
+      const mail = composeStaffCancellation(view, reason, organization.phone, await companyDetails(trx));
       await queueMail(trx, { bookingId: row.id, kind: 'CANCELLED', recipient: email, ...mail, fileStem: `${row.booking_key}-peruutus` });
     }
     await queueOfficeNotice(trx, row.id, 'CANCELLED', { publicUrl, by: staff.name });
