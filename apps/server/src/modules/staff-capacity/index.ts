@@ -1,6 +1,8 @@
 /**
- * What the rest of the server may import from modules/staff-capacity/: nothing besides its routes,
- * which app.ts registers (lint lets other modules, jobs/, plugins/ and staff-api.ts import
- * only this file of the module; tests may import any file).
+ * What the rest of the server may import from modules/staff-capacity/: its routes, which
+ * staff-api.ts registers, and the opening hours' rules and writes the data import shares
+ * (lint lets other modules, jobs/, plugins/ and staff-api.ts import only this file of the
+ * module; tests may import any file).
  */
-export {};
+export { assertExceptionDate } from './service.ts';
+export { findOpening, updateOpeningHours, upsertOpeningException, type OpeningRow } from './repository.ts';

@@ -135,6 +135,18 @@ export async function setOpeningHours(db: Db, officeId: number, body: { openingT
 }
 
 /**
+ * The days an exception may be set on (400 naming `date`): from today to the booking
+ * horizon, and only a day the office is otherwise open on, so an exception never opens a
+ * weekend or a holiday. The data import checks its exceptions with the same rule.
+ */
+export function assertExceptionDate(date: string, now = new Date()): void {
+  const today = todayInHelsinki(now);
+  if (date < today) throw badRequest('date', 'Päivä on jo mennyt');
+  if (isBeyondHorizon(date, today)) throw badRequest('date', HORIZON_MESSAGE);
+  if (!isWorkingDay(date)) throw badRequest('date', 'Toimipiste on suljettu tänä päivänä muutenkin (viikonloppu tai pyhäpäivä)');
+}
+
+/**
  * Sets the office's exception of a day: closed, or open from openingTime to closingTime
  * instead of the usual hours. Only a day the office is otherwise open on, from today to
  * the booking horizon (400 naming `date`): an exception never opens a weekend or a holiday.
@@ -146,10 +158,7 @@ export async function setOpeningException(
   body: { closed: boolean; openingTime: string | null; closingTime: string | null; reason: string },
   now = new Date(),
 ): Promise<Opening> {
-  const today = todayInHelsinki(now);
-  if (date < today) throw badRequest('date', 'Päivä on jo mennyt');
-  if (isBeyondHorizon(date, today)) throw badRequest('date', HORIZON_MESSAGE);
-  if (!isWorkingDay(date)) throw badRequest('date', 'Toimipiste on suljettu tänä päivänä muutenkin (viikonloppu tai pyhäpäivä)');
+  assertExceptionDate(date, now);
   return db.transaction().execute(async (trx) => {
     await opening(trx, officeId, now);
     await upsertOpeningException(trx, {
