@@ -199,7 +199,7 @@ export function OfficeForm({ office, onSaved }: { office?: OfficeDetails; onSave
             error={errors.code?.message}
             {...register('code')}
           />
-          <InputField id={id('name')} label="Nimi" required maxLength={100} error={errors.name?.message} {...register('name')} />
+          <InputField id={id('name')} label="Toimipisteen nimi" required maxLength={100} error={errors.name?.message} {...register('name')} />
         </div>
         <InputField id={id('address')} label="Katuosoite" required maxLength={200} error={errors.address?.message} {...register('address')} />
         <div className="office-form__pair">

@@ -122,7 +122,7 @@ export function ResourceForm({
     <form className="form-stack" onSubmit={handleSubmit(onValid)} noValidate aria-label={resource ? undefined : 'Lisää resurssi'}>
       <InputField
         id={id('name')}
-        label="Nimi"
+        label="Resurssin nimi"
         required
         hint="Henkilökunnan näkemä nimi, esimerkiksi Nosturi 1."
         maxLength={100}

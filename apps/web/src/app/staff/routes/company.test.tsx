@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { CompanyDetails } from '@huolto/domain';
+import { OFFICE_USER, json, refusedField, renderPage, stubApi } from '@/features/staff/test-setup-data.tsx';
+import { CompanyPage } from './company.tsx';
+
+const COMPANY: CompanyDetails = {
+  name: 'Laakkonen',
+  bookingPhone: '010 525 4000',
+  frontPageUrl: 'https://www.laakkonen.example',
+  damageInspectionUrl: '',
+  phoneBookingUrl: '',
+  privacyUrl: 'https://www.laakkonen.example/tietosuoja',
+  mailSenderName: 'Laakkonen ajanvaraus',
+  serviceBreak: null,
+};
+
+const field = (label: string | RegExp) => screen.getByLabelText(label);
+const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Tallenna' }));
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=x; path=/';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('<CompanyPage>', () => {
+  it('shows the details read and saves them all, without a service break', async () => {
+    const api = stubApi({ 'GET /staff/company': () => json(COMPANY), 'PUT /staff/company': (b) => json(b) });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Yrityksen tiedot' })).toBeTruthy();
+    await waitFor(() => expect((field(/Yrityksen nimi/) as HTMLInputElement).value).toBe('Laakkonen'));
+    expect((field('Tietosuojaseloste') as HTMLInputElement).value).toBe('https://www.laakkonen.example/tietosuoja');
+    expect((field('Ilmoita huoltokatkosta asiakkaille') as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByLabelText('Alkaa (päivä)')).toBeNull();
+
+    type('Puhelinvarauksen sivu', 'https://www.laakkonen.example/soita');
+    save();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Yrityksen tiedot tallennettu'));
+    expect(api.bodies('PUT /staff/company')).toEqual([{ ...COMPANY, phoneBookingUrl: 'https://www.laakkonen.example/soita' }]);
+  });
+
+  it('sends a ticked service break as its start, end and message', async () => {
+    const api = stubApi({ 'GET /staff/company': () => json(COMPANY), 'PUT /staff/company': (b) => json(b) });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys' });
+    fireEvent.click(await screen.findByLabelText('Ilmoita huoltokatkosta asiakkaille'));
+    type('Alkaa (päivä)', '2026-12-20');
+    type('Alkaa (kello)', '18:00');
+    type('Päättyy (päivä)', '2026-12-21');
+    type('Päättyy (kello)', '06:00');
+    type(/Ilmoitus asiakkaille/, 'Ajanvaraus on huoltokatkon vuoksi poissa käytöstä.');
+    save();
+    await waitFor(() => expect(api.bodies('PUT /staff/company')).toHaveLength(1));
+    expect(api.bodies('PUT /staff/company')[0]).toMatchObject({
+      serviceBreak: { start: '2026-12-20T18:00:00', end: '2026-12-21T06:00:00', message: 'Ajanvaraus on huoltokatkon vuoksi poissa käytöstä.' },
+    });
+  });
+
+  it('an address that is not one, or a break that ends before it starts, is stopped at its field in Finnish before sending', async () => {
+    const api = stubApi({ 'GET /staff/company': () => json(COMPANY) });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys' });
+    await screen.findByDisplayValue('Laakkonen');
+    type('Yrityksen etusivu', 'www.laakkonen.example');
+    fireEvent.click(field('Ilmoita huoltokatkosta asiakkaille'));
+    type('Alkaa (päivä)', '2026-12-21');
+    type('Päättyy (päivä)', '2026-12-20');
+    type(/Ilmoitus asiakkaille/, 'Katko');
+    save();
+    expect(await screen.findByText('Anna osoite muodossa https://…')).toBeTruthy();
+    expect(field('Yrityksen etusivu').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Loppu ennen alkua')).toBeTruthy();
+    expect(field('Päättyy (päivä)').getAttribute('aria-describedby')).toMatch(/-error$/);
+    expect(api.called('PUT /staff/company')).toBe(false);
+  });
+
+  it("shows a 400's message at the field the server names", async () => {
+    stubApi({
+      'GET /staff/company': () => json(COMPANY),
+      'PUT /staff/company': () => refusedField('mailSenderName', 'Nimessä ei voi olla merkkejä < > " \\ @ , ;'),
+    });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys' });
+    await screen.findByDisplayValue('Laakkonen');
+    save();
+    expect(await screen.findByText('Nimessä ei voi olla merkkejä < > " \\ @ , ;')).toBeTruthy();
+    expect(field(/Sähköpostien lähettäjän nimi/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('an office user is told it is for admins, and the details are not asked for', async () => {
+    const api = stubApi({ 'GET /staff/company': () => json(COMPANY) });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys', me: OFFICE_USER });
+    expect(screen.getByText('Vain pääkäyttäjä voi muuttaa yrityksen tietoja.')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.called('GET /staff/company')).toBe(false);
+  });
+});

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { RESOURCE_HAS_BOOKINGS_MESSAGE, type FutureBooking, type StaffMe } from '@huolto/domain';
+import { KONALA, MAKES, OFFICE_USER, RESOURCES, WORK_KINDS, json, refusedField, renderPage, stubApi } from '@/features/staff/test-setup-data.tsx';
+import { OfficePage } from './office.tsx';
+
+const BOOKINGS: FutureBooking[] = [
+  { id: 501, start: '2026-12-01T08:00:00', registerNumber: 'ABC-123', resourceId: 11 },
+  { id: 502, start: '2026-12-03T13:30:00', registerNumber: 'XYZ-9', resourceId: 11 },
+];
+
+type Routes = Parameters<typeof stubApi>[0];
+
+function stubOffice(more: Routes = {}) {
+  return stubApi({
+    'GET /staff/offices/1/details': () => json(KONALA),
+    'GET /staff/offices/1/resources': () => json(RESOURCES),
+    'GET /staff/work-kinds': () => json(WORK_KINDS),
+    'GET /vehicle-makes': () => json(MAKES),
+    ...more,
+  });
+}
+
+function renderOffice(me?: StaffMe, officeId = 1) {
+  renderPage(<OfficePage />, { path: `/hallinta/toimipisteet/${officeId}`, pattern: '/hallinta/toimipisteet/:officeId', me });
+}
+
+const resourcesCard = () => screen.getByRole('region', { name: 'Nostimet ja mekaanikot' });
+const resourceNames = () => within(within(resourcesCard()).getByRole('list')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=x; path=/';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('<OfficePage> details', () => {
+  it("shows the office's details and saves every field of the body", async () => {
+    const api = stubOffice({ 'PUT /staff/offices/1/details': (b) => json({ ...KONALA, ...(b as object) }) });
+    renderOffice();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Toimipiste: Laakkonen Helsinki Konala' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Tunnus/) as HTMLInputElement).value).toBe('KONALA');
+    expect((screen.getByLabelText('Leveysaste') as HTMLInputElement).value).toBe('60,2383');
+    expect((screen.getByLabelText('Huolto') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Rengasmyynti') as HTMLInputElement).checked).toBe(false);
+    expect(((await screen.findByLabelText('Volkswagen')) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Valittu: Volkswagen')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Aukioloajat, poikkeukset ja poissaolot' }).getAttribute('href')).toBe('/hallinta/kapasiteetti/1');
+
+    fireEvent.change(screen.getByLabelText(/Toimipisteen nimi/), { target: { value: 'Laakkonen Konala' } });
+    fireEvent.click(screen.getByLabelText('Näytä rahoituslaskuri'));
+    fireEvent.click(screen.getByLabelText('Asiakas voi valita mekaanikon'));
+    fireEvent.change(screen.getByLabelText('Leveysaste'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Pituusaste'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna tiedot' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Toimipisteen tiedot tallennettu'));
+    const { id: _id, openingTime: _o, closingTime: _c, active: _a, ...body } = KONALA;
+    expect(api.bodies('PUT /staff/offices/1/details')).toEqual([
+      { ...body, name: 'Laakkonen Konala', showLoanCalculator: false, customerSelectsResource: true, latitude: null, longitude: null },
+    ]);
+  });
+
+  it("shows a 400's Finnish message at the field it names", async () => {
+    stubOffice({ 'PUT /staff/offices/1/details': () => refusedField('postCode', 'Tarkista postinumero') });
+    renderOffice();
+    fireEvent.click(await screen.findByRole('button', { name: 'Tallenna tiedot' }));
+    expect(await screen.findByText('Tarkista postinumero')).toBeTruthy();
+    expect(screen.getByLabelText(/Postinumero/).getAttribute('aria-describedby')).toMatch(/postCode-error/);
+  });
+});
+
+describe('<OfficePage> resources', () => {
+  it('lists the resources in order with their kinds of work; moving one up sends the new order and shows it at once', async () => {
+    let release: () => void = () => undefined;
+    const api = stubOffice({
+      'PUT /staff/offices/1/resources/order': () => new Promise<Response>((resolve) => (release = () => resolve(json({})))),
+    });
+    renderOffice();
+    await waitFor(() => expect(resourceNames()).toEqual(['Nosturi 1', 'Nosturi 2', 'Rengaspaikka (ei käytössä)']));
+    expect(within(resourcesCard()).getByText('Työlajit: Huolto, Renkaanvaihto')).toBeTruthy();
+    expect(within(resourcesCard()).getByRole('button', { name: 'Siirrä ylöspäin: Nosturi 1' }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(within(resourcesCard()).getByRole('button', { name: 'Siirrä ylöspäin: Nosturi 2' }));
+    await waitFor(() => expect(resourceNames()).toEqual(['Nosturi 2', 'Nosturi 1', 'Rengaspaikka (ei käytössä)']));
+    expect(api.bodies('PUT /staff/offices/1/resources/order')).toEqual([{ resourceIds: [12, 11, 13] }]);
+    release();
+  });
+
+  it('a new resource starts with every active kind of work ticked, and is sent with its details', async () => {
+    const api = stubOffice({ 'POST /staff/offices/1/resources': (b) => json({ ...(b as object), id: 14, active: true, sort: 4 }) });
+    renderOffice();
+    const form = await screen.findByRole('form', { name: 'Lisää resurssi' });
+    expect((within(form).getByLabelText('Huolto') as HTMLInputElement).checked).toBe(true);
+    expect((within(form).getByLabelText('Renkaanvaihto') as HTMLInputElement).checked).toBe(true);
+    expect(within(form).queryByLabelText(/Tuulilasi/)).toBeNull();
+    fireEvent.change(within(form).getByLabelText(/Resurssin nimi/), { target: { value: 'Nosturi 3' } });
+    fireEvent.change(within(form).getByLabelText(/Nimi asiakkaille/), { target: { value: 'Mekaanikko Maija' } });
+    fireEvent.click(within(form).getByLabelText('Asiakas voi valita tämän resurssin'));
+    fireEvent.click(within(form).getByLabelText('Renkaanvaihto'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Lisää resurssi' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Resurssi lisätty: Nosturi 3'));
+    expect(api.bodies('POST /staff/offices/1/resources')).toEqual([
+      { name: 'Nosturi 3', displayName: 'Mekaanikko Maija', selectable: true, workKinds: ['HUOLTO'] },
+    ]);
+  });
+
+  it('a resource is edited in a dialog and saved as it is active', async () => {
+    const api = stubOffice({ 'PUT /staff/offices/1/resources/12': (b) => json({ ...RESOURCES[1], ...(b as object) }) });
+    renderOffice();
+    fireEvent.click(await screen.findByRole('button', { name: 'Muokkaa: Nosturi 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Muokkaa: Nosturi 2' });
+    expect((within(dialog).getByLabelText(/Nimi asiakkaille/) as HTMLInputElement).value).toBe('Mekaanikko Mikko');
+    fireEvent.change(within(dialog).getByLabelText(/Nimi asiakkaille/), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByLabelText('Huolto'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tallenna' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.bodies('PUT /staff/offices/1/resources/12')).toEqual([
+      { name: 'Nosturi 2', displayName: null, selectable: true, workKinds: ['RENKAAT'], active: true },
+    ]);
+  });
+
+  it('a resource with bookings to come is not deactivated: the Finnish message and the bookings, each linked to be moved', async () => {
+    const api = stubOffice({
+      'PUT /staff/offices/1/resources/11': () =>
+        json({ error: 'RESOURCE_HAS_BOOKINGS', responseCode: 'RESOURCE_HAS_BOOKINGS', message: RESOURCE_HAS_BOOKINGS_MESSAGE, bookings: BOOKINGS }, 409),
+    });
+    renderOffice();
+    fireEvent.click(await screen.findByRole('button', { name: 'Poista käytöstä: Nosturi 1' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(`Nosturi 1: ${RESOURCE_HAS_BOOKINGS_MESSAGE}`);
+    const links = within(alert).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['ti 1.12.2026 8.00 ABC-123', '/hallinta/varaus/501'],
+      ['to 3.12.2026 13.30 XYZ-9', '/hallinta/varaus/502'],
+    ]);
+    expect(alert.textContent).toContain('– Nosturi 1');
+    expect(api.bodies('PUT /staff/offices/1/resources/11')).toEqual([
+      { name: 'Nosturi 1', displayName: null, selectable: false, workKinds: ['HUOLTO'], active: false },
+    ]);
+  });
+});
+
+describe('<OfficePage> activity and who sees what', () => {
+  it('an admin deactivates the office after confirming, and then sees its bookings to come', async () => {
+    const api = stubOffice({
+      'POST /staff/offices/1/deactivate': () => json({ office: { ...KONALA, active: false }, futureBookings: BOOKINGS }),
+    });
+    renderOffice();
+    const card = await screen.findByRole('region', { name: 'Toimipisteen tila' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Poista toimipiste käytöstä' }));
+    const dialog = screen.getByRole('dialog', { name: 'Poistetaanko Laakkonen Helsinki Konala käytöstä?' });
+    // Not now: nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Peruuta' }));
+    expect(api.called('POST /staff/offices/1/deactivate')).toBe(false);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Poista toimipiste käytöstä' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: /Poistetaanko/ })).getByRole('button', { name: 'Poista käytöstä' }));
+    await within(card).findByRole('heading', { name: 'Tulevat varaukset' });
+    expect(within(card).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/hallinta/varaus/501', '/hallinta/varaus/502']);
+    expect(within(card).getByRole('button', { name: 'Ota toimipiste käyttöön' })).toBeTruthy();
+    expect(api.bodies('POST /staff/offices/1/deactivate')).toHaveLength(1);
+  });
+
+  it("the office's own user edits its details and resources but does not deactivate it", async () => {
+    stubOffice();
+    renderOffice(OFFICE_USER);
+    expect(await screen.findByRole('button', { name: 'Tallenna tiedot' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Nostimet ja mekaanikot' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Toimipisteen tila' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '← Toimipisteet' })).toBeNull();
+  });
+
+  it("another office's user is told they have no right to it, and nothing is asked for", async () => {
+    const api = stubApi({ 'GET /staff/offices/2/details': () => json({ ...KONALA, id: 2 }) });
+    renderOffice(OFFICE_USER, 2);
+    expect(screen.getByText('Toimipistettä ei ole tai sinulla ei ole oikeutta siihen.')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.called('GET /staff/offices/2/details')).toBe(false);
+  });
+});
