@@ -14,19 +14,21 @@ const BASE = `${API_BASE}${STAFF_API_PATH}`;
 /** Calls anyone may make: signing in and out. */
 const PUBLIC = ['POST /login', 'POST /logout'];
 /** Calls about the signed-in user's own things only (the search finds in their own offices). */
-const OWN = ['GET /me', 'POST /me/password', 'GET /offices', 'GET /bookings'];
-/** Calls for admins only. */
-const ADMIN_ONLY = /^\/users(\/|$)/;
+const OWN = ['GET /me', 'POST /me/password', 'GET /offices', 'GET /bookings', 'GET /work-kinds'];
+/** Calls for admins only, by method and path. */
+const ADMIN_ONLY = /^[A-Z]+ \/users(\/|$)|^GET \/office-admin$|^POST \/offices$|^(POST|PUT) \/work-kinds(\/|$)/;
 
 let t: TestApp;
 let routes: Route[];
 let office1Booking: string;
+let office1Resource: number;
 beforeAll(async () => {
   t = await createTestApp();
   await installChangeLog(t.db);
   routes = routesOf(t.app.printRoutes({ commonPrefix: false })).filter((r) => r.path.startsWith(`${BASE}/`));
   const booking = await t.db.selectFrom('booking').select('id').where('organization_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
   office1Booking = String(booking.id);
+  office1Resource = (await t.db.selectFrom('resource').select('id').where('organization_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
 }, 60_000);
 afterAll(() => t.close());
 
@@ -39,6 +41,8 @@ function urlOf(r: Route) {
     .replace(':officeId', '1')
     .replace(':date', todayInHelsinki())
     .replace(/\/bookings\/:id/, `/bookings/${office1Booking}`)
+    .replace(':resourceId', String(office1Resource))
+    .replace(':code', 'MAINTENANCE')
     .replace(':id', '1');
 }
 
@@ -77,7 +81,7 @@ describe('the staff API refuses whoever may not call it', () => {
     for (const r of routes.filter((x) => !PUBLIC.includes(name(x)))) {
       const path = local(r);
       const officeData = path.includes(':officeId') || path.includes('/bookings/:id');
-      if (!officeData && !ADMIN_ONLY.test(path)) {
+      if (!officeData && !ADMIN_ONLY.test(name(r))) {
         if (!OWN.includes(name(r))) unclassified.push(name(r));
         continue;
       }

@@ -1,0 +1,192 @@
+/**
+ * Offices set up from the back-office: an admin creates, edits, deactivates and activates
+ * them, each change with its audit row; an office's own user edits its details and nothing
+ * else; a deactivated office leaves the customers' lists at once and keeps its bookings;
+ * bad input is refused naming the field and changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { OfficeBody, OfficeDetails } from '@huolto/domain';
+import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { signedInStaff, type StaffClient } from '#test/staff.ts';
+import { listAudit } from '../audit/index.ts';
+
+const fieldsOf = (res: { json(): unknown }) => ((res.json() as { fields?: { path: string }[] }).fields ?? []).map((f) => f.path);
+
+const NEW_OFFICE: OfficeBody = {
+  code: 'TRE1',
+  name: 'Testikorjaamo Tampere',
+  address: 'Hämeenkatu 1',
+  postCode: '33100',
+  postOffice: 'Tampere',
+  latitude: null,
+  longitude: null,
+  phone: '03 123 4567',
+  email: 'tampere@example.com',
+  dealerMakeIds: [],
+  processes: ['MAINTENANCE', 'TIRE_CHANGE'],
+};
+
+let t: TestApp;
+let admin: StaffClient;
+let office1: StaffClient;
+
+/** A digest of the set-up tables, to show that a refused call changed nothing. */
+async function setupDigest() {
+  const { rows } = await sql<{ d: string }>`
+    SELECT md5(
+      (SELECT coalesce(string_agg(o::text, ',' ORDER BY o.id), '') FROM organization o) ||
+      (SELECT coalesce(string_agg(m::text, ',' ORDER BY m.organization_id, m.make_id), '') FROM organization_make m) ||
+      (SELECT count(*)::text FROM audit_event)) AS d`.execute(t.db);
+  return rows[0]!.d;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signedInStaff(t.app, t.db, { role: 'ADMIN' })).client;
+  office1 = (await signedInStaff(t.app, t.db, { role: 'OFFICE', officeIds: [1] })).client;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('offices', () => {
+  let created: OfficeDetails;
+
+  it('an admin creates an office: the next free id, coordinates from the post code, an audit row, an availability version', async () => {
+    const maxId = (await t.db.selectFrom('organization').select((eb) => eb.fn.max('id').as('m')).executeTakeFirstOrThrow()).m as number;
+    const res = await admin.post('/offices', NEW_OFFICE);
+    expect(res.statusCode, res.body).toBe(200);
+    created = json<OfficeDetails>(res);
+    expect(created.id).toBe(maxId + 1);
+    expect(created).toMatchObject({ code: 'TRE1', active: true, processes: ['MAINTENANCE', 'TIRE_CHANGE'], phone: '03 123 4567' });
+    expect(created.latitude).toBeCloseTo(61.5, 1);
+    expect(created.longitude).toBeCloseTo(23.76, 1);
+    const version = await t.db.selectFrom('availability_version').select('version').where('organization_id', '=', created.id).executeTakeFirst();
+    expect(version).toBeDefined();
+    const audit = await listAudit(t.db, 'OFFICE', created.id);
+    expect(audit.map((a) => a.action)).toEqual(['CREATED']);
+    expect(audit[0]!.staff_user_id).not.toBeNull();
+    const list = json<{ id: number; active: boolean; resources: number }[]>(await admin.get('/office-admin'));
+    expect(list.find((o) => o.id === created.id)).toMatchObject({ active: true, resources: 0 });
+  });
+
+  it('typed coordinates win over the post code', async () => {
+    const res = await admin.post('/offices', { ...NEW_OFFICE, code: 'TRE2', latitude: 61.45, longitude: 23.85 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<OfficeDetails>(res)).toMatchObject({ latitude: 61.45, longitude: 23.85 });
+  });
+
+  it('an admin edits the details; the audit row has the details before and after', async () => {
+    const res = await admin.put(`/offices/${created.id}/details`, { ...NEW_OFFICE, name: 'Testikorjaamo Hervanta', dealerMakeIds: [1], processes: ['MAINTENANCE'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<OfficeDetails>(res)).toMatchObject({ name: 'Testikorjaamo Hervanta', dealerMakeIds: [1], processes: ['MAINTENANCE'] });
+    const [last] = await listAudit(t.db, 'OFFICE', created.id);
+    expect(last!.action).toBe('UPDATED');
+    expect((last!.before as OfficeDetails).name).toBe('Testikorjaamo Tampere');
+    expect((last!.after as OfficeDetails).name).toBe('Testikorjaamo Hervanta');
+    const details = json<OfficeDetails>(await admin.get(`/offices/${created.id}/details`));
+    expect(details.name).toBe('Testikorjaamo Hervanta');
+  });
+
+  it('bad input is 400 naming the field and changes nothing', async () => {
+    const other = await t.db.selectFrom('organization').select('code').where('id', '=', 1).executeTakeFirstOrThrow();
+    const cases: [Partial<OfficeBody>, string][] = [
+      [{ code: other.code }, 'code'],
+      [{ code: 'ei kelpaa!' }, 'code'],
+      [{ dealerMakeIds: [999_999] }, 'dealerMakeIds'],
+      [{ processes: [] }, 'processes'],
+      [{ postCode: '331' }, 'postCode'],
+      [{ latitude: 61.5, longitude: null }, 'longitude'],
+      [{ latitude: 40, longitude: 24 }, 'latitude'],
+      [{ slotStepMinutes: 17 }, 'slotStepMinutes'],
+      [{ name: '' }, 'name'],
+    ];
+    for (const [change, field] of cases) {
+      const before = await setupDigest();
+      for (const res of [await admin.post('/offices', { ...NEW_OFFICE, code: 'UUSI', ...change }), await admin.put(`/offices/${created.id}/details`, { ...NEW_OFFICE, ...change })]) {
+        expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+        expect(fieldsOf(res), res.body).toContain(field);
+      }
+      expect(await setupDigest(), field).toBe(before);
+    }
+  });
+
+  it("an office user edits its own office's details, and cannot create, deactivate or touch another office (403)", async () => {
+    const own = json<OfficeDetails>(await office1.get('/offices/1/details'));
+    const { id: _id, openingTime: _o, closingTime: _c, active: _a, ...body } = own;
+    const res = await office1.put('/offices/1/details', { ...body, customerNotice: 'Tervetuloa!' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<OfficeDetails>(res).customerNotice).toBe('Tervetuloa!');
+    const before = await setupDigest();
+    expect((await office1.post('/offices', NEW_OFFICE)).statusCode).toBe(403);
+    expect((await office1.post('/offices/1/deactivate')).statusCode).toBe(403);
+    expect((await office1.post('/offices/1/activate')).statusCode).toBe(403);
+    expect((await office1.get('/office-admin')).statusCode).toBe(403);
+    expect((await office1.get('/offices/2/details')).statusCode).toBe(403);
+    expect((await office1.put('/offices/2/details', { ...body, code: 'X' })).statusCode).toBe(403);
+    expect(await setupDigest()).toBe(before);
+  });
+});
+
+describe('a deactivated office', () => {
+  it("leaves the customers' lists at once, lists its future bookings and keeps them; activating brings it back", async () => {
+    const customer = new ApiClient(t.app);
+    await customer.init('MAINTENANCE');
+    const office2 = await t.db.selectFrom('organization').select(['post_office', 'latitude', 'longitude']).where('id', '=', 2).executeTakeFirstOrThrow();
+    const listed = async () => {
+      const lists = await Promise.all([
+        customer.get('/all-organizations/v2'),
+        customer.get('/compatible-organizations/v2'),
+        customer.get('/tire-change-organizations/v2'),
+        customer.get('/get-organizations-by-site/v2', { site: office2.post_office }),
+        customer.get('/get-organizations-by-office-number', { officeNumber: '2' }),
+        customer.get('/find-organizations/v2', { latitude: String(office2.latitude), longitude: String(office2.longitude), numberOfResults: '50' }),
+      ]);
+      return lists.map((r) => {
+        expect(r.statusCode, r.body).toBe(200);
+        return (json(r) as { id: number }[]).map((o) => o.id);
+      });
+    };
+    // Office 2 has bookings ahead in the demo data.
+    const bookingsBefore = await t.db
+      .selectFrom('booking')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    for (const ids of await listed()) expect(ids).toContain(2);
+
+    const res = await admin.post('/offices/2/deactivate');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json<{ office: OfficeDetails; futureBookings: { id: number; start: string }[] }>(res);
+    expect(body.office.active).toBe(false);
+    const future = await t.db
+      .selectFrom('booking')
+      .select('id')
+      .where('organization_id', '=', 2)
+      .where('status', '=', 'CONFIRMED')
+      .where('start_at', '>=', sql<Date>`now()`)
+      .execute();
+    expect(future.length).toBeGreaterThan(0);
+    const answered = new Set(body.futureBookings.map((b) => b.id));
+    for (const b of future) expect(answered.has(Number(b.id)), String(b.id)).toBe(true);
+
+    for (const ids of await listed()) expect(ids).not.toContain(2);
+    const choose = await customer.post('/active-organization/v2', { organizationId: 2 });
+    expect(choose.statusCode).toBe(400);
+    expect(fieldsOf(choose)).toContain('organizationId');
+    const bookingsAfter = await t.db
+      .selectFrom('booking')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(bookingsAfter.n).toBe(bookingsBefore.n);
+    // The admin still reaches it, to activate it again.
+    expect(json<OfficeDetails>(await admin.get('/offices/2/details')).active).toBe(false);
+    expect((await listAudit(t.db, 'OFFICE', 2))[0]!.action).toBe('DEACTIVATED');
+
+    const back = await admin.post('/offices/2/activate');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(json<OfficeDetails>(back).active).toBe(true);
+    expect((await listAudit(t.db, 'OFFICE', 2))[0]!.action).toBe('ACTIVATED');
+    for (const ids of await listed()) expect(ids).toContain(2);
+  });
+});
