@@ -31,7 +31,7 @@ describe('first step: prerendered and usable before the booking app', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain('unsafe-inline');
       const html = await res.text();
-      expect(html).toContain(`<title>Ajoneuvo – ${proc.title} – Ajanvaraus – Laakkonen</title>`);
+      expect(html).toContain(`<title>Ajoneuvo – ${proc.title} – Ajanvaraus</title>`);
       expect(html).toContain('<h1 tabindex="-1" class="page-title">Varaa aika ilman kirjautumista</h1>');
       expect(html).toContain('aria-label="Ajoneuvon tiedot"');
       expect(html).toContain('<label class="field__label" for="registerNumber">Rekisterinumero');

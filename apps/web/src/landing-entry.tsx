@@ -2,6 +2,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { API_BASE, type SiteSettings } from '@huolto/domain';
 import { SiteFooter, SiteHeader, type BrandLink } from './components/layout/site-chrome.tsx';
+import { SiteSettingsContext } from './components/layout/site-settings-context.tsx';
 import { LandingPage, type InternalLink } from './app/routes/landing-page.tsx';
 import { paths } from './config/paths.ts';
 
@@ -24,14 +25,14 @@ const PlainLink: InternalLink = ({ to, className, children }) => (
   </a>
 );
 
-/** GET /settings for the external tiles' addresses; the tiles say so when it fails. */
-function useLinks() {
-  const [state, setState] = useState<{ links?: SiteSettings['links']; bookingPhone?: string; pending: boolean }>({ pending: true });
+/** GET /settings: the company's name, the external tiles' addresses, whether booking is open; the tiles say so when it fails. */
+function useSiteSettingsFetch() {
+  const [state, setState] = useState<{ settings?: SiteSettings; pending: boolean }>({ pending: true });
   useEffect(() => {
     const controller = new AbortController();
     fetch(`${API_BASE}/settings`, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
       .then((res) => (res.ok ? (res.json() as Promise<SiteSettings>) : Promise.reject(new Error(String(res.status)))))
-      .then((settings) => setState({ links: settings.links, bookingPhone: settings.bookingPhone, pending: false }))
+      .then((settings) => setState({ settings, pending: false }))
       .catch(() => {
         if (!controller.signal.aborted) setState({ pending: false });
       });
@@ -40,22 +41,23 @@ function useLinks() {
   return state;
 }
 
-function StandaloneLanding() {
-  const { links, bookingPhone, pending } = useLinks();
+export function StandaloneLanding() {
+  const { settings, pending } = useSiteSettingsFetch();
   return (
-    <>
+    <SiteSettingsContext.Provider value={settings}>
       <SiteHeader BrandLink={PlainBrandLink} />
       <main id="main" className="site-main" tabIndex={-1}>
         <LandingPage
-          links={links}
-          bookingPhone={bookingPhone}
+          links={settings?.links}
+          bookingPhone={settings?.bookingPhone}
+          bookingOpen={settings?.bookingOpen}
           pending={pending}
           InternalLink={PlainLink}
           openBooking={(href) => window.location.assign(href)}
         />
       </main>
       <SiteFooter />
-    </>
+    </SiteSettingsContext.Provider>
   );
 }
 

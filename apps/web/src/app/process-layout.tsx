@@ -9,10 +9,12 @@ import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { EmptyState, LoadingState } from '@/components/ui/spinner.tsx';
 import { paths, STEP } from '@/config/paths.ts';
 import { useProcessSession } from '@/hooks/use-process-session.ts';
+import { BookingClosed } from '@/components/layout/booking-closed.tsx';
 import { clearProcessSession } from '@/lib/process-session.ts';
 import { pushEvent } from '@/lib/analytics.ts';
 import { useWizardState } from '@/stores/wizard-state.tsx';
 import { initRefusalOf, initSession } from '@/features/session/api/init-session.ts';
+import { useSettings } from '@/features/session/api/get-settings.ts';
 import { useBooking } from '@/features/booking/api/get-booking.ts';
 import { vehicleText } from '@/features/booking/summary.ts';
 import { removeReservation } from '@/features/reservation/api/remove-reservation.ts';
@@ -73,6 +75,7 @@ export function ProcessLayout({ process }: { process: ProcessDefinition }) {
   }, [initFailed]);
 
   const booking = useBooking();
+  const settings = useSettings();
 
   const ctx: ProcessContextValue = useMemo(() => {
     const stepHref = (s: string) => paths.step(process, s);
@@ -104,6 +107,11 @@ export function ProcessLayout({ process }: { process: ProcessDefinition }) {
     setInitFailed(false);
     navigate(paths.vehicleStep(process));
   }, [hasSession, booking.data?.booking_total_duration, queryClient, resetProgress, navigate, process]);
+
+  // The site takes no bookings yet: the process's pages say so instead (a booking just made keeps its thanks page).
+  if (settings.data?.bookingOpen === false && !thanksAvailable) {
+    return <BookingClosed bookingPhone={settings.data.bookingPhone} />;
+  }
 
   if (!isVehicleStep && !hasSession && !thanksAvailable) {
     return <Navigate to={paths.vehicleStep(process)} replace />;

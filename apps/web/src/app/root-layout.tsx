@@ -5,6 +5,8 @@ import { LoaderOverlay } from '@/components/ui/loader-overlay.tsx';
 import { paths } from '@/config/paths.ts';
 import { SessionExpiryWatcher } from './session-expiry-watcher.tsx';
 import { SiteFooter, SiteHeader, type BrandLink } from '@/components/layout/site-chrome.tsx';
+import { SiteSettingsContext } from '@/components/layout/site-settings-context.tsx';
+import { useSettings } from '@/features/session/api/get-settings.ts';
 
 const RouterBrandLink: BrandLink = ({ className, children }) => (
   <Link to={paths.landing} className={className}>
@@ -12,11 +14,12 @@ const RouterBrandLink: BrandLink = ({ className, children }) => (
   </Link>
 );
 
-/** Header, main area, notifications and the loader overlay around every page. */
+/** Header, main area, notifications and the loader overlay around every page; the site's settings for all of them. */
 export function RootLayout() {
   const busy = useIsMutating() > 0;
+  const settings = useSettings();
   return (
-    <>
+    <SiteSettingsContext.Provider value={settings.data}>
       <SiteHeader BrandLink={RouterBrandLink} />
       <main id="main" className="site-main" tabIndex={-1} aria-busy={busy || undefined}>
         <Outlet />
@@ -26,7 +29,7 @@ export function RootLayout() {
       <LoaderOverlay active={busy} />
       <SessionExpiryWatcher />
       <ScrollRestoration />
-    </>
+    </SiteSettingsContext.Provider>
   );
 }
 

@@ -1,7 +1,9 @@
 import '@/app/process-layout.css';
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { API_BASE, type ProcessDefinition, type SiteSettings } from '@huolto/domain';
+import { BookingClosed } from '@/components/layout/booking-closed.tsx';
 import { SiteFooter, SiteHeader, type BrandLink } from '@/components/layout/site-chrome.tsx';
+import { SiteSettingsContext } from '@/components/layout/site-settings-context.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressSteps, type StepLink } from '@/components/ui/progress-steps.tsx';
 import { paths, STEP } from '@/config/paths.ts';
@@ -29,7 +31,10 @@ export type FirstStepAction = { type: 'search'; request: VehicleSearchRequest } 
 
 export interface FirstStepPageProps {
   process: ProcessDefinition;
-  /** GET /settings, for the service-break notice; absent while it loads (and when prerendered). */
+  /**
+   * GET /settings: the company's name in the header and title, the service-break notice, and
+   * whether the site takes bookings; absent while it loads (and when prerendered).
+   */
   settings?: SiteSettings;
   /** The customer asked for something the booking app does: load it and hand over. */
   onAction?: (action: FirstStepAction) => void;
@@ -59,47 +64,51 @@ export function FirstStepPage({ process, settings, onAction, busy = false, failu
   const [formKey, setFormKey] = useState(0);
   const active = STEP.vehicle;
   return (
-    <>
+    <SiteSettingsContext.Provider value={settings}>
       <SiteHeader BrandLink={PlainBrandLink} />
       <main id="main" className="site-main" tabIndex={-1}>
-        <div className="process">
-          <div className="process__head">
-            <p className="process__title">{process.title}</p>
-            <Button variant="ghost" className="process__reset" onClick={() => setFormKey((k) => k + 1)} disabled={busy}>
-              Aloita alusta
-            </Button>
-          </div>
-          <ProgressSteps
-            process={process}
-            activeStep={active}
-            stepHref={(s) => paths.step(process, s)}
-            StepLink={PlainStepLink}
-          />
-          <div className="process__content">
-            <VehicleStepFrame
+        {settings?.bookingOpen === false ? (
+          <BookingClosed bookingPhone={settings.bookingPhone} />
+        ) : (
+          <div className="process">
+            <div className="process__head">
+              <p className="process__title">{process.title}</p>
+              <Button variant="ghost" className="process__reset" onClick={() => setFormKey((k) => k + 1)} disabled={busy}>
+                Aloita alusta
+              </Button>
+            </div>
+            <ProgressSteps
               process={process}
-              notices={<ServiceBreakNotice settings={settings} />}
-              side={
-                <LoyaltyCard titleId={loyaltyTitleId}>
-                  <LoyaltyLoginPrompt onLogin={() => onAction?.({ type: 'login' })} disabled={!interactive || busy} />
-                </LoyaltyCard>
-              }
-              nav={{ onBack: () => window.location.assign(paths.landing) }}
-            >
-              <PlateForm
-                key={formKey}
-                requireKilometers={process.type === 'MAINTENANCE'}
-                busy={busy}
-                ready={interactive}
-                failure={failure}
-                onSearch={(request) => onAction?.({ type: 'search', request })}
-              />
-            </VehicleStepFrame>
+              activeStep={active}
+              stepHref={(s) => paths.step(process, s)}
+              StepLink={PlainStepLink}
+            />
+            <div className="process__content">
+              <VehicleStepFrame
+                process={process}
+                notices={<ServiceBreakNotice settings={settings} />}
+                side={
+                  <LoyaltyCard titleId={loyaltyTitleId}>
+                    <LoyaltyLoginPrompt onLogin={() => onAction?.({ type: 'login' })} disabled={!interactive || busy} />
+                  </LoyaltyCard>
+                }
+                nav={{ onBack: () => window.location.assign(paths.landing) }}
+              >
+                <PlateForm
+                  key={formKey}
+                  requireKilometers={process.type === 'MAINTENANCE'}
+                  busy={busy}
+                  ready={interactive}
+                  failure={failure}
+                  onSearch={(request) => onAction?.({ type: 'search', request })}
+                />
+              </VehicleStepFrame>
+            </div>
           </div>
-        </div>
+        )}
       </main>
       <SiteFooter />
-    </>
+    </SiteSettingsContext.Provider>
   );
 }
 

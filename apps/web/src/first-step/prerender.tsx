@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { PROCESSES } from '@huolto/domain';
+import { siteTitle } from '@/components/layout/site-settings-context.tsx';
 import { paths } from '@/config/paths.ts';
 import { FirstStep } from './first-step-page.tsx';
 
@@ -12,7 +13,7 @@ import { FirstStep } from './first-step-page.tsx';
 export interface PrerenderedPage {
   /** The address the page answers ('/huolto/ajoneuvo'). */
   path: string;
-  /** The document title PageTitle sets. */
+  /** The document title PageTitle sets before the settings have loaded. */
   title: string;
   /** The contents of #root. */
   html: string;
@@ -21,7 +22,9 @@ export interface PrerenderedPage {
 export function prerenderFirstSteps(): PrerenderedPage[] {
   return Object.values(PROCESSES).map((process) => ({
     path: paths.vehicleStep(process),
-    title: `Ajoneuvo – ${process.title} – Ajanvaraus – Laakkonen`,
+    // Built before any company exists: the neutral title and brand ('Ajanvaraus'); the page puts
+    // the company's name in both once GET /settings has answered (site-chrome.tsx, PageTitle).
+    title: siteTitle(`Ajoneuvo – ${process.title}`, undefined),
     html: renderToString(
       <StrictMode>
         <FirstStep process={process} onAction={() => Promise.resolve()} />

@@ -1,4 +1,4 @@
-import type { Booking, OrderItem, ProductSuggestion, ServiceGroup } from '@huolto/domain';
+import type { Booking, OrderItem, ProductSuggestion, ServiceGroup, SiteSettings } from '@huolto/domain';
 
 /** A product suggestion with sensible defaults (docs/api.md shapes). */
 export function suggestion(overrides: Partial<ProductSuggestion> = {}): ProductSuggestion {
@@ -84,4 +84,27 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
     vouchers: [],
   } as Booking;
   return { ...base, ...overrides };
+}
+
+/** GET /settings of a company that has given its details and opened the booking. */
+export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
+  return {
+    locale: 'fi-FI',
+    currency: 'EUR',
+    timeZone: 'Europe/Helsinki',
+    holdMinutes: 15,
+    serviceBreak: null,
+    links: {
+      damageInspection: 'https://yritys.example/vahinkotarkastus',
+      phoneBooking: 'https://yritys.example/yhteystiedot',
+      bookingByPhone: 'https://yritys.example/yhteystiedot',
+      frontPage: 'https://yritys.example/',
+      instalmentBilling: 'https://yritys.example/osamaksu',
+      privacy: 'https://yritys.example/tietosuoja',
+    },
+    bookingPhone: '010 123 4567',
+    companyName: 'Autokorjaamo Esimerkki',
+    bookingOpen: true,
+    ...overrides,
+  };
 }

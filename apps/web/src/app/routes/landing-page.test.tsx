@@ -64,3 +64,33 @@ describe('<LandingPage>', () => {
     expect([...form.querySelectorAll('input')].map((i) => i.name)).toEqual(['varaus', 'rekisteri']);
   });
 });
+
+describe('<LandingPage> with the settings of a company', () => {
+  const links = (overrides: Partial<SiteSettings['links']>) =>
+    ({ damageInspection: 'https://vahinko.example.com/', phoneBooking: '', bookingByPhone: '', frontPage: '', instalmentBilling: '', privacy: '', ...overrides }) as SiteSettings['links'];
+
+  it('leaves out the damage inspection tile when its link is empty', () => {
+    render(<LandingPage links={links({ damageInspection: '' })} bookingPhone="010 525 4000" pending={false} InternalLink={PlainLink} />);
+    const others = screen.getByRole('list', { name: 'Muut tavat varata' });
+    expect(within(others).queryByText('Vahinkotarkastus')).toBeNull();
+    expect(within(others).getByRole('link', { name: /010 525 4000/ })).toBeTruthy();
+  });
+
+  it('leaves out the phone tile without a number or a contact page, and the whole row without either tile', () => {
+    const { rerender } = render(<LandingPage links={links({})} bookingPhone="" pending={false} InternalLink={PlainLink} />);
+    const others = screen.getByRole('list', { name: 'Muut tavat varata' });
+    expect(within(others).queryByText('Ajanvaraus puhelimitse')).toBeNull();
+    expect(within(others).getByRole('link', { name: /Vahinkotarkastus/ })).toBeTruthy();
+    rerender(<LandingPage links={links({ damageInspection: '' })} bookingPhone="" pending={false} InternalLink={PlainLink} />);
+    expect(screen.queryByRole('list', { name: 'Muut tavat varata' })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Varattavat palvelut' })).getAllByRole('link')).toHaveLength(4);
+  });
+
+  it('says that booking is not open yet instead of the tiles, with the booking line', () => {
+    render(<LandingPage links={links({})} bookingPhone="010 525 4000" bookingOpen={false} pending={false} InternalLink={PlainLink} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Ajanvaraus ei ole vielä avoinna' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /010 525 4000/ }).getAttribute('href')).toBe('tel:0105254000');
+    expect(screen.queryByRole('list', { name: 'Varattavat palvelut' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Muut tavat varata' })).toBeNull();
+  });
+});

@@ -15,6 +15,7 @@ import {
   Wrench,
 } from 'lucide-react';
 import { MANAGE_BOOKING_PATH, PROCESSES, manageBookingPath, type SiteSettings } from '@huolto/domain';
+import { BookingClosed } from '@/components/layout/booking-closed.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 
@@ -25,6 +26,8 @@ export interface LandingPageProps {
   links: SiteSettings['links'] | undefined;
   /** The chain's booking line ('010 525 4000'), from the settings; undefined while loading or when they failed. */
   bookingPhone?: string | undefined;
+  /** Whether the site takes bookings (GET /settings); undefined while loading or when the settings failed. */
+  bookingOpen?: boolean | undefined;
   /** The settings are still loading (the external tiles wait for their addresses). */
   pending: boolean;
   InternalLink: InternalLink;
@@ -82,10 +85,22 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
  * '/etusivu' (requirements §2 "Landing page"): one headline; the four processes booked here as the
  * primary tiles, then damage inspection (an external service) and booking by phone as tiles
  * of their own right after them, so that all six are seen as choices; the customer's own
- * booking by its key and plate; what the booking promises.
+ * booking by its key and plate; what the booking promises. A tile whose address the settings
+ * leave empty is left out. While the site takes no bookings (`bookingOpen` false) the page says
+ * so instead, with the booking line, and keeps only the way to an existing booking.
  */
-export function LandingPage({ links, bookingPhone, pending, InternalLink, openBooking }: LandingPageProps) {
-  const phonePage = links?.bookingByPhone ?? links?.phoneBooking;
+export function LandingPage({ links, bookingPhone, bookingOpen, pending, InternalLink, openBooking }: LandingPageProps) {
+  if (bookingOpen === false) {
+    return (
+      <BookingClosed bookingPhone={bookingPhone}>
+        <FindBooking openBooking={openBooking} />
+      </BookingClosed>
+    );
+  }
+  const phonePage = links?.bookingByPhone || links?.phoneBooking;
+  // Loaded settings without the address: no tile. Settings that failed: the tile says the link is missing.
+  const showDamageInspection = links === undefined || links.damageInspection !== '';
+  const showPhone = links === undefined || Boolean(bookingPhone) || Boolean(phonePage);
   return (
     <div className="page landing">
       <div className="landing__hero">
@@ -112,61 +127,67 @@ export function LandingPage({ links, bookingPhone, pending, InternalLink, openBo
         ))}
       </ul>
 
-      <ul className="landing__more-list" aria-label="Muut tavat varata">
-        <li className="landing__process-item">
-          {links?.damageInspection ? (
-            <a className="process-tile process-tile--other" href={links.damageInspection}>
-              <span className="process-tile__icon" aria-hidden="true">
-                <ShieldCheck size={28} strokeWidth={1.75} />
-              </span>
-              <span className="process-tile__title">Vahinkotarkastus</span>
-              <span className="process-tile__text">Kolarikorjauksen vahinkotarkastus vakuutusyhtiötä varten.</span>
-              <span className="process-tile__cta">
-                Varaa vahinkotarkastus
-                <span className="visually-hidden"> (siirryt toiseen palveluun)</span>
-                <ExternalLink size={18} aria-hidden="true" />
-              </span>
-            </a>
-          ) : (
-            <div className="process-tile process-tile--other process-tile--static">
-              <span className="process-tile__icon" aria-hidden="true">
-                <ShieldCheck size={28} strokeWidth={1.75} />
-              </span>
-              <span className="process-tile__title">Vahinkotarkastus</span>
-              <span className="process-tile__text">Kolarikorjauksen vahinkotarkastus vakuutusyhtiötä varten.</span>
-              <span className="process-tile__cta process-tile__cta--muted" aria-busy={pending || undefined}>
-                {pending ? 'Ladataan…' : 'Linkki ei ole juuri nyt saatavilla.'}
-              </span>
-            </div>
-          )}
-        </li>
-        <li className="landing__process-item">
-          <div className="process-tile process-tile--other process-tile--static">
-            <span className="process-tile__icon" aria-hidden="true">
-              <Phone size={28} strokeWidth={1.75} />
-            </span>
-            <span className="process-tile__title">Ajanvaraus puhelimitse</span>
-            <span className="process-tile__text">Soita meille, niin varaamme ajan puolestasi.</span>
-            <span className="process-tile__cta process-tile__cta--phone">
-              {bookingPhone ? (
-                <a className="process-tile__phone" href={telHref(bookingPhone)}>
-                  <span className="visually-hidden">Soita ajanvaraukseen: </span>
-                  {bookingPhone}
+      {(showDamageInspection || showPhone) && (
+        <ul className="landing__more-list" aria-label="Muut tavat varata">
+          {showDamageInspection && (
+            <li className="landing__process-item">
+              {links?.damageInspection ? (
+                <a className="process-tile process-tile--other" href={links.damageInspection}>
+                  <span className="process-tile__icon" aria-hidden="true">
+                    <ShieldCheck size={28} strokeWidth={1.75} />
+                  </span>
+                  <span className="process-tile__title">Vahinkotarkastus</span>
+                  <span className="process-tile__text">Kolarikorjauksen vahinkotarkastus vakuutusyhtiötä varten.</span>
+                  <span className="process-tile__cta">
+                    Varaa vahinkotarkastus
+                    <span className="visually-hidden"> (siirryt toiseen palveluun)</span>
+                    <ExternalLink size={18} aria-hidden="true" />
+                  </span>
                 </a>
               ) : (
-                pending && <span aria-busy="true">Ladataan…</span>
+                <div className="process-tile process-tile--other process-tile--static">
+                  <span className="process-tile__icon" aria-hidden="true">
+                    <ShieldCheck size={28} strokeWidth={1.75} />
+                  </span>
+                  <span className="process-tile__title">Vahinkotarkastus</span>
+                  <span className="process-tile__text">Kolarikorjauksen vahinkotarkastus vakuutusyhtiötä varten.</span>
+                  <span className="process-tile__cta process-tile__cta--muted" aria-busy={pending || undefined}>
+                    {pending ? 'Ladataan…' : 'Linkki ei ole juuri nyt saatavilla.'}
+                  </span>
+                </div>
               )}
-              {phonePage && (
-                <a className="process-tile__link" href={phonePage}>
-                  Yhteystiedot
-                  <span className="visually-hidden"> (siirryt toiseen palveluun)</span>
-                  <ExternalLink size={16} aria-hidden="true" />
-                </a>
-              )}
-            </span>
-          </div>
-        </li>
-      </ul>
+            </li>
+          )}
+          {showPhone && (
+            <li className="landing__process-item">
+              <div className="process-tile process-tile--other process-tile--static">
+                <span className="process-tile__icon" aria-hidden="true">
+                  <Phone size={28} strokeWidth={1.75} />
+                </span>
+                <span className="process-tile__title">Ajanvaraus puhelimitse</span>
+                <span className="process-tile__text">Soita meille, niin varaamme ajan puolestasi.</span>
+                <span className="process-tile__cta process-tile__cta--phone">
+                  {bookingPhone ? (
+                    <a className="process-tile__phone" href={telHref(bookingPhone)}>
+                      <span className="visually-hidden">Soita ajanvaraukseen: </span>
+                      {bookingPhone}
+                    </a>
+                  ) : (
+                    pending && <span aria-busy="true">Ladataan…</span>
+                  )}
+                  {phonePage && (
+                    <a className="process-tile__link" href={phonePage}>
+                      Yhteystiedot
+                      <span className="visually-hidden"> (siirryt toiseen palveluun)</span>
+                      <ExternalLink size={16} aria-hidden="true" />
+                    </a>
+                  )}
+                </span>
+              </div>
+            </li>
+          )}
+        </ul>
+      )}
 
       <FindBooking openBooking={openBooking} />
 

@@ -16,6 +16,7 @@ export function LandingRoute() {
     <LandingPage
       links={settings.data?.links}
       bookingPhone={settings.data?.bookingPhone}
+      bookingOpen={settings.data?.bookingOpen}
       pending={settings.isPending}
       InternalLink={RouterLink}
       openBooking={(href) => void navigate(href)}

@@ -72,7 +72,7 @@ export function mountStaff(root: HTMLElement) {
   robots.name = 'robots';
   robots.content = 'noindex, nofollow';
   document.head.append(robots);
-  document.title = 'Hallinta – Laakkonen';
+  document.title = 'Hallinta';
   const router = createBrowserRouter(staffRoutes);
   createRoot(root).render(
     <StrictMode>

@@ -9,6 +9,7 @@ import { OfficePicker } from '@/features/staff/components/office-picker.tsx';
 import { SetupBanner } from '@/features/staff/components/setup/setup-banner.tsx';
 import { StaffNav } from '@/features/staff/components/staff-nav.tsx';
 import { useSetup } from '@/features/staff/api/get-setup.ts';
+import { useSettings } from '@/features/session/api/get-settings.ts';
 import { useAddressOffice } from '@/features/staff/hooks/use-address-office.ts';
 import { useOffice, useStaff } from '@/features/staff/hooks/use-staff.tsx';
 
@@ -45,6 +46,7 @@ export function StaffLayout() {
 /** The header: the office, the user and sign-out; under them the views and the booking search. */
 function StaffHeader() {
   const { me, logout } = useStaff();
+  const companyName = useSettings().data?.companyName;
   const { officeId } = useOffice();
   const navigate = useNavigate();
   const address = useAddressOffice();
@@ -56,7 +58,7 @@ function StaffHeader() {
     <header className="staff-header">
       <div className="staff-header__row">
         <p className="staff-header__brand">
-          <span>Laakkonen</span> Hallinta
+          {companyName && <span>{companyName}</span>} Hallinta
         </p>
         <OfficePicker address={address} date={date} />
         <div className="staff-header__user">

@@ -1,11 +1,20 @@
 import './site-chrome.css';
 import type { ReactElement, ReactNode } from 'react';
+import { NEUTRAL_SERVICE_NAME } from '@huolto/domain';
+import { brandName, useCompanyName } from './site-settings-context.tsx';
 
 /** How the header's brand links to the landing page: a router Link in the app, <a> elsewhere. */
 export type BrandLink = (props: { className: string; children: ReactNode }) => ReactElement;
 
-/** The skip link and the site header, shared by the app and the stand-alone landing page. */
+/**
+ * The skip link and the site header, shared by the app and the stand-alone pages. The brand is
+ * the company's name from the settings, 'Ajanvaraus' while they load or when none is given (the
+ * prerendered first step is built before any company exists); the name then replaces the text
+ * in place, and the tagline after it appears, so nothing on the page moves.
+ */
 export function SiteHeader({ BrandLink }: { BrandLink: BrandLink }) {
+  const companyName = useCompanyName();
+  const brand = brandName(companyName);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -15,11 +24,11 @@ export function SiteHeader({ BrandLink }: { BrandLink: BrandLink }) {
         <div className="site-header__inner">
           <BrandLink className="brand">
             <span className="brand__mark" aria-hidden="true">
-              L
+              {brand.charAt(0).toUpperCase()}
             </span>
-            <span className="brand__name">Laakkonen</span>
+            <span className="brand__name">{brand}</span>
           </BrandLink>
-          <span className="site-header__tagline">Ajanvaraus</span>
+          {companyName && <span className="site-header__tagline">{NEUTRAL_SERVICE_NAME}</span>}
         </div>
       </header>
     </>
@@ -27,9 +36,10 @@ export function SiteHeader({ BrandLink }: { BrandLink: BrandLink }) {
 }
 
 export function SiteFooter() {
+  const companyName = useCompanyName();
   return (
     <footer className="site-footer">
-      <p>© Laakkonen · Huolto, renkaat ja tuulilasit</p>
+      <p>{companyName ? `© ${companyName}` : NEUTRAL_SERVICE_NAME} · Huolto, renkaat ja tuulilasit</p>
     </footer>
   );
 }

@@ -4,17 +4,24 @@ import { LOYALTY_TOKEN_KEY, MESSAGES, PROCESS_TOKEN_HEADER } from '@huolto/domai
 import { clearNotifications, getNotifications } from '@/lib/notifications.ts';
 import { resetLoyaltyTokenCache } from '@/features/loyalty/loyalty-token.ts';
 import { ACCOUNT, LoyaltyTestProviders, json, stubFetch } from '@/features/loyalty/testing.tsx';
-import { FORGOT_PASSWORD_URL, LoginDialog } from './login-dialog.tsx';
+import { SiteSettingsContext } from '@/components/layout/site-settings-context.tsx';
+import { siteSettings } from '@/test/fixtures.ts';
+import { LoginDialog } from './login-dialog.tsx';
 
 const TOKEN = ACCOUNT.token;
 const LOGIN = '/omalaakkonen/api/login/';
 
-function renderDialog() {
+const FORGOT_PASSWORD_URL = 'https://yritys.example/salasana';
+
+function renderDialog(links: Record<string, string> = { loyaltyPassword: FORGOT_PASSWORD_URL }) {
   const onClose = vi.fn();
+  const settings = siteSettings({ links: { ...siteSettings().links, ...links } });
   render(
-    <LoyaltyTestProviders>
-      <LoginDialog open onClose={onClose} />
-    </LoyaltyTestProviders>,
+    <SiteSettingsContext.Provider value={settings}>
+      <LoyaltyTestProviders>
+        <LoginDialog open onClose={onClose} />
+      </LoyaltyTestProviders>
+    </SiteSettingsContext.Provider>,
   );
   return { onClose };
 }
@@ -56,6 +63,13 @@ describe('<LoginDialog>', () => {
     expect(screen.getByRole('button', { name: 'Uusi asiakas? Rekisteröidy' })).toBeTruthy();
     // The first field has the focus.
     expect(document.activeElement).toBe(username());
+  });
+
+  it('leaves the forgot-password link out when the settings give none', () => {
+    stubFetch({});
+    renderDialog({});
+    expect(screen.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Unohtuiko salasana\?/ })).toBeNull();
   });
 
   it('keeps Kirjaudu disabled until both the username and the password are filled', async () => {

@@ -4,8 +4,6 @@ import { ConfirmForm } from './confirm-form.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 
-export { FORGOT_PASSWORD_URL } from './login-form.tsx';
-
 type View = { name: 'login'; username: string; note: string | null } | { name: 'register' } | { name: 'confirm'; username: string };
 
 const TITLES: Record<View['name'], string> = {

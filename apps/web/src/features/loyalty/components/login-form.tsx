@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBody } from '@huolto/domain';
+import { useSiteSettings } from '@/components/layout/site-settings-context.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { InputField, PasswordField } from '@/components/ui/field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -10,9 +11,6 @@ import { notifyMessage } from '@/lib/notifications.ts';
 import { login } from '@/features/loyalty/api/login.ts';
 import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
 import { clearLoginFailures, notifyLoginFailure } from './login-form-errors.ts';
-
-/** Where a customer resets a forgotten password (the loyalty service's own site). */
-export const FORGOT_PASSWORD_URL = 'https://www.laakkonen.fi/omalaakkonen/salasana';
 
 /** The username field's label: docs/glossary.md "login popup" names it Käyttäjätunnus; it is the account's e-mail address. */
 export const USERNAME_LABEL = 'Käyttäjätunnus (sähköposti)';
@@ -36,6 +34,8 @@ export function LoginForm({
 }) {
   const uid = useId();
   const { signIn } = useLoyalty();
+  /** Where a customer resets a forgotten password: the loyaltyPassword link of the settings; without one, no link. */
+  const forgotPasswordUrl = useSiteSettings()?.links.loyaltyPassword;
   /** The failed attempt's message, shown in the dialog as well: its dimming covers the notifications. */
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -98,11 +98,13 @@ export function LoginForm({
         />
         <PasswordField id={passwordId} required error={errors.password?.message} {...register('password')} />
       </div>
-      <p className="login-form__forgot">
-        <a href={FORGOT_PASSWORD_URL} target="_blank" rel="noopener noreferrer">
-          Unohtuiko salasana?<span className="visually-hidden"> (avautuu uuteen välilehteen)</span>
-        </a>
-      </p>
+      {forgotPasswordUrl && (
+        <p className="login-form__forgot">
+          <a href={forgotPasswordUrl} target="_blank" rel="noopener noreferrer">
+            Unohtuiko salasana?<span className="visually-hidden"> (avautuu uuteen välilehteen)</span>
+          </a>
+        </p>
+      )}
       <Button type="submit" block disabled={!isValid || isSubmitting} aria-busy={isSubmitting || undefined}>
         {isSubmitting ? 'Kirjaudutaan…' : 'Kirjaudu'}
       </Button>

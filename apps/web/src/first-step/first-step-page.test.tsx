@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { PROCESSES } from '@huolto/domain';
+import { siteSettings } from '@/test/fixtures.ts';
+import { FirstStepPage } from './first-step-page.tsx';
+import { prerenderFirstSteps } from './prerender.tsx';
+
+afterEach(cleanup);
+
+describe('the stand-alone first step and the settings', () => {
+  it('is prerendered without a company: the brand and the title say just Ajanvaraus', () => {
+    const pages = prerenderFirstSteps();
+    expect(pages.map((p) => p.title)).toContain(`Ajoneuvo – ${PROCESSES.MAINTENANCE.title} – Ajanvaraus`);
+    for (const page of pages) {
+      expect(page.html).toContain('<span class="brand__name">Ajanvaraus</span>');
+      // The loyalty programme's own name, OmaLaakkonen, is no company name.
+      expect(page.html).not.toMatch(/(?<!Oma)Laakkonen/);
+    }
+    // What the browser's first render (settings not yet loaded) hydrates: the same markup.
+    expect(renderToString(<FirstStepPage process={PROCESSES.MAINTENANCE} interactive={false} />)).toContain('<span class="brand__name">Ajanvaraus</span>');
+  });
+
+  it('names the company once the settings have loaded', () => {
+    render(<FirstStepPage process={PROCESSES.MAINTENANCE} settings={siteSettings({ companyName: 'Autokorjaamo Esimerkki' })} />);
+    expect(within(screen.getByRole('banner')).getByRole('link').textContent).toBe('AAutokorjaamo Esimerkki');
+    expect(document.title).toBe(`Ajoneuvo – ${PROCESSES.MAINTENANCE.title} – Ajanvaraus – Autokorjaamo Esimerkki`);
+    expect(screen.getByLabelText(/Rekisterinumero/)).toBeTruthy();
+  });
+
+  it('says that booking is not open yet instead of the form', () => {
+    render(<FirstStepPage process={PROCESSES.TIRE_CHANGE} settings={siteSettings({ bookingOpen: false, bookingPhone: '010 123 4567' })} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Ajanvaraus ei ole vielä avoinna' })).toBeTruthy();
+    expect(screen.getByText(/Verkkoajanvaraus avataan pian/).textContent).toContain('010 123 4567');
+    expect(screen.queryByLabelText(/Rekisterinumero/)).toBeNull();
+  });
+});
