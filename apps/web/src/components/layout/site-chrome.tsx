@@ -1,7 +1,6 @@
 import './site-chrome.css';
 import type { ReactElement, ReactNode } from 'react';
-import { NEUTRAL_SERVICE_NAME } from '@huolto/domain';
-import { brandName, useCompanyName } from './site-settings-context.tsx';
+import { SERVICE_NAME, brandName, useCompanyName } from './site-settings-context.tsx';
 
 /** How the header's brand links to the landing page: a router Link in the app, <a> elsewhere. */
 export type BrandLink = (props: { className: string; children: ReactNode }) => ReactElement;
@@ -28,7 +27,7 @@ export function SiteHeader({ BrandLink }: { BrandLink: BrandLink }) {
             </span>
             <span className="brand__name">{brand}</span>
           </BrandLink>
-          {companyName && <span className="site-header__tagline">{NEUTRAL_SERVICE_NAME}</span>}
+          {companyName && <span className="site-header__tagline">{SERVICE_NAME}</span>}
         </div>
       </header>
     </>
@@ -39,7 +38,7 @@ export function SiteFooter() {
   const companyName = useCompanyName();
   return (
     <footer className="site-footer">
-      <p>{companyName ? `© ${companyName}` : NEUTRAL_SERVICE_NAME} · Huolto, renkaat ja tuulilasit</p>
+      <p>{companyName ? `© ${companyName}` : SERVICE_NAME} · Huolto, renkaat ja tuulilasit</p>
     </footer>
   );
 }

@@ -1,5 +1,13 @@
 import { createContext, useContext } from 'react';
-import { NEUTRAL_SERVICE_NAME, type SiteSettings } from '@huolto/domain';
+import type { SiteSettings } from '@huolto/domain';
+
+/**
+ * What the site calls itself besides the company's name, and alone without one: the domain's
+ * NEUTRAL_SERVICE_NAME, written here again because importing a value of the domain's site.ts
+ * brings its zod schemas into the landing page's and first step's chunks (their budgets,
+ * scripts/check-web-budget.mjs); site-settings-context.test.ts holds the two equal.
+ */
+export const SERVICE_NAME = 'Ajanvaraus';
 
 /**
  * GET /settings as the pages around a page need it (the header's and footer's company name,
@@ -16,9 +24,9 @@ export const useSiteSettings = (): SiteSettings | undefined => useContext(SiteSe
 export const useCompanyName = (): string | undefined => useContext(SiteSettingsContext)?.companyName;
 
 /** What the header and the titles call the site: the company's name, or 'Ajanvaraus' without one (also while loading). */
-export const brandName = (companyName: string | undefined): string => companyName || NEUTRAL_SERVICE_NAME;
+export const brandName = (companyName: string | undefined): string => companyName || SERVICE_NAME;
 
 /** A page's document title: 'Etusivu – Ajanvaraus – Yritys', or 'Etusivu – Ajanvaraus' without a company name. */
 export function siteTitle(pageTitle: string, companyName: string | undefined): string {
-  return [pageTitle, NEUTRAL_SERVICE_NAME, companyName].filter(Boolean).join(' – ');
+  return [pageTitle, SERVICE_NAME, companyName].filter(Boolean).join(' – ');
 }
