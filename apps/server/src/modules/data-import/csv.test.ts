@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, parseBoolean, parseClock, parseCsv, parseDecimal, parseInteger, parseList, parseScaled, writeCsv } from './csv.ts';
+
+const rowsOf = (text: string): Record<string, string | number>[] => {
+  const read = parseCsv(text);
+  if (!read.table) throw new Error(JSON.stringify(read.problems));
+  return read.table.rows.map((r) => ({ line: r.line, ...Object.fromEntries(r.cells) }));
+};
+
+describe('parseCsv', () => {
+  it('reads a header and rows separated by ;, with a BOM, quoted fields and "" escapes, CRLF', () => {
+    const text = '\uFEFFcode; name ;note\r\nTRE1;"Tampere; keskusta";"sanoi ""moi"""\r\nJKL1;Jyväskylä;\r\n';
+    const read = parseCsv(text);
+    expect(read.table?.columns).toEqual(['code', 'name', 'note']);
+    expect(rowsOf(text)).toEqual([
+      { line: 2, code: 'TRE1', name: 'Tampere; keskusta', note: 'sanoi "moi"' },
+      { line: 3, code: 'JKL1', name: 'Jyväskylä', note: '' },
+    ]);
+  });
+
+  it('takes LF, CR and mixed line ends, skips empty lines and numbers rows by the line they start on', () => {
+    expect(rowsOf('a;b\n1;2\n\n3;"x\ny"\n4;5')).toEqual([
+      { line: 2, a: '1', b: '2' },
+      { line: 4, a: '3', b: 'x\ny' },
+      { line: 6, a: '4', b: '5' },
+    ]);
+    expect(rowsOf('a;b\r\n1;2\n3;4\r5;6')).toEqual([
+      { line: 2, a: '1', b: '2' },
+      { line: 3, a: '3', b: '4' },
+      { line: 4, a: '5', b: '6' },
+    ]);
+    // A line of separators only is empty too; a short row's missing cells are ''.
+    expect(rowsOf('a;b;c\n;;\n1')).toEqual([{ line: 3, a: '1', b: '', c: '' }]);
+  });
+
+  it('reads a comma-separated file when its header has commas and no semicolon', () => {
+    expect(rowsOf('code,price\nA,"89,00"\n')).toEqual([{ line: 2, code: 'A', price: '89,00' }]);
+  });
+
+  it('refuses an unclosed quote, a row longer than the header, an empty file and text that was not UTF-8, naming the line', () => {
+    expect(parseCsv('a;b\n1;"x\n').problems).toEqual([{ line: expect.any(Number), column: null, message: 'Lainausmerkki jää sulkematta' }]);
+    expect(parseCsv('a;b\n1;2\n1;2;3\n').problems).toEqual([{ line: 3, column: null, message: 'Rivillä on 3 saraketta, otsikkorivillä 2' }]);
+    expect(parseCsv('').problems[0]).toMatchObject({ line: 1 });
+    expect(parseCsv('\uFEFF\r\n').problems[0]).toMatchObject({ line: 1 });
+    expect(parseCsv('a;b\n1;2\nK\uFFFDyli\u00e4;3').problems).toEqual([
+      { line: 3, column: null, message: 'Tiedosto ei ole UTF-8-muotoinen: tallenna se muodossa "CSV UTF-8"' },
+    ]);
+  });
+});
+
+describe('writeCsv', () => {
+  it('writes a BOM, ; and CRLF, quotes what needs it and guards formulas; what it writes reads back the same', () => {
+    const rows = [
+      ['TRE1', 'Tampere; keskusta', 'sanoi "moi"'],
+      ['=SUM(A1)', '+358 40 123 4567', 'rivi 1\nrivi 2'],
+      ['@x', '-5', ''],
+    ];
+    const text = writeCsv(['a', 'b', 'c'], rows);
+    expect(text.startsWith('\uFEFFa;b;c\r\n')).toBe(true);
+    expect(text).toContain('"Tampere; keskusta";"sanoi ""moi"""\r\n');
+    expect(text).toContain("'=SUM(A1);'+358 40 123 4567;");
+    expect(text).not.toMatch(/(^|;|\n)[=+@-]/);
+    expect(rowsOf(text).map(({ line: _line, ...cells }) => [cells.a, cells.b, cells.c])).toEqual(rows);
+  });
+});
+
+describe('cells', () => {
+  it('booleans: kyllä/ei, true/false, 1/0 in any case; anything else is undefined', () => {
+    for (const v of ['kyllä', 'KYLLÄ', 'true', '1', ' True ']) expect(parseBoolean(v), v).toBe(true);
+    for (const v of ['ei', 'EI', 'false', '0']) expect(parseBoolean(v), v).toBe(false);
+    for (const v of ['', 'joo', '2', 'yes']) expect(parseBoolean(v), v).toBeUndefined();
+  });
+
+  it('prices: euros with a comma or a point to integer cents, and back', () => {
+    expect(parseScaled('89,00', 2)).toBe(8900);
+    expect(parseScaled('89.5', 2)).toBe(8950);
+    expect(parseScaled('89', 2)).toBe(8900);
+    expect(parseScaled('1 234,90', 2)).toBe(123490);
+    expect(parseScaled('1\u00a0234,90', 2)).toBe(123490);
+    for (const v of ['89,001', '8,9,0', 'abc', '', '89 €', '0x10']) expect(parseScaled(v, 2), v).toBeUndefined();
+    expect(formatCents(8900)).toBe('89,00');
+    expect(formatCents(5)).toBe('0,05');
+    expect(formatCents(123490)).toBe('1234,90');
+  });
+
+  it('decimals, integers, lists and clock times', () => {
+    expect(parseDecimal('61,4978')).toBe(61.4978);
+    expect(parseDecimal('23.76')).toBe(23.76);
+    expect(parseDecimal('61,')).toBeUndefined();
+    expect(parseInteger('15')).toBe(15);
+    expect(parseInteger('1.5')).toBeUndefined();
+    expect(parseInteger('9999999999')).toBeUndefined();
+    expect(parseList(' MAINTENANCE | TIRE_CHANGE ||')).toEqual(['MAINTENANCE', 'TIRE_CHANGE']);
+    expect(parseList('')).toEqual([]);
+    expect(parseClock('8.00')).toBe('08:00');
+    expect(parseClock('08:30')).toBe('08:30');
+    expect(parseClock('16:30:00')).toBe('16:30');
+    for (const v of ['24:00', '8', '8:5', '12:60']) expect(parseClock(v), v).toBeUndefined();
+  });
+});

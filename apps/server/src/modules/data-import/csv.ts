@@ -1,0 +1,164 @@
+/**
+ * The set-up files' CSV (docs/data-import.md, decision 019): what a Finnish office's
+ * spreadsheet writes, read with csv-parse and written with csv-stringify
+ * (docs/conventions.md "Data in and out (CSV)"). Read: `;` or `,` (from the header row), a
+ * UTF-8 BOM, quoted fields with "" escapes, CRLF, LF or CR. Written: UTF-8 with a BOM, `;`,
+ * CRLF, and a cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR first)
+ * behind a `'`, which the reader takes off again, so an exported file reads back the same.
+ */
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
+/** A data row of a file: its line in the file (the header is line 1) and its cells by column. */
+export interface CsvRow {
+  line: number;
+  cells: Map<string, string>;
+}
+
+export interface CsvTable {
+  /** The header's column names, trimmed, in file order. */
+  columns: string[];
+  rows: CsvRow[];
+}
+
+/** A refusal of the file as a whole or of one of its cells (the caller adds the file's name). */
+export interface CsvProblem {
+  line: number;
+  column: string | null;
+  message: string;
+}
+
+const BOM = '\uFEFF';
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP's list). */
+const FORMULA_START = /^'[=+\-@\t\r]/;
+
+/** The separator of a file: `;` unless its header row has a `,` and no `;`. */
+function delimiterOf(text: string): ';' | ',' {
+  const header = text.split(/\r\n|\n|\r/, 1)[0] ?? '';
+  return !header.includes(';') && header.includes(',') ? ',' : ';';
+}
+
+/** Undoes the writer's formula guard: "'=SUM(A1)" reads back as "=SUM(A1)". */
+const unguard = (cell: string) => (FORMULA_START.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * Reads a file's text into its header and rows. A row whose quoted cell spans lines is
+ * numbered by the line it starts on; a fully empty line is skipped. Answers the problems
+ * instead when the text cannot be read as CSV (an unclosed quote, a row with more cells
+ * than the header), or when it is not UTF-8 (a replacement character where a byte did
+ * not decode).
+ */
+export function parseCsv(text: string): { table: CsvTable; problems: [] } | { table: null; problems: CsvProblem[] } {
+  const badByte = text.indexOf('\uFFFD');
+  if (badByte >= 0) {
+    const line = text.slice(0, badByte).split(/\r\n|\n|\r/).length;
+    return { table: null, problems: [{ line, column: null, message: 'Tiedosto ei ole UTF-8-muotoinen: tallenna se muodossa "CSV UTF-8"' }] };
+  }
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  let records: { record: string[]; raw: string; info: { lines: number } }[];
+  try {
+    records = parse(body, {
+      delimiter: delimiterOf(body),
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      raw: true,
+    }) as unknown as typeof records;
+  } catch (err) {
+    const e = err as { lines?: number; code?: string };
+    const message =
+      e.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'Lainausmerkki jää sulkematta'
+        : e.code === 'CSV_INVALID_CLOSING_QUOTE'
+          ? 'Lainausmerkin jälkeen on muuta kuin erotin tai rivin loppu'
+          : 'Riviä ei voi lukea CSV-muodossa';
+    return { table: null, problems: [{ line: e.lines ?? 1, column: null, message }] };
+  }
+  if (records.length === 0) return { table: null, problems: [{ line: 1, column: null, message: 'Tiedosto on tyhjä: ensimmäisellä rivillä on sarakkeiden nimet' }] };
+  // info.lines is the line a record ends on; its raw text (after the empty lines skipped
+  // before it) holds the line ends inside its quoted cells.
+  const startLine = (r: (typeof records)[number]) =>
+    r.info.lines - (r.raw.replace(/^[\r\n]+/, '').replace(/(\r\n|\n|\r)$/, '').match(/\r\n|\n|\r/g)?.length ?? 0);
+  const columns = records[0]!.record.map((c) => c.trim());
+  const problems: CsvProblem[] = [];
+  const rows: CsvRow[] = [];
+  for (const r of records.slice(1)) {
+    const line = startLine(r);
+    if (r.record.every((c) => c.trim() === '')) continue;
+    if (r.record.length > columns.length) {
+      problems.push({ line, column: null, message: `Rivillä on ${r.record.length} saraketta, otsikkorivillä ${columns.length}` });
+      continue;
+    }
+    rows.push({ line, cells: new Map(columns.map((c, i) => [c, unguard(r.record[i] ?? '')])) });
+  }
+  return problems.length > 0 ? { table: null, problems } : { table: { columns, rows }, problems: [] };
+}
+
+/** Writes a file: a BOM, the header row, then the rows, `;`-separated with CRLF. */
+export function writeCsv(columns: readonly string[], rows: readonly (readonly string[])[]): string {
+  return (
+    BOM +
+    stringify([columns as string[], ...(rows as string[][])], {
+      delimiter: ';',
+      record_delimiter: '\r\n',
+      escape_formulas: true,
+      // With a record delimiter of its own, csv-stringify quotes only that one: quote every line end.
+      quoted_match: /[\r\n]/,
+    })
+  );
+}
+
+// ---- Cells ----
+
+/** 'kyllä'/'ei' (also true/false, 1/0), any case; undefined for anything else. */
+export function parseBoolean(cell: string): boolean | undefined {
+  const v = cell.trim().toLowerCase();
+  if (['kyllä', 'kylla', 'true', '1'].includes(v)) return true;
+  if (['ei', 'false', '0'].includes(v)) return false;
+  return undefined;
+}
+export const formatBoolean = (value: boolean) => (value ? 'kyllä' : 'ei');
+
+/**
+ * A decimal number with a comma or a point and at most `decimals` decimals; spaces
+ * (also no-break) between thousands are allowed ('1 234,50'). Answers it scaled to an
+ * integer of 10^decimals (euros → cents), or undefined.
+ */
+export function parseScaled(cell: string, decimals: number): number | undefined {
+  const v = cell.trim().replace(/[\s\u00a0\u202f]/g, '');
+  const m = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(v);
+  if (!m || (m[3] ?? '').length > decimals) return undefined;
+  const scaled = Number(m[2]) * 10 ** decimals + Number((m[3] ?? '').padEnd(decimals, '0') || '0');
+  if (!Number.isSafeInteger(scaled)) return undefined;
+  return m[1] === '-' ? -scaled : scaled;
+}
+/** A decimal number with a comma or a point ('61,4978' or '61.4978'), or undefined. */
+export function parseDecimal(cell: string): number | undefined {
+  const v = cell.trim().replace(/[\s\u00a0\u202f]/g, '');
+  if (!/^-?\d+(?:[.,]\d+)?$/.test(v)) return undefined;
+  return Number(v.replace(',', '.'));
+}
+/** Writes a decimal the Finnish way, with a comma. */
+export const formatDecimal = (value: number) => String(value).replace('.', ',');
+/** Euros with two decimals and a comma, from cents: 8900 → '89,00'. */
+export const formatCents = (cents: number) => `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+/** A whole number, or undefined. */
+export function parseInteger(cell: string): number | undefined {
+  const v = cell.trim();
+  return /^-?\d{1,9}$/.test(v) ? Number(v) : undefined;
+}
+/** A list joined by '|': its trimmed, non-empty items. */
+export const parseList = (cell: string) =>
+  cell
+    .split('|')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+export const formatList = (items: readonly string[]) => items.join('|');
+/** A clock time 'H:mm', 'HH:mm', 'H.mm' or 'HH.mm' (also with seconds ':00') as 'HH:mm', or undefined. */
+export function parseClock(cell: string): string | undefined {
+  const m = /^(\d{1,2})[:.](\d{2})(?::00)?$/.exec(cell.trim());
+  if (!m) return undefined;
+  const [h, min] = [Number(m[1]), Number(m[2])];
+  return h < 24 && min < 60 ? `${String(h).padStart(2, '0')}:${m[2]}` : undefined;
+}

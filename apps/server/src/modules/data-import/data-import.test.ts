@@ -1,0 +1,256 @@
+/**
+ * The data import and export through the staff API on the demo company: a bad line
+ * changes nothing and is named, the same file twice changes nothing the second time, a dry
+ * run writes nothing, an export imports back unchanged, and the rules of the set-up pages
+ * (office-admin, staff-capacity) refuse rows here as there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_FILES, DATA_IMPORT_MAX_CHARS, addDays, isWorkingDay, todayInHelsinki, type DataFile } from '@huolto/domain';
+import { createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { changeMark, changesSince, installChangeLog } from '#test/fuzz-support.ts';
+import { signedInStaff, type StaffClient } from '#test/staff.ts';
+
+let t: TestApp;
+let admin: StaffClient;
+let adminId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  await installChangeLog(t.db);
+  const signedIn = await signedInStaff(t.app, t.db, { role: 'ADMIN' });
+  admin = signedIn.client;
+  adminId = signedIn.user.id;
+}, 60_000);
+afterAll(() => t.close());
+
+const csv = (...lines: string[]) => lines.join('\r\n') + '\r\n';
+const importFile = (file: DataFile, text: string, apply = true) => admin.post('/data/import', { file, csv: text, apply });
+const importAudits = () => t.db.selectFrom('audit_event').select(['id', 'staff_user_id', 'after']).where('entity', '=', 'IMPORT').orderBy('id').execute();
+
+const OFFICE_HEADER = 'code;name;address;post_code;post_office;phone;email;processes;first_slot_time;slot_step_minutes';
+const OFFICES = csv(
+  OFFICE_HEADER,
+  'TST1;Testi Tampere;Testikatu 1;33100;Tampere;03 111 2222;tst1@example.com;MAINTENANCE|TIRE_CHANGE;08:00;30',
+  'TST2;Testi Turku;Testikatu 2;20100;Turku;;;MAINTENANCE;;',
+);
+
+describe('POST /data/import', () => {
+  it('a dry run answers the changes and writes nothing; applying makes them with one IMPORT audit row; the same file again is UNCHANGED and writes nothing', async () => {
+    const mark = await changeMark(t.db);
+    const dry = await importFile('offices', OFFICES, false);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(json(dry)).toEqual({
+      file: 'offices',
+      applied: false,
+      changes: [
+        { key: 'TST1', action: 'CREATE', fields: [] },
+        { key: 'TST2', action: 'CREATE', fields: [] },
+      ],
+    });
+    expect(await changesSince(t.db, mark)).toEqual([]);
+
+    const applied = await importFile('offices', OFFICES);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(json(applied)).toMatchObject({ applied: true, changes: [{ key: 'TST1', action: 'CREATE' }, { key: 'TST2', action: 'CREATE' }] });
+    const office = await t.db.selectFrom('organization').selectAll().where('code', '=', 'TST1').executeTakeFirstOrThrow();
+    expect(office).toMatchObject({ name: 'Testi Tampere', post_code: '33100', maintenance: true, tire_change: true, tire_sales: false, slot_step_minutes: 30 });
+    const audits = await importAudits();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.staff_user_id).toBe(adminId);
+    expect(audits[0]!.after).toMatchObject({ file: 'offices.csv', changes: [{ key: 'TST1', action: 'CREATE' }, { key: 'TST2', action: 'CREATE' }] });
+    const officeAudits = await t.db.selectFrom('audit_event').select('action').where('entity', '=', 'OFFICE').where('entity_id', '=', String(office.id)).execute();
+    expect(officeAudits.map((a) => a.action)).toEqual(['CREATED']);
+
+    const again = changeMark(t.db);
+    const second = await importFile('offices', OFFICES);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(json(second).changes).toEqual([
+      { key: 'TST1', action: 'UNCHANGED', fields: [] },
+      { key: 'TST2', action: 'UNCHANGED', fields: [] },
+    ]);
+    expect(await changesSince(t.db, await again)).toEqual([]);
+    expect(await importAudits()).toHaveLength(1);
+  });
+
+  it('an update names the columns that change; a column the file leaves out keeps its value', async () => {
+    const res = await importFile('offices', csv('code;name;address;post_code;post_office;processes', 'TST1;Testi Tampere Keskusta;Testikatu 1;33100;Tampere;MAINTENANCE|TIRE_CHANGE'));
+    expect(json(res).changes).toEqual([{ key: 'TST1', action: 'UPDATE', fields: ['name'] }]);
+    const office = await t.db.selectFrom('organization').selectAll().where('code', '=', 'TST1').executeTakeFirstOrThrow();
+    expect(office).toMatchObject({ name: 'Testi Tampere Keskusta', phone: '03 111 2222', slot_step_minutes: 30 });
+  });
+
+  it('a file with a bad line changes nothing and names every refused line, column and reason in Finnish', async () => {
+    const mark = await changeMark(t.db);
+    const res = await importFile(
+      'offices',
+      csv(
+        OFFICE_HEADER,
+        'TST3;Uusi;Katu 3;33100;Tampere;;;MAINTENANCE;;',
+        'TST4;Huono;Katu 4;3310;Tampere;;;HUOLTO;25:00;7',
+        'TST3;Toinen;Katu 5;33100;Tampere;;;MAINTENANCE;;',
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    const body = json(res);
+    expect(body.responseCode).toBe('IMPORT_INVALID');
+    expect(body.message).toMatch(/eikä mitään muutettu/);
+    const at = (line: number, column: string) => body.errors.filter((e: { line: number; column: string }) => e.line === line && e.column === column);
+    expect(at(3, 'processes')[0]).toMatchObject({ file: 'offices.csv', message: expect.stringContaining('Tuntematon palvelu HUOLTO') });
+    expect(at(3, 'first_slot_time')).toHaveLength(1);
+    expect(at(4, 'code')[0].message).toBe('Toimipisteen tunnus TST3 on jo rivillä 2');
+    expect(body.errors.every((e: { line: number }) => e.line !== 2)).toBe(true);
+    expect(await changesSince(t.db, mark)).toEqual([]);
+
+    // The domain's rules, applied when the row is written (a post code of five digits, a slot step of the list).
+    const rules = await importFile('offices', csv(OFFICE_HEADER, 'TST4;Huono;Katu 4;3310;Tampere;;;MAINTENANCE;;7'));
+    expect(json(rules).errors).toEqual([
+      { file: 'offices.csv', line: 2, column: 'post_code', message: 'Postinumerossa on viisi numeroa' },
+      { file: 'offices.csv', line: 2, column: 'slot_step_minutes', message: expect.stringContaining('Väli on jokin näistä') },
+    ]);
+    expect(await changesSince(t.db, mark)).toEqual([]);
+  });
+
+  it('refuses on line 1 an unknown column and a missing required one, and a file that is not CSV', async () => {
+    const res = await importFile('resources', csv('office_code;nimi;work_kinds', 'TST1;Nostin;MAINTENANCE'));
+    expect(json(res).errors).toEqual([
+      { file: 'resources.csv', line: 1, column: 'nimi', message: expect.stringContaining('Tuntematon sarake "nimi"') },
+      { file: 'resources.csv', line: 1, column: 'name', message: 'Pakollinen sarake puuttuu' },
+    ]);
+    const quote = await importFile('resources', 'office_code;name;work_kinds\nTST1;"Nostin;MAINTENANCE\n');
+    expect(json(quote).errors[0]).toMatchObject({ message: 'Lainausmerkki jää sulkematta' });
+    const empty = await importFile('services', '');
+    expect(json(empty).errors[0]).toMatchObject({ line: 1 });
+  });
+
+  it('resources: created in order with their kinds of work, an unknown office or kind refused, a reorder numbers them again', async () => {
+    const header = 'office_code;name;display_name;selectable;work_kinds;sort;active';
+    const bad = await importFile('resources', csv(header, 'EI-OLE;Nostin 1;;ei;MAINTENANCE;1;kyllä', 'TST1;Nostin 1;;ei;LENTOKONE;1;kyllä'));
+    expect(json(bad).errors).toEqual([
+      { file: 'resources.csv', line: 2, column: 'office_code', message: expect.stringContaining('Tuntematon toimipiste EI-OLE') },
+      { file: 'resources.csv', line: 3, column: 'work_kinds', message: expect.stringContaining('LENTOKONE') },
+    ]);
+    const file = csv(header, 'TST1;Nostin 1;;ei;MAINTENANCE|TIRE_CHANGE;1;kyllä', 'tst1;Nostin 2;Mekaanikko Mikko;kyllä;TIRE_CHANGE;2;kyllä');
+    const made = await importFile('resources', file);
+    expect(json(made).changes).toEqual([
+      { key: 'TST1 / Nostin 1', action: 'CREATE', fields: [] },
+      { key: 'TST1 / Nostin 2', action: 'CREATE', fields: [] },
+    ]);
+    expect(json(await importFile('resources', file)).changes.map((c: { action: string }) => c.action)).toEqual(['UNCHANGED', 'UNCHANGED']);
+    const swapped = await importFile('resources', csv(header, 'TST1;Nostin 1;;ei;MAINTENANCE|TIRE_CHANGE;20;kyllä', 'TST1;Nostin 2;Mekaanikko Mikko;kyllä;TIRE_CHANGE;10;kyllä'));
+    expect(json(swapped).changes).toEqual([
+      { key: 'TST1 / Nostin 1', action: 'UPDATE', fields: ['sort'] },
+      { key: 'TST1 / Nostin 2', action: 'UPDATE', fields: ['sort'] },
+    ]);
+    const office = await t.db.selectFrom('organization').select('id').where('code', '=', 'TST1').executeTakeFirstOrThrow();
+    const rows = await t.db.selectFrom('resource').select(['name', 'sort', 'selectable', 'display_name']).where('organization_id', '=', office.id).orderBy('sort').execute();
+    expect(rows).toEqual([
+      { name: 'Nostin 2', sort: 1, selectable: true, display_name: 'Mekaanikko Mikko' },
+      { name: 'Nostin 1', sort: 2, selectable: false, display_name: null },
+    ]);
+    const kinds = await t.db.selectFrom('resource_work_kind as k').innerJoin('resource as r', 'r.id', 'k.resource_id').select(['r.name', 'k.work_kind']).where('r.organization_id', '=', office.id).orderBy('r.name').orderBy('k.work_kind').execute();
+    expect(kinds.map((k) => `${k.name}:${k.work_kind}`)).toEqual(['Nostin 1:MAINTENANCE', 'Nostin 1:TIRE_CHANGE', 'Nostin 2:TIRE_CHANGE']);
+  });
+
+  it('a resource with bookings to come is not deactivated: the row is refused and nothing changes', async () => {
+    const booked = await t.db
+      .selectFrom('resource_time as rt')
+      .innerJoin('booking as b', 'b.id', 'rt.booking_id')
+      .innerJoin('resource as r', 'r.id', 'rt.resource_id')
+      .innerJoin('organization as o', 'o.id', 'r.organization_id')
+      .select(['o.code', 'r.name'])
+      .where('b.status', '=', 'CONFIRMED')
+      .where('rt.kind', '=', 'BOOKED')
+      .where('b.start_at', '>', new Date(Date.now() + 86_400_000))
+      .executeTakeFirstOrThrow();
+    const mark = await changeMark(t.db);
+    const res = await importFile('resources', csv('office_code;name;work_kinds;active', `${booked.code};${booked.name};MAINTENANCE;ei`));
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toEqual([{ file: 'resources.csv', line: 2, column: 'active', message: expect.stringContaining('tulevia varauksia') }]);
+    expect(await changesSince(t.db, mark)).toEqual([]);
+  });
+
+  it('opening hours: the usual hours and an exception, keyed by office and day; a past or weekend date is refused when it changes', async () => {
+    const today = todayInHelsinki();
+    let workday = addDays(today, 14);
+    while (!isWorkingDay(workday)) workday = addDays(workday, 1);
+    let saturday = addDays(today, 1);
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    const header = 'office_code;day;opening_time;closing_time;reason';
+    const bad = await importFile('opening-hours', csv(header, `TST1;${saturday};;;Inventaario`, `TST1;${addDays(today, -3)};10:00;14:00;`, 'TST1;ma-pe;17:00;8.00;'));
+    expect(json(bad).errors).toEqual([
+      { file: 'opening-hours.csv', line: 2, column: 'day', message: expect.stringContaining('suljettu') },
+      { file: 'opening-hours.csv', line: 3, column: 'day', message: 'Päivä on jo mennyt' },
+      { file: 'opening-hours.csv', line: 4, column: 'closing_time', message: 'Sulkemisaika ennen avaamisaikaa' },
+    ]);
+    const file = csv(header, 'TST1;ma-pe;7.00;16:00;', `TST1;${workday};;;Koulutuspäivä`, `TST2;${workday};10:00;14:00;Lyhyt päivä`);
+    const res = await importFile('opening-hours', file);
+    expect(json(res).changes).toEqual([
+      { key: 'TST1 / ma-pe', action: 'UPDATE', fields: ['opening_time', 'closing_time'] },
+      { key: `TST1 / ${workday}`, action: 'CREATE', fields: [] },
+      { key: `TST2 / ${workday}`, action: 'CREATE', fields: [] },
+    ]);
+    const office = await t.db.selectFrom('organization').select(['id', 'opening_time', 'closing_time', 'first_slot_time']).where('code', '=', 'TST1').executeTakeFirstOrThrow();
+    expect(office).toMatchObject({ opening_time: '07:00:00', closing_time: '16:00:00', first_slot_time: '08:00:00' });
+    const closed = await t.db.selectFrom('opening_exception').selectAll().where('organization_id', '=', office.id).executeTakeFirstOrThrow();
+    expect(closed).toMatchObject({ opening_time: null, closing_time: null, reason: 'Koulutuspäivä' });
+    expect(json(await importFile('opening-hours', file)).changes.every((c: { action: string }) => c.action === 'UNCHANGED')).toBe(true);
+  });
+
+  it('services: prices in euros to cents, a new group made, an unknown kind of work and a tire product code refused', async () => {
+    const header = 'code;group;stage;kind;name;price;duration_minutes;work_kind;active';
+    const tire = await t.db.selectFrom('tire').select('product_id').executeTakeFirstOrThrow();
+    const bad = await importFile('services', csv(header, `${tire.product_id};Renkaat;TIRE_SERVICES;PRIMARY;Rengas;10;10;;kyllä`, 'X-1;Uudet;DEFAULT;PRIMARY;Testi;12,345;30;LENNOT;kyllä', 'X-2;Uudet;DEFAULT;EXTRA;Testi;1;-5;;joo'));
+    const errors = json(bad).errors.map((e: { line: number; column: string }) => `${e.line}:${e.column}`);
+    expect(errors).toEqual(['2:code', '3:price', '4:kind', '4:duration_minutes', '4:active']);
+    const file = csv(header, 'TESTI-HUOLTO;Testipalvelut;DEFAULT;PRIMARY;Testihuolto;89,00;60;MAINTENANCE;kyllä', 'TESTI-LISA;Testipalvelut;DEFAULT;PRIMARY;Testilisä;1 234.5;15;;ei');
+    const res = await importFile('services', file);
+    expect(json(res).changes).toEqual([
+      { key: 'TESTI-HUOLTO', action: 'CREATE', fields: [] },
+      { key: 'TESTI-LISA', action: 'CREATE', fields: [] },
+    ]);
+    const products = await t.db.selectFrom('product').selectAll().where('id', 'in', ['TESTI-HUOLTO', 'TESTI-LISA']).orderBy('id').execute();
+    expect(products.map((p) => [p.id, p.price_cents, p.duration_minutes, p.work_kind, p.active])).toEqual([
+      ['TESTI-HUOLTO', 8900, 60, 'MAINTENANCE', true],
+      ['TESTI-LISA', 123450, 15, null, false],
+    ]);
+    const group = await t.db.selectFrom('service_group').selectAll().where('id', '=', products[0]!.group_id).executeTakeFirstOrThrow();
+    expect(group).toMatchObject({ id: 'testipalvelut', stage: 'DEFAULT', kind: 'PRIMARY', title: 'Testipalvelut' });
+    const changed = await importFile('services', csv(header, 'TESTI-HUOLTO;Testipalvelut;DEFAULT;PRIMARY;Testihuolto;99;60;MAINTENANCE;kyllä'));
+    expect(json(changed).changes).toEqual([{ key: 'TESTI-HUOLTO', action: 'UPDATE', fields: ['price'] }]);
+  });
+});
+
+describe('GET /data/export/:file', () => {
+  it.each(DATA_FILES)('%s: CSV to download that imports back with every row UNCHANGED and nothing written', async (file) => {
+    const res = await admin.get(`/data/export/${file}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${file}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const mark = await changeMark(t.db);
+    const back = await importFile(file, res.body);
+    expect(back.statusCode, back.body).toBe(200);
+    const changes = json(back).changes as { action: string }[];
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.filter((c) => c.action !== 'UNCHANGED')).toEqual([]);
+    expect(await changesSince(t.db, mark)).toEqual([]);
+  });
+
+  it('an unknown file is 400 naming it', async () => {
+    const res = await admin.get('/data/export/users');
+    expect(res.statusCode).toBe(400);
+    expect(json(res).fields[0].path).toContain('file');
+  });
+});
+
+describe('the body limit', () => {
+  it('takes a file of DATA_IMPORT_MAX_CHARS characters of Finnish text (past the app-wide limit) and refuses a longer one with 400', async () => {
+    const line = 'ö'.repeat(99) + '\n';
+    const big = 'code\n' + line.repeat(Math.floor((DATA_IMPORT_MAX_CHARS - 5) / line.length));
+    const res = await importFile('services', big, false);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).responseCode).toBe('IMPORT_INVALID');
+    const tooBig = await importFile('services', big + 'x'.repeat(DATA_IMPORT_MAX_CHARS), false);
+    expect(tooBig.statusCode).toBe(400);
+    expect(json(tooBig).fields?.[0]?.path).toBe('csv');
+  });
+});
