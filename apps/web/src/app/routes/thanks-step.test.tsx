@@ -110,3 +110,22 @@ describe('the thanks page', () => {
     expect(screen.getByText('Tuulilasin vaihto').closest('li')!.textContent).toContain('Hinta tarjouksen mukaan');
   });
 });
+
+describe('the thanks page and the company’s links', () => {
+  const settingsWith = (frontPage: string) =>
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ links: { frontPage }, companyName: 'Yritys Oy' }), { headers: { 'Content-Type': 'application/json' } })));
+
+  it('links back to the company’s own site when the settings give its address', async () => {
+    settingsWith('https://yritys.example/');
+    renderThanks(SAVED);
+    expect((await screen.findByRole('link', { name: 'Takaisin verkkosivuillemme' })).getAttribute('href')).toBe('https://yritys.example/');
+  });
+
+  it('leaves the link out when the address is empty', async () => {
+    settingsWith('');
+    renderThanks(SAVED);
+    await screen.findByRole('link', { name: 'Tee uusi varaus' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('link', { name: 'Takaisin verkkosivuillemme' })).toBeNull();
+  });
+});

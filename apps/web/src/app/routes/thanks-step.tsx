@@ -117,7 +117,7 @@ export function ThanksStepRoute() {
         <div className="actions thanks__actions">
           {frontPage && (
             <a className="btn btn--ghost" href={frontPage}>
-              Laakkosen etusivulle
+              Takaisin verkkosivuillemme
             </a>
           )}
           <ButtonLink variant="ghost" to={paths.landing}>
