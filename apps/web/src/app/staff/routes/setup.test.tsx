@@ -142,7 +142,11 @@ describe('the back-office leads an admin to the set-up list while it is not done
 
     renderBackOffice('/hallinta/haku', OFFICE_USER);
     const officeNav = screen.getByRole('navigation', { name: 'Hallinnan näkymät' });
-    expect(within(officeNav).getByRole('link', { name: 'Toimipiste' }).getAttribute('href')).toBe('/hallinta/toimipisteet/1');
+    // In the views' row on a desk, under 'Lisää' on a phone.
+    const own = within(officeNav).getAllByRole('link', { name: 'Toimipiste' });
+    expect(own.map((a) => a.getAttribute('href'))).toEqual(['/hallinta/toimipisteet/1', '/hallinta/toimipisteet/1']);
+    expect(own[0]!.closest('li')!.className).toBe('staff-nav__desk-only');
+    expect(own[1]!.closest('details')!.textContent).toMatch(/^Lisää/);
     expect(within(officeNav).queryByText('Ylläpito')).toBeNull();
     expect(officeNav.querySelector('a[href="/hallinta/toimipisteet"]')).toBeNull();
   });

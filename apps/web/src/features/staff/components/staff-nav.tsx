@@ -2,23 +2,40 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { staffPaths } from '@huolto/domain';
 
-/** The admin's set-up pages, under 'Ylläpito'. */
-const ADMIN_PAGES = [
+interface MenuPage {
+  to: string;
+  label: string;
+  /** In the views' row on a desk: in the menu on a phone only, so that the row keeps to one line. */
+  phoneOnly?: boolean;
+}
+
+/** The admin's set-up pages. */
+const ADMIN_PAGES: MenuPage[] = [
   { to: staffPaths.setup, label: 'Käyttöönotto' },
   { to: staffPaths.company, label: 'Yrityksen tiedot' },
   { to: staffPaths.offices, label: 'Toimipisteet' },
   { to: staffPaths.workKinds, label: 'Työlajit' },
   { to: staffPaths.data, label: 'Tuonti ja vienti' },
-] as const;
+];
 
 /**
- * 'Ylläpito': the admin's set-up pages behind one disclosure, so that the views' row stays
- * one line on a phone. It closes when a page is chosen, on Escape and on a click elsewhere.
+ * The menu's pages: an admin's set-up pages, an office user's own office; on a phone also the
+ * views the row has no room for (printing, the accounts, the office page).
  */
-function AdminMenu() {
+function menuPages(officeId: number | null, date: string, admin: boolean): MenuPage[] {
+  const print: MenuPage[] = officeId === null ? [] : [{ to: staffPaths.print(officeId, date), label: 'Tulosta', phoneOnly: true }];
+  if (admin) return [...ADMIN_PAGES, { to: staffPaths.users, label: 'Käyttäjät', phoneOnly: true }, ...print];
+  return officeId === null ? [] : [...print, { to: staffPaths.office(officeId), label: 'Toimipiste', phoneOnly: true }];
+}
+
+/**
+ * A disclosure of more pages ('Ylläpito' for an admin, 'Lisää' for an office user on a phone).
+ * It closes when a page is chosen, on Escape and on a click elsewhere.
+ */
+function NavMenu({ label, pages, phoneOnly }: { label: string; pages: MenuPage[]; phoneOnly: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
-  const current = ADMIN_PAGES.some((p) => pathname === p.to || pathname.startsWith(`${p.to}/`));
+  const current = pages.some((p) => !p.phoneOnly && (pathname === p.to || pathname.startsWith(`${p.to}/`)));
 
   useEffect(() => {
     if (ref.current) ref.current.open = false;
@@ -35,7 +52,7 @@ function AdminMenu() {
   return (
     <details
       ref={ref}
-      className="staff-nav__menu"
+      className={phoneOnly ? 'staff-nav__menu staff-nav__phone-only' : 'staff-nav__menu'}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && ref.current?.open) {
           ref.current.open = false;
@@ -43,10 +60,10 @@ function AdminMenu() {
         }
       }}
     >
-      <summary className={current ? 'staff-nav__summary staff-nav__summary--current' : 'staff-nav__summary'}>Ylläpito</summary>
+      <summary className={current ? 'staff-nav__summary staff-nav__summary--current' : 'staff-nav__summary'}>{label}</summary>
       <ul className="staff-nav__panel">
-        {ADMIN_PAGES.map((p) => (
-          <li key={p.to}>
+        {pages.map((p) => (
+          <li key={p.to} className={p.phoneOnly ? 'staff-nav__phone-only' : undefined}>
             <NavLink to={p.to} end={p.to !== staffPaths.offices}>
               {p.label}
             </NavLink>
@@ -59,9 +76,10 @@ function AdminMenu() {
 
 /**
  * The back-office's views: those of the office being looked at (when there is one), the
- * search; an office user's own office page, an admin's accounts and set-up pages.
+ * search; an office user's own office page, an admin's accounts and set-up pages ('Ylläpito').
  */
 export function StaffNav({ officeId, date, admin }: { officeId: number | null; date: string; admin: boolean }) {
+  const pages = menuPages(officeId, date, admin);
   return (
     <nav className="staff-nav" aria-label="Hallinnan näkymät">
       <ul>
@@ -73,14 +91,14 @@ export function StaffNav({ officeId, date, admin }: { officeId: number | null; d
             <li>
               <NavLink to={staffPaths.week(officeId, date)}>Viikko</NavLink>
             </li>
-            <li>
+            <li className="staff-nav__desk-only">
               <NavLink to={staffPaths.print(officeId, date)}>Tulosta</NavLink>
             </li>
             <li>
               <NavLink to={staffPaths.capacity(officeId)}>Kapasiteetti</NavLink>
             </li>
             {!admin && (
-              <li>
+              <li className="staff-nav__desk-only">
                 <NavLink to={staffPaths.office(officeId)}>Toimipiste</NavLink>
               </li>
             )}
@@ -90,13 +108,13 @@ export function StaffNav({ officeId, date, admin }: { officeId: number | null; d
           <NavLink to={staffPaths.search()}>Haku</NavLink>
         </li>
         {admin && (
-          <li>
+          <li className="staff-nav__desk-only">
             <NavLink to={staffPaths.users}>Käyttäjät</NavLink>
           </li>
         )}
       </ul>
       {/* Beside the list, not in it: the list scrolls sideways on a phone and would cut the menu's panel. */}
-      {admin && <AdminMenu />}
+      {pages.length > 0 && <NavMenu label={admin ? 'Ylläpito' : 'Lisää'} pages={pages} phoneOnly={!admin} />}
     </nav>
   );
 }

@@ -26,7 +26,7 @@ export function WorkKindList({ kinds, announce }: { kinds: WorkKind[]; announce:
   return (
     <section className="card" aria-labelledby={heading}>
       <h2 id={heading} className="card__title">
-        Työlajit
+        Kaikki työlajit
       </h2>
       {kinds.length === 0 ? (
         <p>Työlajeja ei ole vielä. Lisää ensimmäinen, esimerkiksi Huolto tai Renkaanvaihto.</p>
