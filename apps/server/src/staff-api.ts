@@ -8,6 +8,7 @@ import { registerStaffGuard } from './modules/staff/index.ts';
 import { registerStaffAuthRoutes } from './modules/staff/routes.ts';
 import { registerStaffBookingRoutes } from './modules/staff-bookings/routes.ts';
 import { registerStaffCapacityRoutes } from './modules/staff-capacity/routes.ts';
+import { registerCompanyRoutes } from './modules/company/routes.ts';
 import { registerOfficeAdminRoutes } from './modules/office-admin/routes.ts';
 
 export interface StaffScopeDeps {
@@ -31,5 +32,6 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
   });
   registerStaffBookingRoutes(scope, db, deps);
   registerStaffCapacityRoutes(scope, db);
+  registerCompanyRoutes(scope, db);
   registerOfficeAdminRoutes(scope, db);
 }

@@ -14,9 +14,9 @@ const BASE = `${API_BASE}${STAFF_API_PATH}`;
 /** Calls anyone may make: signing in and out. */
 const PUBLIC = ['POST /login', 'POST /logout'];
 /** Calls about the signed-in user's own things only (the search finds in their own offices). */
-const OWN = ['GET /me', 'POST /me/password', 'GET /offices', 'GET /bookings', 'GET /work-kinds'];
+const OWN = ['GET /me', 'POST /me/password', 'GET /offices', 'GET /bookings', 'GET /work-kinds', 'GET /company'];
 /** Calls for admins only, by method and path. */
-const ADMIN_ONLY = /^[A-Z]+ \/users(\/|$)|^GET \/office-admin$|^POST \/offices$|^(POST|PUT) \/work-kinds(\/|$)/;
+const ADMIN_ONLY = /^[A-Z]+ \/users(\/|$)|^GET \/office-admin$|^POST \/offices$|^(POST|PUT) \/work-kinds(\/|$)|^PUT \/company$|^GET \/setup$/;
 
 let t: TestApp;
 let routes: Route[];

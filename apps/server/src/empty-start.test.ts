@@ -1,0 +1,121 @@
+/**
+ * DEMO_DATA=off: a new database is migrated and gets only the data of no company (the vehicle
+ * makes and models), is marked as started empty, and no later start pours the demo company
+ * over it. The site then says it takes no bookings yet and names no company.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { Mailer } from './modules/mail/outbox.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { DATA_ORIGIN_EMPTY_START, DATA_ORIGIN_SETTING, prepareDatabase } from './db/seed-if-empty.ts';
+import { ApiClient, json } from '#test/helpers.ts';
+import { signedInStaff } from '#test/staff.ts';
+
+let handle: DatabaseHandle;
+let dataDir: string;
+beforeAll(async () => {
+  handle = await openDatabase({});
+  dataDir = mkdtempSync(join(tmpdir(), 'huolto-empty-'));
+}, 60_000);
+afterAll(async () => {
+  await handle?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const count = async (table: string) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(handle.db)).rows[0]!.n;
+const COMPANY_TABLES = ['organization', 'resource', 'product', 'service_group', 'staff_user', 'booking', 'vehicle', 'redirect_setting', 'offer'];
+
+async function startApp() {
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'off' }), webDist: undefined, reminderIntervalMs: 0 };
+  const mailer = new Mailer(handle.db, { from: config.mailFrom, outboxDir: join(dataDir, 'outbox') });
+  const app = await buildApp({ config, database: handle, mailer, logger: false });
+  await app.ready();
+  return app;
+}
+
+describe('DEMO_DATA', () => {
+  it("is 'on' by default, 'off' on request, and anything else stops the start naming it", () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'off' }).demoData).toBe(false);
+    expect(() => loadConfig({ DEMO_DATA: 'no' })).toThrow(/DEMO_DATA: must be 'on' or 'off'/);
+  });
+});
+
+describe('an empty start (DEMO_DATA=off)', () => {
+  it('migrates, loads the makes and models, seeds nothing of a company and records the empty start', async () => {
+    const result = await prepareDatabase(handle, {}, { demoData: false });
+    expect(result.migrations.length).toBeGreaterThan(0);
+    expect(result).toMatchObject({ seeded: null, startedEmpty: true });
+    for (const table of COMPANY_TABLES) expect(await count(table), table).toBe(0);
+    expect(await count('vehicle_make')).toBeGreaterThan(20);
+    expect(await count('vehicle_model')).toBeGreaterThan(100);
+    const settings = await handle.db.selectFrom('setting').select(['key', 'value']).execute();
+    expect(settings).toEqual([{ key: DATA_ORIGIN_SETTING, value: DATA_ORIGIN_EMPTY_START }]);
+  }, 120_000);
+
+  it('the site names no company, no links nor booking line, and takes no bookings yet; the makes can be chosen', async () => {
+    const app = await startApp();
+    try {
+      const c = new ApiClient(app);
+      const settings = json(await c.get('/settings'));
+      expect(settings).toMatchObject({ companyName: '', bookingPhone: '', bookingOpen: false, serviceBreak: null });
+      expect(Object.values(settings.links).every((v) => v === '')).toBe(true);
+      await c.init();
+      const makes = json(await c.get('/vehicle-makes'));
+      expect(Array.isArray(makes) ? makes.length : 0).toBeGreaterThan(20);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a later start with the default DEMO_DATA=on does not seed the demo over it, also while it has no office', async () => {
+    const again = await prepareDatabase(handle, {}, { demoData: true });
+    expect(again).toEqual({ migrations: [], seeded: null, startedEmpty: false });
+    for (const table of COMPANY_TABLES) expect(await count(table), table).toBe(0);
+  });
+
+  it('the set-up list starts with nothing done, and the company step is done once its details are given', async () => {
+    const app = await startApp();
+    try {
+      const { client: admin } = await signedInStaff(app, handle.db, { role: 'ADMIN' });
+      expect(json(await admin.get('/setup'))).toEqual({
+        steps: ['company', 'office', 'resources', 'hours', 'services'].map((step) => ({ step, done: false })),
+        complete: false,
+      });
+      expect(json(await admin.get('/company'))).toEqual({
+        name: '',
+        bookingPhone: '',
+        frontPageUrl: '',
+        damageInspectionUrl: '',
+        phoneBookingUrl: '',
+        privacyUrl: '',
+        mailSenderName: '',
+        serviceBreak: null,
+      });
+      const put = await admin.put('/company', {
+        name: 'Korjaamo Virtanen',
+        bookingPhone: '',
+        frontPageUrl: '',
+        damageInspectionUrl: '',
+        phoneBookingUrl: '',
+        privacyUrl: '',
+        mailSenderName: 'Korjaamo Virtanen',
+        serviceBreak: null,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const steps = json(await admin.get('/setup')).steps as { step: string; done: boolean }[];
+      expect(steps.filter((s) => s.done).map((s) => s.step)).toEqual(['company']);
+      expect(json(await new ApiClient(app).get('/settings'))).toMatchObject({ companyName: 'Korjaamo Virtanen', bookingOpen: false });
+      // Still no demo after a default start.
+      expect((await prepareDatabase(handle, {}, { demoData: true })).seeded).toBeNull();
+      expect(await count('organization')).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The company's details (GET/PUT /company) and the set-up list (GET /setup) on the demo
+ * company: admins change them in one transaction with an audit row, the site's settings follow
+ * at once, and a refusal names its field and changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { CompanyDetailsBody } from '@huolto/domain';
+import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { StaffClient, signedInStaff } from '#test/staff.ts';
+import { listAudit } from '../audit/index.ts';
+
+let t: TestApp;
+let admin: StaffClient;
+let office: StaffClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signedInStaff(t.app, t.db, { role: 'ADMIN' })).client;
+  office = (await signedInStaff(t.app, t.db, { role: 'OFFICE', officeIds: [1] })).client;
+}, 60_000);
+afterAll(() => t?.close());
+
+const fieldsOf = (res: { body: string }) => ((JSON.parse(res.body) as { fields?: { path: string }[] }).fields ?? []).map((f) => f.path);
+
+/** The settings and the audit rows, digested in SQL: equal digests, nothing changed. */
+const digest = async () =>
+  (
+    await sql<{ d: string }>`SELECT md5(
+      coalesce((SELECT string_agg(key || '=' || value::text, ';' ORDER BY key) FROM setting), '') || '|' ||
+      (SELECT count(*) FROM audit_event)::text) AS d`.execute(t.db)
+  ).rows[0]!.d;
+
+const VALID: CompanyDetailsBody = {
+  name: 'Korjaamo Virtanen Oy',
+  bookingPhone: '09 123 4567',
+  frontPageUrl: 'https://virtanen.example/',
+  damageInspectionUrl: '',
+  phoneBookingUrl: 'https://virtanen.example/yhteystiedot',
+  privacyUrl: 'https://virtanen.example/tietosuoja',
+  mailSenderName: 'Virtanen ajanvaraus',
+  serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: 'Ajanvarauksessa on huoltokatko.' },
+};
+
+describe('GET /company', () => {
+  it("answers the demo company's details to any signed-in staff member", async () => {
+    for (const c of [admin, office]) {
+      const res = await c.get('/company');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json(res)).toEqual({
+        name: 'Laakkonen',
+        bookingPhone: '010 525 4000',
+        frontPageUrl: 'https://www.laakkonen.fi/',
+        damageInspectionUrl: 'https://www.laakkonen.fi/vahinkotarkastus',
+        phoneBookingUrl: 'https://www.laakkonen.fi/yhteystiedot',
+        privacyUrl: 'https://www.laakkonen.fi/tietosuojaseloste',
+        mailSenderName: 'Laakkonen ajanvaraus',
+        serviceBreak: { start: '2024-11-29T17:00:00', end: '2024-12-02T06:00:00', message: '' },
+      });
+    }
+  });
+
+  it('401 signed out', async () => {
+    expect((await new StaffClient(t.app).get('/company')).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /company', () => {
+  it('401 signed out and 403 for an office user; nothing changes', async () => {
+    const before = await digest();
+    expect((await new StaffClient(t.app).put('/company', VALID)).statusCode).toBe(401);
+    const res = await office.put('/company', VALID);
+    expect(res.statusCode).toBe(403);
+    expect(json(res).error).toBe('FORBIDDEN');
+    expect(await digest()).toBe(before);
+  });
+
+  it.each<[string, Partial<CompanyDetailsBody> | Record<string, unknown>, string]>([
+    ['a missing name', { name: '' }, 'name'],
+    ['a name over 100 characters', { name: 'x'.repeat(101) }, 'name'],
+    ['an address that is not http(s)', { frontPageUrl: 'javascript:alert(1)' }, 'frontPageUrl'],
+    ['an address without a scheme', { privacyUrl: 'www.virtanen.example' }, 'privacyUrl'],
+    ['a bad phone number', { bookingPhone: 'soita meille' }, 'bookingPhone'],
+    ['a sender name with an address in it', { mailSenderName: 'Virtanen <x@evil.example>' }, 'mailSenderName'],
+    ['a service break ending before it starts', { serviceBreak: { start: '2030-06-02T06:00:00', end: '2030-06-01T17:00:00', message: 'Katko' } }, 'serviceBreak.end'],
+    ['a service break on 30 February', { serviceBreak: { start: '2030-02-30T17:00:00', end: '2030-03-02T06:00:00', message: 'Katko' } }, 'serviceBreak.start'],
+    ['a service break without a message', { serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: '' } }, 'serviceBreak.message'],
+  ])('%s → 400 naming the field; nothing changes', async (_label, change, field) => {
+    const before = await digest();
+    const res = await admin.put('/company', { ...VALID, ...change });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(fieldsOf(res)).toContain(field);
+    expect(await digest()).toBe(before);
+  });
+
+  it('stores the details with an audit row, and the site settings and GET /company answer them at once', async () => {
+    const saved = await t.db.selectFrom('setting').selectAll().execute();
+    const version = async () => (await t.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version;
+    const versionBefore = await version();
+    try {
+      const res = await admin.put('/company', { ...VALID, name: '  Korjaamo Virtanen Oy ' });
+      expect(res.statusCode, res.body).toBe(200);
+      const expected = { ...VALID };
+      expect(json(res)).toEqual(expected);
+      expect(json(await office.get('/company'))).toEqual(expected);
+
+      const settings = json(await new ApiClient(t.app).get('/settings'));
+      expect(settings).toMatchObject({ companyName: 'Korjaamo Virtanen Oy', bookingPhone: '09 123 4567', serviceBreak: VALID.serviceBreak, bookingOpen: true });
+      // An empty address leaves its link out; the links not in the details (instalment billing) stay.
+      expect(settings.links).toMatchObject({
+        frontPage: 'https://virtanen.example/',
+        damageInspection: '',
+        phoneBooking: 'https://virtanen.example/yhteystiedot',
+        bookingByPhone: 'https://virtanen.example/yhteystiedot',
+        privacy: 'https://virtanen.example/tietosuoja',
+        instalmentBilling: 'https://www.laakkonen.fi/osamaksu',
+      });
+      // The setting table's trigger moves the catalogue version: other processes' caches follow.
+      expect(BigInt(await version())).toBeGreaterThan(BigInt(versionBefore));
+
+      const [audit] = await listAudit(t.db, 'COMPANY', undefined, 1);
+      expect(audit).toMatchObject({ entity: 'COMPANY', entity_id: null, action: 'UPDATED' });
+      expect(audit!.staff_user_id).toBeGreaterThan(0);
+      expect(audit!.before).toMatchObject({ name: 'Laakkonen', mailSenderName: 'Laakkonen ajanvaraus' });
+      expect(audit!.after).toMatchObject({ name: 'Korjaamo Virtanen Oy', mailSenderName: 'Virtanen ajanvaraus' });
+
+      // No service break: the notice goes.
+      expect((await admin.put('/company', { ...VALID, serviceBreak: null })).statusCode).toBe(200);
+      expect(json(await new ApiClient(t.app).get('/settings')).serviceBreak).toBeNull();
+      expect(json(await admin.get('/company')).serviceBreak).toBeNull();
+    } finally {
+      await t.db.deleteFrom('setting').execute();
+      await t.db.insertInto('setting').values(saved.map((s) => ({ key: s.key, value: JSON.stringify(s.value) }))).execute();
+    }
+  });
+});
+
+describe('GET /setup', () => {
+  it('admins only: 401 signed out, 403 for an office user', async () => {
+    expect((await new StaffClient(t.app).get('/setup')).statusCode).toBe(401);
+    expect((await office.get('/setup')).statusCode).toBe(403);
+  });
+
+  it('the demo company has done every step', async () => {
+    const res = await admin.get('/setup');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toEqual({
+      steps: ['company', 'office', 'resources', 'hours', 'services'].map((step) => ({ step, done: true })),
+      complete: true,
+    });
+  });
+
+  it('an active office without an active resource undoes the resources step', async () => {
+    const inactive = (await t.db.selectFrom('resource').select('id').where('active', '=', false).execute()).map((r) => r.id);
+    await t.db.updateTable('resource').set({ active: false }).where('organization_id', '=', 2).execute();
+    try {
+      const body = json(await admin.get('/setup'));
+      expect(body.steps.find((s: { step: string }) => s.step === 'resources').done).toBe(false);
+      expect(body.complete).toBe(false);
+    } finally {
+      await t.db.updateTable('resource').set({ active: true }).where('organization_id', '=', 2).where('id', 'not in', [0, ...inactive]).execute();
+    }
+  });
+});
