@@ -346,6 +346,18 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`POST ${S}/staff/me/password`]: { body: { currentPassword: 'testi-salasana-1234', newPassword: 'testi-salasana-uusi-5678' } },
     [`POST ${S}/staff/users`]: { body: { email: 'uusi.kayttaja@example.com', name: 'Uusi Käyttäjä', role: 'OFFICE', officeIds: [1, 2], password: 'pitka-salasana-1' } },
     [`PATCH ${S}/staff/users/:id`]: { body: { name: 'Muutettu Nimi', role: 'OFFICE', officeIds: [1], active: true } },
+    [`PUT ${S}/staff/company`]: {
+      body: {
+        name: 'Laakkonen',
+        bookingPhone: '010 525 4000',
+        frontPageUrl: 'https://www.laakkonen.fi/',
+        damageInspectionUrl: '',
+        phoneBookingUrl: 'https://www.laakkonen.fi/yhteystiedot',
+        privacyUrl: 'https://www.laakkonen.fi/tietosuojaseloste',
+        mailSenderName: 'Laakkonen ajanvaraus',
+        serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: 'Huoltokatko' },
+      },
+    },
   };
   return { sessions, samples, readers };
 }
