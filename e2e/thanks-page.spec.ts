@@ -84,7 +84,7 @@ describe('the thanks page', () => {
         expect(event.startDate.zone.tzid).toBe('Europe/Helsinki');
         expect(event.startDate.toString()).toBe(`${day}T07:30:00`);
         expect(event.endDate.toString()).toBe(`${day}T08:00:00`);
-        expect(event.uid).toBe(`${stored.booking_key}@ajanvaraus.laakkonen`);
+        expect(event.uid).toBe(`${stored.booking_key}@ajanvaraus`);
         expect(event.description).toContain(`klo ${clock(start)}–${clock(end)}`);
         expect(event.description).toContain('Auton tuominen: Tuo auto klo 7.30–8.00');
 
