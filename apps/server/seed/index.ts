@@ -21,6 +21,7 @@ import { tireCatalogue } from './tires.ts';
 import { WINDSHIELD_GROUP, WINDSHIELD_PARAMETER_ROWS, WINDSHIELD_PRODUCT_ROWS } from './windshield.ts';
 import { seedManagement } from './management.ts';
 import { seedStaff } from './staff.ts';
+import { seedWorkKinds } from './work-kinds.ts';
 export { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './staff.ts';
 export { DEMO_VEHICLES, NOT_FOUND_PLATE } from './vehicles.ts';
 export {
@@ -231,6 +232,7 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     await trx.insertInto('service_group').values(WINDSHIELD_GROUP).execute();
     await trx.insertInto('product').values(WINDSHIELD_PRODUCT_ROWS).execute();
     await trx.insertInto('product_parameter').values(WINDSHIELD_PARAMETER_ROWS).execute();
+    await seedWorkKinds(trx);
 
     // Redirect settings of four makes, damage-inspection offices, office info texts.
     await seedManagement(trx, opts.today);

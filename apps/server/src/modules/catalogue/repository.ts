@@ -28,6 +28,8 @@ export interface ProductRow {
   vehicle_class: number | null;
   /** Products whose work it already includes (not offered beside or under it). */
   included_product_ids: string[];
+  /** The kind of work it needs of a resource; null: any resource can do it. */
+  work_kind: string | null;
 }
 
 export interface OperationRow {
@@ -87,7 +89,7 @@ export async function listOffers(db: Executor) {
 const PRODUCT_COLUMNS = [
   'id', 'group_id', 'provider', 'description', 'info_html', 'price_cents', 'normal_price_cents',
   'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code', 'duration_per_unit',
-  'vehicle_class', 'included_product_ids',
+  'vehicle_class', 'included_product_ids', 'work_kind',
 ] as const;
 
 /**

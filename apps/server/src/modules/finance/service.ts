@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   DEFAULT_MINIMUM_PRICE_FOR_CREDIT_CENTS,
+  DEFAULT_TIRE_SALES_OFFICE_ID,
   makeReference,
   monthlyPayment,
   type CreditAmountResponse,
@@ -9,7 +10,7 @@ import {
 import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
 import { findBookingByKeyAndPlate } from '../manage/index.ts';
-import { findOrganization } from '../organizations/index.ts';
+import { defaultTireSalesOfficeId, findOrganization } from '../organizations/index.ts';
 import { findSettingValue } from './repository.ts';
 
 /** Setting key of the smallest price for credit, in cents. */
@@ -42,9 +43,16 @@ export function randomReference(): string {
   return makeReference(`9${String(randomInt(0, 100_000_000)).padStart(8, '0')}`);
 }
 
-/** get-minimum-price-for-credit: the smallest price for credit at an office; 400 for an unknown office. */
+/**
+ * get-minimum-price-for-credit: the smallest price for credit at an office; 400 for an
+ * unknown office. The default tire-sales office's id (which the pages ask with) stands for
+ * the default office while there is one.
+ */
 export async function minimumPriceForCreditAt(db: Executor, organizationId: number): Promise<{ minimumPrice: number }> {
-  if (!(await findOrganization(db, organizationId))) throw badRequest('organizationId', 'Tuntematon toimipiste');
+  const known =
+    (await findOrganization(db, organizationId)) ||
+    (organizationId === DEFAULT_TIRE_SALES_OFFICE_ID && (await defaultTireSalesOfficeId(db)) !== undefined);
+  if (!known) throw badRequest('organizationId', 'Tuntematon toimipiste');
   return { minimumPrice: await minimumPriceForCredit(db) };
 }
 

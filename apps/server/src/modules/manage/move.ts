@@ -23,9 +23,11 @@ import { composeConfirmation, confirmationOffice, queueOfficeNotice } from '../m
 import { recordBookingEvent } from '../booking-events/index.ts';
 import { TimeNotWon, takeTime, type TimeCandidate } from '../holds/index.ts';
 import { findOrganization } from '../organizations/index.ts';
+import { findProducts } from '../catalogue/index.ts';
 import {
   assertBookableRange,
   usableResources,
+  workKindsOfLines,
   findBusyIntervals,
   findLockerStarts,
   findOpeningExceptions,
@@ -71,7 +73,13 @@ async function moveContext(db: Executor, row: BookingRow & { start_at: Date; end
   }
   const minutes = Math.round((row.end_at.getTime() - row.start_at.getTime()) / 60000);
   const own = await findBookedTimes(db, row.id);
-  const usable = usableResources(organization, await findResources(db, organization.id), row.snapshot.selected_resource_ids ?? []);
+  // Only resources that can do every kind of work of the booking's services.
+  const productIds = row.order_items.flatMap((i) => {
+    const id = (i as { product?: { id?: unknown } }).product?.id;
+    return typeof id === 'string' ? [id] : [];
+  });
+  const kinds = workKindsOfLines((await findProducts(db, productIds)).map((product) => ({ product })));
+  const usable = usableResources(organization, await findResources(db, organization.id), row.snapshot.selected_resource_ids ?? [], kinds);
   // The booking's own mechanic first: a move keeps the same one when they are free.
   const mine = new Set(own.map((o) => o.resource_id));
   const resourceIds = [...usable.filter((id) => mine.has(id)), ...usable.filter((id) => !mine.has(id))];

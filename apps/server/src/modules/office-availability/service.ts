@@ -10,7 +10,7 @@ import type { ProcessRow } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
 import { selectedResourceIdsOf } from '../process/index.ts';
 import { hasSymptoms, pricedCart, totalDurationMinutes } from '../catalogue/index.ts';
-import { hasAvailability, usableResources, type CalendarContext } from '../time/index.ts';
+import { hasAvailability, usableResources, workKindsOfLines, type CalendarContext } from '../time/index.ts';
 
 /**
  * Weeks looked at for a first free time: the current week and the week calendar's
@@ -43,7 +43,9 @@ export async function firstFreeTimes(
 ): Promise<FirstFreeTimes> {
   const today = todayInHelsinki(now);
   const until = addDays(startOfWeek(today), FIRST_FREE_TIME_WEEKS * 7 - 1);
-  const minutes = totalDurationMinutes(await pricedCart(ctx.catalogue, session), hasSymptoms(session)) || MINUTES_BEFORE_SERVICES;
+  const lines = await pricedCart(ctx.catalogue, session);
+  const minutes = totalDurationMinutes(lines, hasSymptoms(session)) || MINUTES_BEFORE_SERVICES;
+  const kinds = workKindsOfLines(lines);
   const ids = [...new Set(organizationIds)];
   const snapshots = await ctx.cache.officeSnapshots(db, ctx.versions, ids);
   const offices = ids.flatMap((id) => (snapshots.has(id) ? [snapshots.get(id)!] : []));
@@ -51,7 +53,7 @@ export async function firstFreeTimes(
   const usable = new Map(
     offices.map(({ organization: o, resources }) => [
       o.id,
-      usableResources(o, resources, o.id === session.organization_id ? selectedResourceIdsOf(session) : []),
+      usableResources(o, resources, o.id === session.organization_id ? selectedResourceIdsOf(session) : [], kinds),
     ]),
   );
   const found = new Map<number, { date: string; startTime: string | null }>();

@@ -5,5 +5,5 @@
  */
 export { databaseOffices, OfficeCache, officesOf, type OfficeSource } from './office-cache.ts';
 export { activeInfoTexts, findOrganization } from './repository.ts';
-export { organizationsForProcess, transferOrganization, usableOrganization } from './service.ts';
+export { defaultTireSalesOfficeId, organizationsForProcess, transferOrganization, usableOrganization } from './service.ts';
 export { sharedLoad, VersionedSnapshot } from './versioned-snapshot.ts';

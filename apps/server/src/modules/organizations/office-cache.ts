@@ -20,11 +20,14 @@ import {
   type PublicOrganizationFilter,
 } from './repository.ts';
 import { sharedLoad, VersionedSnapshot } from './versioned-snapshot.ts';
+import { offersProcess } from './processes.ts';
 
 /** What listOrganizations filters on besides the make. */
 export interface OrganizationListOptions {
   tireChange?: boolean;
   windshield?: boolean;
+  /** Only the offices that offer this process (processes.ts). */
+  process?: string;
 }
 
 /** An office of the session-free lists, with its coordinates (listPublicOrganizations). */
@@ -90,7 +93,7 @@ function snapshotOffices(db: Executor, data: (db: Executor) => Promise<OfficeDat
     list: async (makeId, opts = {}) => {
       const { rows, dealers } = await data(db);
       return rows
-        .filter((r) => (!opts.tireChange || r.tire_change) && (!opts.windshield || r.windshield))
+        .filter((r) => (!opts.tireChange || r.tire_change) && (!opts.windshield || r.windshield) && offersProcess(r, opts.process))
         .map((r) => listedOrganization(r, makeId !== null && dealers.has(`${r.id}:${makeId}`)));
     },
     listPublic: async (filter = {}) => {

@@ -2,6 +2,7 @@ import { toHoursAndMinutes } from '@huolto/domain';
 import type { Organization, OrganizationInfoText } from '@huolto/domain';
 import { extended } from '#src/lib/extra-tables.ts';
 import type { Executor } from '#src/db/database.ts';
+import { offersProcess } from './processes.ts';
 
 export async function findOrganization(db: Executor, id: number) {
   return db.selectFrom('organization').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();
@@ -41,7 +42,7 @@ export function listedOrganization(
 export async function listOrganizations(
   db: Executor,
   makeId: number | null,
-  opts: { tireChange?: boolean; windshield?: boolean } = {},
+  opts: { tireChange?: boolean; windshield?: boolean; process?: string } = {},
 ): Promise<Organization[]> {
   let q = db
     .selectFrom('organization as o')
@@ -49,11 +50,12 @@ export async function listOrganizations(
       j.onRef('om.organization_id', '=', 'o.id').on('om.make_id', '=', makeId ?? -1),
     )
     .select(['o.id', 'o.name', 'o.address', 'o.post_code', 'o.post_office', 'o.opening_time', 'o.closing_time', 'om.make_id'])
+    .select(['o.maintenance', 'o.tire_change', 'o.tire_sales', 'o.windshield'])
     .where('o.active', '=', true)
     .orderBy('o.name');
   if (opts.tireChange) q = q.where('o.tire_change', '=', true);
   if (opts.windshield) q = q.where('o.windshield', '=', true);
-  const rows = await q.execute();
+  const rows = (await q.execute()).filter((r) => offersProcess(r, opts.process));
   return rows.map((r) => listedOrganization(r, r.make_id !== null));
 }
 

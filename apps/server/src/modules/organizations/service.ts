@@ -1,36 +1,46 @@
-import { distanceKm, todayInHelsinki, type Organization, type OrganizationWithDistance } from '@huolto/domain';
+import {
+  DEFAULT_TIRE_SALES_OFFICE_ID,
+  distanceKm,
+  todayInHelsinki,
+  type Organization,
+  type OrganizationWithDistance,
+  type ProcessType,
+} from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
 import { releaseHolds } from '../holds/index.ts';
 import { updateProcess, vehicleOf, type ProcessRow } from '../process/index.ts';
 import { activeInfoTexts, findOrganization, toOrganization, type PublicOrganizationFilter } from './repository.ts';
 import { officesOf, type OfficeSource } from './office-cache.ts';
+import { NOT_OFFERED, offersProcess, type OfficeProcessFlags } from './processes.ts';
 
-/** Whether an office serves a process type: a WINDSHIELD process only at an office that does windshield work. */
-export function servesProcess(organization: { windshield: boolean }, processType: string): boolean {
-  return processType !== 'WINDSHIELD' || organization.windshield;
+/** Whether an office serves a process type: the office's flag of each public process (the hidden ones anywhere). */
+export function servesProcess(organization: OfficeProcessFlags, processType: string): boolean {
+  return offersProcess(organization, processType);
 }
 
 /**
- * The office a process may be moved to; 400 naming `organizationId` for an unknown
- * office and, in a WINDSHIELD process, for an office without windshield service.
+ * The office a process may be moved to; 400 naming `organizationId` for an unknown or
+ * inactive office and for an office that does not offer the process.
  */
 export async function usableOrganization(db: Executor | OfficeSource, organizationId: number, processType: string) {
   const organization = await officesOf(db).organization(organizationId);
   if (!organization) throw badRequest('organizationId', 'Tuntematon toimipiste');
-  if (!servesProcess(organization, processType)) throw badRequest('organizationId', 'Toimipisteessä ei ole tuulilasipalvelua');
+  if (!servesProcess(organization, processType)) {
+    throw badRequest('organizationId', NOT_OFFERED[processType as ProcessType] ?? 'Toimipiste ei tarjoa tätä palvelua');
+  }
   return organization;
 }
 
 /**
- * The offices of compatible-organizations/v2: for a WINDSHIELD process the offices with
- * windshield service, none of them a brand dealer (windshield work is not make-bound);
- * otherwise every office, the vehicle make's brand dealers first, then by name.
+ * The offices of compatible-organizations/v2, only those that offer the process: for a
+ * WINDSHIELD process none of them a brand dealer (windshield work is not make-bound);
+ * otherwise the vehicle make's brand dealers first, then by name.
  */
 export async function organizationsForProcess(db: Executor | OfficeSource, session: ProcessRow): Promise<Organization[]> {
   const offices = officesOf(db);
   if (session.process_type === 'WINDSHIELD') return offices.list(null, { windshield: true });
-  const organizations = await offices.list(vehicleOf(session)?.make_id ?? null);
+  const organizations = await offices.list(vehicleOf(session)?.make_id ?? null, { process: session.process_type });
   return organizations.sort((a, b) => Number(b.brand_dealer) - Number(a.brand_dealer));
 }
 
@@ -86,8 +96,31 @@ export async function moveToOrganization(db: Db, token: string, organizationId: 
   });
 }
 
+/**
+ * The office that stands for tire sales when none is chosen (requirements §9: office id 1
+ * by default): office 1 while it is active and sells tires, otherwise the active office
+ * with the lowest id that sells tires; undefined when none does.
+ */
+export async function defaultTireSalesOfficeId(db: Executor | OfficeSource): Promise<number | undefined> {
+  const offices = officesOf(db);
+  const first = await offices.organization(DEFAULT_TIRE_SALES_OFFICE_ID);
+  if (first && servesProcess(first, 'TIRE_SALES')) return first.id;
+  const sellers = await offices.list(null, { process: 'TIRE_SALES' });
+  return sellers.length > 0 ? Math.min(...sellers.map((o) => o.id)) : undefined;
+}
+
+/**
+ * The office asked for, except that the default tire-sales office's id in a tire-sales
+ * process stands for the default office (defaultTireSalesOfficeId) when that one is gone.
+ */
+async function resolvedOfficeId(db: Executor | OfficeSource, session: ProcessRow, organizationId: number): Promise<number> {
+  if (session.process_type !== 'TIRE_SALES' || organizationId !== DEFAULT_TIRE_SALES_OFFICE_ID) return organizationId;
+  return (await defaultTireSalesOfficeId(db)) ?? organizationId;
+}
+
 /** active-organization/v2: makes an office the process's own, moving it only when it is another one. */
-export async function chooseOrganization(db: Db, session: ProcessRow, organizationId: number, offices?: OfficeSource) {
+export async function chooseOrganization(db: Db, session: ProcessRow, asked: number, offices?: OfficeSource) {
+  const organizationId = await resolvedOfficeId(offices ?? db, session, asked);
   await usableOrganization(offices ?? db, organizationId, session.process_type);
   if (session.organization_id !== organizationId) await moveToOrganization(db, session.token, organizationId);
 }

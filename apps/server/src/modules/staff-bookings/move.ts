@@ -77,6 +77,7 @@ export async function staffMoveBooking(
     if (!resource || resource.organization_id !== row.organization_id) {
       throw badRequest('resourceId', 'Resurssi ei kuulu varauksen toimipisteeseen');
     }
+    if (!resource.active) throw badRequest('resourceId', 'Resurssi on poistettu käytöstä');
     const [office] = await findStaffOffices(trx, [row.organization_id]);
     const start = parseLocalDateTime(body.start);
     const end = new Date(start.getTime() + (row.end_at.getTime() - row.start_at.getTime()));

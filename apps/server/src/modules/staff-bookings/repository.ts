@@ -33,24 +33,28 @@ export interface StaffResourceRow {
   id: number;
   organization_id: number;
   name: string;
+  /** false: deactivated, takes no new bookings; its existing bookings still show. */
+  active: boolean;
 }
 
-/** The resources (lifts, mechanics) of offices, by id. */
+/** The resources (lifts, mechanics) of offices, active or not, in each office's order. */
 export async function findOfficeResources(db: Executor, officeIds: readonly number[]): Promise<StaffResourceRow[]> {
   if (officeIds.length === 0) return [];
   const rows = await db
     .selectFrom('resource')
-    .select(['id', 'organization_id', 'name', 'display_name'])
+    .select(['id', 'organization_id', 'name', 'display_name', 'active'])
     .where('organization_id', 'in', [...officeIds])
+    .orderBy('organization_id')
+    .orderBy('sort')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, organization_id: r.organization_id, name: r.display_name || r.name }));
+  return rows.map((r) => ({ id: r.id, organization_id: r.organization_id, name: r.display_name || r.name, active: r.active }));
 }
 
 /** One resource with its office, if it exists. */
 export async function findResource(db: Executor, id: number): Promise<StaffResourceRow | undefined> {
-  const row = await db.selectFrom('resource').select(['id', 'organization_id', 'name', 'display_name']).where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, organization_id: row.organization_id, name: row.display_name || row.name };
+  const row = await db.selectFrom('resource').select(['id', 'organization_id', 'name', 'display_name', 'active']).where('id', '=', id).executeTakeFirst();
+  return row && { id: row.id, organization_id: row.organization_id, name: row.display_name || row.name, active: row.active };
 }
 
 export interface OpeningExceptionRow {

@@ -66,7 +66,7 @@ export async function staffOffices(db: Db, staff: StaffPrincipal): Promise<Staff
     email: o.email,
     openingTime: toHoursAndMinutes(o.opening_time),
     closingTime: toHoursAndMinutes(o.closing_time),
-    resources: resources.filter((r) => r.organization_id === o.id).map((r) => ({ id: r.id, name: r.name })),
+    resources: resources.filter((r) => r.organization_id === o.id && r.active).map((r) => ({ id: r.id, name: r.name })),
   }));
 }
 

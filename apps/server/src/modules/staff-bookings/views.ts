@@ -54,7 +54,8 @@ async function officeRange(db: Db, staff: StaffPrincipal, officeId: number, from
     office,
     from,
     to,
-    resources: resources.map((r) => ({ id: r.id, name: r.name })),
+    // A deactivated resource stays in view while it has bookings in the range.
+    resources: resources.filter((r) => r.active || listed.some((l) => l.resourceIds.includes(r.id))).map((r) => ({ id: r.id, name: r.name })),
     exceptions: new Map(exceptions.map((e) => [e.day, e])),
     bookings,
     absences,

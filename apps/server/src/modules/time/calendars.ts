@@ -6,7 +6,7 @@ import { selectedResourceIdsOf, vehicleOf } from '../process/index.ts';
 import type { OfficeSource } from '../organizations/index.ts';
 import { organizationsForProcess } from '../organizations/index.ts';
 import { hasAvailability, officeTypeRequested, type Shift } from './slots.ts';
-import { assertBookableRange, cartMinutes, usableResources, type CalendarContext } from './service.ts';
+import { assertBookableRange, cartWork, usableResources, type CalendarContext } from './service.ts';
 
 /**
  * Each day's free times at the session's office (requirements §3 "Free time day"), for the whole
@@ -27,7 +27,7 @@ export async function freeTimes(
   const office = await ctx.cache.office(db, ctx.versions, session.organization_id);
   if (!office) throw badRequest('organizationId', 'Tuntematon toimipiste');
   const { organization } = office;
-  const minutes = await cartMinutes(ctx.catalogue, session);
+  const { minutes, kinds } = await cartWork(ctx.catalogue, session);
   const [days] = await ctx.cache.calendars(
     db,
     ctx.versions,
@@ -37,7 +37,7 @@ export async function freeTimes(
         start: range.start,
         end: range.end,
         minutes,
-        resourceIds: usableResources(organization, office.resources, selectedResourceIdsOf(session)),
+        resourceIds: usableResources(organization, office.resources, selectedResourceIdsOf(session), kinds),
         shift,
         open: !organization.lead_only && officeTypeRequested(organization.time_selection_type, range.resourceTimeSelectionTypes),
         exceptToken: session.token,
@@ -54,7 +54,7 @@ export async function freeTimes(
  */
 async function compatibleOrganizations(offices: OfficeSource, session: ProcessRow): Promise<Organization[]> {
   if (session.process_type === 'TIRE_CHANGE' || session.process_type === 'TIRE_SALES') {
-    return offices.list(vehicleOf(session)?.make_id ?? null, { tireChange: true });
+    return offices.list(vehicleOf(session)?.make_id ?? null, { tireChange: true, process: session.process_type });
   }
   return organizationsForProcess(offices, session);
 }
@@ -73,7 +73,7 @@ export async function freeTimesOnOrganizations(
   now = new Date(),
 ): Promise<OrganizationFreeTimes[]> {
   assertBookableRange(range, now);
-  const minutes = await cartMinutes(ctx.catalogue, session);
+  const { minutes, kinds } = await cartWork(ctx.catalogue, session);
   const candidates = (await compatibleOrganizations(ctx.catalogue.offices, session)).filter((o) => o.id !== session.organization_id);
   if (candidates.length === 0) return [];
   const offices = await ctx.cache.officeSnapshots(
@@ -93,7 +93,7 @@ export async function freeTimesOnOrganizations(
         start: range.start,
         end: range.end,
         minutes,
-        resourceIds: resources.map((r) => r.id),
+        resourceIds: usableResources(organization, resources, [], kinds),
         open: true,
         exceptToken: session.token,
       };

@@ -5,7 +5,7 @@
  */
 export { AvailabilityCache } from './availability-cache.ts';
 export { findBusyIntervals, findLockerStarts, findOpeningExceptions, findResources, findResourcesOfDay } from './repository.ts';
-export { assertBookableRange, type CalendarContext, calendarContextOf, isLeadMode, usableResources } from './service.ts';
+export { assertBookableRange, type CalendarContext, calendarContextOf, isLeadMode, usableResources, workKindsOfLines } from './service.ts';
 export {
   computeFreeDays,
   dayGap,

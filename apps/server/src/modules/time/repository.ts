@@ -17,18 +17,23 @@ export interface ResourceRow {
   name: string;
   selectable: boolean;
   display_name: string | null;
+  /** false: deactivated; it takes no new time (usableResources leaves it out). */
+  active: boolean;
+  /** The kinds of work it can do (resource_work_kind). */
+  work_kinds: string[];
 }
 
-/** The resources of one or more offices, by id. */
+/** The kinds of work of the resource `r`, as an array. */
+const workKindsOf = sql<string[]>`coalesce((SELECT array_agg(k.work_kind ORDER BY k.work_kind) FROM resource_work_kind k WHERE k.resource_id = r.id), '{}')`;
+
+/** The resources of one or more offices, active or not, by id, each with its kinds of work. */
 export async function findResources(db: Executor, organizationIds: number | readonly number[]): Promise<ResourceRow[]> {
   const ids = typeof organizationIds === 'number' ? [organizationIds] : [...organizationIds];
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('resource')
-    .select(['id', 'organization_id', 'name', 'selectable', 'display_name'])
-    .where('organization_id', 'in', ids)
-    .orderBy('id')
-    .execute();
+  const { rows } = await sql<ResourceRow>`
+    SELECT r.id, r.organization_id, r.name, r.selectable, r.display_name, r.active, ${workKindsOf} AS work_kinds
+    FROM resource r WHERE r.organization_id IN (${sql.join(ids)}) ORDER BY r.id`.execute(db);
+  return rows;
 }
 
 /** An office's row with its opening exceptions by date (slots.ts `OfficeCalendar.exceptions`). */
@@ -88,7 +93,7 @@ export async function findResourcesOfDay(
 ): Promise<{ resources: ResourceOfDay[]; exception: ExceptionHours | undefined }> {
   const from = fromHelsinki(date);
   const to = fromHelsinki(addDays(date, 1));
-  type Row = { id: number; organization_id: number; name: string; selectable: boolean; display_name: string | null; absences: { start: string; end: string }[] };
+  type Row = ResourceRow & { absences: { start: string; end: string }[] };
   const res = await sql<{ exception: ExceptionHours | null; resources: Row[] }>`
     SELECT
       (SELECT json_build_object('opening_time', e.opening_time, 'closing_time', e.closing_time)
@@ -96,7 +101,7 @@ export async function findResourcesOfDay(
       coalesce((
         SELECT json_agg(json_build_object(
                  'id', r.id, 'organization_id', r.organization_id, 'name', r.name, 'selectable', r.selectable,
-                 'display_name', r.display_name,
+                 'display_name', r.display_name, 'active', r.active, 'work_kinds', ${workKindsOf},
                  'absences', coalesce((
                    SELECT json_agg(json_build_object('start', lower(a.during), 'end', upper(a.during)))
                    FROM resource_absence a

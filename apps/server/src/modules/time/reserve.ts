@@ -71,7 +71,7 @@ export async function reserveTime(
 
   async function holdTime(trx: Executor): Promise<ReserveOutcome> {
     const session = await lockUnsavedSession(trx, token);
-    const { organization, minutes } = await bookingContext(trx, session);
+    const { organization, minutes, kinds } = await bookingContext(trx, session);
     if (organization.lead_only) return notAvailable('Toimipisteessä ei varata aikaa: valitse toivottu päivä');
     // The office decides how its times are booked: exact grid slots or whole days.
     if (body.timeSelectionType === 'EXACT_TIME' && organization.time_selection_type !== 'EXACT_TIME') {
@@ -114,7 +114,7 @@ export async function reserveTime(
       }
     }
 
-    const resourceIds = usableResources(organization, day.resources, selectedResourceIdsOf(session));
+    const resourceIds = usableResources(organization, day.resources, selectedResourceIdsOf(session), kinds);
     let candidates: TimeCandidate[] | AsyncGenerator<TimeCandidate>;
     if (body.timeSelectionType === 'EXACT_TIME') {
       // A resource absent at any moment of the time cannot take it (absences are no rows of

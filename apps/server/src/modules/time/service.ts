@@ -42,34 +42,59 @@ export async function lockUnsavedSession(trx: Executor, token: string): Promise<
   return session;
 }
 
-/** Minutes of work the cart of a session needs; 400 naming `cart` when it is empty. */
-export async function cartMinutes(db: CatalogueFrom, session: ProcessRow): Promise<number> {
+/** What the cart of a session needs of a resource: minutes of work and the kinds of work. */
+export interface CartWork {
+  minutes: number;
+  /** Every kind of work a line of the cart needs, sorted (a line without one needs none). */
+  kinds: string[];
+}
+
+/** The kinds of work the lines of a priced cart need, sorted and once each. */
+export function workKindsOfLines(lines: readonly { product: { work_kind: string | null } }[]): string[] {
+  return [...new Set(lines.flatMap((l) => (l.product.work_kind ? [l.product.work_kind] : [])))].sort();
+}
+
+/** Minutes and kinds of work the cart of a session needs; 400 naming `cart` when it is empty. */
+export async function cartWork(db: CatalogueFrom, session: ProcessRow): Promise<CartWork> {
   const lines = await pricedCart(db, session);
   const minutes = totalDurationMinutes(lines, hasSymptoms(session));
   if (minutes === 0) throw badRequest('cart', 'Valitse ensin palvelu');
-  return minutes;
+  return { minutes, kinds: workKindsOfLines(lines) };
+}
+
+/** Minutes of work the cart of a session needs; 400 naming `cart` when it is empty. */
+export async function cartMinutes(db: CatalogueFrom, session: ProcessRow): Promise<number> {
+  return (await cartWork(db, session)).minutes;
 }
 
 export interface BookingContext {
   organization: OrganizationRow;
   minutes: number;
+  /** The kinds of work the cart needs (usableResources). */
+  kinds: string[];
 }
 
-/** The office and the length of time a session's booking needs. */
+/** The office, the length of time and the kinds of work a session's booking needs. */
 export async function bookingContext(db: Executor, session: ProcessRow): Promise<BookingContext> {
   if (!session.organization_id) throw badRequest('organizationId', 'Valitse ensin toimipiste');
   const organization = await findOrganization(db, session.organization_id);
   if (!organization) throw badRequest('organizationId', 'Tuntematon toimipiste');
-  return { organization, minutes: await cartMinutes(db, session) };
+  return { organization, ...(await cartWork(db, session)) };
 }
 
 /**
- * The resources that may take a session's booking at its office: the mechanics the
- * customer chose, when the office lets customers choose and the choice names some of
- * its selectable resources; otherwise every resource of the office.
+ * The resources that may take a session's booking at its office: only active ones that can
+ * do every kind of work the cart needs; among them the mechanics the customer chose, when
+ * the office lets customers choose and the choice names some of its selectable resources;
+ * otherwise all of them.
  */
-export function usableResources(organization: OrganizationRow, resources: readonly ResourceRow[], selected: readonly number[]): number[] {
-  const all = resources.filter((r) => r.organization_id === organization.id);
+export function usableResources(
+  organization: OrganizationRow,
+  resources: readonly ResourceRow[],
+  selected: readonly number[],
+  kinds: readonly string[],
+): number[] {
+  const all = resources.filter((r) => r.organization_id === organization.id && r.active && kinds.every((k) => r.work_kinds.includes(k)));
   if (selected.length > 0 && organization.customer_selects_resource) {
     const chosen = all.filter((r) => r.selectable && selected.includes(r.id));
     if (chosen.length > 0) return chosen.map((r) => r.id);
@@ -115,6 +140,6 @@ export async function selectableResources(db: Executor, session: ProcessRow): Pr
   if (!session.organization_id) return [];
   const organization = await findOrganization(db, session.organization_id);
   if (!organization?.customer_selects_resource) return [];
-  return (await findResources(db, organization.id)).filter((r) => r.selectable).map((r) => ({ id: r.id, name: r.display_name ?? r.name }));
+  return (await findResources(db, organization.id)).filter((r) => r.selectable && r.active).map((r) => ({ id: r.id, name: r.display_name ?? r.name }));
 }
 

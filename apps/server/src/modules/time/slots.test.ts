@@ -258,13 +258,42 @@ describe('selection types and resources', () => {
 
   it('uses only the chosen mechanics when the office lets customers choose', () => {
     const org = { id: 1, customer_selects_resource: true } as Parameters<typeof usableResources>[0];
-    const resources = [1, 2, 3].map((id) => ({ id, organization_id: 1, name: `Nosturi ${id}`, selectable: id !== 3, display_name: null }));
-    expect(usableResources(org, resources, [])).toEqual([1, 2, 3]);
-    expect(usableResources(org, resources, [2])).toEqual([2]);
+    const resources = [1, 2, 3].map((id) => ({
+      id,
+      organization_id: 1,
+      name: `Nosturi ${id}`,
+      selectable: id !== 3,
+      display_name: null,
+      active: true,
+      work_kinds: ['MAINTENANCE'],
+    }));
+    expect(usableResources(org, resources, [], [])).toEqual([1, 2, 3]);
+    expect(usableResources(org, resources, [2], [])).toEqual([2]);
     // Not selectable, or another office's: the choice does not apply.
-    expect(usableResources(org, resources, [3])).toEqual([1, 2, 3]);
-    expect(usableResources(org, resources, [99])).toEqual([1, 2, 3]);
-    expect(usableResources({ ...org, customer_selects_resource: false }, resources, [2])).toEqual([1, 2, 3]);
+    expect(usableResources(org, resources, [3], [])).toEqual([1, 2, 3]);
+    expect(usableResources(org, resources, [99], [])).toEqual([1, 2, 3]);
+    expect(usableResources({ ...org, customer_selects_resource: false }, resources, [2], [])).toEqual([1, 2, 3]);
+  });
+
+  it('uses only active resources that can do every kind of work of the cart', () => {
+    const org = { id: 1, customer_selects_resource: true } as Parameters<typeof usableResources>[0];
+    const resource = (id: number, work_kinds: string[], active = true) => ({
+      id,
+      organization_id: 1,
+      name: `Nosturi ${id}`,
+      selectable: true,
+      display_name: null,
+      active,
+      work_kinds,
+    });
+    const resources = [resource(1, ['MAINTENANCE']), resource(2, ['MAINTENANCE', 'TIRE_CHANGE']), resource(3, ['TIRE_CHANGE'], false)];
+    expect(usableResources(org, resources, [], [])).toEqual([1, 2]);
+    expect(usableResources(org, resources, [], ['MAINTENANCE'])).toEqual([1, 2]);
+    expect(usableResources(org, resources, [], ['MAINTENANCE', 'TIRE_CHANGE'])).toEqual([2]);
+    expect(usableResources(org, resources, [], ['TIRE_CHANGE'])).toEqual([2]);
+    expect(usableResources(org, resources, [], ['WINDSHIELD'])).toEqual([]);
+    // A chosen mechanic who cannot do the work is no choice: the others who can take it.
+    expect(usableResources(org, resources, [1], ['TIRE_CHANGE'])).toEqual([2]);
   });
 });
 
