@@ -10,6 +10,7 @@ import { registerStaffBookingRoutes } from './modules/staff-bookings/routes.ts';
 import { registerStaffCapacityRoutes } from './modules/staff-capacity/routes.ts';
 import { registerCompanyRoutes } from './modules/company/routes.ts';
 import { registerOfficeAdminRoutes } from './modules/office-admin/routes.ts';
+import { registerDataImportRoutes } from './modules/data-import/index.ts';
 
 export interface StaffScopeDeps {
   mailer: Mailer;
@@ -34,4 +35,5 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
   registerStaffCapacityRoutes(scope, db);
   registerCompanyRoutes(scope, db);
   registerOfficeAdminRoutes(scope, db);
+  registerDataImportRoutes(scope, db);
 }

@@ -16,7 +16,7 @@ const PUBLIC = ['POST /login', 'POST /logout'];
 /** Calls about the signed-in user's own things only (the search finds in their own offices). */
 const OWN = ['GET /me', 'POST /me/password', 'GET /offices', 'GET /bookings', 'GET /work-kinds', 'GET /company'];
 /** Calls for admins only, by method and path. */
-const ADMIN_ONLY = /^[A-Z]+ \/users(\/|$)|^GET \/office-admin$|^POST \/offices$|^(POST|PUT) \/work-kinds(\/|$)|^PUT \/company$|^GET \/setup$/;
+const ADMIN_ONLY = /^[A-Z]+ \/users(\/|$)|^GET \/office-admin$|^POST \/offices$|^(POST|PUT) \/work-kinds(\/|$)|^PUT \/company$|^GET \/setup$|^[A-Z]+ \/data\//;
 
 let t: TestApp;
 let routes: Route[];

@@ -1,0 +1,125 @@
+/**
+ * `npm run data:import` on a new embedded database (migrated, started empty as DEMO_DATA=off,
+ * no demo company): the example files of docs/data-import/ import in order and make a chain
+ * that takes maintenance and tire-change bookings; the same file again changes nothing; a
+ * dry run and a bad file change nothing, the bad one exiting 1 with its errors.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/database.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { Mailer } from './modules/mail/outbox.ts';
+import { ApiClient, json, upcomingRange } from '#test/helpers.ts';
+
+const root = join(import.meta.dirname, '../../..');
+const examples = join(root, 'docs/data-import');
+const dataDir = mkdtempSync(join(tmpdir(), 'huolto-data-import-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function dataImport(args: string[]) {
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/data-import.ts'), ...args], {
+    cwd: root,
+    env: { ...rest, DATA_DIR: dataDir, INIT_CWD: root },
+    encoding: 'utf8',
+    input: '',
+    timeout: 90_000,
+  });
+}
+
+async function withDatabase<T>(fn: (handle: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ dataDir: join(dataDir, 'pgdata') });
+  try {
+    return await fn(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('npm run data:import', () => {
+  it('imports the example files into a new database, then the same file changes nothing, a dry run and a bad file neither', async () => {
+    for (const file of ['offices', 'resources', 'opening-hours', 'services']) {
+      const run = dataImport([join(examples, `${file}.csv`)]);
+      expect(run.status, `${file}: ${run.stdout}${run.stderr}`).toBe(0);
+      // A new office has the usual hours 7.30–17.00 already: TRE1's stay, JKL1's change.
+      expect(run.stdout).toMatch(file === 'opening-hours' ? 'Tuotu opening-hours.csv: 0 uutta, 1 muuttuu, 1 ennallaan.' : new RegExp(`Tuotu ${file}\\.csv: [1-9]\\d* uutta, 0 muuttuu, 0 ennallaan\\.`));
+    }
+    const again = dataImport(['docs/data-import/services.csv']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain('HUOLTO: ennallaan');
+    expect(again.stdout).toContain('Tuotu services.csv: 0 uutta, 0 muuttuu, 6 ennallaan.');
+
+    const changed = join(dataDir, 'hinnat.csv');
+    writeFileSync(changed, 'code;group;stage;kind;name;price;duration_minutes\r\nHUOLTO;Määräaikaishuolto;DEFAULT;PRIMARY;Määräaikaishuolto valmistajan ohjelman mukaan;259,00;120\r\n');
+    const dry = dataImport([changed, '--file', 'services', '--dry-run']);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('HUOLTO: muuttuu (price)');
+    expect(dry.stdout).toContain('Kokeilu, mitään ei tallennettu');
+
+    const bad = join(dataDir, 'resources-korjattu.csv');
+    writeFileSync(bad, 'office_code;name;work_kinds\nTRE1;Nostin 3;TIRE_CHANGE\nOUL1;Nostin 1;MAINTENANCE\n');
+    const refused = dataImport([bad]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('resources.csv rivi 3, sarake office_code: Tuntematon toimipiste OUL1');
+    const latin1 = join(dataDir, 'offices-latin1.csv');
+    writeFileSync(latin1, Buffer.from('code;name\nTRE1;J\xe4rvenp\xe4\xe4\n', 'latin1'));
+    const notUtf8 = dataImport([latin1]);
+    expect(notUtf8.status).toBe(1);
+    expect(notUtf8.stderr).toContain('ei ole UTF-8-muotoinen');
+    expect(dataImport([join(dataDir, 'hinnasto.csv')]).status).toBe(2);
+
+    await withDatabase(async ({ db }) => {
+      const offices = await db.selectFrom('organization').select(['code', 'active', 'maintenance', 'tire_change', 'opening_time']).orderBy('code').execute();
+      expect(offices).toEqual([
+        { code: 'JKL1', active: true, maintenance: true, tire_change: true, opening_time: '08:00:00' },
+        { code: 'TRE1', active: true, maintenance: true, tire_change: true, opening_time: '07:30:00' },
+      ]);
+      const resources = await db.selectFrom('resource').select('name').execute();
+      expect(resources).toHaveLength(4);
+      expect(await db.selectFrom('product').select('price_cents').where('id', '=', 'HUOLTO').executeTakeFirstOrThrow()).toEqual({ price_cents: 24900 });
+      const imports = await db.selectFrom('audit_event').select(['staff_user_id', 'entity_id']).where('entity', '=', 'IMPORT').orderBy('id').execute();
+      expect(imports).toEqual(['offices', 'resources', 'opening-hours', 'services'].map((f) => ({ staff_user_id: null, entity_id: `${f}.csv` })));
+      expect(await db.selectFrom('organization').select('id').where('code', '=', 'OUL1').executeTakeFirst()).toBeUndefined();
+    });
+  }, 300_000);
+
+  it('the chain takes bookings: both offices listed, their services offered for maintenance and tire change, free times on the lifts', async () => {
+    await withDatabase(async (database) => {
+      const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), webDist: undefined, reminderIntervalMs: 0 };
+      const mailer = new Mailer(database.db, { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: join(dataDir, 'outbox') });
+      const app = await buildApp({ config, database, mailer, logger: false });
+      try {
+        for (const [processType, stage, product] of [
+          ['MAINTENANCE', 'DEFAULT', 'HUOLTO'],
+          ['TIRE_CHANGE', 'TIRE_SERVICES', 'RENKAANVAIHTO'],
+        ] as const) {
+          const c = new ApiClient(app);
+          await c.init(processType);
+          const vehicle = await c.post('/set-vehicle', { make: 'Toyota', regNbr: 'ABC-123', model: 'Corolla', classification: { id: 1 } });
+          expect(vehicle.statusCode, vehicle.body).toBe(200);
+          const offices = json<{ id: number; name: string }[]>(await c.get('/compatible-organizations/v2'));
+          expect(offices.map((o) => o.name).sort()).toEqual(['Esimerkkiketju Jyväskylä', 'Esimerkkiketju Tampere']);
+          const tampere = offices.find((o) => o.name.endsWith('Tampere'))!;
+          expect((await c.post('/active-organization/v2', { organizationId: tampere.id })).statusCode).toBe(200);
+          const groups = json<{ suggestions: { product: { id: string; provider: string } }[] }[]>(
+            processType === 'MAINTENANCE' ? await c.get('/services/v2') : await c.get('/extra-services/v2', { stage: 'TIRE_SERVICES' }),
+          );
+          const offered = groups.flatMap((g) => g.suggestions.map((s) => s.product));
+          expect(offered.map((p) => p.id)).toContain(product);
+          const add = await c.post('/add-products-to-cart', { items: [{ productId: product, provider: offered.find((p) => p.id === product)!.provider, amount: 1 }], stage });
+          expect(add.statusCode, add.body).toBe(200);
+          const free = await c.post('/free-times', { ...upcomingRange(), resourceTimeSelectionTypes: ['EXACT_TIME'] });
+          expect(free.statusCode, free.body).toBe(200);
+          const days = json<{ calendarSlots: unknown[] }[]>(free);
+          expect(days.some((d) => d.calendarSlots.length > 0), processType).toBe(true);
+        }
+      } finally {
+        await app.close();
+      }
+    });
+  }, 120_000);
+});
