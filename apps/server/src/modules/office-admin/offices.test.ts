@@ -190,3 +190,37 @@ describe('a deactivated office', () => {
     for (const ids of await listed()) expect(ids).toContain(2);
   });
 });
+
+describe("an office's processes", () => {
+  it('an office is listed and chosen only for the processes it offers (400 organizationId otherwise)', async () => {
+    const res = await admin.post('/offices', { ...NEW_OFFICE, code: 'VAIN-HUOLTO', processes: ['MAINTENANCE'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const only = json<OfficeDetails>(res).id;
+    const maintenance = new ApiClient(t.app);
+    await maintenance.init('MAINTENANCE');
+    expect((json(await maintenance.get('/compatible-organizations/v2')) as { id: number }[]).map((o) => o.id)).toContain(only);
+    expect((await maintenance.post('/active-organization/v2', { organizationId: only })).statusCode).toBe(200);
+
+    const tires = new ApiClient(t.app);
+    await tires.init('TIRE_CHANGE');
+    expect((json(await tires.get('/tire-change-organizations/v2')) as { id: number }[]).map((o) => o.id)).not.toContain(only);
+    const refused = await tires.post('/active-organization/v2', { organizationId: only });
+    expect(refused.statusCode).toBe(400);
+    expect(fieldsOf(refused)).toContain('organizationId');
+  });
+
+  it('tire sales default to office 1, and to the first active office selling tires while office 1 is inactive', async () => {
+    const activeOffice = async () => {
+      const c = new ApiClient(t.app);
+      await c.init('TIRE_SALES');
+      const res = await c.post('/active-organization/v2', { organizationId: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+      return (json(await c.get('/get-booking/v2')) as { organization: { id: number } | null }).organization?.id;
+    };
+    expect(await activeOffice()).toBe(1);
+    await admin.post('/offices/1/deactivate');
+    const sellers = await t.db.selectFrom('organization').select('id').where('active', '=', true).where('tire_sales', '=', true).orderBy('id').execute();
+    expect(await activeOffice()).toBe(sellers[0]!.id);
+    await admin.post('/offices/1/activate');
+  });
+});
