@@ -22,10 +22,6 @@ export async function writeSetting(db: Executor, key: string, value: unknown): P
     .execute();
 }
 
-export async function deleteSetting(db: Executor, key: string): Promise<void> {
-  await db.deleteFrom('setting').where('key', '=', key).execute();
-}
-
 /** The counts the set-up list's steps are ticked from, in one statement. */
 export async function setupCounts(db: Executor) {
   const row = await sql<{ offices: number; officesWithoutResource: number; officesWithoutHours: number; products: number }>`

@@ -2,7 +2,7 @@ import { SETUP_STEPS, companyDetailsBody, type CompanyDetails, type SetupStatus,
 import type { z } from 'zod';
 import type { Db, Executor } from '#src/db/database.ts';
 import { recordAudit } from '../audit/index.ts';
-import { deleteSetting, readCompanySettings, setupCounts, writeSetting } from './repository.ts';
+import { readCompanySettings, setupCounts, writeSetting } from './repository.ts';
 
 /** The settings the company's details are stored in. */
 const KEYS = ['companyName', 'bookingPhone', 'links', 'mailSenderName', 'serviceBreak'] as const;
@@ -50,8 +50,8 @@ export async function updateCompanyDetails(db: Db, staffUserId: number, body: z.
       phoneBooking: body.phoneBookingUrl,
       privacy: body.privacyUrl,
     });
-    if (body.serviceBreak) await writeSetting(trx, 'serviceBreak', body.serviceBreak);
-    else await deleteSetting(trx, 'serviceBreak');
+    // No service break is stored as null: the settings keep their rows.
+    await writeSetting(trx, 'serviceBreak', body.serviceBreak);
     const after = await companyDetails(trx);
     await recordAudit(trx, { staffUserId, entity: 'COMPANY', entityId: null, action: 'UPDATED', before, after });
     return after;
