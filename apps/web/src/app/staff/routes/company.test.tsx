@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CompanyDetails } from '@huolto/domain';
 import { OFFICE_USER, json, refusedField, renderPage, stubApi } from '@/features/staff/test-setup-data.tsx';
+import { useSettings } from '@/features/session/api/get-settings.ts';
 import { CompanyPage } from './company.tsx';
 
 const COMPANY: CompanyDetails = {
@@ -42,6 +43,27 @@ describe('<CompanyPage>', () => {
     save();
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Yrityksen tiedot tallennettu'));
     expect(api.bodies('PUT /staff/company')).toEqual([{ ...COMPANY, phoneBookingUrl: 'https://www.laakkonen.example/soita' }]);
+  });
+
+  it("reads the site's settings again after saving, so the header names the company by its new name", async () => {
+    const HeaderName = () => <p data-testid="header-name">{useSettings().data?.companyName}</p>;
+    stubApi({
+      'GET /staff/company': () => json(COMPANY),
+      'PUT /staff/company': (b) => json(b),
+      'GET /settings': [() => json({ companyName: 'Laakkonen' }), () => json({ companyName: 'Testiketju' })],
+    });
+    renderPage(
+      <>
+        <HeaderName />
+        <CompanyPage />
+      </>,
+      { path: '/hallinta/yritys' },
+    );
+    await waitFor(() => expect(screen.getByTestId('header-name').textContent).toBe('Laakkonen'));
+    await waitFor(() => expect((field(/Yrityksen nimi/) as HTMLInputElement).value).toBe('Laakkonen'));
+    type(/Yrityksen nimi/, 'Testiketju');
+    save();
+    await waitFor(() => expect(screen.getByTestId('header-name').textContent).toBe('Testiketju'));
   });
 
   it('sends a ticked service break as its start, end and message', async () => {

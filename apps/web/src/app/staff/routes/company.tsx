@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { settingsQueryOptions } from '@/features/session/api/get-settings.ts';
 import { useCompany } from '@/features/staff/api/get-company.ts';
 import { CompanyForm } from '@/features/staff/components/company/company-form.tsx';
 import { StaffPageTitle } from '@/features/staff/components/staff-title.tsx';
@@ -12,6 +14,9 @@ export function CompanyPage() {
   const admin = me?.role === 'ADMIN';
   const company = useCompany(admin);
   const [announcement, setAnnouncement] = useAnnouncement();
+  const queryClient = useQueryClient();
+  // The header names the company from the site's settings: read them again after a save.
+  const refreshSiteSettings = () => void queryClient.invalidateQueries({ queryKey: settingsQueryOptions().queryKey });
 
   return (
     <div className="staff-page">
@@ -26,7 +31,7 @@ export function CompanyPage() {
       ) : company.isError ? (
         <LoadError error={company.error} message={messageOf(company.error)} onRetry={() => void company.refetch()} />
       ) : (
-        <CompanyForm company={company.data} announce={setAnnouncement} />
+        <CompanyForm company={company.data} announce={setAnnouncement} onSaved={refreshSiteSettings} />
       )}
     </div>
   );

@@ -71,7 +71,16 @@ function formValues(c: CompanyDetails): CompanyFormInput {
 }
 
 /** The company's details: its name, booking line, the pages' links, the e-mails' sender and a service break. */
-export function CompanyForm({ company, announce }: { company: CompanyDetails; announce: (message: string) => void }) {
+export function CompanyForm({
+  company,
+  announce,
+  onSaved,
+}: {
+  company: CompanyDetails;
+  announce: (message: string) => void;
+  /** After a save: the page refreshes what shows the company elsewhere (the header's name). */
+  onSaved?: () => void;
+}) {
   const uid = useId();
   const {
     register,
@@ -86,7 +95,10 @@ export function CompanyForm({ company, announce }: { company: CompanyDetails; an
 
   const onValid = (body: CompanyFormValues) =>
     save.mutate(body, {
-      onSuccess: () => announce('Yrityksen tiedot tallennettu'),
+      onSuccess: () => {
+        announce('Yrityksen tiedot tallennettu');
+        onSaved?.();
+      },
       onError: (error) => showRefusal(error, setError, REFUSABLE),
     });
 
