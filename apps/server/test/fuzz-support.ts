@@ -358,6 +358,8 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
         serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: 'Huoltokatko' },
       },
     },
+    // A dry run of the demo office's usual hours as they are (the seed's 7.30–17.00).
+    [`POST ${S}/staff/data/import`]: { body: { file: 'opening-hours', csv: 'office_code;day;opening_time;closing_time\r\nKONALA;ma-pe;07:30;17:00\r\n', apply: false } },
   };
   return { sessions, samples, readers };
 }
