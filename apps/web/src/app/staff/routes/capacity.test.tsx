@@ -190,6 +190,31 @@ describe('<CapacityPage>', () => {
     expect(bodies(`PUT /offices/1/exceptions/${D1}`)).toEqual([{ closed: false, openingTime: '10:00', closingTime: '14:00', reason: 'Lyhyt päivä' }]);
   });
 
+  it('saved usual hours are announced, also as the form starts again from the hours read back', async () => {
+    let saved = OPENING;
+    const { bodies } = stub({
+      // The offices read again after the hours: slower than the hours themselves, as a real server may be.
+      'GET /offices': [() => json([OFFICE]), () => new Promise((resolve) => setTimeout(() => resolve(json([OFFICE])), 200))],
+      'GET /offices/1/absences': [() => json([])],
+      'GET /offices/1/opening': [() => json(saved)],
+      'PUT /offices/1/opening-hours': [
+        (body) => {
+          saved = { ...OPENING, ...(body as typeof OPENING) };
+          return json(body);
+        },
+      ],
+    });
+    renderPage();
+    const hours = await screen.findByRole('form', { name: 'Tavalliset aukioloajat' });
+    fireEvent.change(within(hours).getByLabelText('Avautuu'), { target: { value: '07:00' } });
+    fireEvent.change(within(hours).getByLabelText('Sulkeutuu'), { target: { value: '15:30' } });
+    fireEvent.click(within(hours).getByRole('button', { name: 'Tallenna aukioloajat' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Aukioloajat tallennettu'));
+    expect(bodies('PUT /offices/1/opening-hours')).toEqual([{ openingTime: '07:00', closingTime: '15:30' }]);
+    const again = screen.getByRole('form', { name: 'Tavalliset aukioloajat' });
+    expect((within(again).getByLabelText('Avautuu') as HTMLInputElement).value).toBe('07:00');
+  });
+
   it("another office's address says it was not found", async () => {
     stub({ 'GET /offices': [() => json([OFFICE])] });
     renderPage(2);

@@ -40,14 +40,20 @@ export function OpeningHoursForm({
     resolver: zodResolver(openingHoursFormSchema),
   });
   const save = useSaveOpeningHours(officeId);
-  const onValid = (body: OpeningHours) =>
-    save.mutate(body, {
-      onSuccess: () => announce('Aukioloajat tallennettu'),
-      onError: (error) => showRefusal(error, setError, FIELDS),
-    });
+  const onValid = async (body: OpeningHours) => {
+    try {
+      await save.mutateAsync(body);
+    } catch (error) {
+      showRefusal(error, setError, FIELDS);
+      return;
+    }
+    // Hours saved anew start a new form (opening-hours.tsx keys it by them), so this one is
+    // gone by now: mutate's own onSuccess would never run, and the page's status says it.
+    announce('Aukioloajat tallennettu');
+  };
 
   return (
-    <form className="capacity__form" noValidate aria-label="Tavalliset aukioloajat" onSubmit={handleSubmit(onValid)}>
+    <form className="capacity__form" noValidate aria-label="Tavalliset aukioloajat" onSubmit={(e) => void handleSubmit(onValid)(e)}>
       <div className="capacity__pair">
         {FIELDS.map((name) => (
           <InputField key={name} id={`${uid}-${name}`} label={LABELS[name]} type="time" step={900} error={errors[name]?.message} {...register(name)} />
