@@ -1,8 +1,53 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Test files that take long whatever their size: server processes (*.pg.test.ts,
+ * *.pglite.test.ts), scenarios of a fixed length, races, the fuzzers, fresh databases
+ * migrated or seeded. Vitest starts the largest files first when it has no timings of an
+ * earlier run (as on a fresh CI machine), and most of these are short files driving a
+ * helper of test/: they started last, and one or two of them ran alone at the end of a
+ * stage while the other worker had nothing left. Matched against the path's end, in order.
+ */
+const LONG_FIRST: (string | RegExp)[] = [
+  '/src/staff-add.pglite.test.ts',
+  '/src/fuzz.test.ts',
+  '/src/semantic-fuzz.test.ts',
+  /\.pglite\.test\.ts$/,
+  /\.pg\.test\.ts$/,
+  '/loyalty/loyalty-hardening.test.ts',
+  '/time/availability-consistency.test.ts',
+  '/db/migrate.test.ts',
+  '/sign-in/device-cookie.test.ts',
+  '/time/time-hardening.test.ts',
+  '/src/ops.test.ts',
+  '/time/double-booking.test.ts',
+  '/src/start.test.ts',
+  '/staff-bookings/heavy-calls.test.ts',
+  '/time/race.test.ts',
+  '/seed/seed.test.ts',
+];
+
+function longRank(spec: TestSpecification): number {
+  const i = LONG_FIRST.findIndex((p) => (typeof p === 'string' ? spec.moduleId.endsWith(p) : p.test(spec.moduleId)));
+  return i === -1 ? LONG_FIRST.length : i;
+}
+
+/** Vitest's order (earlier failures, then longest or largest first), the files of LONG_FIRST ahead. */
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return sorted
+      .map((spec, i) => ({ spec, i, rank: longRank(spec) }))
+      .sort((a, b) => a.rank - b.rank || a.i - b.i)
+      .map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         test: {
