@@ -3,5 +3,5 @@
  * plugins/ and staff-api.ts import these and no other file of the module (lint enforces it;
  * app.ts and staff-api.ts register its routes.ts, and tests may import any file).
  */
-export { bookHeldTime, deleteExpiredHolds, findHeldTime, type HeldTime, releaseBookedTime, releaseHolds } from './repository.ts';
+export { bookHeldTime, deleteExpiredHolds, findHeldTime, type HeldTime, releaseBookedTime, releaseHolds, releaseHoldsOn } from './repository.ts';
 export { takeTime, type TimeCandidate, TimeNotWon } from './take-time.ts';

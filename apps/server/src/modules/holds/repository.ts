@@ -12,6 +12,19 @@ export async function releaseHolds(db: Executor, token: string) {
   await db.deleteFrom('resource_time').where('process_token', '=', token).where('kind', '=', 'HOLD').execute();
 }
 
+/**
+ * Releases every hold on an office's resources, or on one of them, when it is taken out of
+ * use: the holders' saves then find their time gone and they choose again, so no booking is
+ * made on what no longer takes bookings.
+ */
+export async function releaseHoldsOn(db: Executor, where: { organizationId: number } | { resourceId: number }) {
+  const resourceIds =
+    'resourceId' in where
+      ? sql`${where.resourceId}`
+      : sql`SELECT id FROM resource WHERE organization_id = ${where.organizationId}`;
+  await sql`DELETE FROM resource_time WHERE kind = 'HOLD' AND resource_id IN (${resourceIds})`.execute(db);
+}
+
 /** Deletes expired holds that overlap a range, so their time can be taken again. */
 export async function purgeExpiredHolds(db: Executor, organizationId: number, from: Date, to: Date) {
   await sql`

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { OfficeBody, OfficeDetails } from '@huolto/domain';
-import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import { signedInStaff, type StaffClient } from '#test/staff.ts';
 import { listAudit } from '../audit/index.ts';
 
@@ -154,8 +154,19 @@ describe('a deactivated office', () => {
       .executeTakeFirstOrThrow();
     for (const ids of await listed()) expect(ids).toContain(2);
 
+    // A customer holding a time there when it closes: the hold is released, the save refused.
+    const holder = new ApiClient(t.app);
+    await prepareMaintenance(holder, { organizationId: 2 });
+    const reservation = await firstFreeSlot(holder);
+    expect(json(await holder.post('/reserve-time', { reservation, timeSelectionType: 'EXACT_TIME', workshiftPosition: null }))).toEqual({ responseCode: 'SUCCESS' });
+    expect(json(await holder.post('/customer/v2', CUSTOMER))).toEqual({ responseCode: 'SUCCESS' });
+
     const res = await admin.post('/offices/2/deactivate');
     expect(res.statusCode, res.body).toBe(200);
+    const held = await t.db.selectFrom('resource_time').select('id').where('kind', '=', 'HOLD').where('process_token', '=', holder.token!).execute();
+    expect(held).toEqual([]);
+    expect(json<{ responseCode: string }>(await holder.post('/save-booking')).responseCode).not.toBe('SUCCESS');
+    expect(await t.db.selectFrom('booking').select('id').where('process_token', '=', holder.token!).execute()).toEqual([]);
     const body = json<{ office: OfficeDetails; futureBookings: { id: number; start: string }[] }>(res);
     expect(body.office.active).toBe(false);
     const future = await t.db

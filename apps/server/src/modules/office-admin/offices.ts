@@ -19,6 +19,7 @@ import {
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, ValidationError, badRequest } from '#src/lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
+import { releaseHoldsOn } from '../holds/index.ts';
 import {
   findOfficeRow,
   findOfficeRowByCode,
@@ -206,7 +207,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 /**
  * Deactivates or reactivates an office in the caller's transaction, with an audit row
  * (nothing changes, no row, when it already is so). Deactivation answers the office's
- * confirmed bookings from today on: they are kept for staff to handle.
+ * confirmed bookings from today on: they are kept for staff to handle. Times customers hold
+ * there are released: their saves are refused and the office is no longer offered.
  */
 export async function setOfficeActive(trx: Executor, officeId: number, active: boolean, staffUserId: number | null) {
   const row = await findOfficeRow(trx, officeId, true);
@@ -214,6 +216,7 @@ export async function setOfficeActive(trx: Executor, officeId: number, active: b
   if (row.active !== active) {
     const before = officeDetailsOf(row, await officeMakeIds(trx, officeId));
     await updateOfficeRow(trx, officeId, { active });
+    if (!active) await releaseHoldsOn(trx, { organizationId: officeId });
     await recordAudit(trx, {
       staffUserId,
       entity: 'OFFICE',

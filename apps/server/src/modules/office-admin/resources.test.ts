@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addDays, todayInHelsinki, type StaffOffice, type StaffResourceDetails, type WorkKind } from '@huolto/domain';
-import { ApiClient, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import { signedInStaff, type StaffClient } from '#test/staff.ts';
 import { listAudit } from '../audit/index.ts';
 
@@ -200,6 +200,27 @@ describe('resources', () => {
     const again = await office1.put(`/offices/1/resources/${made.id}`, { ...bodyOf(made), active: true });
     expect(again.statusCode).toBe(200);
     expect((await listAudit(t.db, 'RESOURCE', made.id))[0]!.action).toBe('ACTIVATED');
+  });
+
+  it("a time a customer holds on a resource is released when the resource is deactivated: the customer's save is refused, no booking is made on it", async () => {
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    const reservation = await firstFreeSlot(c);
+    expect(json(await c.post('/reserve-time', { reservation, timeSelectionType: 'EXACT_TIME', workshiftPosition: null }))).toEqual({ responseCode: 'SUCCESS' });
+    expect(json(await c.post('/customer/v2', CUSTOMER))).toEqual({ responseCode: 'SUCCESS' });
+    // The hold onto the new resource, which has no bookings: its deactivation is not refused.
+    const moved = await sql`UPDATE resource_time SET resource_id = ${made.id} WHERE kind = 'HOLD' AND process_token = ${c.token}`.execute(t.db);
+    expect(Number(moved.numAffectedRows)).toBe(1);
+
+    const res = await office1.put(`/offices/1/resources/${made.id}`, { ...bodyOf(made), active: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const holds = await t.db.selectFrom('resource_time').select('id').where('resource_id', '=', made.id).where('kind', '=', 'HOLD').execute();
+    expect(holds).toEqual([]);
+    const save = await c.post('/save-booking');
+    expect(json<{ responseCode: string }>(save).responseCode).not.toBe('SUCCESS');
+    const booked = await t.db.selectFrom('booking').select('id').where('process_token', '=', c.token!).execute();
+    expect(booked).toEqual([]);
+    expect((await office1.put(`/offices/1/resources/${made.id}`, { ...bodyOf(made), active: true })).statusCode).toBe(200);
   });
 });
 

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, ValidationError, badRequest } from '#src/lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
+import { releaseHoldsOn } from '../holds/index.ts';
 import {
   findOfficeRow,
   findResourceRow,
@@ -107,7 +108,8 @@ export async function createResource(
 /**
  * Changes a resource of an office in the caller's transaction, with an audit row: 404 for
  * a resource of another office, 409 RESOURCE_HAS_BOOKINGS (nothing changed) when it is
- * deactivated with confirmed bookings from now on. Nothing is written when nothing changes.
+ * deactivated with confirmed bookings from now on. A deactivated resource's holds are
+ * released (the holders choose again). Nothing is written when nothing changes.
  */
 export async function updateResource(
   trx: Executor,
@@ -134,6 +136,7 @@ export async function updateResource(
   const kindsChanged = [...values.workKinds].sort().join(',') !== [...row.work_kinds].sort().join(',');
   if (Object.keys(changes).length === 0 && !kindsChanged) return before;
   await updateResourceRow(trx, resourceId, changes);
+  if (row.active && !values.active) await releaseHoldsOn(trx, { resourceId });
   if (kindsChanged) await setResourceWorkKinds(trx, resourceId, values.workKinds, row.work_kinds);
   const after = resourceDetailsOf((await findResourceRow(trx, resourceId))!);
   const action = values.active === row.active ? 'UPDATED' : values.active ? 'ACTIVATED' : 'DEACTIVATED';
