@@ -22,7 +22,7 @@ function staffAdd(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('npm run staff:add', () => {
-  it('adds the first admin with a password made and shown once (no terminal, no STAFF_PASSWORD); the stored scrypt hash verifies that password', async () => {
+  it('adds the first admin to a new database, which starts empty, with a password made and shown once (no terminal, no STAFF_PASSWORD); the stored scrypt hash verifies that password', async () => {
     const made = staffAdd(['--admin', 'Pomo@Example.com', '--name', 'Pomo']);
     expect(made.status, made.stderr).toBe(0);
     const password = /Salasana \(näytetään vain nyt\): (\S+)/.exec(made.stdout)?.[1];
@@ -45,6 +45,11 @@ describe('npm run staff:add', () => {
       expect(rows[0]!.password_hash).toMatch(/^scrypt\$/);
       expect(await verifyPassword(password!, rows[0]!.password_hash)).toBe(true);
       expect(await verifyPassword('pitka-salasana-2', rows[1]!.password_hash)).toBe(true);
+      // The first account on a new database made it a real company's, started empty: no
+      // demo company, and the mark that keeps a later default start from seeding one.
+      expect(await database.db.selectFrom('organization').select('id').execute()).toEqual([]);
+      const origin = await database.db.selectFrom('setting').select('value').where('key', '=', 'dataOrigin').executeTakeFirst();
+      expect(origin?.value).toBe('EMPTY_START');
     } finally {
       await database.close();
     }

@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { STAFF_PASSWORD_MIN_LENGTH, createStaffUserBody } from '@huolto/domain';
 import { loadConfig } from './config.ts';
-import { migrate, openDatabase, withStartupLock } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
+import { prepareDatabase } from './db/seed-if-empty.ts';
 import { addAccount, officesByIds } from './modules/staff/index.ts';
 
 const USAGE = `Käyttö:
@@ -80,7 +81,9 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir + '/pgdata' });
   try {
-    await withStartupLock(database, (locked) => migrate(locked));
+    // An account made on a new database is a real company's first: it starts empty, as the
+    // server's DEMO_DATA=off, and no later start pours the demo company over it.
+    await prepareDatabase(database, {}, { demoData: false });
     const known = await officesByIds(database.db, parsed.data.officeIds);
     if (known.length !== new Set(parsed.data.officeIds).size) fail(`Tuntematon toimipiste: ${values.office}`);
     const added = await addAccount(database.db, parsed.data);
