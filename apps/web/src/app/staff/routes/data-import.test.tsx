@@ -85,6 +85,8 @@ describe('DataImportPage', () => {
       ['HKI1', 'Lisätään', 'uusi rivi'],
       ['HKI2', 'Muutetaan', 'nimi, osoite'],
     ]);
+    // The table's frame, which scrolls on a phone, is reached with the keyboard.
+    expect(within(checked).getByRole('region', { name: 'Tuonnin muutokset, vieritettävä' }).tabIndex).toBe(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Tuo muutokset' }));
     const done = await screen.findByRole('region', { name: 'Tuotu: Toimipisteet' });
@@ -136,6 +138,7 @@ describe('DataImportPage', () => {
       ['3', 'postinumero', 'Anna viisinumeroinen postinumero'],
       ['7', '–', 'Rivillä on liian monta saraketta'],
     ]);
+    expect(within(refused).getByRole('region', { name: 'Virheelliset rivit, vieritettävä' }).tabIndex).toBe(0);
     expect(screen.queryByRole('button', { name: 'Tuo muutokset' })).toBeNull();
   });
 

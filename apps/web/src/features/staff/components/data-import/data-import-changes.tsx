@@ -26,6 +26,7 @@ export function DataImportChanges({ result }: { result: DataImportResult }) {
   const labels = ACTION_LABELS[mode];
   const counts = countChanges(result);
   const changed = result.changes.filter((c) => c.action !== 'UNCHANGED');
+  const caption = result.applied ? 'Tuodut muutokset' : 'Tuonnin muutokset';
   return (
     <section className="card data-import__changes" aria-labelledby={heading}>
       <h2 id={heading} className="card__title">
@@ -45,9 +46,10 @@ export function DataImportChanges({ result }: { result: DataImportResult }) {
       {changed.length === 0 ? (
         <p>{result.applied ? 'Mitään ei muuttunut.' : 'Tiedosto ei muuta mitään: kaikki rivit ovat jo ennallaan.'}</p>
       ) : (
-        <div className="data-import__table-wrap">
+        // On a phone the table scrolls sideways in its frame: the frame takes the keyboard's focus to scroll it.
+        <div className="data-import__table-wrap" role="region" aria-label={`${caption}, vieritettävä`} tabIndex={0}>
           <table className="data-import__table">
-            <caption className="visually-hidden">{result.applied ? 'Tuodut muutokset' : 'Tuonnin muutokset'}</caption>
+            <caption className="visually-hidden">{caption}</caption>
             <thead>
               <tr>
                 <th scope="col">Avain</th>

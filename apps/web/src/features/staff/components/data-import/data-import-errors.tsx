@@ -12,7 +12,8 @@ export function DataImportErrors({ errors }: { errors: DataImportError[] }) {
         </h2>
         <p>Mitään ei tuotu. Korjaa rivit ja tarkista tiedosto uudelleen.</p>
       </div>
-      <div className="data-import__table-wrap">
+      {/* On a phone the table scrolls sideways in its frame: the frame takes the keyboard's focus to scroll it. */}
+      <div className="data-import__table-wrap" role="region" aria-label="Virheelliset rivit, vieritettävä" tabIndex={0}>
         <table className="data-import__table">
           <caption className="visually-hidden">Virheelliset rivit</caption>
           <thead>
