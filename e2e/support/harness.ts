@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { prepareDatabase } from '../../apps/server/src/db/seed-if-empty.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,16 +32,32 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+export interface HarnessOptions {
+  /**
+   * A new embedded database started as `DEMO_DATA=off npm start` starts it (the migrations and
+   * the vehicle makes and models, no company), instead of a copy of the seeded demo.
+   */
+  empty?: boolean;
+}
+
 /**
  * The built web app and the real server on a free port, with its own copy of the seeded embedded
  * database that the test can query, and headless Chromium.
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huolto-e2e-'));
-  // A copy of the run's migrated and seeded template (global-setup.ts).
-  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject('e2eTemplate'))]) });
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', ...(opts.empty ? { DEMO_DATA: 'off' } : {}) };
+  let database: DatabaseHandle;
+  if (opts.empty) {
+    // The server's own start-up work on a new database (server.ts), with DEMO_DATA=off.
+    database = await openDatabase({});
+    await prepareDatabase(database, {}, { demoData: loadConfig(env).demoData });
+  } else {
+    // A copy of the run's migrated and seeded template (global-setup.ts).
+    database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject('e2eTemplate'))]) });
+  }
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' }),
+    ...loadConfig(env),
     // E2E_WEB_DIST: a build of the web app elsewhere (vite build --outDir), for parallel runs.
     webDist: process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist'),
   };
