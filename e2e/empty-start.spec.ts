@@ -153,6 +153,8 @@ describe('an empty start set up in the browser', () => {
     await admin.getByLabel('Sähköpostien lähettäjän nimi').fill('Testiketju ajanvaraus');
     await admin.getByRole('button', { name: 'Tallenna' }).click();
     await announced(admin, 'Yrityksen tiedot tallennettu');
+    // The header names the company at once.
+    await admin.getByRole('banner').getByText('Testiketju', { exact: true }).waitFor();
     await expectSoundAtEveryWidth(admin, 'company details', 'setup-company');
   });
 
