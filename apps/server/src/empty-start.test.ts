@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { Mailer } from './modules/mail/outbox.ts';
@@ -55,7 +56,13 @@ describe('an empty start (DEMO_DATA=off)', () => {
     expect(await count('vehicle_make')).toBeGreaterThan(20);
     expect(await count('vehicle_model')).toBeGreaterThan(100);
     const settings = await handle.db.selectFrom('setting').select(['key', 'value']).execute();
-    expect(settings).toEqual([{ key: DATA_ORIGIN_SETTING, value: DATA_ORIGIN_EMPTY_START }]);
+    expect(settings).toEqual(
+      expect.arrayContaining([
+        { key: DATA_ORIGIN_SETTING, value: DATA_ORIGIN_EMPTY_START },
+        { key: 'modules', value: { LOYALTY: false } },
+      ]),
+    );
+    expect(settings).toHaveLength(2);
   }, 120_000);
 
   it('the site names no company, no links nor booking line, and takes no bookings yet; the makes can be chosen', async () => {
@@ -63,11 +70,30 @@ describe('an empty start (DEMO_DATA=off)', () => {
     try {
       const c = new ApiClient(app);
       const settings = json(await c.get('/settings'));
-      expect(settings).toMatchObject({ companyName: '', bookingPhone: '', bookingOpen: false, serviceBreak: null });
+      expect(settings).toMatchObject({ companyName: '', bookingPhone: '', bookingOpen: false, serviceBreak: null, loyalty: false });
       expect(Object.values(settings.links).every((v) => v === '')).toBe(true);
       await c.init();
       const makes = json(await c.get('/vehicle-makes'));
       expect(Array.isArray(makes) ? makes.length : 0).toBeGreaterThan(20);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('has no loyalty programme: its API answers 404 to a login and a registration, and nothing is stored or mailed', async () => {
+    const app = await startApp();
+    try {
+      const c = new ApiClient(app);
+      expect(json(await c.get('/module-setting', { module: 'LOYALTY' }))).toEqual({ module: 'LOYALTY', enabled: false });
+      const call = (path: string, payload: object) =>
+        app.inject({ method: 'POST', url: `${LOYALTY_API_BASE}${path}`, headers: { cookie: `${XSRF_COOKIE}=k`, [XSRF_HEADER]: 'k' }, payload });
+      const login = await call('/login/', { username: 'testi@example.com', password: 'Salasana123!' });
+      expect(login.statusCode).toBe(404);
+      expect(json(login).error).toBe('NOT_FOUND');
+      expect(login.headers['set-cookie']).toBeUndefined();
+      const register = await call('/registerUser/', { username: 'uusi@example.com', password: 'Salasana123!', firstname: 'Uusi', lastname: 'Asiakas', phone: '' });
+      expect(register.statusCode).toBe(404);
+      for (const table of ['loyalty_account', 'loyalty_registration', 'login_throttle', 'sign_in_device', 'email_outbox']) expect(await count(table), table).toBe(0);
     } finally {
       await app.close();
     }

@@ -250,6 +250,12 @@ export const siteSettingsResponse = z.object({
    * has at least one active resource. False on an empty start until an office is set up.
    */
   bookingOpen: z.boolean(),
+  /**
+   * The company's loyalty programme (the LOYALTY module, modules setting over DEFAULT_MODULES):
+   * the login and registration of the booking's vehicle and details steps and the loyalty API.
+   * Off on an empty start, where the company has no programme.
+   */
+  loyalty: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsResponse>;
 

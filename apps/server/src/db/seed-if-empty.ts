@@ -8,6 +8,9 @@ export const DATA_ORIGIN_SETTING = 'dataOrigin';
 /** A database started with DEMO_DATA=off: it holds a real company's data, never the demo's. */
 export const DATA_ORIGIN_EMPTY_START = 'EMPTY_START';
 
+/** The `modules` setting of an empty start: the modules of the demo company that a new company lacks. */
+export const EMPTY_START_MODULES: Readonly<Record<string, boolean>> = { LOYALTY: false };
+
 /**
  * Whether the database is new: no office and no record of an empty start. A database that
  * started empty stays "not new" even while it has no office yet, so that a later start
@@ -27,8 +30,9 @@ export async function seedIfEmpty(db: Db): Promise<SeedSummary | null> {
 
 /**
  * An empty start (DEMO_DATA=off): the reference data that belongs to no company (vehicle
- * makes and models) and the record that this database started empty, in one transaction.
- * Nothing of a company: no offices, resources, staff, bookings, services or settings.
+ * makes and models), the record that this database started empty and the modules it lacks
+ * (no loyalty programme), in one transaction. Nothing of a company: no offices, resources,
+ * staff, bookings, services or settings of its own.
  */
 async function startEmpty(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -36,6 +40,12 @@ async function startEmpty(db: Db): Promise<void> {
     await trx
       .insertInto('setting')
       .values({ key: DATA_ORIGIN_SETTING, value: JSON.stringify(DATA_ORIGIN_EMPTY_START) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    // A company of its own has no loyalty programme (the demo's is the default, DEFAULT_MODULES).
+    await trx
+      .insertInto('setting')
+      .values({ key: 'modules', value: JSON.stringify(EMPTY_START_MODULES) })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
   });

@@ -105,6 +105,7 @@ export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     bookingPhone: '010 123 4567',
     companyName: 'Autokorjaamo Esimerkki',
     bookingOpen: true,
+    loyalty: true,
     ...overrides,
   };
 }

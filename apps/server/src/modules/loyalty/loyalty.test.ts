@@ -224,3 +224,56 @@ describe('campaign code and vouchers on a booking', () => {
     expect(booking.discounts).toEqual([]);
   });
 });
+
+describe('the LOYALTY module', () => {
+  /** A digest of the loyalty tables, the failed-login counts and the mail outbox: "nothing changed" over all their rows. */
+  const digest = async () =>
+    (
+      await sql<{ d: string }>`SELECT md5(
+        coalesce((SELECT string_agg(t::text, '|' ORDER BY t::text) FROM loyalty_account t), '') ||
+        coalesce((SELECT string_agg(t::text, '|' ORDER BY t::text) FROM loyalty_token t), '') ||
+        coalesce((SELECT string_agg(t::text, '|' ORDER BY t::text) FROM loyalty_registration t), '') ||
+        coalesce((SELECT string_agg(t::text, '|' ORDER BY t::text) FROM login_throttle t), '') ||
+        coalesce((SELECT string_agg(t::text, '|' ORDER BY t::text) FROM sign_in_device t), '') ||
+        coalesce((SELECT string_agg(t::text, '|' ORDER BY t::text) FROM email_outbox t), '')) AS d`.execute(t.db)
+    ).rows[0]!.d;
+
+  it('is on for the demo company: the settings say so and the API answers', async () => {
+    expect(json(await new ApiClient(t.app).get('/settings')).loyalty).toBe(true);
+    expect((await loyalty('/login/', USER, '10.6.0.1')).statusCode).toBe(200);
+  });
+
+  it('turned off, the loyalty API answers 404 to every call and changes nothing, and the members’ code is not taken', async () => {
+    const token = await login('10.6.0.2');
+    await t.db.insertInto('setting').values({ key: 'modules', value: JSON.stringify({ LOYALTY: false }) }).execute();
+    try {
+      expect(json(await new ApiClient(t.app).get('/settings')).loyalty).toBe(false);
+      const before = await digest();
+      const calls: [string, unknown][] = [
+        ['/login/', USER],
+        ['/logout/', { token }],
+        ['/getUserInfo/', { token }],
+        ['/getActiveCars/', { token }],
+        ['/getUserVouchers/', { token }],
+        ['/getCarServiceContracts/', { token, license: 'ABC-123' }],
+        ['/registerUser/', { username: 'uusi@example.com', password: 'Salasana123!', firstname: 'Uusi', lastname: 'Asiakas', phone: '0401234567' }],
+        ['/confirmUser/', { username: 'uusi@example.com', code: '123456' }],
+        ['/login/', {}],
+      ];
+      for (const [path, body] of calls) {
+        const res = await loyalty(path, body, '10.6.0.3');
+        expect(res.statusCode, path).toBe(404);
+        expect(json(res).error, path).toBe('NOT_FOUND');
+      }
+      expect(await digest()).toBe(before);
+      const c = new ApiClient(t.app);
+      await prepareMaintenance(c);
+      expect(json(await c.post('/campaign-code/v2', { value: 'OMALAAKKONEN', loyaltyToken: token }))).toEqual({ responseCode: 'NOT_FOUND' });
+      expect(json(await c.get('/get-booking/v2')).campaign_code).toBeNull();
+    } finally {
+      await t.db.deleteFrom('setting').where('key', '=', 'modules').execute();
+    }
+    expect(json(await new ApiClient(t.app).get('/settings')).loyalty).toBe(true);
+    expect((await loyalty('/getUserInfo/', { token }, '10.6.0.4')).statusCode).toBe(200);
+  });
+});

@@ -17,11 +17,16 @@ import {
   userVouchersResponse,
 } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
+import { DomainError } from '#src/lib/errors.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
 import type { RouteLimits } from '#src/plugins/rate-limit.ts';
 import type { Mailer } from '../mail/index.ts';
 import * as loyalty from './service.ts';
 import { DEVICE_COOKIES, deviceCookieOptions } from '../sign-in/index.ts';
+import { loyaltyEnabled } from '../settings/index.ts';
+
+/** The loyalty API's answer (404) while the company has no loyalty programme. */
+export const LOYALTY_OFF_MESSAGE = 'Kanta-asiakasohjelma ei ole käytössä.';
 
 /** The OmaLaakkonen API: POST with JSON bodies (requirements §7 "Loyalty API"). */
 export interface LoyaltyRouteDeps {
@@ -36,6 +41,12 @@ export function registerLoyaltyRoutes(app: FastifyInstance, db: Db, deps: Loyalt
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
   const tag = 'Loyalty API';
+
+  // A company without the loyalty programme (the LOYALTY module off, as on an empty start) has
+  // no such API: every call answers 404 before its input is read, and nothing changes.
+  app.addHook('onRequest', async () => {
+    if (!(await loyaltyEnabled(db))) throw new DomainError(404, 'NOT_FOUND', LOYALTY_OFF_MESSAGE);
+  });
 
   // Too many failures: the answer says when to try again.
   app.addHook('onError', async (_request, reply, error) => {

@@ -7,7 +7,7 @@ import { updateProcess } from '../process/index.ts';
 import * as repo from './repository.ts';
 import { clearAttempts, countSignInAttempt, returnAttempt, takeAttempts, throttleKey } from '../sign-in/index.ts';
 import { insertOutboxMail, signatureLines, userText } from '../mail/index.ts';
-import { companyDetails } from '../settings/index.ts';
+import { companyDetails, loyaltyEnabled } from '../settings/index.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -255,7 +255,8 @@ export async function setCampaignCode(
     await updateProcess(db, token, { campaign_code: campaign.code });
     return { responseCode: 'SUCCESS' };
   }
-  if (!body.loyaltyToken) return { responseCode: 'NOT_FOUND' };
+  // The members' code needs the loyalty programme on, as the token it comes with does.
+  if (!body.loyaltyToken || !(await loyaltyEnabled(db))) return { responseCode: 'NOT_FOUND' };
   const account = await accountOfToken(db, body.loyaltyToken);
   const vouchers = await validVouchers(db, account.id);
   await updateProcess(db, token, {

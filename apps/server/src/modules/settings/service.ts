@@ -13,7 +13,7 @@ import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
 import { findOrganization, usableOrganization } from '../organizations/index.ts';
 import { createProcess, type ProcessRow } from '../process/index.ts';
-import { anyOfficeTakesBookings, readSettings } from './repository.ts';
+import { anyOfficeTakesBookings, readSettings, type Settings } from './repository.ts';
 
 /**
  * Starts a booking session: checks the office asked for, if any, and creates the process;
@@ -63,6 +63,7 @@ export async function publicSettings(db: Executor) {
     bookingPhone: typeof s.bookingPhone === 'string' && s.bookingPhone.trim() !== '' ? s.bookingPhone : DEFAULT_BOOKING_PHONE,
     companyName: textSetting(s.companyName, DEFAULT_COMPANY_NAME),
     bookingOpen: await anyOfficeTakesBookings(db),
+    loyalty: moduleOn(s, 'LOYALTY'),
   };
 }
 
@@ -108,11 +109,24 @@ export async function servicelaneSettings(db: Executor): Promise<ServicelaneSett
   };
 }
 
+/** Whether a module is on in the settings read: the `modules` setting, else the default; an unknown module is off. */
+function moduleOn(settings: Settings, module: string): boolean {
+  const stored = settings.modules as Record<string, unknown> | undefined;
+  const value = stored !== null && typeof stored === 'object' ? stored[module] : undefined;
+  return typeof value === 'boolean' ? value : (DEFAULT_MODULES[module] ?? false);
+}
+
 /** Whether a module is on: the `modules` setting, else the default; an unknown module is off. */
 export async function moduleSetting(db: Executor, module: string) {
-  const stored = (await readSettings(db)).modules as Record<string, unknown> | undefined;
-  const value = stored?.[module];
-  return { module, enabled: typeof value === 'boolean' ? value : (DEFAULT_MODULES[module] ?? false) };
+  return { module, enabled: moduleOn(await readSettings(db), module) };
+}
+
+/**
+ * Whether the company has the loyalty programme (the LOYALTY module): the loyalty API and the
+ * members' campaign code answer only while it is on; an empty start stores it off.
+ */
+export async function loyaltyEnabled(db: Executor): Promise<boolean> {
+  return moduleOn(await readSettings(db), 'LOYALTY');
 }
 
 /** The booking settings of a process: its type, its office's way of booking times, the hold time. */

@@ -219,7 +219,7 @@ describe('settings', () => {
 
   it("settings carry the company's name and whether the site takes bookings", async () => {
     const c = new ApiClient(t.app);
-    expect(json(await c.get('/settings'))).toMatchObject({ companyName: 'Laakkonen', bookingOpen: true });
+    expect(json(await c.get('/settings'))).toMatchObject({ companyName: 'Laakkonen', bookingOpen: true, loyalty: true });
     // No office offers a public process with an active resource: not open.
     const office1 = await t.db.selectFrom('organization').select(['maintenance', 'tire_change', 'tire_sales', 'windshield']).where('id', '=', 1).executeTakeFirstOrThrow();
     const inactive = (await t.db.selectFrom('resource').select('id').where('active', '=', false).execute()).map((r) => r.id);
