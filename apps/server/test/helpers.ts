@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { Mailer } from '../src/modules/mail/outbox.ts';
+import { TemplateBlob } from './template-blob.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -39,8 +40,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const handle = await openDatabase({ loadDataDir: blob });
+  const handle = await openDatabase({ loadDataDir: new TemplateBlob(inject('pgliteTemplate')) });
   return { handle, drop: () => handle.close() };
 }
 

@@ -77,4 +77,3 @@ export async function writePgliteTemplate(file: string, today: string): Promise<
     // No cache (a read-only node_modules): the next run seeds again.
   }
 }
-
