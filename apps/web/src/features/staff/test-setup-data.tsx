@@ -113,11 +113,11 @@ function Address() {
   return <span data-testid="address">{location.pathname}</span>;
 }
 
-/** The page at `path` (its route `pattern`), signed in as `me`; other addresses show their path. */
-export function renderPage(page: ReactNode, { me = ADMIN, path, pattern = path }: { me?: StaffMe; path: string; pattern?: string }) {
+/** The page at `path` (its route `pattern`, its history `state`), signed in as `me`; other addresses show their path. */
+export function renderPage(page: ReactNode, { me = ADMIN, path, pattern = path, state }: { me?: StaffMe; path: string; pattern?: string; state?: unknown }) {
   return render(
     <StaffProvider queryClient={newQueryClient()} initialMe={me}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
         <Routes>
           <Route path={pattern} element={page} />
           <Route path="*" element={<p>Muu sivu</p>} />

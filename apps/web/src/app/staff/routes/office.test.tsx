@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RESOURCE_HAS_BOOKINGS_MESSAGE, type FutureBooking, type StaffMe } from '@huolto/domain';
@@ -21,8 +23,8 @@ function stubOffice(more: Routes = {}) {
   });
 }
 
-function renderOffice(me?: StaffMe, officeId = 1) {
-  renderPage(<OfficePage />, { path: `/hallinta/toimipisteet/${officeId}`, pattern: '/hallinta/toimipisteet/:officeId', me });
+function renderOffice(me?: StaffMe, officeId = 1, state?: unknown) {
+  renderPage(<OfficePage />, { path: `/hallinta/toimipisteet/${officeId}`, pattern: '/hallinta/toimipisteet/:officeId', me, state });
 }
 
 const resourcesCard = () => screen.getByRole('region', { name: 'Nostimet ja mekaanikot' });
@@ -44,8 +46,9 @@ describe('<OfficePage> details', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Toimipiste: Laakkonen Helsinki Konala' })).toBeTruthy();
     expect((screen.getByLabelText(/^Tunnus/) as HTMLInputElement).value).toBe('KONALA');
     expect((screen.getByLabelText('Leveysaste') as HTMLInputElement).value).toBe('60,2383');
-    expect((screen.getByLabelText('Huolto') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Rengasmyynti') as HTMLInputElement).checked).toBe(false);
+    const services = screen.getByRole('region', { name: 'Palvelut' });
+    expect((within(services).getByLabelText('Huolto') as HTMLInputElement).checked).toBe(true);
+    expect((within(services).getByLabelText('Rengasmyynti') as HTMLInputElement).checked).toBe(false);
     expect(((await screen.findByLabelText('Volkswagen')) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('Valittu: Volkswagen')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aukioloajat, poikkeukset ja poissaolot' }).getAttribute('href')).toBe('/hallinta/kapasiteetti/1');
@@ -72,7 +75,106 @@ describe('<OfficePage> details', () => {
   });
 });
 
+describe('<OfficePage> a new office', () => {
+  const NEW_RESOURCE = { id: 21, name: 'Nostin 1', displayName: null, selectable: false, active: true, sort: 1, workKinds: ['HUOLTO', 'RENKAAT'] };
+
+  it("links 'Lisää seuraavaksi' to the resources, shown before the details, focuses them, and drops the link once a resource is active", async () => {
+    let resources: unknown[] = [];
+    stubOffice({
+      'GET /staff/offices/1/resources': () => json(resources),
+      'POST /staff/offices/1/resources': () => {
+        resources = [NEW_RESOURCE];
+        return json(NEW_RESOURCE);
+      },
+    });
+    renderOffice(undefined, 1, { created: true });
+    const link = await screen.findByRole('link', { name: 'Lisää seuraavaksi sen nostimet ja mekaanikot' });
+    expect(link.getAttribute('href')).toBe('#office-resources');
+    expect(resourcesCard().id).toBe('office-resources');
+    // Without resources the card comes before the long details form.
+    const detailsForm = screen.getByRole('button', { name: 'Tallenna tiedot' });
+    expect(resourcesCard().compareDocumentPosition(detailsForm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.click(link);
+    expect(document.activeElement).toBe(resourcesCard());
+
+    const form = within(resourcesCard()).getByRole('form', { name: 'Lisää resurssi' });
+    fireEvent.change(within(form).getByLabelText(/Resurssin nimi/), { target: { value: 'Nostin 1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Lisää resurssi' }));
+    await waitFor(() => expect(resourceNames()).toEqual(['Nostin 1']));
+    expect(screen.queryByRole('link', { name: /Lisää seuraavaksi/ })).toBeNull();
+    expect(screen.getByText('Toimipiste lisätty.')).toBeTruthy();
+    // The card stays where it was (and the focus in its form).
+    expect(resourcesCard().compareDocumentPosition(detailsForm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('an office with resources shows its details first and no link; one with only inactive resources is told so', async () => {
+    stubOffice();
+    renderOffice();
+    await waitFor(() => expect(resourceNames()).toHaveLength(3));
+    expect(screen.queryByRole('link', { name: /nostimet ja mekaanikot/ })).toBeNull();
+    const detailsForm = screen.getByRole('button', { name: 'Tallenna tiedot' });
+    expect(resourcesCard().compareDocumentPosition(detailsForm) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    cleanup();
+
+    stubOffice({ 'GET /staff/offices/1/resources': () => json(RESOURCES.map((r) => ({ ...r, active: false }))) });
+    renderOffice();
+    const link = await screen.findByRole('link', { name: 'Lisää nostimet ja mekaanikot' });
+    expect(link.closest('p')!.textContent).toContain('Toimipisteellä ei ole käytössä olevia nostimia eikä mekaanikkoja.');
+  });
+});
+
+describe('<OfficePage> form layout', () => {
+  it("the groups' legends have no padding of their own, so they line up with the other labels", async () => {
+    const style = document.createElement('style');
+    // The page's own stylesheet (the test run does not load CSS imports).
+    style.textContent = readFileSync(join(import.meta.dirname, '../../../features/staff/components/offices/offices.css'), 'utf8');
+    document.head.appendChild(style);
+    try {
+      stubOffice();
+      renderOffice();
+      for (const name of ['Varattavat palvelut', 'Merkkiedustukset', 'Sijainti (vapaaehtoinen)']) {
+        const legend = (await screen.findByText(name, { selector: 'legend' })) as HTMLElement;
+        expect(getComputedStyle(legend).paddingLeft, name).toBe('0px');
+      }
+    } finally {
+      style.remove();
+    }
+  });
+});
+
 describe('<OfficePage> resources', () => {
+  it("a resource's row: its name and facts, then one row of buttons (↑ ↓ Muokkaa ⋯); taking it out of use is behind ⋯", async () => {
+    stubOffice();
+    renderOffice();
+    await waitFor(() => expect(resourceNames()).toHaveLength(3));
+    const row = within(resourcesCard()).getAllByRole('listitem')[0]!;
+    const [text, actions] = Array.from(row.children) as HTMLElement[];
+    expect(within(text!).getByRole('heading', { name: 'Nosturi 1' })).toBeTruthy();
+    expect(within(actions!).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Siirrä ylöspäin: Nosturi 1',
+      'Siirrä alaspäin: Nosturi 1',
+      'Muokkaa: Nosturi 1',
+      'Muut toiminnot: Nosturi 1',
+    ]);
+    expect(within(row).queryByRole('button', { name: 'Poista käytöstä: Nosturi 1' })).toBeNull();
+
+    const more = within(row).getByRole('button', { name: 'Muut toiminnot: Nosturi 1' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(within(row).getByRole('button', { name: 'Poista käytöstä: Nosturi 1' })).toBeTruthy();
+    fireEvent.keyDown(within(row).getByRole('button', { name: 'Poista käytöstä: Nosturi 1' }), { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+    expect(within(row).queryByRole('button', { name: 'Poista käytöstä: Nosturi 1' })).toBeNull();
+
+    const inactive = within(resourcesCard()).getAllByRole('listitem')[2]!;
+    fireEvent.click(within(inactive).getByRole('button', { name: 'Muut toiminnot: Rengaspaikka' }));
+    expect(within(inactive).getByRole('button', { name: 'Ota käyttöön: Rengaspaikka' })).toBeTruthy();
+  });
+
+
   it('lists the resources in order with their kinds of work; moving one up sends the new order and shows it at once', async () => {
     let release: () => void = () => undefined;
     const api = stubOffice({
@@ -128,7 +230,8 @@ describe('<OfficePage> resources', () => {
         json({ error: 'RESOURCE_HAS_BOOKINGS', responseCode: 'RESOURCE_HAS_BOOKINGS', message: RESOURCE_HAS_BOOKINGS_MESSAGE, bookings: BOOKINGS }, 409),
     });
     renderOffice();
-    fireEvent.click(await screen.findByRole('button', { name: 'Poista käytöstä: Nosturi 1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Muut toiminnot: Nosturi 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Poista käytöstä: Nosturi 1' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(`Nosturi 1: ${RESOURCE_HAS_BOOKINGS_MESSAGE}`);
     const links = within(alert).getAllByRole('link');

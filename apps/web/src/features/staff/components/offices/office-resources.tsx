@@ -1,8 +1,8 @@
 import './offices.css';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { z } from 'zod';
 import { RESOURCE_HAS_BOOKINGS_MESSAGE, futureBookingSchema, type FutureBooking, type StaffResourceDetails } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { useResources } from '@/features/staff/api/get-resources.ts';
 import { useWorkKinds } from '@/features/staff/api/get-work-kinds.ts';
@@ -40,12 +40,69 @@ function moved(resources: StaffResourceDetails[], index: number, by: -1 | 1): nu
   return ids;
 }
 
+/** The resources card's id: the office page's link to it (#office-resources). */
+export const OFFICE_RESOURCES_ID = 'office-resources';
+
+/**
+ * A resource's less used actions behind a small button (taking it out of use or back), so
+ * that its row's buttons fit one line at 360 px. A disclosure: it closes on Escape (the focus
+ * back on its button), on a click elsewhere and when an action is chosen.
+ */
+function MoreActions({ name, children }: { name: string; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', closeOutside);
+    return () => document.removeEventListener('click', closeOutside);
+  }, [open]);
+
+  return (
+    <div
+      ref={root}
+      className="resource-more"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className={buttonClasses('ghost')}
+        aria-label={`Muut toiminnot: ${name}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+      <div id={panelId} className="resource-more__panel" hidden={!open}>
+        {open &&
+          children(() => {
+            setOpen(false);
+            toggle.current?.focus();
+          })}
+      </div>
+    </div>
+  );
+}
+
 /**
  * 'Nostimet ja mekaanikot': the office's resources in the day view's order, each moved up
  * or down, edited in a dialog, taken out of use or back; a new one added under the list.
  * A resource with bookings to come is not taken out of use: the bookings are listed to move.
+ * On a phone a row is the name and facts on their lines and the buttons in one row under them.
  */
-export function OfficeResources({ officeId, announce }: { officeId: number; announce: (message: string) => void }) {
+export function OfficeResources({ officeId, announce, ref }: { officeId: number; announce: (message: string) => void; ref?: Ref<HTMLElement> }) {
   const resources = useResources(officeId);
   const workKinds = useWorkKinds();
   const reorder = useReorderResources(officeId);
@@ -85,7 +142,7 @@ export function OfficeResources({ officeId, announce }: { officeId: number; anno
   };
 
   return (
-    <section className="card form-stack" aria-labelledby="office-resources-heading">
+    <section ref={ref} id={OFFICE_RESOURCES_ID} tabIndex={-1} className="card form-stack office-resources" aria-labelledby="office-resources-heading">
       <h2 id="office-resources-heading" className="card__title">
         Nostimet ja mekaanikot
       </h2>
@@ -129,14 +186,21 @@ export function OfficeResources({ officeId, announce }: { officeId: number; anno
                     <Button variant="secondary" aria-label={`Muokkaa: ${r.name}`} onClick={() => setEditing(r)}>
                       Muokkaa
                     </Button>
-                    <Button
-                      variant="secondary"
-                      aria-label={r.active ? `Poista käytöstä: ${r.name}` : `Ota käyttöön: ${r.name}`}
-                      disabled={update.isPending}
-                      onClick={() => setActive(r, !r.active)}
-                    >
-                      {r.active ? 'Poista käytöstä' : 'Ota käyttöön'}
-                    </Button>
+                    <MoreActions name={r.name}>
+                      {(close) => (
+                        <Button
+                          variant="secondary"
+                          aria-label={r.active ? `Poista käytöstä: ${r.name}` : `Ota käyttöön: ${r.name}`}
+                          disabled={update.isPending}
+                          onClick={() => {
+                            close();
+                            setActive(r, !r.active);
+                          }}
+                        >
+                          {r.active ? 'Poista käytöstä' : 'Ota käyttöön'}
+                        </Button>
+                      )}
+                    </MoreActions>
                   </div>
                 </li>
               ))}
