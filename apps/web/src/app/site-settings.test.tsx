@@ -92,3 +92,25 @@ describe('while the site takes no bookings', () => {
     expect(screen.queryByRole('heading', { name: 'Ajanvaraus ei ole vielä avoinna' })).toBeNull();
   });
 });
+
+describe('the loyalty programme', () => {
+  it.each([
+    [true, 'shows'],
+    [false, 'leaves out'],
+  ])('settings.loyalty %s: the vehicle step %s the OmaLaakkonen block', async (loyalty) => {
+    stubFetch({
+      [`${API}/settings`]: () => json(siteSettings({ loyalty })),
+      [`${API}/init-session`]: () =>
+        new Response(JSON.stringify({ responseCode: 'SUCCESS' }), { headers: { 'content-type': 'application/json', 'x-process-token': 't'.repeat(43) } }),
+    });
+    render(
+      <AppProvider queryClient={newQueryClient()}>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/huolto/ajoneuvo'] })} />
+      </AppProvider>,
+    );
+    await screen.findByLabelText(/Rekisterinumero/, {}, { timeout: 8000 });
+    await waitFor(() => expect(document.title).toMatch(/Autokorjaamo Esimerkki$/));
+    expect(screen.queryByRole('region', { name: 'OmaLaakkonen' }) !== null).toBe(loyalty);
+    expect(screen.queryByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }) !== null).toBe(loyalty);
+  }, 15_000);
+});

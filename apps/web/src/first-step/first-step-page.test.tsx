@@ -28,6 +28,19 @@ describe('the stand-alone first step and the settings', () => {
     expect(screen.getByLabelText(/Rekisterinumero/)).toBeTruthy();
   });
 
+  it('is prerendered with the loyalty card, as the demo paints it; settings without a loyalty programme take it away', () => {
+    for (const page of prerenderFirstSteps()) expect(page.html).toContain('Kirjaudu OmaLaakkoseen');
+    const { rerender } = render(<FirstStepPage process={PROCESSES.MAINTENANCE} />);
+    expect(screen.getByRole('region', { name: 'OmaLaakkonen' })).toBeTruthy();
+    rerender(<FirstStepPage process={PROCESSES.MAINTENANCE} settings={siteSettings({ loyalty: true })} />);
+    expect(screen.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' })).toBeTruthy();
+    rerender(<FirstStepPage process={PROCESSES.MAINTENANCE} settings={siteSettings({ loyalty: false })} />);
+    expect(screen.queryByRole('region', { name: 'OmaLaakkonen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Kirjaudu/ })).toBeNull();
+    expect(document.body.textContent).not.toContain('OmaLaakkonen');
+    expect(screen.getByLabelText(/Rekisterinumero/)).toBeTruthy();
+  });
+
   it('says that booking is not open yet instead of the form', () => {
     render(<FirstStepPage process={PROCESSES.TIRE_CHANGE} settings={siteSettings({ bookingOpen: false, bookingPhone: '010 123 4567' })} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Ajanvaraus ei ole vielä avoinna' })).toBeTruthy();

@@ -32,8 +32,9 @@ export type FirstStepAction = { type: 'search'; request: VehicleSearchRequest } 
 export interface FirstStepPageProps {
   process: ProcessDefinition;
   /**
-   * GET /settings: the company's name in the header and title, the service-break notice, and
-   * whether the site takes bookings; absent while it loads (and when prerendered).
+   * GET /settings: the company's name in the header and title, the service-break notice,
+   * whether the site takes bookings and whether it has the loyalty card; absent while it loads
+   * (and when prerendered).
    */
   settings?: SiteSettings;
   /** The customer asked for something the booking app does: load it and hand over. */
@@ -88,9 +89,13 @@ export function FirstStepPage({ process, settings, onAction, busy = false, failu
                 process={process}
                 notices={<ServiceBreakNotice settings={settings} />}
                 side={
-                  <LoyaltyCard titleId={loyaltyTitleId}>
-                    <LoyaltyLoginPrompt onLogin={() => onAction?.({ type: 'login' })} disabled={!interactive || busy} />
-                  </LoyaltyCard>
+                  // Prerendered with the loyalty card (the demo's first paint); a company without
+                  // a loyalty programme has it taken away once the settings say so (decision 015).
+                  settings?.loyalty === false ? null : (
+                    <LoyaltyCard titleId={loyaltyTitleId}>
+                      <LoyaltyLoginPrompt onLogin={() => onAction?.({ type: 'login' })} disabled={!interactive || busy} />
+                    </LoyaltyCard>
+                  )
                 }
                 nav={{ onBack: () => window.location.assign(paths.landing) }}
               >

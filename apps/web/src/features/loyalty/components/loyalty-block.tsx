@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useSiteSettings } from '@/components/layout/site-settings-context.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
 import { getLoyaltyToken } from '@/features/loyalty/loyalty-token.ts';
@@ -26,13 +27,21 @@ export interface LoyaltyBlockProps {
 }
 
 /**
- * The loyalty block (requirements §2 "Vehicle page", "Customer details page"): 'Kirjaudu
- * OmaLaakkoseen' opens the login popup; logged in, it greets the customer and offers
- * their saved cars and 'Kirjaudu ulos'. Part of the steps' own code, not loaded after them:
- * a placeholder swapped for the loaded block would lose a press begun on its button
+ * The loyalty block (requirements §2 "Vehicle page", "Customer details page"), shown when the
+ * company has a loyalty programme (GET /settings `loyalty`): 'Kirjaudu OmaLaakkoseen' opens the
+ * login popup; logged in, it greets the customer and offers their saved cars and 'Kirjaudu
+ * ulos'. Part of the steps' own code, not loaded after them: a placeholder swapped for the
+ * loaded block would lose a press begun on its button
  * (docs/decisions/015-prerendered-first-step.md).
  */
-export function LoyaltyBlock({ onSelectVehicle, intro = LOYALTY_INTRO }: LoyaltyBlockProps) {
+export function LoyaltyBlock(props: LoyaltyBlockProps) {
+  // A company without the loyalty programme (GET /settings `loyalty` false) shows none of it;
+  // while the settings load the block stands, so that the demo's steps paint as they always have.
+  if (useSiteSettings()?.loyalty === false) return null;
+  return <LoyaltyBlockContent {...props} />;
+}
+
+function LoyaltyBlockContent({ onSelectVehicle, intro = LOYALTY_INTRO }: LoyaltyBlockProps) {
   const { token, account, signOut } = useLoyalty();
   const titleId = useId();
   /**
