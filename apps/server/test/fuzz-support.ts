@@ -11,7 +11,7 @@
  */
 import { expect } from 'vitest';
 import { sql } from 'kysely';
-import { API_BASE, LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, isWorkingDay, todayInHelsinki } from '@huolto/domain';
+import { API_BASE, LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, isWorkingDay, todayInHelsinki, type ProcessType } from '@huolto/domain';
 import { ApiClient, CUSTOMER, firstFreeSlot, json, prepareMaintenance, upcomingRange, type TestApp } from './helpers.ts';
 
 type Db = TestApp['db'];
@@ -144,6 +144,73 @@ export function trackMailer(app: TestApp['app']) {
   };
 }
 
+// ---- The set-up's own offices, resources and kind of work -----------------------------------
+
+/**
+ * Every detail of the office that the set-up calls change (PUT details, activate,
+ * deactivate, POST resources): made inactive, without makes or resources, so that what the
+ * fuzz makes of it reaches no customer's list and no other call's data, and no row the fuzz
+ * deletes from it (its makes, its resources' kinds of work) was there before.
+ */
+const FUZZ_OFFICE = {
+  code: 'SUMEA',
+  name: 'Sumea Testikorjaamo',
+  address: 'Testitie 1',
+  postCode: '00100',
+  postOffice: 'Helsinki',
+  latitude: null,
+  longitude: null,
+  phone: '010 123 4567',
+  email: 'sumea@example.com',
+  dealerMakeIds: [] as number[],
+  processes: ['MAINTENANCE'] as ProcessType[],
+  timeSelectionType: 'EXACT_TIME' as const,
+  leadOnly: false,
+  firstSlotTime: '08:00',
+  slotStepMinutes: 60,
+  lockerCompartments: 0,
+  customerNotice: '',
+  showLoanCalculator: false,
+  customerSelectsResource: false,
+  damageInspection: false,
+};
+/** The inactive office of the calls that order and change resources: two resources, without kinds of work or bookings. */
+const FUZZ_RESOURCE_OFFICE = { ...FUZZ_OFFICE, code: 'SUMEA-RESURSSIT', name: 'Sumea Resurssikorjaamo' };
+/** The kind of work PUT /work-kinds/:code renames and (de)activates: on no resource and no service. */
+const FUZZ_WORK_KIND = { code: 'SUMEA', name: 'Sumea työlaji' };
+
+interface SetupFixtures {
+  officeId: number;
+  resourceOfficeId: number;
+  resourceIds: number[];
+  workKind: string;
+}
+
+/** The set-up calls' own office, resource office with its two resources, and kind of work; made once per database. */
+async function setupFixtures(db: Db): Promise<SetupFixtures> {
+  const { createOffice, createResource, createWorkKind, setOfficeActive } = await import('#src/modules/office-admin/index.ts');
+  return db.transaction().execute(async (trx) => {
+    const officeOf = async (office: typeof FUZZ_OFFICE) => {
+      const existing = await trx.selectFrom('organization').select('id').where('code', '=', office.code).executeTakeFirst();
+      if (existing) return existing.id;
+      const { id } = await createOffice(trx, office, null);
+      await setOfficeActive(trx, id, false, null);
+      return id;
+    };
+    const officeId = await officeOf(FUZZ_OFFICE);
+    const resourceOfficeId = await officeOf(FUZZ_RESOURCE_OFFICE);
+    let resources = await trx.selectFrom('resource').select('id').where('organization_id', '=', resourceOfficeId).orderBy('sort').execute();
+    if (resources.length === 0) {
+      for (const name of ['Nostin 1', 'Nostin 2']) await createResource(trx, resourceOfficeId, { name, displayName: null, selectable: false, workKinds: [] }, null);
+      resources = await trx.selectFrom('resource').select('id').where('organization_id', '=', resourceOfficeId).orderBy('sort').execute();
+    }
+    if (!(await trx.selectFrom('work_kind').select('code').where('code', '=', FUZZ_WORK_KIND.code).executeTakeFirst())) {
+      await createWorkKind(trx, FUZZ_WORK_KIND, null);
+    }
+    return { officeId, resourceOfficeId, resourceIds: resources.map((r) => r.id), workKind: FUZZ_WORK_KIND.code };
+  });
+}
+
 // ---- Sessions and valid samples ---------------------------------------------------------
 
 export interface Sample {
@@ -240,6 +307,7 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
   // A maintenance service defines no parameters (cart-parameters.ts).
   const items = [{ productId, provider: 'LAAKKONEN', amount: 1, description: 'Huolto' }];
 
+  const setup = await setupFixtures(t.db);
   const S = API_BASE;
   // A working day months ahead for the staff capacity calls.
   const capacityDay = Array.from({ length: 10 }, (_, i) => addDays(todayInHelsinki(), 120 + i)).find(isWorkingDay)!;
@@ -360,6 +428,20 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     },
     // A dry run of the demo office's usual hours as they are (the seed's 7.30–17.00).
     [`POST ${S}/staff/data/import`]: { body: { file: 'opening-hours', csv: 'office_code;day;opening_time;closing_time\r\nKONALA;ma-pe;07:30;17:00\r\n', apply: false } },
+    // The set-up calls work on offices, resources and a kind of work of their own (prepareStaffFixtures):
+    // what an accepted request changes, no other call reads. A new office's code is taken after the first.
+    [`POST ${S}/staff/offices`]: { body: { ...FUZZ_OFFICE, code: 'SUMEA-UUSI', name: 'Sumea Uusi' } },
+    [`PUT ${S}/staff/offices/:officeId/details`]: {
+      body: { ...FUZZ_OFFICE, latitude: 60.2, longitude: 24.9, dealerMakeIds: [1], processes: ['MAINTENANCE', 'TIRE_CHANGE'], customerNotice: 'Sisäänkäynti takapihalta' },
+    },
+    [`POST ${S}/staff/offices/:officeId/resources`]: { body: { name: 'Nostin 3', displayName: 'Mekaanikko Matti', selectable: true, workKinds: ['MAINTENANCE'] } },
+    // The two resources of the office of the resource calls, the other way round than they were made.
+    [`PUT ${S}/staff/offices/:officeId/resources/order`]: { body: { resourceIds: [...setup.resourceIds].reverse() } },
+    [`PUT ${S}/staff/offices/:officeId/resources/:resourceId`]: {
+      body: { name: 'Nostin 1', displayName: null, selectable: false, workKinds: ['MAINTENANCE', 'TIRE_CHANGE'], active: true },
+    },
+    [`POST ${S}/staff/work-kinds`]: { body: { code: 'SUMEA_UUSI', name: 'Sumea uusi työlaji' } },
+    [`PUT ${S}/staff/work-kinds/:code`]: { body: { name: 'Sumea työlaji', active: true } },
   };
   return { sessions, samples, readers };
 }
@@ -375,7 +457,11 @@ export const STAFF_CALLS_WITHOUT_SESSION = [`POST ${STAFF_API_BASE}/logout`];
 export interface StaffFixtures {
   /** An admin's session cookie value (every office, every call). */
   session: string;
-  /** Values of the path parameters: `officeId`, `date`, and `id` by the segment before it (`bookings`, `absences`, `users`). */
+  /**
+   * Values of the path parameters: `officeId`, `date`, `resourceId`, `code`, `file`, and `id`
+   * by the segment before it (`bookings`, `absences`, `users`); a value for a parameter
+   * followed by a certain rest of the path (`officeId/details`) comes before the plain one.
+   */
   params: Record<string, string>;
 }
 
@@ -406,9 +492,21 @@ export async function prepareStaffFixtures(t: TestApp): Promise<StaffFixtures> {
     .values({ resource_id: resource.id, during: sql`tstzrange(${`${far}T06:00:00Z`}::timestamptz, ${`${far}T10:00:00Z`}::timestamptz)`, reason: 'Koulutus' })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const setup = await setupFixtures(t.db);
+  const [firstResource] = setup.resourceIds;
   return {
     session: client.session!,
     params: {
+      // The set-up calls on offices of their own, the rest on office 1.
+      'officeId/details': String(setup.officeId),
+      'officeId/activate': String(setup.officeId),
+      'officeId/deactivate': String(setup.officeId),
+      'officeId/resources': String(setup.officeId),
+      'officeId/resources/order': String(setup.resourceOfficeId),
+      'officeId/resources/:resourceId': String(setup.resourceOfficeId),
+      resourceId: String(firstResource),
+      code: setup.workKind,
+      file: 'offices',
       officeId: '1',
       date: addDays(todayInHelsinki(), 200),
       'bookings:id': String(booking.id),
@@ -419,10 +517,19 @@ export async function prepareStaffFixtures(t: TestApp): Promise<StaffFixtures> {
   };
 }
 
-/** A route's path with its parameters filled in from the staff fixtures (`:id` by the segment before it). */
+/**
+ * A route's path with its parameters filled in from the staff fixtures: by the parameter and
+ * the start of the rest of the path (`officeId/details`, the longest that fits), else `:id`
+ * by the segment before it, else by name.
+ */
 export function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/\/([^/]+)\/:([A-Za-z]+)/g, (_all, before: string, name: string) => {
-    const value = name === 'id' ? (params[`${before}:id`] ?? params.id) : params[name];
+  return path.replace(/\/([^/]+)\/:([A-Za-z]+)/g, (all: string, before: string, name: string, at: number) => {
+    // The rest as the router reads it (one slash each), also when a fuzzed path adds to its end.
+    const rest = path.slice(at + all.length).replace(/\/+/g, '/');
+    const [byRest] = Object.keys(params)
+      .filter((key) => key.startsWith(`${name}/`) && rest.startsWith(key.slice(name.length)))
+      .sort((a, b) => b.length - a.length);
+    const value = byRest !== undefined ? params[byRest] : name === 'id' ? (params[`${before}:id`] ?? params.id) : params[name];
     return `/${before}/${value ?? `:${name}`}`;
   }).replace(/^:([A-Za-z]+)/, (_all, name: string) => params[name] ?? `:${name}`);
 }
