@@ -5,7 +5,7 @@
  * (office-admin, staff-capacity) refuse rows here as there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_FILES, DATA_IMPORT_MAX_CHARS, addDays, isWorkingDay, todayInHelsinki, type DataFile } from '@huolto/domain';
+import { DATA_FILES, DATA_IMPORT_COLUMNS, DATA_IMPORT_MAX_CHARS, addDays, isWorkingDay, todayInHelsinki, type DataFile } from '@huolto/domain';
 import { createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { changeMark, changesSince, installChangeLog } from '#test/fuzz-support.ts';
 import { signedInStaff, type StaffClient } from '#test/staff.ts';
@@ -226,6 +226,8 @@ describe('GET /data/export/:file', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${file}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
     expect(res.body.startsWith('\uFEFF')).toBe(true);
+    // The header is the domain's list of columns, the one the import page and the docs show.
+    expect(res.body.slice(1).split('\r\n')[0]!.split(';')).toEqual(DATA_IMPORT_COLUMNS[file].map((c) => c.name));
     const mark = await changeMark(t.db);
     const back = await importFile(file, res.body);
     expect(back.statusCode, back.body).toBe(200);

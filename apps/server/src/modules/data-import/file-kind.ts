@@ -1,9 +1,9 @@
 /**
- * What every file of the import shares: its columns (docs/data-import.md), the check of a
- * header against them, the refusals of rows (line, column, Finnish message) and the
- * changes a file makes, key by key.
+ * What every file of the import shares: its columns (the domain's DATA_IMPORT_COLUMNS, the
+ * long form in docs/data-import.md), the check of a header against them, the refusals of rows
+ * (line, column, Finnish message) and the changes a file makes, key by key.
  */
-import type { DataFile } from '@huolto/domain';
+import { DATA_IMPORT_COLUMNS, type DataFile } from '@huolto/domain';
 import type { z } from 'zod';
 import type { Executor } from '#src/db/database.ts';
 import { ValidationError } from '#src/lib/errors.ts';
@@ -14,6 +14,9 @@ export interface Column {
   /** The header must have it (each file's rows say which of its cells may be empty). */
   required: boolean;
 }
+
+/** A file's columns as the domain names them, in the export's order: the one list the page and the docs show. */
+export const columnsOf = (file: DataFile): readonly Column[] => DATA_IMPORT_COLUMNS[file].map(({ name, required }) => ({ name, required }));
 
 export type ChangeAction = 'CREATE' | 'UPDATE' | 'UNCHANGED';
 export interface Change {

@@ -6,15 +6,15 @@
  * A column the file leaves out keeps an existing office's value (a new office gets the
  * default); an empty cell is the default.
  */
-import { OFFICE_TIME_SELECTION_TYPES, PROCESS_TYPES, type OfficeBody, type OfficeDetails } from '@huolto/domain';
+import { OFFICE_TIME_SELECTION_TYPES, PROCESS_TYPES, type DataImportColumnName, type OfficeBody, type OfficeDetails } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 import { DomainError, ValidationError } from '#src/lib/errors.ts';
 import { createOffice, officeDetails, setOfficeActive, updateOffice } from '#src/modules/office-admin/index.ts';
 import { formatBoolean, formatDecimal, formatList, parseBoolean, parseClock, parseDecimal, parseInteger, parseList, type CsvTable } from './csv.ts';
-import { RowErrors, cellOf, uniqueByKey, type Change, type Column, type FileKind, type ImportContext } from './file-kind.ts';
+import { RowErrors, cellOf, columnsOf, uniqueByKey, type Change, type FileKind, type ImportContext } from './file-kind.ts';
 import { findMakes, findOfficeCodes } from './repository.ts';
 
-/** The columns, each with the office detail (officeBody's field) it holds. */
+/** The columns (the domain's, every one of them), each with the office detail (officeBody's field) it holds. */
 const FIELDS = {
   code: 'code',
   name: 'name',
@@ -37,11 +37,10 @@ const FIELDS = {
   damage_inspection: 'damageInspection',
   customer_notice: 'customerNotice',
   active: 'active',
-} as const satisfies Record<string, keyof OfficeDetails>;
-type OfficeColumn = keyof typeof FIELDS;
+} as const satisfies Record<OfficeColumn, keyof OfficeDetails>;
+type OfficeColumn = DataImportColumnName<'offices'>;
 
-const REQUIRED = new Set<OfficeColumn>(['code', 'name', 'address', 'post_code', 'post_office', 'processes']);
-export const OFFICE_COLUMNS: readonly Column[] = (Object.keys(FIELDS) as OfficeColumn[]).map((name) => ({ name, required: REQUIRED.has(name) }));
+export const OFFICE_COLUMNS = columnsOf('offices');
 
 const COLUMN_OF_FIELD = new Map<string, string>(Object.entries(FIELDS).map(([column, field]) => [field, column]));
 const columnOf = (path: string) => COLUMN_OF_FIELD.get(path) ?? null;

@@ -13,16 +13,10 @@ import type { Executor } from '#src/db/database.ts';
 import { ValidationError } from '#src/lib/errors.ts';
 import { assertExceptionDate, updateOpeningHours, upsertOpeningException } from '#src/modules/staff-capacity/index.ts';
 import { parseClock, type CsvTable } from './csv.ts';
-import { RowErrors, cellOf, changeOf, uniqueByKey, type Change, type Column, type FileKind, type ImportContext } from './file-kind.ts';
+import { RowErrors, cellOf, columnsOf, changeOf, uniqueByKey, type Change, type FileKind, type ImportContext } from './file-kind.ts';
 import { findOfficeCodes, findOpeningExceptions } from './repository.ts';
 
-export const OPENING_HOURS_COLUMNS: readonly Column[] = [
-  { name: 'office_code', required: true },
-  { name: 'day', required: true },
-  { name: 'opening_time', required: true },
-  { name: 'closing_time', required: true },
-  { name: 'reason', required: false },
-];
+export const OPENING_HOURS_COLUMNS = columnsOf('opening-hours');
 
 /** The day of the usual hours. */
 export const USUAL_DAYS = 'ma-pe';

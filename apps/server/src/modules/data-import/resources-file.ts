@@ -12,18 +12,10 @@ import type { Executor } from '#src/db/database.ts';
 import { DomainError, ValidationError } from '#src/lib/errors.ts';
 import { ResourceHasBookingsError, createResource, orderResources, resourcesOfOffice, updateResource } from '#src/modules/office-admin/index.ts';
 import { formatBoolean, formatList, parseBoolean, parseInteger, parseList, type CsvTable } from './csv.ts';
-import { RowErrors, cellOf, uniqueByKey, type Change, type Column, type FileKind, type ImportContext } from './file-kind.ts';
+import { RowErrors, cellOf, columnsOf, uniqueByKey, type Change, type FileKind, type ImportContext } from './file-kind.ts';
 import { findOfficeCodes } from './repository.ts';
 
-export const RESOURCE_COLUMNS: readonly Column[] = [
-  { name: 'office_code', required: true },
-  { name: 'name', required: true },
-  { name: 'display_name', required: false },
-  { name: 'selectable', required: false },
-  { name: 'work_kinds', required: true },
-  { name: 'sort', required: false },
-  { name: 'active', required: false },
-];
+export const RESOURCE_COLUMNS = columnsOf('resources');
 
 const FIELDS = {
   name: 'name',

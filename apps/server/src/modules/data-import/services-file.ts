@@ -9,7 +9,7 @@
 import { cleanLine, isStorableText } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 import { formatBoolean, formatCents, parseBoolean, parseInteger, parseScaled, type CsvTable } from './csv.ts';
-import { RowErrors, cellOf, changeOf, uniqueByKey, type Change, type Column, type FileKind } from './file-kind.ts';
+import { RowErrors, cellOf, columnsOf, changeOf, uniqueByKey, type Change, type FileKind } from './file-kind.ts';
 import {
   SERVICE_GROUP_KINDS,
   SERVICE_STAGES,
@@ -26,17 +26,7 @@ import {
   type ServiceProductRow,
 } from './repository.ts';
 
-export const SERVICE_COLUMNS: readonly Column[] = [
-  { name: 'code', required: true },
-  { name: 'group', required: true },
-  { name: 'stage', required: true },
-  { name: 'kind', required: true },
-  { name: 'name', required: true },
-  { name: 'price', required: true },
-  { name: 'duration_minutes', required: true },
-  { name: 'work_kind', required: false },
-  { name: 'active', required: false },
-];
+export const SERVICE_COLUMNS = columnsOf('services');
 
 /** A product's code: the import's key and the cart's product id. */
 const PRODUCT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,60}$/;
