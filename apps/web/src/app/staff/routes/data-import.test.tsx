@@ -68,6 +68,33 @@ describe('DataImportPage', () => {
     ]);
   });
 
+  it("shows the chosen file's columns (required or not, meaning, example) and its current export as a template, not a path in the code", () => {
+    stubFetch({});
+    renderPage();
+    expect(screen.queryByText(/docs\/data-import/)).toBeNull();
+    const form = screen.getByRole('region', { name: 'Tuo CSV-tiedosto' });
+    const table = () => within(form).getByRole('table', { name: /^Sarakkeet:/ });
+    const rowOf = (name: string) =>
+      within(table())
+        .getAllByRole('row')
+        .find((r) => r.querySelector('th')?.textContent === name)!;
+    expect(within(form).getByText('Tiedoston sarakkeet: Toimipisteet (21)', { selector: 'summary' })).toBeTruthy();
+    expect(within(rowOf('code')).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'kyllä',
+      'Toimipisteen oma tunnus: tämän ja muiden tiedostojen avain (a–z, 0–9, - ja _).',
+      'TRE1',
+    ]);
+    expect(within(rowOf('phone')).getAllByRole('cell')[0]!.textContent).toBe('ei');
+    const template = within(form).getByRole('link', { name: 'Lataa pohjaksi nykyiset tiedot: Toimipisteet (CSV)' });
+    expect(template.getAttribute('href')).toBe('/ServiceBooking/rest/staff/data/export/offices');
+    expect(template.getAttribute('download')).toBe('toimipisteet.csv');
+
+    fireEvent.change(screen.getByRole('combobox', { name: /Tiedosto/ }), { target: { value: 'opening-hours' } });
+    expect(within(form).getByText('Tiedoston sarakkeet: Aukioloajat (5)', { selector: 'summary' })).toBeTruthy();
+    expect(within(table()).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['office_code', 'day', 'opening_time', 'closing_time', 'reason']);
+    expect(within(form).getByRole('link', { name: /^Lataa pohjaksi/ }).getAttribute('href')).toBe('/ServiceBooking/rest/staff/data/export/opening-hours');
+  });
+
   it('checks the file first, shows what would change, and imports the same text on "Tuo muutokset"', async () => {
     const routes: Record<string, Route> = {
       [IMPORT]: (body) => json(preview((body as { apply: boolean }).apply)),

@@ -1,6 +1,6 @@
 import './data-import.css';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DATA_FILES, DATA_FILE_LABELS, DATA_IMPORT_MAX_CHARS, type DataFile, type DataImportError, type DataImportResult } from '@huolto/domain';
@@ -10,6 +10,7 @@ import { importErrorsOf, useImportData } from '@/features/staff/api/import-data.
 import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 import { DataImportChanges, countChanges } from './data-import-changes.tsx';
+import { DataImportColumns } from './data-import-columns.tsx';
 import { DataImportErrors } from './data-import-errors.tsx';
 
 /**
@@ -76,6 +77,7 @@ export function DataImportForm({ announce }: { announce: (message: string) => vo
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<ImportFormInput, unknown, ImportFormValues>({ defaultValues: { file: DATA_FILES[0] }, resolver: zodResolver(importFormSchema) });
   const importData = useImportData();
@@ -140,6 +142,7 @@ export function DataImportForm({ announce }: { announce: (message: string) => vo
 
   const fileField = register('file', { onChange: clearOutcome });
   const csvField = register('csv', { onChange: clearOutcome });
+  const chosenFile = useWatch({ control, name: 'file' });
   const counts = checked ? countChanges(checked.result) : null;
   const hasChanges = counts !== null && counts.CREATE + counts.UPDATE > 0;
 
@@ -166,11 +169,12 @@ export function DataImportForm({ announce }: { announce: (message: string) => vo
               ))}
             </select>
           </Field>
+          <DataImportColumns file={chosenFile} />
           <Field
             id={id('csv')}
             label="CSV-tiedosto"
             required
-            hint="UTF-8-tekstiä, sarakkeet puolipisteellä tai pilkulla eroteltuina ja otsikkorivi ensin. Sarakkeet on kuvattu tuonnin ohjeessa (docs/data-import.md); viety tiedosto käy pohjaksi."
+            hint="UTF-8-tekstiä, sarakkeet puolipisteellä tai pilkulla eroteltuina ja otsikkorivi ensin. Sarakkeet on lueteltu yllä."
             error={errors.csv?.message}
           >
             <input
