@@ -87,6 +87,20 @@ describe('offices', () => {
     expect(details.name).toBe('Testikorjaamo Hervanta');
   });
 
+  it("the office's notice to customers shows where its info texts do, after its dated ones, and goes when emptied", async () => {
+    const customer = new ApiClient(t.app);
+    const texts = async (id: number) =>
+      json<{ organizationId: number; text: string }[]>(await customer.post('/get-organization-info-texts-no-session', { organizationIds: [id] }));
+    const before = await texts(1);
+    const details = json<OfficeDetails>(await admin.get('/offices/1/details'));
+    const { id: _id, active: _active, openingTime: _o, closingTime: _c, ...body } = details;
+    const notice = 'Sisäänkäynti takapihalta remontin ajan.';
+    expect((await admin.put('/offices/1/details', { ...body, customerNotice: notice })).statusCode).toBe(200);
+    expect(await texts(1)).toEqual([...before, { organizationId: 1, text: notice }]);
+    expect((await admin.put('/offices/1/details', { ...body, customerNotice: '' })).statusCode).toBe(200);
+    expect(await texts(1)).toEqual(before);
+  });
+
   it('bad input is 400 naming the field and changes nothing', async () => {
     const other = await t.db.selectFrom('organization').select('code').where('id', '=', 1).executeTakeFirstOrThrow();
     const cases: [Partial<OfficeBody>, string][] = [

@@ -115,8 +115,9 @@ export function toOrganization(r: {
 }
 
 /**
- * The info texts active on a Helsinki date at the given offices: newest first within an
- * office, offices in the order asked.
+ * The info texts active on a Helsinki date at the given offices: within an office its dated
+ * texts newest first, then its standing notice to customers (organization.customer_notice,
+ * set on the office's page) when it has one; offices in the order asked.
  */
 export async function activeInfoTexts(db: Executor, organizationIds: readonly number[], today: string): Promise<OrganizationInfoText[]> {
   const ids = [...new Set(organizationIds)];
@@ -131,5 +132,14 @@ export async function activeInfoTexts(db: Executor, organizationIds: readonly nu
     .orderBy('valid_from', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return ids.flatMap((id) => rows.filter((r) => r.organization_id === id).map((r) => ({ organizationId: id, text: r.text })));
+  const notices = await extended(db)
+    .selectFrom('organization')
+    .select(['id', 'customer_notice'])
+    .where('id', 'in', ids)
+    .where('customer_notice', '<>', '')
+    .execute();
+  return ids.flatMap((id) => [
+    ...rows.filter((r) => r.organization_id === id).map((r) => ({ organizationId: id, text: r.text })),
+    ...notices.filter((n) => n.id === id && n.customer_notice.trim() !== '').map((n) => ({ organizationId: id, text: n.customer_notice.trim() })),
+  ]);
 }
