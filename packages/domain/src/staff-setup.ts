@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { FIELD_ERRORS } from './messages.ts';
 import { PROCESS_TYPES, type ProcessType } from './enums.ts';
 import { PHONE_PATTERN } from './validation.ts';
-import { id, line, clockTime, localDateTime } from './staff-fields.ts';
+import { id, line, clockTime, localDateTime, storable } from './staff-fields.ts';
+import { cleanMultilineText, isStorableText } from './storable.ts';
 import { isRealLocalDateTime } from './time.ts';
 
 const required = (max: number) => line(max).refine((v) => v.length > 0, { error: FIELD_ERRORS.required });
@@ -18,6 +19,7 @@ const httpUrlOrEmpty = z
   .string()
   .trim()
   .max(500, { error: FIELD_ERRORS.tooLong })
+  .refine(isStorableText, { ...storable, abort: true })
   .refine((v) => v === '' || /^https?:\/\/[^\s<>"]+$/.test(v), { error: 'Anna osoite muodossa https://…' });
 const phoneOrEmpty = z
   .string()
@@ -153,8 +155,13 @@ export const officeBody = z
       .refine((m) => (SLOT_STEP_MINUTES as readonly number[]).includes(m), { error: `Väli on jokin näistä: ${SLOT_STEP_MINUTES.join(', ')} min` })
       .default(60),
     lockerCompartments: z.number().int().min(0, { error: 'Lokeroita 0–99' }).max(99, { error: 'Lokeroita 0–99' }).default(0),
-    /** A standing notice shown to the office's customers; '' for none. */
-    customerNotice: z.string().max(2000, { error: FIELD_ERRORS.tooLong }).default(''),
+    /** A standing notice shown to the office's customers, its lines kept; '' for none. */
+    customerNotice: z
+      .string()
+      .max(2000, { error: FIELD_ERRORS.tooLong })
+      .refine(isStorableText, storable)
+      .transform(cleanMultilineText)
+      .default(''),
     showLoanCalculator: z.boolean().default(false),
     /** Customers may choose their mechanic by name (the resources marked selectable). */
     customerSelectsResource: z.boolean().default(false),

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { companyDetailsBody, officeBody } from './staff-setup.ts';
+
+const office = {
+  code: 'HKI1',
+  name: 'Helsinki',
+  address: 'Testitie 1',
+  postCode: '00100',
+  postOffice: 'Helsinki',
+  processes: ['MAINTENANCE'],
+};
+
+const company = {
+  name: 'Yritys',
+  bookingPhone: '',
+  frontPageUrl: 'https://www.example.fi/',
+  damageInspectionUrl: '',
+  phoneBookingUrl: '',
+  privacyUrl: '',
+  mailSenderName: 'Yritys ajanvaraus',
+  serviceBreak: null,
+};
+
+const refusedPaths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+  result.success ? [] : result.error!.issues.map((i) => i.path.join('.'));
+
+describe("an office's customer notice", () => {
+  it('refuses what PostgreSQL cannot store (NUL, a lone surrogate), naming the field', () => {
+    for (const customerNotice of ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy']) {
+      expect(refusedPaths(officeBody.safeParse({ ...office, customerNotice }))).toEqual(['customerNotice']);
+    }
+  });
+
+  it('keeps its lines and drops other control characters', () => {
+    const parsed = officeBody.parse({ ...office, customerNotice: 'Sisäänkäynti\r\ntakapihalta\u0007\u202e' });
+    expect(parsed.customerNotice).toBe('Sisäänkäynti\ntakapihalta');
+    expect(officeBody.parse(office).customerNotice).toBe('');
+  });
+});
+
+describe("the company's addresses", () => {
+  it('refuses an address PostgreSQL cannot store, naming the field', () => {
+    expect(refusedPaths(companyDetailsBody.safeParse({ ...company, frontPageUrl: 'https://a\u0000b' }))).toEqual(['frontPageUrl']);
+    expect(refusedPaths(companyDetailsBody.safeParse({ ...company, privacyUrl: 'https://a\ud800b' }))).toEqual(['privacyUrl']);
+    expect(companyDetailsBody.safeParse(company).success).toBe(true);
+  });
+});
