@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { DATA_FILE_LABELS, type DataImportResult } from '@huolto/domain';
+import { StaffTable } from '@/features/staff/components/staff-table.tsx';
 
 type Action = DataImportResult['changes'][number]['action'];
 
@@ -46,28 +47,15 @@ export function DataImportChanges({ result }: { result: DataImportResult }) {
       {changed.length === 0 ? (
         <p>{result.applied ? 'Mitään ei muuttunut.' : 'Tiedosto ei muuta mitään: kaikki rivit ovat jo ennallaan.'}</p>
       ) : (
-        // On a phone the table scrolls sideways in its frame: the frame takes the keyboard's focus to scroll it.
-        <div className="data-import__table-wrap" role="region" aria-label={`${caption}, vieritettävä`} tabIndex={0}>
-          <table className="data-import__table">
-            <caption className="visually-hidden">{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Avain</th>
-                <th scope="col">Muutos</th>
-                <th scope="col">Muuttuvat sarakkeet</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changed.map((c) => (
-                <tr key={c.key}>
-                  <td>{c.key}</td>
-                  <td>{labels[c.action]}</td>
-                  <td>{c.action === 'UPDATE' ? c.fields.join(', ') : c.action === 'CREATE' ? 'uusi rivi' : '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={['Avain', 'Muutos', 'Muuttuvat sarakkeet']} caption={caption} alignTop className="data-import__table-wrap">
+          {changed.map((c) => (
+            <tr key={c.key}>
+              <td>{c.key}</td>
+              <td>{labels[c.action]}</td>
+              <td>{c.action === 'UPDATE' ? c.fields.join(', ') : c.action === 'CREATE' ? 'uusi rivi' : '–'}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import './user-list.css';
 import { useId } from 'react';
 import { STAFF_ROLE_LABELS, type StaffOffice, type StaffUser } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
+import { StaffTable } from '@/features/staff/components/staff-table.tsx';
 
 function officeNames(user: StaffUser, offices: StaffOffice[]): string {
   if (user.role === 'ADMIN') return 'Kaikki toimipisteet';
@@ -31,40 +32,24 @@ export function UserList({ users, offices, onEdit }: { users: StaffUser[]; offic
       <h2 id={heading} className="card__title">
         Henkilökunnan tunnukset
       </h2>
-      <div className="users__table-wrap">
-        <table className="users__table">
-          <thead>
-            <tr>
-              <th scope="col">Nimi</th>
-              <th scope="col">Sähköposti</th>
-              <th scope="col">Rooli</th>
-              <th scope="col">Toimipisteet</th>
-              <th scope="col">Tila</th>
-              <th scope="col">
-                <span className="visually-hidden">Toiminnot</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map((u) => (
-              <tr key={u.id} className={u.active ? undefined : 'users__row--inactive'}>
-                <th scope="row">{u.name}</th>
-                <td className="users__email" data-label="Sähköposti">
-                  <BreakableEmail email={u.email} />
-                </td>
-                <td data-label="Rooli">{STAFF_ROLE_LABELS[u.role]}</td>
-                <td data-label="Toimipisteet">{officeNames(u, offices)}</td>
-                <td data-label="Tila">{u.active ? 'Aktiivinen' : 'Poistettu käytöstä'}</td>
-                <td>
-                  <Button variant="secondary" aria-label={`Muokkaa: ${u.name}`} onClick={() => onEdit(u)}>
-                    Muokkaa
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable columns={['Nimi', 'Sähköposti', 'Rooli', 'Toimipisteet', 'Tila']} actions stacked className="users__table-wrap">
+        {sorted.map((u) => (
+          <tr key={u.id} className={u.active ? undefined : 'staff-table__row--inactive'}>
+            <th scope="row">{u.name}</th>
+            <td className="users__email" data-label="Sähköposti">
+              <BreakableEmail email={u.email} />
+            </td>
+            <td data-label="Rooli">{STAFF_ROLE_LABELS[u.role]}</td>
+            <td data-label="Toimipisteet">{officeNames(u, offices)}</td>
+            <td data-label="Tila">{u.active ? 'Aktiivinen' : 'Poistettu käytöstä'}</td>
+            <td>
+              <Button variant="secondary" aria-label={`Muokkaa: ${u.name}`} onClick={() => onEdit(u)}>
+                Muokkaa
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { useUpdateWorkKind } from '@/features/staff/api/update-work-kind.ts';
 import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { StaffTable } from '@/features/staff/components/staff-table.tsx';
 import { messageOf } from '@/lib/form-errors.ts';
 import { RenameWorkKindForm } from './work-kind-forms.tsx';
 
@@ -31,42 +32,28 @@ export function WorkKindList({ kinds, announce }: { kinds: WorkKind[]; announce:
       {kinds.length === 0 ? (
         <p>Työlajeja ei ole vielä. Lisää ensimmäinen, esimerkiksi Huolto tai Renkaanvaihto.</p>
       ) : (
-        <div className="work-kinds__table-wrap">
-          <table className="work-kinds__table">
-            <thead>
-              <tr>
-                <th scope="col">Nimi</th>
-                <th scope="col">Tunnus</th>
-                <th scope="col">Tila</th>
-                <th scope="col">
-                  <span className="visually-hidden">Toiminnot</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {kinds.map((k) => (
-                <tr key={k.code} className={k.active ? undefined : 'work-kinds__row--inactive'}>
-                  <th scope="row">{k.name}</th>
-                  <td data-label="Tunnus">{k.code}</td>
-                  <td data-label="Tila">{k.active ? 'Käytössä' : 'Ei käytössä'}</td>
-                  <td className="work-kinds__actions">
-                    <Button variant="secondary" aria-label={`Nimeä uudelleen: ${k.name}`} onClick={() => setRenaming(k)}>
-                      Nimeä
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      aria-label={k.active ? `Poista käytöstä: ${k.name}` : `Ota käyttöön: ${k.name}`}
-                      disabled={update.isPending}
-                      onClick={() => setActive(k, !k.active)}
-                    >
-                      {k.active ? 'Poista käytöstä' : 'Ota käyttöön'}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={['Nimi', 'Tunnus', 'Tila']} actions stacked className="work-kinds__table-wrap">
+          {kinds.map((k) => (
+            <tr key={k.code} className={k.active ? undefined : 'staff-table__row--inactive'}>
+              <th scope="row">{k.name}</th>
+              <td data-label="Tunnus">{k.code}</td>
+              <td data-label="Tila">{k.active ? 'Käytössä' : 'Ei käytössä'}</td>
+              <td className="work-kinds__actions">
+                <Button variant="secondary" aria-label={`Nimeä uudelleen: ${k.name}`} onClick={() => setRenaming(k)}>
+                  Nimeä
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={k.active ? `Poista käytöstä: ${k.name}` : `Ota käyttöön: ${k.name}`}
+                  disabled={update.isPending}
+                  onClick={() => setActive(k, !k.active)}
+                >
+                  {k.active ? 'Poista käytöstä' : 'Ota käyttöön'}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       <ProblemNotice message={update.error && !renaming ? messageOf(update.error) : null} />
       <Modal open={renaming !== null} title={renaming ? `Nimeä uudelleen: ${renaming.name}` : ''} onClose={() => setRenaming(null)}>
