@@ -16,12 +16,11 @@ import {
   type StaffBookingDetail,
   type StaffMoveBody,
 } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { useDay } from '@/features/staff/api/get-day.ts';
 import { useMoveBooking } from '@/features/staff/api/move-booking.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 import { bookingMinutes, timeRange } from './booking-times.ts';
 
@@ -188,12 +187,9 @@ export function MoveForm({ booking, initialDate, announce }: { booking: StaffBoo
             )}
           />
         </Field>
-        <ProblemNotice message={errors.root?.server?.message} />
-        <div className="actions">
-          <Button type="submit" disabled={move.isPending}>
-            {move.isPending ? 'Siirretään…' : 'Siirrä varaus'}
-          </Button>
-        </div>
+        <FormFooter problem={errors.root?.server?.message} pending={move.isPending}>
+          {move.isPending ? 'Siirretään…' : 'Siirrä varaus'}
+        </FormFooter>
       </form>
       <ConfirmDialog
         open={confirming !== null}

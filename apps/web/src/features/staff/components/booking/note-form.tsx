@@ -4,10 +4,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { STAFF_NOTE_MAX_LENGTH, staffNoteBody, type StaffBookingDetail } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { useAddNote } from '@/features/staff/api/add-note.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 
 /** A note: something written (in the form's own words), then as the call's body (domain staffNoteBody). */
@@ -53,12 +52,9 @@ export function NoteForm({ booking, announce }: { booking: StaffBookingDetail; a
             {...register('text')}
           />
         </Field>
-        <ProblemNotice message={formState.errors.root?.server?.message} />
-        <div className="actions">
-          <Button type="submit" variant="secondary" disabled={note.isPending}>
-            Lisää muistiinpano
-          </Button>
-        </div>
+        <FormFooter problem={formState.errors.root?.server?.message} pending={note.isPending} variant="secondary">
+          Lisää muistiinpano
+        </FormFooter>
       </form>
     </section>
   );

@@ -4,10 +4,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { openingHoursBody } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { InputField } from '@/components/ui/field.tsx';
 import { useSaveOpeningHours, type OpeningHours } from '@/features/staff/api/save-opening-hours.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 
 /**
@@ -59,12 +58,9 @@ export function OpeningHoursForm({
           <InputField key={name} id={`${uid}-${name}`} label={LABELS[name]} type="time" step={900} error={errors[name]?.message} {...register(name)} />
         ))}
       </div>
-      <ProblemNotice message={errors.root?.server?.message} />
-      <div className="actions">
-        <Button type="submit" variant="secondary" disabled={save.isPending}>
-          Tallenna aukioloajat
-        </Button>
-      </div>
+      <FormFooter problem={errors.root?.server?.message} pending={save.isPending} variant="secondary">
+        Tallenna aukioloajat
+      </FormFooter>
     </form>
   );
 }

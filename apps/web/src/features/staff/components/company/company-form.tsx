@@ -4,10 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { companyDetailsBody, type CompanyDetails } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
 import { useUpdateCompany } from '@/features/staff/api/update-company.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 
 /**
@@ -188,12 +187,9 @@ export function CompanyForm({
           </>
         )}
       </section>
-      <ProblemNotice message={errors.root?.server?.message} />
-      <div className="actions">
-        <Button type="submit" disabled={save.isPending}>
-          Tallenna
-        </Button>
-      </div>
+      <FormFooter problem={errors.root?.server?.message} pending={save.isPending}>
+        Tallenna
+      </FormFooter>
     </form>
   );
 }

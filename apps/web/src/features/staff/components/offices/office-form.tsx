@@ -12,11 +12,10 @@ import {
   officeBody,
   type OfficeDetails,
 } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
 import { useCreateOffice } from '@/features/staff/api/create-office.ts';
 import { useUpdateOfficeDetails } from '@/features/staff/api/update-office-details.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 import { DealerMakes } from './dealer-makes.tsx';
 
@@ -366,12 +365,9 @@ export function OfficeForm({ office, onSaved }: { office?: OfficeDetails; onSave
           />
         </Field>
       </section>
-      <ProblemNotice message={errors.root?.server?.message} />
-      <div className="actions">
-        <Button type="submit" disabled={pending}>
-          {office ? 'Tallenna tiedot' : 'Lisää toimipiste'}
-        </Button>
-      </div>
+      <FormFooter problem={errors.root?.server?.message} pending={pending}>
+        {office ? 'Tallenna tiedot' : 'Lisää toimipiste'}
+      </FormFooter>
     </form>
   );
 }

@@ -4,11 +4,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { resourceBody, type StaffResourceDetails, type WorkKind } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { InputField } from '@/components/ui/field.tsx';
 import { useCreateResource } from '@/features/staff/api/create-resource.ts';
 import { useUpdateResource } from '@/features/staff/api/update-resource.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 
 type ResourceFormInput = z.input<typeof resourceBody>;
@@ -148,12 +147,9 @@ export function ResourceForm({
           <WorkKindChoices kinds={workKinds} chosen={field.value} onChange={field.onChange} error={errors.workKinds?.message} idPrefix={id('kinds')} />
         )}
       />
-      <ProblemNotice message={errors.root?.server?.message} />
-      <div className="actions">
-        <Button type="submit" variant={resource ? 'primary' : 'secondary'} disabled={create.isPending || update.isPending}>
-          {resource ? 'Tallenna' : 'Lisää resurssi'}
-        </Button>
-      </div>
+      <FormFooter problem={errors.root?.server?.message} pending={create.isPending || update.isPending} variant={resource ? 'primary' : 'secondary'}>
+        {resource ? 'Tallenna' : 'Lisää resurssi'}
+      </FormFooter>
     </form>
   );
 }

@@ -3,10 +3,9 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { STAFF_PASSWORD_MIN_LENGTH, createStaffUserBody, type StaffOffice } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { InputField, PasswordField } from '@/components/ui/field.tsx';
 import { useCreateUser } from '@/features/staff/api/create-user.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 import { OfficeChoices } from './office-choices.tsx';
 import { RoleSelect } from './role-select.tsx';
@@ -86,12 +85,9 @@ export function CreateUserForm({ offices, announce }: { offices: StaffOffice[]; 
           error={errors.password?.message}
           {...register('password')}
         />
-        <ProblemNotice message={errors.root?.server?.message} />
-        <div className="actions">
-          <Button type="submit" disabled={create.isPending}>
-            Lisää käyttäjä
-          </Button>
-        </div>
+        <FormFooter problem={errors.root?.server?.message} pending={create.isPending}>
+          Lisää käyttäjä
+        </FormFooter>
       </form>
     </section>
   );

@@ -10,10 +10,9 @@ import {
   type StaffUser,
   type UpdateStaffUserBody,
 } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { InputField, PasswordField } from '@/components/ui/field.tsx';
 import { useUpdateUser } from '@/features/staff/api/update-user.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 import { OfficeChoices } from './office-choices.tsx';
 import { RoleSelect } from './role-select.tsx';
@@ -104,12 +103,9 @@ export function EditUserForm({ user, offices, onDone }: { user: StaffUser; offic
         error={errors.password?.message}
         {...register('password')}
       />
-      <ProblemNotice message={errors.root?.server?.message} />
-      <div className="actions">
-        <Button type="submit" disabled={save.isPending}>
-          Tallenna
-        </Button>
-      </div>
+      <FormFooter problem={errors.root?.server?.message} pending={save.isPending}>
+        Tallenna
+      </FormFooter>
     </form>
   );
 }

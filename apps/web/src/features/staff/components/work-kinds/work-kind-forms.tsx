@@ -3,11 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { createWorkKindBody, type WorkKind } from '@huolto/domain';
-import { Button } from '@/components/ui/button.tsx';
 import { InputField } from '@/components/ui/field.tsx';
 import { useCreateWorkKind } from '@/features/staff/api/create-work-kind.ts';
 import { useUpdateWorkKind } from '@/features/staff/api/update-work-kind.ts';
-import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 
 type CreateInput = z.input<typeof createWorkKindBody>;
@@ -52,12 +51,9 @@ export function CreateWorkKindForm({ announce }: { announce: (message: string) =
           {...register('code')}
         />
         <InputField id={`${uid}-name`} label="Nimi" required maxLength={100} error={errors.name?.message} {...register('name')} />
-        <ProblemNotice message={errors.root?.server?.message} />
-        <div className="actions">
-          <Button type="submit" disabled={create.isPending}>
-            Lisää työlaji
-          </Button>
-        </div>
+        <FormFooter problem={errors.root?.server?.message} pending={create.isPending}>
+          Lisää työlaji
+        </FormFooter>
       </form>
     </section>
   );
@@ -88,12 +84,9 @@ export function RenameWorkKindForm({ kind, onDone }: { kind: WorkKind; onDone: (
     <form className="form-stack" onSubmit={handleSubmit(onValid)} noValidate>
       <p className="muted">Tunnus {kind.code}</p>
       <InputField id={`${uid}-name`} label="Nimi" required maxLength={100} error={errors.name?.message} {...register('name')} />
-      <ProblemNotice message={errors.root?.server?.message} />
-      <div className="actions">
-        <Button type="submit" disabled={update.isPending}>
-          Tallenna
-        </Button>
-      </div>
+      <FormFooter problem={errors.root?.server?.message} pending={update.isPending}>
+        Tallenna
+      </FormFooter>
     </form>
   );
 }
