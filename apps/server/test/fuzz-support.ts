@@ -178,17 +178,22 @@ const FUZZ_OFFICE = {
 const FUZZ_RESOURCE_OFFICE = { ...FUZZ_OFFICE, code: 'SUMEA-RESURSSIT', name: 'Sumea Resurssikorjaamo' };
 /** The kind of work PUT /work-kinds/:code renames and (de)activates: on no resource and no service. */
 const FUZZ_WORK_KIND = { code: 'SUMEA', name: 'Sumea työlaji' };
+/** The info text the info-text calls change, on the set-up calls' own (inactive) office. */
+const FUZZ_INFO_TEXT = { text: 'Sisäänkäynti takapihalta\nremontin ajan', validFrom: '2030-06-01', validTo: '2030-06-30' };
 
 interface SetupFixtures {
   officeId: number;
   resourceOfficeId: number;
   resourceIds: number[];
   workKind: string;
+  /** An info text of the set-up calls' own office (inactive, so no customer sees it). */
+  infoTextId: number;
 }
 
 /** The set-up calls' own office, resource office with its two resources, and kind of work; made once per database. */
 async function setupFixtures(db: Db): Promise<SetupFixtures> {
   const { createOffice, createResource, createWorkKind, setOfficeActive } = await import('#src/modules/office-admin/index.ts');
+  const { createInfoText } = await import('#src/modules/office-admin/info-texts.ts');
   return db.transaction().execute(async (trx) => {
     const officeOf = async (office: typeof FUZZ_OFFICE) => {
       const existing = await trx.selectFrom('organization').select('id').where('code', '=', office.code).executeTakeFirst();
@@ -207,7 +212,9 @@ async function setupFixtures(db: Db): Promise<SetupFixtures> {
     if (!(await trx.selectFrom('work_kind').select('code').where('code', '=', FUZZ_WORK_KIND.code).executeTakeFirst())) {
       await createWorkKind(trx, FUZZ_WORK_KIND, null);
     }
-    return { officeId, resourceOfficeId, resourceIds: resources.map((r) => r.id), workKind: FUZZ_WORK_KIND.code };
+    let infoText = await trx.selectFrom('organization_info_text').select('id').where('organization_id', '=', officeId).orderBy('id').executeTakeFirst();
+    infoText ??= await createInfoText(trx, officeId, FUZZ_INFO_TEXT, null);
+    return { officeId, resourceOfficeId, resourceIds: resources.map((r) => r.id), workKind: FUZZ_WORK_KIND.code, infoTextId: infoText.id };
   });
 }
 
@@ -440,6 +447,8 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`PUT ${S}/staff/offices/:officeId/resources/:resourceId`]: {
       body: { name: 'Nostin 1', displayName: null, selectable: false, workKinds: ['MAINTENANCE', 'TIRE_CHANGE'], active: true },
     },
+    [`POST ${S}/staff/offices/:officeId/info-texts`]: { body: { text: 'Suljettu juhannuksena', validFrom: '2030-06-19', validTo: '2030-06-21' } },
+    [`PUT ${S}/staff/offices/:officeId/info-texts/:infoTextId`]: { body: { ...FUZZ_INFO_TEXT, active: true } },
     [`POST ${S}/staff/work-kinds`]: { body: { code: 'SUMEA_UUSI', name: 'Sumea uusi työlaji' } },
     [`PUT ${S}/staff/work-kinds/:code`]: { body: { name: 'Sumea työlaji', active: true } },
   };
@@ -458,7 +467,7 @@ export interface StaffFixtures {
   /** An admin's session cookie value (every office, every call). */
   session: string;
   /**
-   * Values of the path parameters: `officeId`, `date`, `resourceId`, `code`, `file`, and `id`
+   * Values of the path parameters: `officeId`, `date`, `resourceId`, `infoTextId`, `code`, `file`, and `id`
    * by the segment before it (`bookings`, `absences`, `users`); a value for a parameter
    * followed by a certain rest of the path (`officeId/details`) comes before the plain one.
    */
@@ -504,7 +513,9 @@ export async function prepareStaffFixtures(t: TestApp): Promise<StaffFixtures> {
       'officeId/resources': String(setup.officeId),
       'officeId/resources/order': String(setup.resourceOfficeId),
       'officeId/resources/:resourceId': String(setup.resourceOfficeId),
+      'officeId/info-texts': String(setup.officeId),
       resourceId: String(firstResource),
+      infoTextId: String(setup.infoTextId),
       code: setup.workKind,
       file: 'offices',
       officeId: '1',

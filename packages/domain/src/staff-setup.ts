@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FIELD_ERRORS } from './messages.ts';
 import { PROCESS_TYPES, type ProcessType } from './enums.ts';
 import { PHONE_PATTERN } from './validation.ts';
-import { id, line, clockTime, localDateTime, storable } from './staff-fields.ts';
+import { id, line, clockTime, dateString, localDateTime, storable } from './staff-fields.ts';
 import { cleanMultilineText, isStorableText } from './storable.ts';
 import { isRealLocalDateTime } from './time.ts';
 
@@ -234,6 +234,55 @@ export const deactivateOfficeResponse = z.object({
   office: officeDetailsSchema,
   futureBookings: z.array(futureBookingSchema),
 });
+
+// ---- An office's dated notices to customers (info texts) ----
+
+/**
+ * A notice an office shows its customers on the Helsinki dates validFrom … validTo, both
+ * included, while active: on the services and time steps and in the confirmation, before the
+ * office's standing customerNotice. A text is never deleted; one taken out of use is inactive.
+ */
+export const infoTextSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  /** 'YYYY-MM-DD', the first day shown. */
+  validFrom: z.string(),
+  /** 'YYYY-MM-DD', the last day shown. */
+  validTo: z.string(),
+  active: z.boolean(),
+});
+export type InfoText = z.infer<typeof infoTextSchema>;
+/**
+ * GET /offices/:officeId/info-texts: the office's texts, active or not, that have not ended
+ * or ended within the last INFO_TEXT_LIST_ENDED_DAYS days, newest first (by first day).
+ */
+export const infoTextsResponse = z.array(infoTextSchema);
+/** How long an ended text stays on the office's list, in days. */
+export const INFO_TEXT_LIST_ENDED_DAYS = 30;
+export const INFO_TEXT_MAX_CHARS = 2000;
+const infoTextFields = {
+  /** The notice, its lines kept. */
+  text: z
+    .string()
+    .max(INFO_TEXT_MAX_CHARS, { error: FIELD_ERRORS.tooLong })
+    .refine(isStorableText, { ...storable, abort: true })
+    .transform(cleanMultilineText)
+    .refine((v) => v.trim().length > 0, { error: FIELD_ERRORS.required })
+    .transform((v) => v.trim()),
+  validFrom: dateString,
+  validTo: dateString,
+};
+const lastDayNotBeforeFirst = <T extends { validFrom: string; validTo: string }>(b: T) => b.validTo >= b.validFrom;
+const lastDayBeforeFirst = { path: ['validTo'], message: 'Viimeinen päivä on ennen ensimmäistä' };
+/** POST /offices/:officeId/info-texts: a new text, active. */
+export const infoTextBody = z.object(infoTextFields).refine(lastDayNotBeforeFirst, lastDayBeforeFirst);
+export type InfoTextBody = z.input<typeof infoTextBody>;
+/** PUT /offices/:officeId/info-texts/:infoTextId: its text and days, and `active` to take it out of use or back. */
+export const updateInfoTextBody = z
+  .object({ ...infoTextFields, active: z.boolean().default(true) })
+  .refine(lastDayNotBeforeFirst, lastDayBeforeFirst);
+export type UpdateInfoTextBody = z.input<typeof updateInfoTextBody>;
+export const infoTextParams = z.object({ officeId: id, infoTextId: id });
 
 // ---- Kinds of work (admin) ----
 

@@ -237,3 +237,38 @@ export async function unusableWorkKinds(db: Executor, codes: readonly string[]):
   const known = new Set(rows.map((r) => r.code));
   return codes.filter((c) => !known.has(c));
 }
+
+// ---- Info texts (an office's dated notices to customers) ----
+
+export type InfoTextRow = Selectable<Database['organization_info_text']>;
+export type InfoTextColumns = Pick<InfoTextRow, 'text' | 'valid_from' | 'valid_to' | 'active'>;
+
+/** An office's texts, active or not, whose last day is `since` or later, newest first. */
+export async function listInfoTextsOfOffice(db: Executor, officeId: number, since: string): Promise<InfoTextRow[]> {
+  return db
+    .selectFrom('organization_info_text')
+    .selectAll()
+    .where('organization_id', '=', officeId)
+    .where('valid_to', '>=', since)
+    .orderBy('valid_from', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findInfoTextRow(db: Executor, id: number, forUpdate = false): Promise<InfoTextRow | undefined> {
+  let q = db.selectFrom('organization_info_text').selectAll().where('id', '=', id);
+  if (forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function insertInfoText(db: Executor, officeId: number, values: InfoTextColumns): Promise<InfoTextRow> {
+  return db
+    .insertInto('organization_info_text')
+    .values({ organization_id: officeId, ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateInfoTextRow(db: Executor, id: number, values: Partial<InfoTextColumns>): Promise<InfoTextRow> {
+  return db.updateTable('organization_info_text').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}

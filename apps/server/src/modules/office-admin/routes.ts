@@ -3,6 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createWorkKindBody,
   deactivateOfficeResponse,
+  infoTextBody,
+  infoTextParams,
+  infoTextSchema,
+  infoTextsResponse,
   officeAdminListResponse,
   officeBody,
   officeDetailsSchema,
@@ -13,6 +17,7 @@ import {
   staffOfficeParams,
   staffResourceDetailsSchema,
   staffResourcesResponse,
+  updateInfoTextBody,
   updateResourceBody,
   updateWorkKindBody,
   workKindParams,
@@ -22,12 +27,14 @@ import {
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
 import { assertOffice, staffOf } from '../staff/index.ts';
+import * as infoTexts from './info-texts.ts';
 import * as offices from './offices.ts';
 import * as resources from './resources.ts';
 import * as kinds from './work-kinds.ts';
 
 const tag = 'Staff API';
 const atOnce = "Customers' lists and free times follow at once (the catalogue and availability versions move in the same transaction).";
+const shownAtOnce = 'Customers see the change at once (the catalogue version moves in the same transaction).';
 const audited = 'Every change writes an audit row in the same transaction.';
 
 /** The set-up of offices, their resources and the kinds of work (admins, and an office's own users for its details and resources). */
@@ -214,6 +221,62 @@ export function registerOfficeAdminRoutes(scope: FastifyInstance, db: Db) {
           }),
         );
       }
+    },
+  );
+
+  // ---- Info texts (an office's dated notices to customers) ----
+
+  r.get(
+    '/offices/:officeId/info-texts',
+    {
+      schema: callSchema({
+        tag,
+        summary: "An office's dated notices to customers, active or not, newest first (by first day): those not ended, and those ended within the last 30 days.",
+        params: staffOfficeParams,
+        responseSchema: infoTextsResponse,
+      }),
+    },
+    async (request) => {
+      assertOffice(staffOf(request), request.params.officeId);
+      return infoTexts.listInfoTextsCall(db, request.params.officeId);
+    },
+  );
+
+  r.post(
+    '/offices/:officeId/info-texts',
+    {
+      schema: callSchema({
+        tag,
+        summary: "Adds a dated notice to an office's customers, in use: shown on the services and time steps and in the confirmation from validFrom to validTo (Helsinki dates, both included).",
+        description: `400 naming validTo when it is before validFrom. ${audited} ${shownAtOnce}`,
+        params: staffOfficeParams,
+        body: infoTextBody,
+        responseSchema: infoTextSchema,
+      }),
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      assertOffice(staff, request.params.officeId);
+      return infoTexts.createInfoTextCall(db, request.params.officeId, request.body, staff.id);
+    },
+  );
+
+  r.put(
+    '/offices/:officeId/info-texts/:infoTextId',
+    {
+      schema: callSchema({
+        tag,
+        summary: "Changes a notice's text and days, and with `active` takes it out of use or back; a notice is never deleted.",
+        description: `404 for a notice of another office; 400 naming validTo when it is before validFrom. ${audited} ${shownAtOnce}`,
+        params: infoTextParams,
+        body: updateInfoTextBody,
+        responseSchema: infoTextSchema,
+      }),
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      assertOffice(staff, request.params.officeId);
+      return infoTexts.updateInfoTextCall(db, request.params.officeId, request.params.infoTextId, request.body, staff.id);
     },
   );
 

@@ -51,8 +51,8 @@ export async function principalOfCookie(db: Db, cookie: string | undefined): Pro
   return { id: account.id, email: account.email, name: account.name, role: account.role, officeIds };
 }
 
-/** The path parameters that are ids: an office's, a resource's, and a booking's, a user's or an absence's. */
-const ID_PARAMS = ['officeId', 'id', 'resourceId'] as const;
+/** The path parameters that are ids: an office's, a resource's, an info text's, and a booking's, a user's or an absence's. */
+const ID_PARAMS = ['officeId', 'id', 'resourceId', 'infoTextId'] as const;
 
 /** An id as a path takes it: digits without a leading zero, within the database's integer; else undefined. */
 const idParam = (value: unknown) => {

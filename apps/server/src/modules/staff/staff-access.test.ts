@@ -35,13 +35,14 @@ afterAll(() => t.close());
 const local = (r: Route) => r.path.slice(BASE.length);
 const name = (r: Route) => `${r.method} ${local(r)}`;
 
-/** The route's path with its parameters filled in: office 1, a booking of office 1, today. */
+/** The route's path with its parameters filled in: office 1, a booking of office 1, today, info text 1. */
 function urlOf(r: Route) {
   return local(r)
     .replace(':officeId', '1')
     .replace(':date', todayInHelsinki())
     .replace(/\/bookings\/:id/, `/bookings/${office1Booking}`)
     .replace(':resourceId', String(office1Resource))
+    .replace(':infoTextId', '1')
     .replace(':code', 'MAINTENANCE')
     .replace(':id', '1');
 }
