@@ -22,6 +22,8 @@ export const staffKeys = {
   officeAdmin: ['staff', 'office-admin'] as const,
   officeDetails: (officeId: number) => ['staff', 'office-details', officeId] as const,
   resources: (officeId: number) => ['staff', 'resources', officeId] as const,
+  /** An office's dated notices to customers. */
+  infoTexts: (officeId: number) => ['staff', 'info-texts', officeId] as const,
   workKinds: ['staff', 'work-kinds'] as const,
   vehicleMakes: ['staff', 'vehicle-makes'] as const,
 };
