@@ -72,3 +72,13 @@ export function InputField({ id, label, required, hint, error, className, ...inp
 export function PasswordField({ label = 'Salasana', autoComplete = 'current-password', ...props }: Omit<InputFieldProps, 'type' | 'label'> & { label?: ReactNode }) {
   return <InputField label={label} type="password" autoComplete={autoComplete} {...props} />;
 }
+
+/** A checkbox with its label beside it; the rest are the input's own attributes (with react-hook-form, `{...register(name)}`). */
+export function CheckboxField({ id, label, ...input }: { id: string; label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'className'> & { ref?: Ref<HTMLInputElement> }) {
+  return (
+    <div className="checkbox-row">
+      <input id={id} type="checkbox" className="checkbox" {...input} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}

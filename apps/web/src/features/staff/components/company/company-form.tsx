@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { companyDetailsBody, type CompanyDetails } from '@huolto/domain';
-import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
+import { CheckboxField, Field, InputField, describedBy } from '@/components/ui/field.tsx';
 import { useUpdateCompany } from '@/features/staff/api/update-company.ts';
 import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
@@ -158,10 +158,7 @@ export function CompanyForm({
         <h2 id={id('break')} className="card__title">
           Huoltokatko
         </h2>
-        <div className="checkbox-row">
-          <input id={id('hasServiceBreak')} type="checkbox" className="checkbox" {...register('hasServiceBreak')} />
-          <label htmlFor={id('hasServiceBreak')}>Ilmoita huoltokatkosta asiakkaille</label>
-        </div>
+        <CheckboxField id={id('hasServiceBreak')} label="Ilmoita huoltokatkosta asiakkaille" {...register('hasServiceBreak')} />
         {hasServiceBreak && (
           <>
             <div className="company-form__pair">

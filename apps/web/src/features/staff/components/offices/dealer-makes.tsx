@@ -1,6 +1,7 @@
 import './offices.css';
 import { useState } from 'react';
 import { useVehicleMakes } from '@/features/staff/api/get-vehicle-makes.ts';
+import { CheckboxList } from '@/features/staff/components/checkbox-list.tsx';
 
 /**
  * 'Merkkiedustukset': the makes the office is an authorised dealer for, a checkbox each,
@@ -44,24 +45,15 @@ export function DealerMakes({
             </label>
             <input id={`${idPrefix}-filter`} className="input" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
           </div>
-          <div className="dealer-makes__list">
-            {shown.map((m) => {
-              const id = `${idPrefix}-${m.id}`;
-              return (
-                <div key={m.id} className="checkbox-row">
-                  <input
-                    id={id}
-                    type="checkbox"
-                    className="checkbox"
-                    checked={chosen.includes(m.id)}
-                    onChange={(e) => onChange(e.target.checked ? [...chosen, m.id] : chosen.filter((c) => c !== m.id))}
-                  />
-                  <label htmlFor={id}>{m.name}</label>
-                </div>
-              );
-            })}
+          <CheckboxList
+            className="dealer-makes__list"
+            idPrefix={idPrefix}
+            options={shown.map((m) => ({ value: m.id, label: m.name }))}
+            chosen={chosen}
+            onChange={onChange}
+          >
             {shown.length === 0 && <p className="muted">Yksikään merkki ei vastaa suodatinta.</p>}
-          </div>
+          </CheckboxList>
         </>
       )}
       {error && (

@@ -12,7 +12,7 @@ import {
   officeBody,
   type OfficeDetails,
 } from '@huolto/domain';
-import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
+import { CheckboxField, Field, InputField, describedBy } from '@/components/ui/field.tsx';
 import { useCreateOffice } from '@/features/staff/api/create-office.ts';
 import { useUpdateOfficeDetails } from '@/features/staff/api/update-office-details.ts';
 import { FormFooter } from '@/features/staff/components/form-footer.tsx';
@@ -258,10 +258,7 @@ export function OfficeForm({ office, onSaved }: { office?: OfficeDetails; onSave
           <legend className="field__label">Varattavat palvelut</legend>
           <div className="office-form__checks">
             {PROCESS_TYPES.map((p) => (
-              <div key={p} className="checkbox-row">
-                <input id={id(`process-${p}`)} type="checkbox" className="checkbox" value={p} {...register('processes')} />
-                <label htmlFor={id(`process-${p}`)}>{OFFICE_PROCESS_LABELS[p]}</label>
-              </div>
+              <CheckboxField key={p} id={id(`process-${p}`)} label={OFFICE_PROCESS_LABELS[p]} value={p} {...register('processes')} />
             ))}
           </div>
           {processesError && (
@@ -335,16 +332,7 @@ export function OfficeForm({ office, onSaved }: { office?: OfficeDetails; onSave
         <div className="office-form__checks">
           {FLAGS.map(([name, label, hint]) => (
             <div key={name} className="office-form__flag">
-              <div className="checkbox-row">
-                <input
-                  id={id(name)}
-                  type="checkbox"
-                  className="checkbox"
-                  aria-describedby={hint ? id(`${name}-hint`) : undefined}
-                  {...register(name)}
-                />
-                <label htmlFor={id(name)}>{label}</label>
-              </div>
+              <CheckboxField id={id(name)} label={label} aria-describedby={hint ? id(`${name}-hint`) : undefined} {...register(name)} />
               {hint && (
                 <p className="field__hint" id={id(`${name}-hint`)}>
                   {hint}

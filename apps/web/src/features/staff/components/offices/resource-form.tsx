@@ -4,7 +4,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { resourceBody, type StaffResourceDetails, type WorkKind } from '@huolto/domain';
-import { InputField } from '@/components/ui/field.tsx';
+import { CheckboxField, InputField } from '@/components/ui/field.tsx';
+import { CheckboxList } from '@/features/staff/components/checkbox-list.tsx';
 import { useCreateResource } from '@/features/staff/api/create-resource.ts';
 import { useUpdateResource } from '@/features/staff/api/update-resource.ts';
 import { FormFooter } from '@/features/staff/components/form-footer.tsx';
@@ -37,26 +38,13 @@ function WorkKindChoices({
       {shown.length === 0 ? (
         <p className="muted">Työlajeja ei ole vielä lisätty.</p>
       ) : (
-        <div className="office-form__checks">
-          {shown.map((k) => {
-            const id = `${idPrefix}-${k.code}`;
-            return (
-              <div key={k.code} className="checkbox-row">
-                <input
-                  id={id}
-                  type="checkbox"
-                  className="checkbox"
-                  checked={chosen.includes(k.code)}
-                  onChange={(e) => onChange(e.target.checked ? [...chosen, k.code] : chosen.filter((c) => c !== k.code))}
-                />
-                <label htmlFor={id}>
-                  {k.name}
-                  {!k.active && ' (ei käytössä)'}
-                </label>
-              </div>
-            );
-          })}
-        </div>
+        <CheckboxList
+          className="office-form__checks"
+          idPrefix={idPrefix}
+          options={shown.map((k) => ({ value: k.code, label: k.active ? k.name : `${k.name} (ei käytössä)` }))}
+          chosen={chosen}
+          onChange={onChange}
+        />
       )}
       {error && (
         <p className="field__error" id={errorId}>
@@ -136,10 +124,7 @@ export function ResourceForm({
         error={errors.displayName?.message}
         {...register('displayName')}
       />
-      <div className="checkbox-row">
-        <input id={id('selectable')} type="checkbox" className="checkbox" {...register('selectable')} />
-        <label htmlFor={id('selectable')}>Asiakas voi valita tämän resurssin</label>
-      </div>
+      <CheckboxField id={id('selectable')} label="Asiakas voi valita tämän resurssin" {...register('selectable')} />
       <Controller
         control={control}
         name="workKinds"

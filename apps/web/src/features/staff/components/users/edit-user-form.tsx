@@ -10,7 +10,7 @@ import {
   type StaffUser,
   type UpdateStaffUserBody,
 } from '@huolto/domain';
-import { InputField, PasswordField } from '@/components/ui/field.tsx';
+import { CheckboxField, InputField, PasswordField } from '@/components/ui/field.tsx';
 import { useUpdateUser } from '@/features/staff/api/update-user.ts';
 import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
@@ -90,10 +90,7 @@ export function EditUserForm({ user, offices, onDone }: { user: StaffUser; offic
           )}
         />
       )}
-      <div className="checkbox-row">
-        <input id={id('active')} type="checkbox" className="checkbox" {...register('active')} />
-        <label htmlFor={id('active')}>Tunnus käytössä</label>
-      </div>
+      <CheckboxField id={id('active')} label="Tunnus käytössä" {...register('active')} />
       {errors.active && <p className="field__error">{errors.active.message}</p>}
       <PasswordField
         id={id('password')}

@@ -1,5 +1,6 @@
 import './office-choices.css';
 import type { StaffOffice } from '@huolto/domain';
+import { CheckboxList } from '@/features/staff/components/checkbox-list.tsx';
 
 /** 'Toimipisteet': the offices an office user runs, one checkbox each, with the field's error under them. */
 export function OfficeChoices({
@@ -19,23 +20,13 @@ export function OfficeChoices({
   return (
     <fieldset className="users__offices" aria-describedby={error ? errorId : undefined}>
       <legend className="field__label">Toimipisteet</legend>
-      <div className="users__office-grid">
-        {offices.map((o) => {
-          const id = `${idPrefix}-office-${o.id}`;
-          return (
-            <div key={o.id} className="checkbox-row">
-              <input
-                id={id}
-                type="checkbox"
-                className="checkbox"
-                checked={chosen.includes(o.id)}
-                onChange={(e) => onChange(e.target.checked ? [...chosen, o.id] : chosen.filter((c) => c !== o.id))}
-              />
-              <label htmlFor={id}>{o.name}</label>
-            </div>
-          );
-        })}
-      </div>
+      <CheckboxList
+        className="users__office-grid"
+        idPrefix={`${idPrefix}-office`}
+        options={offices.map((o) => ({ value: o.id, label: o.name }))}
+        chosen={chosen}
+        onChange={onChange}
+      />
       {error && (
         <p className="field__error" id={errorId}>
           {error}
