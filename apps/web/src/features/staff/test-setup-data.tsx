@@ -1,5 +1,5 @@
 /**
- * Test helpers of the set-up pages: a fetch stub answering by method and path (relative to
+ * Test helpers of the back-office pages: a fetch stub answering by method and path (relative to
  * the API's base, '/staff/company', '/vehicle-makes'), demo answers, and a page rendered
  * signed in at an address.
  */

@@ -4,9 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { addDays, staffMoveStarts, todayInHelsinki, type StaffBookingDetail, type StaffDay } from '@huolto/domain';
 import { json, newQueryClient } from '@/test/fetch-stub.ts';
+import { stubApi } from '@/features/staff/test-setup-data.tsx';
 import { BookingDetailPage } from './booking-detail.tsx';
 
-const BASE = '/ServiceBooking/rest/staff';
 const DATE = addDays(todayInHelsinki(), 14);
 
 const BOOKING: StaffBookingDetail = {
@@ -86,28 +86,6 @@ const DAY: StaffDay = {
   nextBookingDate: null,
 };
 
-type Answer = (body: unknown) => Response | Promise<Response>;
-
-/** fetch answered by 'METHOD /path' under the staff API; each list's answers in turn, the last one repeated. */
-function stub(routes: Record<string, Answer[]>) {
-  const used: Record<string, number> = {};
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const path = String(url).split('?')[0]!.replace(BASE, '');
-    const key = `${(init?.method ?? 'GET').toUpperCase()} ${path}`;
-    const answers = routes[key];
-    if (!answers) return json({ error: 'NOT_FOUND', message: key }, 404);
-    const i = Math.min(used[key] ?? 0, answers.length - 1);
-    used[key] = (used[key] ?? 0) + 1;
-    return answers[i]!(init?.body ? JSON.parse(String(init.body)) : undefined);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const bodies = (key: string) =>
-    (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][])
-      .filter(([url, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${String(url).split('?')[0]!.replace(BASE, '')}` === key)
-      .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
-  return { fetchMock, bodies };
-}
-
 function renderPage(id = 41) {
   render(
     <QueryClientProvider client={newQueryClient()}>
@@ -152,7 +130,7 @@ describe('staffMoveStarts', () => {
 
 describe('<BookingDetailPage>', () => {
   it('shows the customer, the car, the lines with their prices and total, the visit details and the history', async () => {
-    stub({ 'GET /bookings/41': [() => json(BOOKING)], 'GET /offices/1/day': [() => json(DAY)] });
+    stubApi({ 'GET /staff/bookings/41': [() => json(BOOKING)], 'GET /staff/offices/1/day': [() => json(DAY)] });
     renderPage();
     await screen.findByRole('heading', { level: 1, name: /Varaus ABC-123/ });
 
@@ -213,10 +191,10 @@ describe('<BookingDetailPage>', () => {
         },
       ],
     };
-    const { bodies } = stub({
-      'GET /bookings/41': [() => json(BOOKING)],
-      'GET /offices/1/day': [() => json(DAY)],
-      'POST /bookings/41/move': [() => json(moved)],
+    const { bodies } = stubApi({
+      'GET /staff/bookings/41': [() => json(BOOKING)],
+      'GET /staff/offices/1/day': [() => json(DAY)],
+      'POST /staff/bookings/41/move': [() => json(moved)],
     });
     renderPage();
     const move = await screen.findByRole('region', { name: 'Siirrä' });
@@ -242,16 +220,16 @@ describe('<BookingDetailPage>', () => {
     expect(dialog.textContent).toMatch(/Nyt.*9\.00–10\.30, Nosturi 1/);
     expect(dialog.textContent).toMatch(/Uusi aika.*klo 13\.00–14\.30, Nosturi 2/);
     expect(dialog.textContent).toContain('Asiakkaalle lähetetään sähköposti uudesta ajasta ja kalenterikutsu osoitteeseen maija@example.com.');
-    expect(bodies('POST /bookings/41/move')).toEqual([]);
+    expect(bodies('POST /staff/bookings/41/move')).toEqual([]);
     // Not now: the dialog closes and nothing is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Älä siirrä' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(bodies('POST /bookings/41/move')).toEqual([]);
+    expect(bodies('POST /staff/bookings/41/move')).toEqual([]);
 
     fireEvent.click(within(move).getByRole('button', { name: 'Siirrä varaus' }));
     dialog = screen.getByRole('dialog', { name: 'Siirretäänkö varaus?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Siirrä varaus' }));
-    await waitFor(() => expect(bodies('POST /bookings/41/move')).toEqual([{ start: `${DATE}T13:00:00`, resourceId: 12 }]));
+    await waitFor(() => expect(bodies('POST /staff/bookings/41/move')).toEqual([{ start: `${DATE}T13:00:00`, resourceId: 12 }]));
 
     // The result is in sight, not only read out.
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Varaus siirretty: .* klo 13\.00–14\.30, Nosturi 2\. Asiakkaalle lähti sähköposti uudesta ajasta\.$/));
@@ -263,15 +241,15 @@ describe('<BookingDetailPage>', () => {
     expect(history[2]!.textContent).toMatch(/^Varaus siirretty .* · Toimipiste Demo/);
     expect(history[2]!.textContent).toMatch(/9\.00–10\.30, Nosturi 1 → .*13\.00–14\.30, Nosturi 2$/);
     // The move's answer is the booking as it now is: not read again.
-    expect(bodies('GET /bookings/41')).toHaveLength(1);
+    expect(bodies('GET /staff/bookings/41')).toHaveLength(1);
     expect(document.querySelector('.booking-detail__when')!.textContent).toMatch(/13\.00–14\.30, Nosturi 2/);
   });
 
   it("a refused move (409) shows the server's message and keeps the booking", async () => {
-    const { bodies } = stub({
-      'GET /bookings/41': [() => json(BOOKING)],
-      'GET /offices/1/day': [() => json(DAY)],
-      'POST /bookings/41/move': [() => json({ error: 'NOT_AVAILABLE', message: 'Aika on jo varattu tällä resurssilla' }, 409)],
+    const { bodies } = stubApi({
+      'GET /staff/bookings/41': [() => json(BOOKING)],
+      'GET /staff/offices/1/day': [() => json(DAY)],
+      'POST /staff/bookings/41/move': [() => json({ error: 'NOT_AVAILABLE', message: 'Aika on jo varattu tällä resurssilla' }, 409)],
     });
     renderPage();
     const move = await screen.findByRole('region', { name: 'Siirrä' });
@@ -284,12 +262,12 @@ describe('<BookingDetailPage>', () => {
     fireEvent.click(within(move).getByRole('button', { name: 'Siirrä varaus' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Siirretäänkö varaus?' })).getByRole('button', { name: 'Siirrä varaus' }));
     expect((await within(move).findByRole('alert')).textContent).toBe('Aika on jo varattu tällä resurssilla');
-    expect(bodies('POST /bookings/41/move')).toEqual([{ start: `${DATE}T14:00:00`, resourceId: 11 }]);
+    expect(bodies('POST /staff/bookings/41/move')).toEqual([{ start: `${DATE}T14:00:00`, resourceId: 11 }]);
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it('a booking of a coming day offers no visit status but says from which day it can be marked', async () => {
-    stub({ 'GET /bookings/41': [() => json(BOOKING)], 'GET /offices/1/day': [() => json(DAY)] });
+    stubApi({ 'GET /staff/bookings/41': [() => json(BOOKING)], 'GET /staff/offices/1/day': [() => json(DAY)] });
     renderPage();
     const visit = await screen.findByRole('region', { name: 'Käynnin tila' });
     expect(within(visit).queryByRole('button')).toBeNull();
@@ -299,7 +277,7 @@ describe('<BookingDetailPage>', () => {
 
   it("shows the customer's phone in the one form of the back-office, dialled with the country code", async () => {
     const typed = { ...BOOKING, customer: { ...BOOKING.customer, phone: '+358401234567' } };
-    stub({ 'GET /bookings/41': [() => json(typed)], 'GET /offices/1/day': [() => json(DAY)] });
+    stubApi({ 'GET /staff/bookings/41': [() => json(typed)], 'GET /staff/offices/1/day': [() => json(DAY)] });
     renderPage();
     const link = await screen.findByRole('link', { name: '040 123 4567' });
     expect(link.getAttribute('href')).toBe('tel:+358401234567');
@@ -310,15 +288,15 @@ describe('<BookingDetailPage>', () => {
     const todays = { ...BOOKING, start: `${today}T09:00:00`, end: `${today}T10:30:00` };
     const arrived = { ...todays, visitStatus: 'ARRIVED' as const };
     const cancelled = { ...arrived, status: 'CANCELLED' as const };
-    const { bodies } = stub({
-      'GET /bookings/41': [() => json(todays)],
-      'GET /offices/1/day': [() => json(DAY)],
-      'POST /bookings/41/status': [() => json(arrived)],
-      'POST /bookings/41/notes': [
+    const { bodies } = stubApi({
+      'GET /staff/bookings/41': [() => json(todays)],
+      'GET /staff/offices/1/day': [() => json(DAY)],
+      'POST /staff/bookings/41/status': [() => json(arrived)],
+      'POST /staff/bookings/41/notes': [
         () => json({ error: 'VALIDATION', message: 'Virheellinen syöte: text', fields: [{ path: 'text', message: 'Liian pitkä' }] }, 400),
         () => json(arrived),
       ],
-      'POST /bookings/41/cancel': [() => json(cancelled)],
+      'POST /staff/bookings/41/cancel': [() => json(cancelled)],
     });
     renderPage();
     await screen.findByRole('heading', { level: 1, name: /Varaus ABC-123/ });
@@ -330,7 +308,7 @@ describe('<BookingDetailPage>', () => {
     // The status is shown as a status, not as a pressed button; what can follow it stays offered.
     expect(within(visit).getByText('Saapunut').className).toContain('staff-badge');
     expect(within(visit).getAllByRole('button').map((b) => b.textContent)).toEqual(['Merkitse valmiiksi', 'Merkitse ei saapuneeksi', 'Poista merkintä']);
-    expect(bodies('POST /bookings/41/status')).toEqual([{ visitStatus: 'ARRIVED' }]);
+    expect(bodies('POST /staff/bookings/41/status')).toEqual([{ visitStatus: 'ARRIVED' }]);
 
     const note = screen.getByRole('region', { name: 'Lisää muistiinpano' });
     fireEvent.change(within(note).getByLabelText('Sisäinen muistiinpano'), { target: { value: 'Renkaat hotellissa' } });
@@ -339,17 +317,17 @@ describe('<BookingDetailPage>', () => {
     expect(within(note).getByLabelText('Sisäinen muistiinpano').getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(within(note).getByRole('button', { name: 'Lisää muistiinpano' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Muistiinpano lisätty'));
-    expect(bodies('POST /bookings/41/notes')).toEqual([{ text: 'Renkaat hotellissa' }, { text: 'Renkaat hotellissa' }]);
+    expect(bodies('POST /staff/bookings/41/notes')).toEqual([{ text: 'Renkaat hotellissa' }, { text: 'Renkaat hotellissa' }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Peru varaus' }));
     const dialog = screen.getByRole('dialog', { name: 'Perutaanko varaus?' });
     expect(dialog.textContent).toContain('Asiakkaalle lähetetään peruutuksesta sähköposti osoitteeseen maija@example.com');
-    expect(bodies('POST /bookings/41/cancel')).toEqual([]);
+    expect(bodies('POST /staff/bookings/41/cancel')).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('Syy (vapaaehtoinen)'), { target: { value: ' Asiakas soitti ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Peru varaus' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Varaus peruttu. Asiakkaalle lähti peruutuksesta sähköposti.'));
     expect(screen.getByRole('status').className).toContain('notice');
-    expect(bodies('POST /bookings/41/cancel')).toEqual([{ reason: 'Asiakas soitti' }]);
+    expect(bodies('POST /staff/bookings/41/cancel')).toEqual([{ reason: 'Asiakas soitti' }]);
     // A cancelled booking offers no move, status or cancel any more.
     expect(screen.getAllByText('Peruttu').length).toBeGreaterThan(0);
     expect(screen.queryByRole('region', { name: 'Siirrä' })).toBeNull();
@@ -357,7 +335,7 @@ describe('<BookingDetailPage>', () => {
   });
 
   it('an unknown booking says it was not found', async () => {
-    stub({});
+    stubApi({});
     renderPage(999);
     expect(await screen.findByRole('heading', { name: 'Varausta ei löytynyt' })).toBeTruthy();
   });

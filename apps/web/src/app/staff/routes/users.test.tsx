@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import type { StaffMe, StaffOffice, StaffUser } from '@huolto/domain';
 import { json, newQueryClient } from '@/test/fetch-stub.ts';
+import { stubApi } from '@/features/staff/test-setup-data.tsx';
 import { StaffProvider } from '@/features/staff/hooks/use-staff.tsx';
 import { UsersPage } from './users.tsx';
 
-const BASE = '/ServiceBooking/rest/staff';
 
 const office = (id: number, name: string): StaffOffice => ({ id, name, email: null, openingTime: '08:00', closingTime: '16:00', resources: [] });
 const OFFICES = [office(1, 'Laakkonen Helsinki Konala'), office(2, 'Laakkonen Espoo'), office(3, 'Laakkonen Vantaa')];
@@ -16,27 +16,6 @@ const USERS: StaffUser[] = [
   { id: 2, email: 'toimipiste1@laakkonen.example', name: 'Toimipiste Demo', role: 'OFFICE', active: true, officeIds: [1, 3] },
   { id: 3, email: 'vanha@laakkonen.example', name: 'Aino Entinen', role: 'OFFICE', active: false, officeIds: [2] },
 ];
-
-type Answer = (body: unknown) => Response | Promise<Response>;
-
-function stub(routes: Record<string, Answer[]>) {
-  const used: Record<string, number> = {};
-  const keyOf = (url: string, init?: RequestInit) => `${(init?.method ?? 'GET').toUpperCase()} ${String(url).split('?')[0]!.replace(BASE, '')}`;
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const key = keyOf(url, init);
-    const answers = routes[key];
-    if (!answers) return json({ error: 'NOT_FOUND', message: key }, 404);
-    const i = Math.min(used[key] ?? 0, answers.length - 1);
-    used[key] = (used[key] ?? 0) + 1;
-    return answers[i]!(init?.body ? JSON.parse(String(init.body)) : undefined);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const bodies = (key: string) =>
-    (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][])
-      .filter(([url, init]) => keyOf(url, init) === key)
-      .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
-  return { bodies };
-}
 
 const ADMIN: StaffMe = { id: 1, email: 'admin@laakkonen.example', name: 'Pääkäyttäjä Demo', role: 'ADMIN', offices: OFFICES.map(({ id, name }) => ({ id, name })) };
 
@@ -61,7 +40,7 @@ afterEach(() => {
 
 describe('<UsersPage>', () => {
   it('lists the accounts with their role in Finnish, their offices and whether they are active', async () => {
-    stub({ 'GET /users': [() => json(USERS)], 'GET /offices': [() => json(OFFICES)] });
+    stubApi({ 'GET /staff/users': [() => json(USERS)], 'GET /staff/offices': [() => json(OFFICES)] });
     renderPage();
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('Laakkonen Helsinki Konala, Laakkonen Vantaa')).toBeTruthy());
@@ -74,10 +53,10 @@ describe('<UsersPage>', () => {
   });
 
   it('creates an office user with the chosen offices; a short password is stopped before sending, a taken address is shown at the field', async () => {
-    const { bodies } = stub({
-      'GET /users': [() => json(USERS)],
-      'GET /offices': [() => json(OFFICES)],
-      'POST /users': [
+    const { bodies } = stubApi({
+      'GET /staff/users': [() => json(USERS)],
+      'GET /staff/offices': [() => json(OFFICES)],
+      'POST /staff/users': [
         () => json({ error: 'CONFLICT', message: 'Sähköposti on jo käytössä', fields: [{ path: 'email', message: 'Sähköposti on jo käytössä' }] }, 409),
         () => json({ id: 4, email: 'uusi@laakkonen.example', name: 'Uusi Käyttäjä', role: 'OFFICE', active: true, officeIds: [2] }),
       ],
@@ -90,7 +69,7 @@ describe('<UsersPage>', () => {
     fireEvent.change(within(form).getByLabelText(/Salasana/), { target: { value: 'lyhyt' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää käyttäjä' }));
     expect(await within(form).findByText('Salasanassa on vähintään 12 merkkiä')).toBeTruthy();
-    expect(bodies('POST /users')).toEqual([]);
+    expect(bodies('POST /staff/users')).toEqual([]);
 
     fireEvent.change(within(form).getByLabelText(/Salasana/), { target: { value: 'pitka-salasana-1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää käyttäjä' }));
@@ -99,7 +78,7 @@ describe('<UsersPage>', () => {
 
     fireEvent.click(within(form).getByRole('button', { name: 'Lisää käyttäjä' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Käyttäjä lisätty'));
-    expect(bodies('POST /users')[1]).toEqual({
+    expect(bodies('POST /staff/users')[1]).toEqual({
       email: 'uusi@laakkonen.example',
       name: 'Uusi Käyttäjä',
       role: 'OFFICE',
@@ -109,10 +88,10 @@ describe('<UsersPage>', () => {
   });
 
   it('edits an account in a dialog and sends only what changed', async () => {
-    const { bodies } = stub({
-      'GET /users': [() => json(USERS)],
-      'GET /offices': [() => json(OFFICES)],
-      'PATCH /users/2': [() => json({ ...USERS[1], officeIds: [1], active: false })],
+    const { bodies } = stubApi({
+      'GET /staff/users': [() => json(USERS)],
+      'GET /staff/offices': [() => json(OFFICES)],
+      'PATCH /staff/users/2': [() => json({ ...USERS[1], officeIds: [1], active: false })],
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Muokkaa: Toimipiste Demo' }));
@@ -122,15 +101,15 @@ describe('<UsersPage>', () => {
     fireEvent.change(within(dialog).getByLabelText('Uusi salasana'), { target: { value: 'uusi-salasana-22' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Tallenna' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Käyttäjä tallennettu ja salasana vaihdettu'));
-    expect(bodies('PATCH /users/2')).toEqual([{ officeIds: [1], active: false, password: 'uusi-salasana-22' }]);
+    expect(bodies('PATCH /staff/users/2')).toEqual([{ officeIds: [1], active: false, password: 'uusi-salasana-22' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('an office user is told that only an admin manages accounts, and the accounts are not asked for', async () => {
-    const { bodies } = stub({ 'GET /users': [() => json(USERS)], 'GET /offices': [() => json(OFFICES)] });
+    const { bodies } = stubApi({ 'GET /staff/users': [() => json(USERS)], 'GET /staff/offices': [() => json(OFFICES)] });
     renderPage({ id: 2, email: 'toimipiste1@laakkonen.example', name: 'Toimipiste Demo', role: 'OFFICE', offices: [{ id: 1, name: 'Laakkonen Helsinki Konala' }] });
     expect(await screen.findByText('Vain pääkäyttäjä voi hallita käyttäjiä.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(bodies('GET /users')).toEqual([]);
+    expect(bodies('GET /staff/users')).toEqual([]);
   });
 });
