@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/data
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { prepareDatabase } from '../../apps/server/src/db/seed-if-empty.ts';
+import { TemplateBlob } from '../../apps/server/test/template-blob.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -54,7 +55,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     await prepareDatabase(database, {}, { demoData: loadConfig(env).demoData });
   } else {
     // A copy of the run's migrated and seeded template (global-setup.ts).
-    database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject('e2eTemplate'))]) });
+    database = await openDatabase({ loadDataDir: new TemplateBlob(inject('e2eTemplate')) });
   }
   const config = {
     ...loadConfig(env),
