@@ -17,6 +17,7 @@ function stubOffice(more: Routes = {}) {
   return stubApi({
     'GET /staff/offices/1/details': () => json(KONALA),
     'GET /staff/offices/1/resources': () => json(RESOURCES),
+    'GET /staff/offices/1/info-texts': () => json([]),
     'GET /staff/work-kinds': () => json(WORK_KINDS),
     'GET /vehicle-makes': () => json(MAKES),
     ...more,
@@ -267,11 +268,12 @@ describe('<OfficePage> activity and who sees what', () => {
     expect(api.bodies('POST /staff/offices/1/deactivate')).toHaveLength(1);
   });
 
-  it("the office's own user edits its details and resources but does not deactivate it", async () => {
+  it("the office's own user edits its details, resources and notices to customers but does not deactivate it", async () => {
     stubOffice();
     renderOffice(OFFICE_USER);
     expect(await screen.findByRole('button', { name: 'Tallenna tiedot' })).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Nostimet ja mekaanikot' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Tiedotteet asiakkaille' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Toimipisteen tila' })).toBeNull();
     expect(screen.queryByRole('link', { name: '← Toimipisteet' })).toBeNull();
   });
@@ -282,5 +284,6 @@ describe('<OfficePage> activity and who sees what', () => {
     expect(screen.getByText('Toimipistettä ei ole tai sinulla ei ole oikeutta siihen.')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 20));
     expect(api.called('GET /staff/offices/2/details')).toBe(false);
+    expect(api.called('GET /staff/offices/2/info-texts')).toBe(false);
   });
 });

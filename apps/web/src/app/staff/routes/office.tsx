@@ -6,6 +6,7 @@ import { useOfficeDetails } from '@/features/staff/api/get-office-details.ts';
 import { resourcesQueryOptions } from '@/features/staff/api/get-resources.ts';
 import { OfficeActivity } from '@/features/staff/components/offices/office-activity.tsx';
 import { OfficeForm } from '@/features/staff/components/offices/office-form.tsx';
+import { OfficeInfoTexts } from '@/features/staff/components/offices/office-info-texts.tsx';
 import { OFFICE_RESOURCES_ID, OfficeResources } from '@/features/staff/components/offices/office-resources.tsx';
 import { StaffPageTitle } from '@/features/staff/components/staff-title.tsx';
 import { LoadError } from '@/features/staff/components/view-states.tsx';
@@ -14,8 +15,8 @@ import { useAnnouncement } from '@/hooks/use-announcement.ts';
 import { messageOf } from '@/lib/form-errors.ts';
 
 /**
- * /hallinta/toimipisteet/:officeId — an office's details and its resources, for its own users
- * and admins; an admin also takes it out of use or back.
+ * /hallinta/toimipisteet/:officeId — an office's details, its resources and its dated notices to
+ * customers, for its own users and admins; an admin also takes it out of use or back.
  *
  * An office without an active resource takes no bookings, so while it has none a link leads to
  * the resources (and focuses them). An office that had no resources when the page opened (a new
@@ -83,6 +84,7 @@ export function OfficePage() {
             <OfficeForm key={office!.id} office={office!} onSaved={() => setAnnouncement('Toimipisteen tiedot tallennettu')} />
             <div className="office-page__side">
               {!resourcesFirst && <OfficeResources ref={resourcesRef} officeId={officeId} announce={setAnnouncement} />}
+              <OfficeInfoTexts officeId={officeId} announce={setAnnouncement} />
               {admin && <OfficeActivity office={office!} announce={setAnnouncement} />}
             </div>
           </div>
