@@ -82,3 +82,19 @@ export function CheckboxField({ id, label, ...input }: { id: string; label: Reac
     </div>
   );
 }
+
+/** Controls under one name (a fieldset and its legend), the group's error under them; `id` names the error `${id}-error`. */
+export function FieldGroup({ id, legend, error, className, children }: { id: string; legend: ReactNode; error?: string; className: string; children: ReactNode }) {
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className={className} aria-describedby={error ? errorId : undefined}>
+      <legend className="field__label">{legend}</legend>
+      {children}
+      {error && (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

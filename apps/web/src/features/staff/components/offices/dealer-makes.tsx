@@ -1,5 +1,6 @@
 import './offices.css';
 import { useState } from 'react';
+import { FieldGroup } from '@/components/ui/field.tsx';
 import { useVehicleMakes } from '@/features/staff/api/get-vehicle-makes.ts';
 import { CheckboxList } from '@/features/staff/components/checkbox-list.tsx';
 
@@ -25,11 +26,9 @@ export function DealerMakes({
   const needle = filter.trim().toLocaleLowerCase('fi');
   const shown = needle === '' ? list : list.filter((m) => m.name.toLocaleLowerCase('fi').includes(needle));
   const chosenNames = list.filter((m) => chosen.includes(m.id)).map((m) => m.name);
-  const errorId = `${idPrefix}-error`;
 
   return (
-    <fieldset className="office-form__fieldset dealer-makes" aria-describedby={error ? errorId : undefined}>
-      <legend className="field__label">Merkkiedustukset</legend>
+    <FieldGroup id={idPrefix} legend="Merkkiedustukset" error={error} className="office-form__fieldset dealer-makes">
       <p className="field__hint" aria-live="polite">
         {chosen.length === 0 ? 'Ei valittuja merkkejä.' : `Valittu: ${chosenNames.join(', ') || `${chosen.length} merkkiä`}`}
       </p>
@@ -56,11 +55,6 @@ export function DealerMakes({
           </CheckboxList>
         </>
       )}
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FieldGroup>
   );
 }

@@ -12,7 +12,7 @@ import {
   officeBody,
   type OfficeDetails,
 } from '@huolto/domain';
-import { CheckboxField, Field, InputField, describedBy } from '@/components/ui/field.tsx';
+import { CheckboxField, Field, FieldGroup, InputField, describedBy } from '@/components/ui/field.tsx';
 import { useCreateOffice } from '@/features/staff/api/create-office.ts';
 import { useUpdateOfficeDetails } from '@/features/staff/api/update-office-details.ts';
 import { FormFooter } from '@/features/staff/components/form-footer.tsx';
@@ -254,19 +254,13 @@ export function OfficeForm({ office, onSaved }: { office?: OfficeDetails; onSave
         <h2 id={id('services')} className="card__title">
           Palvelut
         </h2>
-        <fieldset className="office-form__fieldset" aria-describedby={processesError ? id('processes-error') : undefined}>
-          <legend className="field__label">Varattavat palvelut</legend>
+        <FieldGroup id={id('processes')} legend="Varattavat palvelut" error={processesError} className="office-form__fieldset">
           <div className="office-form__checks">
             {PROCESS_TYPES.map((p) => (
               <CheckboxField key={p} id={id(`process-${p}`)} label={OFFICE_PROCESS_LABELS[p]} value={p} {...register('processes')} />
             ))}
           </div>
-          {processesError && (
-            <p className="field__error" id={id('processes-error')}>
-              {processesError}
-            </p>
-          )}
-        </fieldset>
+        </FieldGroup>
         <Controller
           control={control}
           name="dealerMakeIds"

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { resourceBody, type StaffResourceDetails, type WorkKind } from '@huolto/domain';
-import { CheckboxField, InputField } from '@/components/ui/field.tsx';
+import { CheckboxField, FieldGroup, InputField } from '@/components/ui/field.tsx';
 import { CheckboxList } from '@/features/staff/components/checkbox-list.tsx';
 import { useCreateResource } from '@/features/staff/api/create-resource.ts';
 import { useUpdateResource } from '@/features/staff/api/update-resource.ts';
@@ -31,10 +31,8 @@ function WorkKindChoices({
   idPrefix: string;
 }) {
   const shown = kinds.filter((k) => k.active || chosen.includes(k.code));
-  const errorId = `${idPrefix}-error`;
   return (
-    <fieldset className="office-form__fieldset" aria-describedby={error ? errorId : undefined}>
-      <legend className="field__label">Työlajit</legend>
+    <FieldGroup id={idPrefix} legend="Työlajit" error={error} className="office-form__fieldset">
       {shown.length === 0 ? (
         <p className="muted">Työlajeja ei ole vielä lisätty.</p>
       ) : (
@@ -46,12 +44,7 @@ function WorkKindChoices({
           onChange={onChange}
         />
       )}
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FieldGroup>
   );
 }
 

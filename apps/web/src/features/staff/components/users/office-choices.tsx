@@ -1,5 +1,6 @@
 import './office-choices.css';
 import type { StaffOffice } from '@huolto/domain';
+import { FieldGroup } from '@/components/ui/field.tsx';
 import { CheckboxList } from '@/features/staff/components/checkbox-list.tsx';
 
 /** 'Toimipisteet': the offices an office user runs, one checkbox each, with the field's error under them. */
@@ -16,10 +17,8 @@ export function OfficeChoices({
   error?: string;
   idPrefix: string;
 }) {
-  const errorId = `${idPrefix}-offices-error`;
   return (
-    <fieldset className="users__offices" aria-describedby={error ? errorId : undefined}>
-      <legend className="field__label">Toimipisteet</legend>
+    <FieldGroup id={`${idPrefix}-offices`} legend="Toimipisteet" error={error} className="users__offices">
       <CheckboxList
         className="users__office-grid"
         idPrefix={`${idPrefix}-office`}
@@ -27,11 +26,6 @@ export function OfficeChoices({
         chosen={chosen}
         onChange={onChange}
       />
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FieldGroup>
   );
 }
