@@ -3,26 +3,21 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { companyDetailsBody, type CompanyDetails } from '@huolto/domain';
+import { companyDetailsBody, companyDetailsSchema, type CompanyDetails } from '@huolto/domain';
 import { CheckboxField, Field, InputField, describedBy } from '@/components/ui/field.tsx';
 import { useUpdateCompany } from '@/features/staff/api/update-company.ts';
 import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 
 /**
- * The form's fields, made into the domain's company body: the service break is sent only
+ * The form's fields (the company's details as read, the service break split into a tick, dates
+ * and times), made into the domain's company body: the service break is sent only
  * when ticked, its start and end each a date and a time. The dates carry the body's names
  * (`serviceBreak.start`, `serviceBreak.end`), so the body's refusals show at them.
  */
-const companyFormSchema = z
-  .object({
-    name: z.string(),
-    bookingPhone: z.string(),
-    frontPageUrl: z.string(),
-    damageInspectionUrl: z.string(),
-    phoneBookingUrl: z.string(),
-    privacyUrl: z.string(),
-    mailSenderName: z.string(),
+const companyFormSchema = companyDetailsSchema
+  .omit({ serviceBreak: true })
+  .extend({
     hasServiceBreak: z.boolean(),
     serviceBreak: z.object({ start: z.string(), startTime: z.string(), end: z.string(), endTime: z.string(), message: z.string() }),
   })
