@@ -1,5 +1,6 @@
 import { DATA_FILE_LABELS, DATA_IMPORT_COLUMNS, type DataFile } from '@huolto/domain';
 import { DATA_EXPORT_FILE_NAMES, dataExportHref } from '@/features/staff/api/export-data.ts';
+import { StaffTable } from '@/features/staff/components/staff-table.tsx';
 
 /**
  * The chosen file's columns (the domain's list, which the server checks a header against): each
@@ -19,31 +20,20 @@ export function DataImportColumns({ file }: { file: DataFile }) {
           Otsikkorivillä sarakkeiden nimet, missä järjestyksessä tahansa. Kyllä/ei-tiedot kirjoitetaan kyllä tai ei, luettelot |-merkillä
           eroteltuina.
         </p>
-        <table className="data-import__column-table">
-          <caption className="visually-hidden">Sarakkeet: {label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Sarake</th>
-              <th scope="col">Pakollinen</th>
-              <th scope="col">Merkitys</th>
-              <th scope="col">Esimerkki</th>
+        <StaffTable columns={['Sarake', 'Pakollinen', 'Merkitys', 'Esimerkki']} caption={`Sarakkeet: ${label}`} stacked alignTop className="data-import__column-table">
+          {columns.map((c) => (
+            <tr key={c.name}>
+              <th scope="row">
+                <code>{c.name}</code>
+              </th>
+              <td data-label="Pakollinen">{c.required ? 'kyllä' : 'ei'}</td>
+              <td data-label="Merkitys">{c.description}</td>
+              <td data-label="Esimerkki">
+                <code>{c.example}</code>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {columns.map((c) => (
-              <tr key={c.name}>
-                <th scope="row">
-                  <code>{c.name}</code>
-                </th>
-                <td data-label="Pakollinen">{c.required ? 'kyllä' : 'ei'}</td>
-                <td data-label="Merkitys">{c.description}</td>
-                <td data-label="Esimerkki">
-                  <code>{c.example}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       </details>
       <p className="data-import__template">
         <a href={dataExportHref(file)} download={DATA_EXPORT_FILE_NAMES[file]}>
