@@ -1,8 +1,11 @@
 /**
  * `npm run data:import` on a new embedded database (migrated, started empty as DEMO_DATA=off,
- * no demo company): the example files of docs/data-import/ import in order and make a chain
- * that takes maintenance and tire-change bookings; the same file again changes nothing; a
- * dry run and a bad file change nothing, the bad one exiting 1 with its errors.
+ * no demo company), end to end in three runs of the command: the example files of
+ * docs/data-import/ import in order in one run and make a chain that takes maintenance and
+ * tire-change bookings, the same file again in that run changing nothing; a dry run and a bad
+ * file change nothing, the bad one exiting 1 with its errors. The command line's other
+ * refusals are runs of the same function in this process (runDataImport, before any database
+ * is opened); the rows' checks are the import's own tests (modules/data-import).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DATA_IMPORT_USAGE, runDataImport } from './data-import-cli.ts';
 import { Mailer } from './modules/mail/outbox.ts';
 import { ApiClient, json, upcomingRange } from '#test/helpers.ts';
 
@@ -20,15 +24,27 @@ const examples = join(root, 'docs/data-import');
 const dataDir = mkdtempSync(join(tmpdir(), 'huolto-data-import-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function dataImport(args: string[]) {
+function environment() {
   const { DATABASE_URL: _ignored, ...rest } = process.env;
+  return { ...rest, DATA_DIR: dataDir, INIT_CWD: root };
+}
+
+function dataImport(args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/data-import.ts'), ...args], {
     cwd: root,
-    env: { ...rest, DATA_DIR: dataDir, INIT_CWD: root },
+    env: environment(),
     encoding: 'utf8',
     input: '',
     timeout: 90_000,
   });
+}
+
+/** The command run in this process: its exit code and what it printed. */
+async function dataImportHere(args: string[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const status = await runDataImport(args, { env: environment(), log: (l) => stdout.push(l), error: (l) => stderr.push(l) });
+  return { status, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
 }
 
 async function withDatabase<T>(fn: (handle: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
@@ -41,17 +57,19 @@ async function withDatabase<T>(fn: (handle: Awaited<ReturnType<typeof openDataba
 }
 
 describe('npm run data:import', () => {
-  it('imports the example files into a new database, then the same file changes nothing, a dry run and a bad file neither', async () => {
-    for (const file of ['offices', 'resources', 'opening-hours', 'services']) {
-      const run = dataImport([join(examples, `${file}.csv`)]);
-      expect(run.status, `${file}: ${run.stdout}${run.stderr}`).toBe(0);
+  it('imports the example files into a new database in one run, the same file again changing nothing; a dry run and a bad file change nothing', async () => {
+    const files = ['offices', 'resources', 'opening-hours', 'services'];
+    // The last one again, by a path relative to where npm was run.
+    const run = dataImport([...files.map((file) => join(examples, `${file}.csv`)), 'docs/data-import/services.csv']);
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+    const summaries = run.stdout.split('\n').filter((line) => line.startsWith('Tuotu '));
+    expect(summaries).toHaveLength(5);
+    files.forEach((file, i) => {
       // A new office has the usual hours 7.30–17.00 already: TRE1's stay, JKL1's change.
-      expect(run.stdout).toMatch(file === 'opening-hours' ? 'Tuotu opening-hours.csv: 0 uutta, 1 muuttuu, 1 ennallaan.' : new RegExp(`Tuotu ${file}\\.csv: [1-9]\\d* uutta, 0 muuttuu, 0 ennallaan\\.`));
-    }
-    const again = dataImport(['docs/data-import/services.csv']);
-    expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout).toContain('HUOLTO: ennallaan');
-    expect(again.stdout).toContain('Tuotu services.csv: 0 uutta, 0 muuttuu, 6 ennallaan.');
+      expect(summaries[i]).toMatch(file === 'opening-hours' ? 'Tuotu opening-hours.csv: 0 uutta, 1 muuttuu, 1 ennallaan.' : new RegExp(`^Tuotu ${file}\\.csv: [1-9]\\d* uutta, 0 muuttuu, 0 ennallaan\\.$`));
+    });
+    expect(summaries[4]).toBe('Tuotu services.csv: 0 uutta, 0 muuttuu, 6 ennallaan.');
+    expect(run.stdout).toContain('HUOLTO: ennallaan');
 
     const changed = join(dataDir, 'hinnat.csv');
     writeFileSync(changed, 'code;group;stage;kind;name;price;duration_minutes\r\nHUOLTO;Määräaikaishuolto;DEFAULT;PRIMARY;Määräaikaishuolto valmistajan ohjelman mukaan;259,00;120\r\n');
@@ -65,12 +83,6 @@ describe('npm run data:import', () => {
     const refused = dataImport([bad]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('resources.csv rivi 3, sarake office_code: Tuntematon toimipiste OUL1');
-    const latin1 = join(dataDir, 'offices-latin1.csv');
-    writeFileSync(latin1, Buffer.from('code;name\nTRE1;J\xe4rvenp\xe4\xe4\n', 'latin1'));
-    const notUtf8 = dataImport([latin1]);
-    expect(notUtf8.status).toBe(1);
-    expect(notUtf8.stderr).toContain('ei ole UTF-8-muotoinen');
-    expect(dataImport([join(dataDir, 'hinnasto.csv')]).status).toBe(2);
 
     await withDatabase(async ({ db }) => {
       const offices = await db.selectFrom('organization').select(['code', 'active', 'maintenance', 'tire_change', 'opening_time']).orderBy('code').execute();
@@ -82,10 +94,38 @@ describe('npm run data:import', () => {
       expect(resources).toHaveLength(4);
       expect(await db.selectFrom('product').select('price_cents').where('id', '=', 'HUOLTO').executeTakeFirstOrThrow()).toEqual({ price_cents: 24900 });
       const imports = await db.selectFrom('audit_event').select(['staff_user_id', 'entity_id']).where('entity', '=', 'IMPORT').orderBy('id').execute();
-      expect(imports).toEqual(['offices', 'resources', 'opening-hours', 'services'].map((f) => ({ staff_user_id: null, entity_id: `${f}.csv` })));
+      expect(imports).toEqual(files.map((f) => ({ staff_user_id: null, entity_id: `${f}.csv` })));
       expect(await db.selectFrom('organization').select('id').where('code', '=', 'OUL1').executeTakeFirst()).toBeUndefined();
     });
   }, 300_000);
+
+  it('refuses before opening the database: a file not in UTF-8 (1), a file it cannot read, a kind it cannot tell, --file for several files, no file (2)', async () => {
+    const latin1 = join(dataDir, 'offices-latin1.csv');
+    writeFileSync(latin1, Buffer.from('code;name\nTRE1;J\xe4rvenp\xe4\xe4\n', 'latin1'));
+    const notUtf8 = await dataImportHere([latin1]);
+    expect(notUtf8.status).toBe(1);
+    expect(notUtf8.stderr).toContain('ei ole UTF-8-muotoinen');
+    // A later file's fault stops the run before an earlier file is imported.
+    const afterGood = await dataImportHere([join(examples, 'offices.csv'), latin1]);
+    expect(afterGood).toMatchObject({ status: 1, stdout: '' });
+
+    const missing = await dataImportHere([join(dataDir, 'offices.csv')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('ei voi lukea');
+    const unnamed = join(dataDir, 'hinnat-2.csv');
+    writeFileSync(unnamed, 'code;name\n');
+    const unknown = await dataImportHere([join(examples, 'offices.csv'), unnamed]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Tiedoston hinnat-2.csv lajia ei tunneta');
+    const twoWithKind = await dataImportHere([join(examples, 'offices.csv'), join(examples, 'services.csv'), '--file', 'services']);
+    expect(twoWithKind.status).toBe(2);
+    expect(twoWithKind.stderr).toContain('--file kertoo yhden tiedoston lajin');
+    for (const args of [[], ['--help']]) {
+      const help = await dataImportHere(args);
+      expect(help).toMatchObject({ status: 2, stderr: DATA_IMPORT_USAGE });
+    }
+    expect((await dataImportHere([join(examples, 'offices.csv'), '--wrong'])).status).toBe(2);
+  });
 
   it('the chain takes bookings: both offices listed, their services offered for maintenance and tire change, free times on the lifts', async () => {
     await withDatabase(async (database) => {
