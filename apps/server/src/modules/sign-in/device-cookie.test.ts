@@ -5,19 +5,30 @@
  * sign-in and the OmaLaakkonen sign-in alike. The device's own failures are limited per
  * device, the cookie is bound to its account, and the per-address limits stay.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { API_BASE, LOYALTY_API_BASE, STAFF_API_PATH, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { createTestApp, type TestApp } from '#test/helpers.ts';
 import { addStaffUser } from '#test/staff.ts';
+import { fastPasswordHash } from '#test/fast-password.ts';
 import { sha256 } from '#src/lib/password.ts';
 import { DEVICE_COOKIES, DEVICE_DAYS, LOGIN_LIMITS, type SignInKind } from './service.ts';
 
+// About 170 sign-ins, each comparing a password: hashed at a low scrypt cost here, compared by
+// the same code (what is counted, delayed and remembered does not depend on the cost).
+vi.mock('#src/lib/password.ts', async (importOriginal) => (await import('#test/fast-password.ts')).withFastHashes(await importOriginal()));
+
 const XSRF = 'xsrf-device-test';
+
+/** The demo company's OmaLaakkonen member (seeded): its password hashed at the low cost too. */
+async function useFastDemoMemberHash(db: TestApp['db']) {
+  await db.updateTable('loyalty_account').set({ password_hash: fastPasswordHash('Salasana123!') }).where('username', '=', 'testi@example.com').execute();
+}
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  await useFastDemoMemberHash(t.db);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -148,6 +159,7 @@ describe('on an https site', () => {
   it('the device cookies are Secure', async () => {
     const https = await createTestApp({ publicUrl: 'https://varaus.example.fi' });
     try {
+      await useFastDemoMemberHash(https.db);
       const user = await addStaffUser(https.db, { role: 'OFFICE', officeIds: [1] });
       for (const [url, payload, name] of [
         [`${API_BASE}${STAFF_API_PATH}/login`, { email: user.email, password: user.password }, DEVICE_COOKIES.staff],
