@@ -14,15 +14,21 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { LOYALTY_API_BASE, MESSAGES, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { createTestDatabase, json, type TestDatabase } from '#test/helpers.ts';
+import { fastPasswordHash } from '#test/fast-password.ts';
 import { buildApp } from '#src/app.ts';
 import { loadConfig, type Config } from '#src/config.ts';
 import { Mailer } from '../mail/outbox.ts';
 import { CONFIRMATION_LIMITS, LOGIN_LIMITS, REGISTRATION_COOKIE } from './service.ts';
 
-/** Every password comparison (scrypt) and every hash of a six-digit code (its comparison). */
+/**
+ * Every password comparison (scrypt) and every hash of a six-digit code (its comparison).
+ * Passwords are hashed at a low scrypt cost here (#test/fast-password.ts), compared by the same
+ * code: the file makes about a hundred comparisons, what is counted does not depend on the cost.
+ */
 const compared = vi.hoisted(() => ({ passwords: 0, codes: 0 }));
 vi.mock('#src/lib/password.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#src/lib/password.ts')>();
+  const { withFastHashes } = await import('#test/fast-password.ts');
+  const real = withFastHashes(await importOriginal<typeof import('#src/lib/password.ts')>());
   return {
     ...real,
     verifyPassword: (password: string, stored: string) => {
@@ -42,6 +48,12 @@ let dataDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // The demo company's member (seeded at the server's cost): the same password at the low cost.
+  await database.handle.db
+    .updateTable('loyalty_account')
+    .set({ password_hash: fastPasswordHash('Salasana123!') })
+    .where('username', '=', 'testi@example.com')
+    .execute();
   dataDir = mkdtempSync(join(tmpdir(), 'huolto-loyalty-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
