@@ -367,6 +367,12 @@ export const DATA_FILE_LABELS: Record<DataFile, string> = {
 };
 /** The largest file the import takes, in characters. */
 export const DATA_IMPORT_MAX_CHARS = 1_000_000;
+/**
+ * The most rows one file may have (about a second of work; a national chain imports its
+ * lifts in parts): every row is checked and written in one transaction,
+ * which holds the embedded database, so a file may not take it for minutes.
+ */
+export const DATA_IMPORT_MAX_ROWS = 200;
 export const dataFileParams = z.object({ file: z.enum(DATA_FILES) });
 /**
  * POST /data/import: one file. Without `apply` nothing changes and the answer says what

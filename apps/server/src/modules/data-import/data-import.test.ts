@@ -5,7 +5,7 @@
  * (office-admin, staff-capacity) refuse rows here as there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_FILES, DATA_IMPORT_COLUMNS, DATA_IMPORT_MAX_CHARS, addDays, isWorkingDay, todayInHelsinki, type DataFile } from '@huolto/domain';
+import { DATA_FILES, DATA_IMPORT_COLUMNS, DATA_IMPORT_MAX_CHARS, DATA_IMPORT_MAX_ROWS, addDays, isWorkingDay, todayInHelsinki, type DataFile } from '@huolto/domain';
 import { createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { changeMark, changesSince, installChangeLog } from '#test/fuzz-support.ts';
 import { signedInStaff, type StaffClient } from '#test/staff.ts';
@@ -241,6 +241,21 @@ describe('GET /data/export/:file', () => {
     const res = await admin.get('/data/export/users');
     expect(res.statusCode).toBe(400);
     expect(json(res).fields[0].path).toContain('file');
+  });
+});
+
+describe('the row limit', () => {
+  it(`refuses a file of more than DATA_IMPORT_MAX_ROWS rows at once, naming the first line past it, and changes nothing`, async () => {
+    const rows = Array.from({ length: DATA_IMPORT_MAX_ROWS + 1 }, (_, i) => `RAJA${i};Raja ${i};Katu 1;00100;Helsinki;;;MAINTENANCE;08:00;60`);
+    const csv = [OFFICE_HEADER, ...rows].join('\n');
+    const before = await t.db.selectFrom('organization').select('id').execute();
+    const started = performance.now();
+    const res = await importFile('offices', csv, true);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).responseCode).toBe('IMPORT_INVALID');
+    expect(json(res).errors).toEqual([{ file: 'offices.csv', line: DATA_IMPORT_MAX_ROWS + 2, column: null, message: expect.stringContaining(`${DATA_IMPORT_MAX_ROWS} riviä`) }]);
+    expect(await t.db.selectFrom('organization').select('id').execute()).toEqual(before);
   });
 });
 

@@ -8,7 +8,7 @@
  * audit row; an exported file imports back unchanged. The web page and the command line
  * (npm run data:import) call these.
  */
-import { DATA_FILES, todayInHelsinki, type DataFile, type DataImportError, type DataImportResult } from '@huolto/domain';
+import { DATA_FILES, DATA_IMPORT_MAX_ROWS, todayInHelsinki, type DataFile, type DataImportError, type DataImportResult } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError } from '#src/lib/errors.ts';
 import { recordAudit } from '#src/modules/audit/index.ts';
@@ -70,6 +70,12 @@ export async function importData(db: Db, request: ImportRequest, staffUserId: nu
   const headerErrors = checkHeader(read.table, kind.columns);
   if (headerErrors.length > 0) throw refused(request.file, headerErrors);
   const table = read.table;
+  const over = table.rows[DATA_IMPORT_MAX_ROWS];
+  if (over) {
+    throw refused(request.file, [
+      { line: over.line, column: null, message: `Tiedostossa voi olla enintään ${DATA_IMPORT_MAX_ROWS} riviä: tuo loput omana tiedostonaan` },
+    ]);
+  }
   try {
     return await db.transaction().execute(async (trx) => {
       const { changes, errors } = await kind.run(trx, table, { staffUserId, now });
