@@ -19,10 +19,11 @@ import {
 } from '@huolto/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '#src/db/database.ts';
-import { DomainError, ValidationError } from '#src/lib/errors.ts';
+import { DomainError } from '#src/lib/errors.ts';
+import { parse } from '#src/lib/parse.ts';
 import { recordAudit } from '../audit/index.ts';
-import { findInfoTextRow, findOfficeRow, insertInfoText, listInfoTextsOfOffice, updateInfoTextRow, type InfoTextRow } from './repository.ts';
-import { officeNotFound } from './offices.ts';
+import { findInfoTextRow, insertInfoText, listInfoTextsOfOffice, updateInfoTextRow, type InfoTextRow } from './repository.ts';
+import { assertOfficeExists } from './offices.ts';
 
 export type InfoTextValues = z.output<typeof infoTextBody>;
 export type UpdateInfoTextValues = z.output<typeof updateInfoTextBody>;
@@ -33,26 +34,16 @@ export function infoTextOf(r: InfoTextRow): InfoText {
   return { id: r.id, text: r.text, validFrom: r.valid_from, validTo: r.valid_to, active: r.active };
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-  return parsed.data;
-}
-
-async function assertOffice(db: Executor, officeId: number) {
-  if (!(await findOfficeRow(db, officeId))) throw officeNotFound();
-}
-
 /** The office's texts that have not ended or ended lately, active or not, newest first. */
 export async function infoTextsOfOffice(db: Executor, officeId: number, today = todayInHelsinki()): Promise<InfoText[]> {
-  await assertOffice(db, officeId);
+  await assertOfficeExists(db, officeId);
   return (await listInfoTextsOfOffice(db, officeId, addDays(today, -INFO_TEXT_LIST_ENDED_DAYS))).map(infoTextOf);
 }
 
 /** Adds an active text to an office in the caller's transaction, with an audit row. */
 export async function createInfoText(trx: Executor, officeId: number, input: InfoTextBody | InfoTextValues, staffUserId: number | null): Promise<InfoText> {
   const values = parse(infoTextBody, input);
-  await assertOffice(trx, officeId);
+  await assertOfficeExists(trx, officeId);
   const after = infoTextOf(await insertInfoText(trx, officeId, { text: values.text, valid_from: values.validFrom, valid_to: values.validTo, active: true }));
   await recordAudit(trx, { staffUserId, entity: 'INFO_TEXT', entityId: after.id, action: 'CREATED', after: { ...after, officeId } });
   return after;

@@ -17,7 +17,8 @@ import {
   type ProcessType,
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
-import { DomainError, ValidationError, badRequest } from '#src/lib/errors.ts';
+import { DomainError, badRequest } from '#src/lib/errors.ts';
+import { parse } from '#src/lib/parse.ts';
 import { recordAudit } from '../audit/index.ts';
 import { releaseHoldsOn } from '../holds/index.ts';
 import {
@@ -36,6 +37,11 @@ import {
 } from './repository.ts';
 
 export const officeNotFound = () => new DomainError(404, 'NOT_FOUND', 'Toimipistettä ei löytynyt');
+
+/** 404 unless the office exists (active or not). */
+export async function assertOfficeExists(db: Executor, officeId: number) {
+  if (!(await findOfficeRow(db, officeId))) throw officeNotFound();
+}
 
 /** The process flags of an office row, by process type. */
 const PROCESS_COLUMNS = {
@@ -100,9 +106,7 @@ export async function listOfficesForAdmin(db: Executor) {
 
 /** Parses an office's values (already parsed values pass through the same schema); 400 naming the field. */
 export function parseOfficeValues(input: OfficeBody | OfficeValues): OfficeValues {
-  const parsed = officeBody.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-  return parsed.data;
+  return parse(officeBody, input);
 }
 
 /**

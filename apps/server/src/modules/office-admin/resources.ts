@@ -16,11 +16,11 @@ import {
 } from '@huolto/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '#src/db/database.ts';
-import { DomainError, ValidationError, badRequest } from '#src/lib/errors.ts';
+import { DomainError, badRequest } from '#src/lib/errors.ts';
+import { parse } from '#src/lib/parse.ts';
 import { recordAudit } from '../audit/index.ts';
 import { releaseHoldsOn } from '../holds/index.ts';
 import {
-  findOfficeRow,
   findResourceRow,
   futureBookingsOfResource,
   insertResource,
@@ -31,7 +31,7 @@ import {
   updateResourceRow,
   type ResourceWithKinds,
 } from './repository.ts';
-import { officeNotFound } from './offices.ts';
+import { assertOfficeExists } from './offices.ts';
 
 export type ResourceValues = z.output<typeof resourceBody>;
 export type UpdateResourceValues = z.output<typeof updateResourceBody>;
@@ -62,16 +62,6 @@ export async function resourcesOfOffice(db: Executor, officeId: number): Promise
   return (await listResourcesOfOffice(db, officeId)).map(resourceDetailsOf);
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-  return parsed.data;
-}
-
-async function assertOffice(db: Executor, officeId: number) {
-  if (!(await findOfficeRow(db, officeId))) throw officeNotFound();
-}
-
 /** The name free within the office and every kind of work known and active; 400 naming the field. */
 async function assertResourceValuesFit(db: Executor, officeId: number, values: ResourceValues, resourceId?: number, keptKinds: readonly string[] = []) {
   if ((await resourceIdWithName(db, officeId, values.name, resourceId)) !== undefined) {
@@ -90,7 +80,7 @@ export async function createResource(
   staffUserId: number | null,
 ): Promise<StaffResourceDetails> {
   const values = parse(resourceBody, input);
-  await assertOffice(trx, officeId);
+  await assertOfficeExists(trx, officeId);
   await assertResourceValuesFit(trx, officeId, values);
   const id = await insertResource(trx, {
     organization_id: officeId,
@@ -149,7 +139,7 @@ export async function updateResource(
  * every resource of the office once (400 naming resourceIds otherwise).
  */
 export async function orderResources(trx: Executor, officeId: number, resourceIds: readonly number[], staffUserId: number | null) {
-  await assertOffice(trx, officeId);
+  await assertOfficeExists(trx, officeId);
   const rows = await listResourcesOfOffice(trx, officeId);
   const own = new Set(rows.map((r) => r.id));
   const strangers = resourceIds.filter((id) => !own.has(id));
@@ -181,7 +171,7 @@ export async function orderResources(trx: Executor, officeId: number, resourceId
 // ---- The calls, each its own transaction ----
 
 export async function listResourcesCall(db: Db, officeId: number) {
-  await assertOffice(db, officeId);
+  await assertOfficeExists(db, officeId);
   return resourcesOfOffice(db, officeId);
 }
 
