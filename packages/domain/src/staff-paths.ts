@@ -38,8 +38,20 @@ export const staffPaths = {
   office: (officeId: number | string) => `${STAFF_APP_PATH}/toimipisteet/${officeId}`,
   /** The kinds of work resources can do: admins only. */
   workKinds: `${STAFF_APP_PATH}/tyolajit`,
-  /** Import and export of offices, resources, opening hours and services: admins only. */
+  /** Import and export of the set-up and the catalogue (CSV files): admins only. */
   data: `${STAFF_APP_PATH}/tuonti`,
+  /** The catalogue: services by stage and group (admins change, office users read). */
+  services: `${STAFF_APP_PATH}/palvelut`,
+  /** A new service: admins only. */
+  newService: `${STAFF_APP_PATH}/palvelut/uusi`,
+  /** A service's details, operations and fit. */
+  service: (code: string) => `${STAFF_APP_PATH}/palvelut/${encodeURIComponent(code)}`,
+  /** The services step as a customer with a plate would see it. */
+  servicePreview: `${STAFF_APP_PATH}/palvelut/esikatselu`,
+  /** The campaign codes: admins only. */
+  campaignCodes: `${STAFF_APP_PATH}/kampanjakoodit`,
+  /** The tires: stock and pictures (the price lists come through the import). */
+  tires: `${STAFF_APP_PATH}/renkaat`,
 } as const;
 
 /** The router's patterns for the same addresses. */
@@ -60,4 +72,10 @@ export const STAFF_ROUTES = {
   office: `${STAFF_APP_PATH}/toimipisteet/:officeId`,
   workKinds: `${STAFF_APP_PATH}/tyolajit`,
   data: `${STAFF_APP_PATH}/tuonti`,
+  services: `${STAFF_APP_PATH}/palvelut`,
+  newService: `${STAFF_APP_PATH}/palvelut/uusi`,
+  servicePreview: `${STAFF_APP_PATH}/palvelut/esikatselu`,
+  service: `${STAFF_APP_PATH}/palvelut/:code`,
+  campaignCodes: `${STAFF_APP_PATH}/kampanjakoodit`,
+  tires: `${STAFF_APP_PATH}/renkaat`,
 } as const;

@@ -355,24 +355,50 @@ export const resourceHasBookingsResponse = z.object({
 /**
  * The files of the import, in the order a new chain imports them: offices first (their
  * codes are the other files' keys), then their resources and opening hours, then the
- * services. Semicolon-separated UTF-8 text with a header row.
+ * catalogue: services (their groups made by name), their operations, the extra items,
+ * campaign codes, the tires (a supplier's price and stock list) and the vehicle register.
+ * Semicolon-separated UTF-8 text with a header row.
  */
-export const DATA_FILES = ['offices', 'resources', 'opening-hours', 'services'] as const;
+export const DATA_FILES = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'extra-items', 'campaign-codes', 'tires', 'vehicles'] as const;
 export type DataFile = (typeof DATA_FILES)[number];
 export const DATA_FILE_LABELS: Record<DataFile, string> = {
   offices: 'Toimipisteet',
   resources: 'Nostimet ja mekaanikot',
   'opening-hours': 'Aukioloajat',
   services: 'Palvelut ja hinnat',
+  operations: 'Palveluiden työvaiheet ja varaosat',
+  'extra-items': 'Lisätuotteet',
+  'campaign-codes': 'Kampanjakoodit',
+  tires: 'Renkaat: hinnasto ja varasto',
+  vehicles: 'Ajoneuvorekisteri',
 };
-/** The largest file the import takes, in characters. */
-export const DATA_IMPORT_MAX_CHARS = 1_000_000;
+/** The largest file the import takes, in characters (a tire list of 20,000 rows fits). */
+export const DATA_IMPORT_MAX_CHARS = 5_000_000;
 /**
- * The most rows one file may have (about a second of work; a national chain imports its
- * lifts in parts): every row is checked and written in one transaction,
- * which holds the embedded database, so a file may not take it for minutes.
+ * The most rows one file may have: every row is checked and written in one transaction,
+ * which holds the embedded database, so a file may not take it for minutes. The set-up's
+ * files are written row by row (about a second for 200; a national chain imports its lifts
+ * in parts); the tire list and the register are written a few statements a file.
  */
-export const DATA_IMPORT_MAX_ROWS = 200;
+export const DATA_IMPORT_MAX_ROWS: Record<DataFile, number> = {
+  offices: 200,
+  resources: 200,
+  'opening-hours': 200,
+  services: 500,
+  operations: 2000,
+  'extra-items': 200,
+  'campaign-codes': 200,
+  tires: 20_000,
+  vehicles: 20_000,
+};
+/**
+ * The files whose refused rows an import may leave out when asked (skipRefused): a
+ * supplier's list or a register extract with a few bad lines still brings the rest; the
+ * tires and cars of the refused lines stay as they were.
+ */
+export const DATA_FILES_SKIPPING_REFUSED: readonly DataFile[] = ['tires', 'vehicles'];
+/** The most changes an answer lists (the counts are always whole). */
+export const DATA_IMPORT_LISTED_CHANGES = 1000;
 export const dataFileParams = z.object({ file: z.enum(DATA_FILES) });
 /**
  * POST /data/import: one file. Without `apply` nothing changes and the answer says what
@@ -383,9 +409,20 @@ export const dataImportBody = z.object({
   file: z.enum(DATA_FILES),
   csv: z.string().max(DATA_IMPORT_MAX_CHARS, { error: 'Tiedosto on liian suuri' }),
   apply: z.boolean().default(false),
+  /** Tires and vehicles: apply the rows that pass and leave the refused ones out (they are answered). */
+  skipRefused: z.boolean().default(false),
 });
 export type DataImportBody = z.input<typeof dataImportBody>;
-export const DATA_CHANGE_ACTIONS = ['CREATE', 'UPDATE', 'UNCHANGED'] as const;
+/** OUT_OF_STOCK: a supplier's tire that its new list no longer has (stock set to 0, kept for past bookings). */
+export const DATA_CHANGE_ACTIONS = ['CREATE', 'UPDATE', 'UNCHANGED', 'OUT_OF_STOCK'] as const;
+/** A refused row: the file, its line (1 is the header) and column, in Finnish. */
+export const dataImportErrorSchema = z.object({
+  file: z.string(),
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type DataImportError = z.infer<typeof dataImportErrorSchema>;
 export const dataImportResponse = z.object({
   file: z.enum(DATA_FILES),
   applied: z.boolean(),
@@ -398,16 +435,14 @@ export const dataImportResponse = z.object({
       fields: z.array(z.string()),
     }),
   ),
+  /** Every row's action, counted (the list of changes stops at DATA_IMPORT_LISTED_CHANGES). */
+  counts: z.object({ CREATE: z.number().int(), UPDATE: z.number().int(), UNCHANGED: z.number().int(), OUT_OF_STOCK: z.number().int() }),
+  /** Changes past the listed ones. */
+  moreChanges: z.number().int(),
+  /** With skipRefused (tires, vehicles): the rows left out, with their reasons. */
+  refused: z.array(dataImportErrorSchema),
 });
 export type DataImportResult = z.infer<typeof dataImportResponse>;
-/** A refused row: the file, its line (1 is the header) and column, in Finnish. */
-export const dataImportErrorSchema = z.object({
-  file: z.string(),
-  line: z.number().int(),
-  column: z.string().nullable(),
-  message: z.string(),
-});
-export type DataImportError = z.infer<typeof dataImportErrorSchema>;
 /** 400 IMPORT_INVALID: nothing changed; every refused row is listed. */
 export const dataImportRefusedResponse = z.object({
   responseCode: z.literal('IMPORT_INVALID'),

@@ -84,6 +84,8 @@ export interface CampaignCode {
   description: string;
   members_only: Generated<boolean>;
   percent_off: number;
+  valid_from: string | null;
+  valid_to: string | null;
 }
 
 export interface CatalogueVersion {
@@ -321,6 +323,8 @@ export interface Product {
   provider: Generated<string>;
   service_code: string | null;
   sort: Generated<number>;
+  valid_from: string | null;
+  valid_to: string | null;
   vehicle_class: number | null;
   work_kind: string | null;
 }
@@ -441,6 +445,7 @@ export interface Tire {
   aspect_ratio: number;
   extra_markings: Generated<string[]>;
   load_index: number;
+  make: string;
   model: string;
   noise_class: string | null;
   noise_db: number | null;
@@ -449,6 +454,7 @@ export interface Tire {
   rolling_resistance_class: string | null;
   speed_index: string;
   stock: Generated<number>;
+  supplier_code: string;
   supplier_id: number;
   tire_type: string;
   wet_grip_class: string | null;
