@@ -26,6 +26,7 @@ export * from './manage-rules.ts';
 export * from './booking-links.ts';
 export * from './booking-calendar.ts';
 export * from './price-display.ts';
+export * from './decimal-text.ts';
 export * from './staff.ts';
 export * from './staff-offices.ts';
 export * from './staff-bookings.ts';

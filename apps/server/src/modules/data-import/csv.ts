@@ -4,10 +4,14 @@
  * (docs/conventions.md "Data in and out (CSV)"). Read: `;` or `,` (from the header row), a
  * UTF-8 BOM, quoted fields with "" escapes, CRLF, LF or CR. Written: UTF-8 with a BOM, `;`,
  * CRLF, and a cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR first)
- * behind a `'`, which the reader takes off again, so an exported file reads back the same.
+ * behind a `'`, which the reader takes off again, so an exported file reads back the same;
+ * a cell that starts with `=` without it is a formula, answered for the import to refuse.
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+
+// Euros to and from cents, shared with the back-office's price fields.
+export { formatCents, parseScaled } from '@huolto/domain';
 
 /** A data row of a file: its line in the file (the header is line 1) and its cells by column. */
 export interface CsvRow {
@@ -19,6 +23,11 @@ export interface CsvTable {
   /** The header's column names, trimmed, in file order. */
   columns: string[];
   rows: CsvRow[];
+  /**
+   * The data cells that a spreadsheet would run as formulas (`=` first, spaces aside, and not
+   * the writer's guarded `'=`): the import refuses their rows, for every file.
+   */
+  formulas: CsvProblem[];
 }
 
 /** A refusal of the file as a whole or of one of its cells (the caller adds the file's name). */
@@ -29,8 +38,11 @@ export interface CsvProblem {
 }
 
 const BOM = '\uFEFF';
-/** The first characters that make a spreadsheet read a cell as a formula (OWASP's list). */
-const FORMULA_START = /^'[=+\-@\t\r]/;
+/**
+ * The writer's guard before the first characters that make a spreadsheet read a cell as a
+ * formula (OWASP's list, and an `=` after spaces, which the import would refuse).
+ */
+const FORMULA_START = /^'(?:[=+\-@\t\r]|\s+=)/;
 
 /** The separator of a file: `;` unless its header row has a `,` and no `;`. */
 function delimiterOf(text: string): ';' | ',' {
@@ -40,6 +52,13 @@ function delimiterOf(text: string): ';' | ',' {
 
 /** Undoes the writer's formula guard: "'=SUM(A1)" reads back as "=SUM(A1)". */
 const unguard = (cell: string) => (FORMULA_START.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * A formula a spreadsheet wrote or would run: a value never starts with `=` (a phone number's
+ * `+` or a negative `-` does), and one the writer guarded starts with `'`.
+ */
+const isFormula = (cell: string) => cell.trimStart().startsWith('=');
+export const FORMULA_MESSAGE = 'Solu alkaa =-merkillä: taulukko-ohjelma lukisi sen kaavana. Kirjoita arvo ilman sitä.';
 
 /**
  * Reads a file's text into its header and rows. A row whose quoted cell spans lines is
@@ -83,6 +102,7 @@ export function parseCsv(text: string): { table: CsvTable; problems: [] } | { ta
   const columns = records[0]!.record.map((c) => c.trim());
   const problems: CsvProblem[] = [];
   const rows: CsvRow[] = [];
+  const formulas: CsvProblem[] = [];
   for (const r of records.slice(1)) {
     const line = startLine(r);
     if (r.record.every((c) => c.trim() === '')) continue;
@@ -90,16 +110,19 @@ export function parseCsv(text: string): { table: CsvTable; problems: [] } | { ta
       problems.push({ line, column: null, message: `Rivillä on ${r.record.length} saraketta, otsikkorivillä ${columns.length}` });
       continue;
     }
+    r.record.forEach((cell, i) => {
+      if (isFormula(cell)) formulas.push({ line, column: columns[i] || null, message: FORMULA_MESSAGE });
+    });
     rows.push({ line, cells: new Map(columns.map((c, i) => [c, unguard(r.record[i] ?? '')])) });
   }
-  return problems.length > 0 ? { table: null, problems } : { table: { columns, rows }, problems: [] };
+  return problems.length > 0 ? { table: null, problems } : { table: { columns, rows, formulas }, problems: [] };
 }
 
 /** Writes a file: a BOM, the header row, then the rows, `;`-separated with CRLF. */
 export function writeCsv(columns: readonly string[], rows: readonly (readonly string[])[]): string {
   return (
     BOM +
-    stringify([columns as string[], ...(rows as string[][])], {
+    stringify([columns as string[], ...rows.map((row) => row.map((cell) => (/^\s+=/.test(cell) ? `'${cell}` : cell)))], {
       delimiter: ';',
       record_delimiter: '\r\n',
       escape_formulas: true,
@@ -120,19 +143,6 @@ export function parseBoolean(cell: string): boolean | undefined {
 }
 export const formatBoolean = (value: boolean) => (value ? 'kyllä' : 'ei');
 
-/**
- * A decimal number with a comma or a point and at most `decimals` decimals; spaces
- * (also no-break) between thousands are allowed ('1 234,50'). Answers it scaled to an
- * integer of 10^decimals (euros → cents), or undefined.
- */
-export function parseScaled(cell: string, decimals: number): number | undefined {
-  const v = cell.trim().replace(/[\s\u00a0\u202f]/g, '');
-  const m = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(v);
-  if (!m || (m[3] ?? '').length > decimals) return undefined;
-  const scaled = Number(m[2]) * 10 ** decimals + Number((m[3] ?? '').padEnd(decimals, '0') || '0');
-  if (!Number.isSafeInteger(scaled)) return undefined;
-  return m[1] === '-' ? -scaled : scaled;
-}
 /** A decimal number with a comma or a point ('61,4978' or '61.4978'), or undefined. */
 export function parseDecimal(cell: string): number | undefined {
   const v = cell.trim().replace(/[\s\u00a0\u202f]/g, '');
@@ -141,8 +151,6 @@ export function parseDecimal(cell: string): number | undefined {
 }
 /** Writes a decimal the Finnish way, with a comma. */
 export const formatDecimal = (value: number) => String(value).replace('.', ',');
-/** Euros with two decimals and a comma, from cents: 8900 → '89,00'. */
-export const formatCents = (cents: number) => `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 /** A whole number, or undefined. */
 export function parseInteger(cell: string): number | undefined {
   const v = cell.trim();
