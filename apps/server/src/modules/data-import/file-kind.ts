@@ -18,7 +18,8 @@ export interface Column {
 /** A file's columns as the domain names them, in the export's order: the one list the page and the docs show. */
 export const columnsOf = (file: DataFile): readonly Column[] => DATA_IMPORT_COLUMNS[file].map(({ name, required }) => ({ name, required }));
 
-export type ChangeAction = 'CREATE' | 'UPDATE' | 'UNCHANGED';
+/** OUT_OF_STOCK: a supplier's tire that its new list no longer has (the tires file). */
+export type ChangeAction = 'CREATE' | 'UPDATE' | 'UNCHANGED' | 'OUT_OF_STOCK';
 export interface Change {
   key: string;
   action: ChangeAction;
@@ -41,11 +42,18 @@ export interface ImportContext {
 /**
  * One file of the import. `run` checks every row, then makes the changes in `trx` (the
  * import's one transaction, rolled back on a dry run or a refusal) and answers them; with
- * errors the caller rolls back and refuses the file.
+ * errors the caller rolls back and refuses the file. The rows it gets have no formula cells
+ * (the caller refuses those, for every file).
  */
 export interface FileKind {
   file: DataFile;
   columns: readonly Column[];
+  /**
+   * The file may leave its refused rows out (DATA_FILES_SKIPPING_REFUSED, asked with
+   * skipRefused): `run` then makes the changes of the rows that pass even when others are
+   * refused, and answers both. Without it `run` may stop at its first errors.
+   */
+  skipsRefused?: true;
   run(trx: Executor, table: CsvTable, ctx: ImportContext): Promise<{ changes: Change[]; errors: RowError[] }>;
   /** The rows of the file as the database has them now, in the columns' order. */
   rows(db: Executor, now: Date): Promise<string[][]>;
