@@ -3,6 +3,7 @@
  * their groups (the catalogue only reads them), the offices' codes and the opening
  * exceptions as the import compares them.
  */
+import { CATALOGUE_STAGES, SERVICE_GROUP_KINDS as CATALOGUE_GROUP_KINDS } from '@huolto/domain';
 import { sql } from 'kysely';
 import type { Executor } from '#src/db/database.ts';
 
@@ -35,9 +36,13 @@ export async function findWorkKinds(db: Executor) {
 
 // ---- Services ----
 
-/** The stages and kinds of the service groups the services file holds. */
-export const SERVICE_STAGES = ['DEFAULT', 'TIRE_SERVICES'] as const;
-export const SERVICE_GROUP_KINDS = ['PRIMARY', 'ADDITIONAL'] as const;
+/**
+ * The stages and kinds of the service groups the services file holds: the catalogue's
+ * (the back-office's catalogue pages hold the same). Tires, windshield products and other
+ * groups stay out.
+ */
+export const SERVICE_STAGES = CATALOGUE_STAGES;
+export const SERVICE_GROUP_KINDS = CATALOGUE_GROUP_KINDS;
 
 export interface ServiceGroupRow {
   id: string;
