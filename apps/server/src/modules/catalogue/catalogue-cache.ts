@@ -5,6 +5,7 @@
  * one snapshot in memory while the catalogue version stands (the database without
  * versions, for an older version, or with CACHES=off).
  */
+import { todayInHelsinki } from '@huolto/domain';
 import type { Versions } from '#src/db/versions.ts';
 import type { Executor } from '#src/db/database.ts';
 import { OfficeCache, databaseOffices, type OfficeSource, sharedLoad, VersionedSnapshot } from '../organizations/index.ts';
@@ -19,6 +20,7 @@ import {
   listOffers,
   loadServiceCatalogue,
   mayFit,
+  offeredOn,
   TIRES_GROUP_KIND,
   type AdditionalLink,
   type ExtraOrderItemRow,
@@ -75,7 +77,10 @@ export function catalogueOf(from: Executor | CatalogueSource): CatalogueSource {
   return 'catalogueSource' in from ? from : databaseCatalogue(from);
 }
 
-/** Products asked by id that are not in the snapshot (tires in a cart), kept per version. */
+/**
+ * Products asked by id that are not in the snapshot (tires in a cart), kept per version
+ * whatever their dates (offeredOn is checked at each read).
+ */
 export const OTHER_PRODUCTS_KEPT = 2000;
 
 /** Rows by product id, each with its place in the query's order. */
@@ -129,10 +134,15 @@ async function loadSnapshot(db: Executor): Promise<ServiceCatalogue> {
 /** One catalogue version in memory: the service catalogue, other products read by id, the offices. */
 class Snapshot {
   readonly serviceCatalogue = sharedLoad(loadSnapshot);
-  /** Products outside the snapshot by id, null for an id of no active product; least recently used first. */
+  /** Products outside the snapshot by id, whatever their dates, null for an id of no active product; least recently used first. */
   readonly others = new Map<string, ProductRow | null>();
 }
 
+/**
+ * The catalogue from a snapshot. The snapshot holds the products whatever their dates and
+ * each read keeps those offered on the day it is made (Helsinki): the version does not move
+ * at midnight, so the day is checked here, as the database's queries check it.
+ */
 function snapshotCatalogue(db: Executor, snapshot: Snapshot, offices: OfficeSource): CatalogueSource {
   const data = () => snapshot.serviceCatalogue(db);
   return {
@@ -146,33 +156,38 @@ function snapshotCatalogue(db: Executor, snapshot: Snapshot, offices: OfficeSour
       const c = await data();
       if (!groupIds.every((id) => c.wholeGroups.has(id))) return findProductsOfGroups(db, groupIds, fit);
       const wanted = new Set(groupIds);
-      return c.products.filter((p) => wanted.has(p.group_id) && (!fit || mayFit(p, fit)));
+      const today = todayInHelsinki();
+      return c.products.filter((p) => wanted.has(p.group_id) && offeredOn(p, today) && (!fit || mayFit(p, fit)));
     },
     products: async (ids) => {
       const c = await data();
       const unique = [...new Set(ids)];
       const missing = unique.filter((id) => !c.productById.has(id) && !snapshot.others.has(id));
       if (missing.length > 0) {
-        const read = new Map((await findProducts(db, missing)).map((p) => [p.id, p]));
+        const read = new Map((await findProducts(db, missing, null)).map((p) => [p.id, p]));
         for (const id of missing) snapshot.others.set(id, read.get(id) ?? null);
         while (snapshot.others.size > OTHER_PRODUCTS_KEPT) snapshot.others.delete(snapshot.others.keys().next().value!);
       }
+      const today = todayInHelsinki();
       return unique.flatMap((id) => {
         const own = c.productById.get(id);
-        if (own) return [own];
+        if (own) return offeredOn(own, today) ? [own] : [];
         const other = snapshot.others.get(id);
         if (other === undefined) return [];
         // Most recently used last.
         snapshot.others.delete(id);
         snapshot.others.set(id, other);
-        return other ? [other] : [];
+        return other && offeredOn(other, today) ? [other] : [];
       });
     },
     additionalLinks: async (ids) => rowsOf((await data()).links, ids),
     operations: async (ids) => rowsOf((await data()).operations, ids),
     productParameters: async (ids) => rowsOf((await data()).parameters, ids),
     extraOrderItems: async () => (await data()).extraOrderItems,
-    offers: async () => (await data()).offers,
+    offers: async () => {
+      const today = todayInHelsinki();
+      return (await data()).offers.filter((o) => offeredOn(o, today));
+    },
     offices,
   };
 }

@@ -1,5 +1,5 @@
-import { choiceValueSchema, type ChoiceValue } from '@huolto/domain';
-import { sql } from 'kysely';
+import { choiceValueSchema, todayInHelsinki, type ChoiceValue } from '@huolto/domain';
+import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '#src/db/database.ts';
 import { storedJson } from '../process/index.ts';
@@ -30,6 +30,25 @@ export interface ProductRow {
   included_product_ids: string[];
   /** The kind of work it needs of a resource; null: any resource can do it. */
   work_kind: string | null;
+  /** Offered from and to these Helsinki dates (both included); null: open (offeredOn). */
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
+/**
+ * Whether a product is offered on a Helsinki date: on or after its valid_from and on or
+ * before its valid_to (either null: open). The lists, the cart and the booking offer a
+ * product only on the days it is valid; a saved booking keeps it (booking.order_items).
+ */
+export function offeredOn(p: Pick<ProductRow, 'valid_from' | 'valid_to'>, day: string): boolean {
+  return (p.valid_from === null || p.valid_from <= day) && (p.valid_to === null || p.valid_to >= day);
+}
+
+/** offeredOn in SQL, on the product table or its alias. */
+function offeredOnSql(day: string, table = 'product'): RawBuilder<boolean> {
+  const from = sql.ref(`${table}.valid_from`);
+  const to = sql.ref(`${table}.valid_to`);
+  return sql<boolean>`((${from} IS NULL OR ${from} <= ${day}::date) AND (${to} IS NULL OR ${to} >= ${day}::date))`;
 }
 
 export interface OperationRow {
@@ -64,9 +83,15 @@ export async function findAdditionalLinks(db: Executor, productIds: string[]) {
     .execute();
 }
 
-/** Whether any active product carries the service code. */
+/** Whether any active product offered today carries the service code. */
 export async function serviceCodeExists(db: Executor, code: string) {
-  const row = await db.selectFrom('product').select('id').where('service_code', '=', code).where('active', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('product')
+    .select('id')
+    .where('service_code', '=', code)
+    .where('active', '=', true)
+    .where(offeredOnSql(todayInHelsinki()))
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -74,13 +99,15 @@ export async function listExtraOrderItems(db: Executor) {
   return db.selectFrom('extra_order_item').select(['id', 'description', 'price_cents']).where('active', '=', true).orderBy('sort').execute();
 }
 
-export async function listOffers(db: Executor) {
+/** The offer cards whose product is offered on the day (today by default; null: whatever its dates). */
+export async function listOffers(db: Executor, day: string | null = todayInHelsinki()) {
   return db
     .selectFrom('offer as o')
     .innerJoin('product as p', 'p.id', 'o.product_id')
-    .select(['o.id', 'o.title', 'o.body', 'o.image_id', 'o.product_id', 'p.provider', 'p.price_cents', 'p.normal_price_cents'])
+    .select(['o.id', 'o.title', 'o.body', 'o.image_id', 'o.product_id', 'p.provider', 'p.price_cents', 'p.normal_price_cents', 'p.valid_from', 'p.valid_to'])
     .where('o.active', '=', true)
     .where('p.active', '=', true)
+    .$if(day !== null, (q) => q.where(offeredOnSql(day!, 'p')))
     .orderBy('o.sort')
     .execute();
 }
@@ -89,7 +116,7 @@ export async function listOffers(db: Executor) {
 const PRODUCT_COLUMNS = [
   'id', 'group_id', 'provider', 'description', 'info_html', 'price_cents', 'normal_price_cents',
   'duration_minutes', 'make_id', 'min_km', 'max_km', 'image_ids', 'sort', 'service_code', 'duration_per_unit',
-  'vehicle_class', 'included_product_ids', 'work_kind',
+  'vehicle_class', 'included_product_ids', 'work_kind', 'valid_from', 'valid_to',
 ] as const;
 
 /**
@@ -118,12 +145,18 @@ export function mayFit(p: Pick<ProductRow, 'make_id' | 'vehicle_class' | 'min_km
 }
 
 /**
- * The active products of the groups, in catalogue order; with a fit filter only those that
- * can fit (mayFit), so the lists read the info HTML of a car's own products only.
+ * The active products of the groups offered today (offeredOn), in catalogue order; with a
+ * fit filter only those that can fit (mayFit), so the lists read the info HTML of a car's
+ * own products only.
  */
 export async function findProductsOfGroups(db: Executor, groupIds: string[], fit?: ProductFitFilter): Promise<ProductRow[]> {
   if (groupIds.length === 0) return [];
-  let q = db.selectFrom('product').select(PRODUCT_COLUMNS).where('group_id', 'in', groupIds).where('active', '=', true);
+  let q = db
+    .selectFrom('product')
+    .select(PRODUCT_COLUMNS)
+    .where('group_id', 'in', groupIds)
+    .where('active', '=', true)
+    .where(offeredOnSql(todayInHelsinki()));
   if (fit) {
     const { makeId, vehicleClass, km, serviceCode } = fit;
     q = q
@@ -149,8 +182,10 @@ export const TIRES_GROUP_KIND = 'TIRES';
 /**
  * The service catalogue as the catalogue cache keeps it (catalogue-cache.ts), each list in
  * the order the queries above give it: every group; every active product outside the tire
- * groups; every additional-product link, operation and product parameter; the extra order
- * items and the offer cards.
+ * groups, whatever its dates (the cache checks offeredOn at each read, so a snapshot kept
+ * past midnight serves no product past its valid_to); every additional-product link,
+ * operation and product parameter; the extra order items and the offer cards (with their
+ * product's dates, checked at each read too).
  */
 export async function loadServiceCatalogue(db: Executor) {
   const [groups, products, links, operations, parameters, extraOrderItems, offers] = await Promise.all([
@@ -179,7 +214,7 @@ export async function loadServiceCatalogue(db: Executor) {
       .orderBy('parameter_code')
       .execute(),
     listExtraOrderItems(db),
-    listOffers(db),
+    listOffers(db, null),
   ]);
   return {
     groups,
@@ -198,17 +233,22 @@ export type AdditionalLink = ServiceCatalogueRows['links'][number];
 export type ExtraOrderItemRow = ServiceCatalogueRows['extraOrderItems'][number];
 export type OfferRow = ServiceCatalogueRows['offers'][number];
 
-export async function findProducts(db: Executor, ids: string[]): Promise<ProductRow[]> {
+/**
+ * The active products among the ids that are offered on the day (today by default); with
+ * `day` null whatever their dates (a saved booking's services, the cache's own check).
+ */
+export async function findProducts(db: Executor, ids: string[], day: string | null = todayInHelsinki()): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('product')
     .select(PRODUCT_COLUMNS)
     .where('id', 'in', ids)
     .where('active', '=', true)
+    .$if(day !== null, (q) => q.where(offeredOnSql(day!)))
     .execute();
 }
 
-/** The active products that include any of the given ones (the bundles and packages they are part of). */
+/** The active products offered today that include any of the given ones (the bundles and packages they are part of). */
 export async function findProductsIncluding(db: Executor, ids: readonly string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   return db
@@ -216,6 +256,7 @@ export async function findProductsIncluding(db: Executor, ids: readonly string[]
     .select(PRODUCT_COLUMNS)
     .where(sql<boolean>`included_product_ids && ${sql.val([...ids])}::text[]`)
     .where('active', '=', true)
+    .where(offeredOnSql(todayInHelsinki()))
     .execute();
 }
 

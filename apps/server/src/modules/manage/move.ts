@@ -78,7 +78,8 @@ async function moveContext(db: Executor, row: BookingRow & { start_at: Date; end
     const id = (i as { product?: { id?: unknown } }).product?.id;
     return typeof id === 'string' ? [id] : [];
   });
-  const kinds = workKindsOfLines((await findProducts(db, productIds)).map((product) => ({ product })));
+  // The booking keeps its services whatever their dates (a campaign service may have ended since).
+  const kinds = workKindsOfLines((await findProducts(db, productIds, null)).map((product) => ({ product })));
   const usable = usableResources(organization, await findResources(db, organization.id), row.snapshot.selected_resource_ids ?? [], kinds);
   // The booking's own mechanic first: a move keeps the same one when they are free.
   const mine = new Set(own.map((o) => o.resource_id));
