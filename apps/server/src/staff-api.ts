@@ -11,6 +11,7 @@ import { registerStaffCapacityRoutes } from './modules/staff-capacity/routes.ts'
 import { registerCompanyRoutes } from './modules/company/routes.ts';
 import { registerOfficeAdminRoutes } from './modules/office-admin/routes.ts';
 import { registerDataImportRoutes } from './modules/data-import/index.ts';
+import { registerCampaignCodeRoutes } from './modules/campaign-codes/routes.ts';
 
 export interface StaffScopeDeps {
   mailer: Mailer;
@@ -36,4 +37,5 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
   registerCompanyRoutes(scope, db);
   registerOfficeAdminRoutes(scope, db);
   registerDataImportRoutes(scope, db);
+  registerCampaignCodeRoutes(scope, db);
 }

@@ -114,9 +114,16 @@ export const campaignCodeBody = z.object({
 });
 export type CampaignCodeBody = z.input<typeof campaignCodeBody>;
 
-/** campaign-code/v2: SUCCESS (with the ids of the vouchers applied, for the members' code) or NOT_FOUND. */
+/**
+ * campaign-code/v2: SUCCESS (with the ids of the vouchers applied, for the members' code), or
+ * why the code was not taken: NOT_FOUND, EXPIRED (past its last day or out of use),
+ * NOT_YET_VALID (before its first day), MEMBERS_ONLY (the members' code without a login).
+ * The customer's messages are CAMPAIGN_CODE_MESSAGES (catalogue-admin.ts); a client that
+ * knows only SUCCESS reads every other code as a refusal.
+ */
+export const CAMPAIGN_CODE_RESPONSE_CODES = ['SUCCESS', 'NOT_FOUND', 'EXPIRED', 'NOT_YET_VALID', 'MEMBERS_ONLY'] as const;
 export const campaignCodeResponse = z.object({
-  responseCode: z.enum(['SUCCESS', 'NOT_FOUND']),
+  responseCode: z.enum(CAMPAIGN_CODE_RESPONSE_CODES),
   vouchers: z.array(z.string()).optional(),
 });
 export type CampaignCodeResult = z.infer<typeof campaignCodeResponse>;

@@ -4,7 +4,7 @@
  * depends on those modules, and none of them depends on it.
  */
 import type { Booking } from '@huolto/domain';
-import { formatLocalDateTime, toHoursAndMinutes } from '@huolto/domain';
+import { formatLocalDateTime, toHoursAndMinutes, todayInHelsinki } from '@huolto/domain';
 import type { ProcessRow } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
 import {
@@ -25,7 +25,7 @@ import {
 } from '../process/index.ts';
 import { findHeldTime, type HeldTime } from '../holds/index.ts';
 import { isLeadMode } from '../time/index.ts';
-import { findCampaign, validVouchers } from '../loyalty/index.ts';
+import { applicableCampaign, validVouchers } from '../loyalty/index.ts';
 
 /** What the view may take from a request that has already read it. */
 export interface BookingViewSources {
@@ -51,7 +51,8 @@ export async function bookingView(db: Executor, session: ProcessRow, sources: Bo
   const extras = await pricedExtraOrderItems(catalogue, session);
   const extrasTotal = extras.reduce((s, i) => s + i.price, 0);
   const itemsTotal = order_items.reduce((s, i) => s + i.price, 0);
-  const { discounts, vouchers } = await discountsOf(db, session, itemsTotal);
+  const campaign = await applicableCampaign(db, session.campaign_code, todayInHelsinki());
+  const { discounts, vouchers } = await discountsOf(db, session, itemsTotal, campaign);
   const discountTotal = discounts.reduce((s, d) => s + d.amount, 0);
   const active = Math.max(0, itemsTotal + extrasTotal - discountTotal);
   const normal =
@@ -103,7 +104,8 @@ export async function bookingView(db: Executor, session: ProcessRow, sources: Bo
     kilometers: session.kilometers,
     price: { active_price: active, normal_price: normal, has_public_campaign: normal > active },
     service_code: session.service_code,
-    campaign_code: session.campaign_code,
+    // Only a code that applies today: a booking saved now keeps the code it was priced with.
+    campaign_code: campaign?.code ?? null,
     discounts,
     vouchers,
     service_contract: session.service_contract,
@@ -116,21 +118,24 @@ export async function bookingView(db: Executor, session: ProcessRow, sources: Bo
 }
 
 /**
- * Price reductions of a booking: its campaign code's percentage off the services, then
- * the loyalty vouchers applied to it that are still valid and unused today, never more
- * than what is left to pay.
+ * Price reductions of a booking: its campaign code's percentage off the services while the
+ * code applies today (loyalty's applicableCampaign: a code that lapsed after it was put on
+ * the cart takes nothing off from then on, also at saving), then the loyalty vouchers
+ * applied to it that are still valid and unused today, never more than what is left to pay.
  */
-async function discountsOf(db: Executor, session: ProcessRow, servicesTotal: number) {
+async function discountsOf(
+  db: Executor,
+  session: ProcessRow,
+  servicesTotal: number,
+  campaign: { code: string; description: string; percent_off: number } | undefined,
+) {
   const discounts: Booking['discounts'] = [];
   const vouchers: Booking['vouchers'] = [];
   let left = servicesTotal;
-  if (session.campaign_code) {
-    const campaign = await findCampaign(db, session.campaign_code);
-    if (campaign) {
-      const amount = Math.round((left * campaign.percent_off) / 100);
-      if (amount > 0) discounts.push({ code: campaign.code, description: campaign.description, amount });
-      left -= amount;
-    }
+  if (campaign) {
+    const amount = Math.round((left * campaign.percent_off) / 100);
+    if (amount > 0) discounts.push({ code: campaign.code, description: campaign.description, amount });
+    left -= amount;
   }
   const applied = new Set(voucherIdsOf(session));
   if (session.loyalty_account_id && applied.size > 0) {

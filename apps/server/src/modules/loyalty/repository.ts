@@ -171,6 +171,7 @@ export async function listContracts(db: Executor, accountId: number, license: st
     .execute();
 }
 
+/** A campaign code's row, active or not (campaignCodeState tells whether it applies). */
 export async function findCampaign(db: Executor, code: string) {
-  return db.selectFrom('campaign_code').selectAll().where('code', '=', code).where('active', '=', true).executeTakeFirst();
+  return db.selectFrom('campaign_code').selectAll().where('code', '=', code).executeTakeFirst();
 }

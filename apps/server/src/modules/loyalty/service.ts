@@ -234,16 +234,45 @@ async function queueMail(db: Executor, to: string, subject: string, lines: strin
   });
 }
 
+/** Whether a campaign code applies on a Helsinki date: active, and on its days (both included; null: open). */
+export function campaignCodeState(
+  c: { active: boolean; valid_from: string | null; valid_to: string | null },
+  today: string,
+): 'VALID' | 'EXPIRED' | 'NOT_YET_VALID' {
+  // A code taken out of use is over, as one past its last day.
+  if (!c.active || (c.valid_to !== null && today > c.valid_to)) return 'EXPIRED';
+  if (c.valid_from !== null && today < c.valid_from) return 'NOT_YET_VALID';
+  return 'VALID';
+}
+
 /**
- * campaign-code/v2: sets or clears a booking's campaign code. The members' code needs a
- * live loyalty token; it links the booking to the account and applies the account's
- * vouchers that are valid today.
+ * The campaign code that applies to a booking on the Helsinki date `today`: the process's
+ * code while it is active and on its days. A code that lapses after it was put on the cart
+ * gives nothing from that day on, so a booking saved then is priced (and stored) without
+ * it; a booking saved while it applied keeps it and its price (booking.campaign_code and
+ * the booking's snapshot), whatever happens to the code later.
+ */
+export async function applicableCampaign(db: Executor, code: string | null, today: string) {
+  if (!code) return undefined;
+  const campaign = await repo.findCampaign(db, code);
+  return campaign && campaignCodeState(campaign, today) === 'VALID' ? campaign : undefined;
+}
+
+export type CampaignCodeAnswer = { responseCode: 'SUCCESS' | 'NOT_FOUND' | 'EXPIRED' | 'NOT_YET_VALID' | 'MEMBERS_ONLY'; vouchers?: string[] };
+
+/**
+ * campaign-code/v2: sets or clears a booking's campaign code. A code is taken only while it
+ * is active and on its days (Helsinki today): else EXPIRED or NOT_YET_VALID, and the
+ * booking's code stays as it was. The members' code needs a live loyalty token (without
+ * one MEMBERS_ONLY); it links the booking to the account and applies the account's vouchers
+ * that are valid today.
  */
 export async function setCampaignCode(
   db: Db,
   token: string,
   body: { value?: string | null | undefined; loyaltyToken?: string | null | undefined },
-): Promise<{ responseCode: 'SUCCESS' | 'NOT_FOUND'; vouchers?: string[] }> {
+  now = new Date(),
+): Promise<CampaignCodeAnswer> {
   const code = body.value?.trim().toUpperCase() || null;
   if (!code) {
     await updateProcess(db, token, { campaign_code: null, loyalty_account_id: null, voucher_ids: [] });
@@ -251,14 +280,17 @@ export async function setCampaignCode(
   }
   const campaign = await repo.findCampaign(db, code);
   if (!campaign) return { responseCode: 'NOT_FOUND' };
+  // The members' code needs the loyalty programme on, as the token it comes with does.
+  if (campaign.members_only && !(await loyaltyEnabled(db))) return { responseCode: 'NOT_FOUND' };
+  const state = campaignCodeState(campaign, todayInHelsinki(now));
+  if (state !== 'VALID') return { responseCode: state };
   if (!campaign.members_only) {
     await updateProcess(db, token, { campaign_code: campaign.code });
     return { responseCode: 'SUCCESS' };
   }
-  // The members' code needs the loyalty programme on, as the token it comes with does.
-  if (!body.loyaltyToken || !(await loyaltyEnabled(db))) return { responseCode: 'NOT_FOUND' };
+  if (!body.loyaltyToken) return { responseCode: 'MEMBERS_ONLY' };
   const account = await accountOfToken(db, body.loyaltyToken);
-  const vouchers = await validVouchers(db, account.id);
+  const vouchers = await validVouchers(db, account.id, now);
   await updateProcess(db, token, {
     campaign_code: campaign.code,
     loyalty_account_id: account.id,
