@@ -16,6 +16,7 @@ import { AppLogController, genReqId, loggerOptions, registerRequestId } from './
 import { createMetrics, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerVehicleRoutes } from './modules/vehicle/routes.ts';
+import { databaseVehicleSource, type VehicleSource } from './modules/vehicle/index.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { registerOfficeAvailabilityRoutes } from './modules/office-availability/routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
@@ -49,6 +50,11 @@ export interface AppDeps {
   database: DatabaseHandle;
   mailer?: Mailer;
   logger?: boolean | object;
+  /**
+   * The vehicle register the booking looks plates up in; the database's vehicle table when
+   * absent (docs/data-import.md "Ajoneuvotiedot: VehicleSource").
+   */
+  vehicleSource?: VehicleSource;
 }
 
 /** Request bodies above this are refused with 413; a booking call is a few KB at most. */
@@ -150,7 +156,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     async (api) => {
       registerSession(api, db, { clientKeySecret: config.fairShare.clientKeySecret });
       registerSettingsRoutes(api, db, { initSessionRateLimit: config.initSessionRateLimit });
-      registerVehicleRoutes(api, db, { searchRateLimit: config.vehicleSearchRateLimit, sessionRateLimit: config.lookupSessionRateLimit });
+      registerVehicleRoutes(api, db, {
+        vehicles: deps.vehicleSource ?? databaseVehicleSource(db),
+        searchRateLimit: config.vehicleSearchRateLimit,
+        sessionRateLimit: config.lookupSessionRateLimit,
+      });
       registerOrganizationRoutes(api, db, { offices: catalogue.offices });
       registerOfficeAvailabilityRoutes(api, db, { availability, catalogue });
       registerCatalogueRoutes(api, db, { codeCheckLimits, catalogue });

@@ -6,14 +6,20 @@ import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
 import { limits } from '#src/plugins/rate-limit.ts';
 import { searchVehicle, setVehicle, setVehicleKilometers, vehicleMakes } from './service.ts';
+import type { VehicleSource } from './vehicle-source.ts';
 
 const success = 'responseCode SUCCESS';
 
 /**
+ * `vehicles`: the register search-vehicle asks (vehicle-source.ts);
  * `searchRateLimit`: register look-ups per client address per minute;
  * `sessionRateLimit`: per booking session per minute.
  */
-export function registerVehicleRoutes(app: FastifyInstance, db: Db, opts: { searchRateLimit: number; sessionRateLimit: number }) {
+export function registerVehicleRoutes(
+  app: FastifyInstance,
+  db: Db,
+  opts: { vehicles: VehicleSource; searchRateLimit: number; sessionRateLimit: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -47,7 +53,7 @@ export function registerVehicleRoutes(app: FastifyInstance, db: Db, opts: { sear
         responseSchema: searchVehicleResponse,
       }),
     },
-    async (request) => searchVehicle(db, request.session.token, request.body),
+    async (request) => searchVehicle(db, opts.vehicles, request.session.token, request.body),
   );
 
   /** A vehicle the register does not know, described by the customer (requirements §3). */
