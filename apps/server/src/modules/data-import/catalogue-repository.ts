@@ -170,13 +170,13 @@ export async function replaceOperations(db: Executor, productId: string, operati
 
 // ---- Extra order items ----
 
-export interface ExtraItemRow {
+export type ExtraItemRow = {
   id: string;
   description: string;
   price_cents: number;
   sort: number;
   active: boolean;
-}
+};
 
 export async function findExtraItems(db: Executor): Promise<ExtraItemRow[]> {
   return db.selectFrom('extra_order_item').select(['id', 'description', 'price_cents', 'sort', 'active']).orderBy('sort').orderBy('id').execute();
@@ -192,7 +192,7 @@ export async function updateExtraItem(db: Executor, id: string, values: Omit<Ext
 
 // ---- Campaign codes ----
 
-export interface CampaignCodeRow {
+export type CampaignCodeRow = {
   code: string;
   description: string;
   percent_off: number;
@@ -200,7 +200,7 @@ export interface CampaignCodeRow {
   valid_from: string | null;
   valid_to: string | null;
   active: boolean;
-}
+};
 
 export async function findCampaignCodes(db: Executor): Promise<CampaignCodeRow[]> {
   return db
