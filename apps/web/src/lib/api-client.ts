@@ -84,6 +84,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body; omitted (no Content-Type) when undefined. */
   body?: unknown;
+  /** A file sent as it is (a picture), with its own type as the Content-Type; instead of `body`. */
+  file?: Blob;
   query?: Record<string, QueryValue>;
   /**
    * The caller shows its own message for 400/404/500/503/504 (and network failures);
@@ -191,7 +193,8 @@ async function send(path: string, options: RequestOptions, retryingXsrf: boolean
     'Cache-Control': 'no-cache',
     Pragma: 'no-cache',
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file !== undefined) headers['Content-Type'] = options.file.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const bookingApi = options.base === undefined || options.base === API_BASE;
   if (bookingApi && !isInitSession(path)) {
@@ -211,7 +214,7 @@ async function send(path: string, options: RequestOptions, retryingXsrf: boolean
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (cause) {
@@ -279,4 +282,6 @@ export const staffApi = {
   put: <T>(path: string, body?: unknown, opts?: StaffOpts) => api.put<T>(path, body, staff(opts)),
   patch: <T>(path: string, body?: unknown, opts?: StaffOpts) => api.patch<T>(path, body, staff(opts)),
   delete: <T>(path: string, opts?: StaffOpts) => api.delete<T>(path, staff(opts)),
+  /** A file as the request's body (a picture): POST, or PUT to replace one. */
+  upload: <T>(path: string, file: Blob, method: 'POST' | 'PUT' = 'POST', opts?: StaffOpts) => apiRequest<T>(path, { ...staff(opts), method, file }),
 };

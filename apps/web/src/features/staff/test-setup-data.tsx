@@ -15,6 +15,10 @@ export { json };
 
 type Answer = (body: unknown) => Response | Promise<Response>;
 
+/** A call's body: its JSON read, or a file (a picture) as it was sent. */
+const bodyOf = (init?: RequestInit): unknown =>
+  init?.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+
 /**
  * Stubs fetch with answers by 'METHOD /path' ('PUT /staff/company'); several answers to one
  * call are given in turn, the last one repeated. An unknown call is a 404.
@@ -29,13 +33,13 @@ export function stubApi(routes: Record<string, Answer | Answer[]>) {
     const answers = Array.isArray(route) ? route : [route];
     const i = Math.min(used[key] ?? 0, answers.length - 1);
     used[key] = (used[key] ?? 0) + 1;
-    return answers[i]!(init?.body ? JSON.parse(String(init.body)) : undefined);
+    return answers[i]!(bodyOf(init));
   });
   vi.stubGlobal('fetch', fetchMock);
   const bodies = (key: string) =>
     (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][])
       .filter(([url, init]) => keyOf(url, init) === key)
-      .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+      .map(([, init]) => bodyOf(init));
   const called = (key: string) => (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).some(([url, init]) => keyOf(url, init) === key);
   return { fetchMock, bodies, called };
 }

@@ -26,4 +26,14 @@ export const staffKeys = {
   infoTexts: (officeId: number) => ['staff', 'info-texts', officeId] as const,
   workKinds: ['staff', 'work-kinds'] as const,
   vehicleMakes: ['staff', 'vehicle-makes'] as const,
+  /** The catalogue: its groups, services, a service, a preview, the campaign codes and a tire search; all under 'catalogue'. */
+  catalogue: ['staff', 'catalogue'] as const,
+  catalogueGroups: ['staff', 'catalogue', 'groups'] as const,
+  services: ['staff', 'catalogue', 'services'] as const,
+  service: (code: string) => ['staff', 'catalogue', 'service', code] as const,
+  cataloguePreview: (registerNumber: string, officeId: number, kilometers: number | null) =>
+    ['staff', 'catalogue', 'preview', registerNumber, officeId, kilometers] as const,
+  campaignCodes: ['staff', 'catalogue', 'campaign-codes'] as const,
+  tires: (q: string, supplier: string) => ['staff', 'catalogue', 'tires', q, supplier] as const,
+  tiresAll: ['staff', 'catalogue', 'tires'] as const,
 };
