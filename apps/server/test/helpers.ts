@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki, type ProcessType } from '@huolto/domain';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { Mailer } from '../src/modules/mail/outbox.ts';
 import { TemplateBlob } from './template-blob.ts';
@@ -57,6 +57,8 @@ export interface TestAppOptions {
   logger?: boolean | object;
   /** The app's database handle seen through this, e.g. with a Kysely plugin that counts queries. */
   wrapDb?: (db: DatabaseHandle['db']) => DatabaseHandle['db'];
+  /** The vehicle register the app's plate look-up asks (AppDeps.vehicleSource); the database's by default. */
+  vehicleSource?: AppDeps['vehicleSource'];
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
@@ -90,7 +92,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
   const outboxDir = join(dataDir, 'outbox');
   const mailer = new Mailer(database.handle.db, { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir });
   const handle = opts.wrapDb ? { ...database.handle, db: opts.wrapDb(database.handle.db) } : database.handle;
-  const app = await buildApp({ config, database: handle, mailer, logger: opts.logger ?? false });
+  const app = await buildApp({ config, database: handle, mailer, logger: opts.logger ?? false, vehicleSource: opts.vehicleSource });
   await app.ready();
   return {
     app,
