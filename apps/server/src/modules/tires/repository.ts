@@ -38,7 +38,11 @@ export interface TireLabelColumns {
 
 export type LabelledTireRow = TireRow & TireLabelColumns;
 
-/** Tires of one size and type from the given suppliers, load index at least the minimum, cheapest first. */
+/**
+ * Tires in stock of one size and type from the given suppliers, load index at least the
+ * minimum, cheapest first. A tire out of stock is not offered: it leaves the search as soon
+ * as its stock goes to 0 (the stock change moves the catalogue version the cache is kept under).
+ */
 export async function searchTires(db: Executor, q: TireQuery, limit = 60): Promise<LabelledTireRow[]> {
   return offeredTires(db)
     .select(['t.rolling_resistance_class', 't.wet_grip_class', 't.noise_db', 't.noise_class'])
@@ -48,6 +52,7 @@ export async function searchTires(db: Executor, q: TireQuery, limit = 60): Promi
     .where('t.tire_type', '=', q.tireType)
     .where('t.load_index', '>=', q.minLoadIndex)
     .where('t.supplier_id', 'in', q.suppliers)
+    .where('t.stock', '>', 0)
     .orderBy('p.price_cents')
     .orderBy('t.product_id')
     .limit(limit)
