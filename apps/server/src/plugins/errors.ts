@@ -3,6 +3,16 @@ import { MESSAGES } from '@huolto/domain';
 import { DomainError } from '../lib/errors.ts';
 import { validationErrorOf } from '../lib/parse.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 413's message on a route that takes a larger body than the app's (its own bodyLimit). */
+    bodyTooLargeMessage?: string;
+  }
+}
+
+/** The 413's message where the route does not say its own. */
+export const BODY_TOO_LARGE_MESSAGE = 'Pyyntö on liian suuri.';
+
 /** Socket errors of a database connection that could not be made or was cut. */
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',
@@ -73,7 +83,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
         error: status === 429 ? 'TOO_MANY_REQUESTS' : (err.code ?? 'BAD_REQUEST'),
-        message: status === 429 ? 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.' : err.message,
+        message:
+          status === 429
+            ? 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.'
+            : status === 413
+              ? (request.routeOptions.config.bodyTooLargeMessage ?? BODY_TOO_LARGE_MESSAGE)
+              : err.message,
       });
     }
     if (isDatabaseUnavailable(err)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseBoolean, parseClock, parseCsv, parseDecimal, parseInteger, parseList, parseScaled, writeCsv } from './csv.ts';
+import { FORMULA_MESSAGE, formatCents, parseBoolean, parseClock, parseCsv, parseDecimal, parseInteger, parseList, parseScaled, writeCsv } from './csv.ts';
 
 const rowsOf = (text: string): Record<string, string | number>[] => {
   const read = parseCsv(text);
@@ -48,18 +48,51 @@ describe('parseCsv', () => {
   });
 });
 
+describe('formulas and the row limit', () => {
+  it("answers each cell that starts with = (spaces aside) as a formula, at its line and column; the writer's guarded '= and a leading + or - are values", () => {
+    const read = parseCsv("a;b;c\n1;=SUM(A1);x\n\n'=2;\"  =HYPERLINK(\"\"u\"\")\";+358\n-5;=;'+1\n");
+    expect(read.table?.formulas).toEqual([
+      { line: 2, column: 'b', message: FORMULA_MESSAGE },
+      { line: 4, column: 'b', message: FORMULA_MESSAGE },
+      { line: 5, column: 'b', message: FORMULA_MESSAGE },
+    ]);
+    expect(FORMULA_MESSAGE).toBe('Solu alkaa =-merkillä: taulukko-ohjelma lukisi sen kaavana. Kirjoita arvo ilman sitä.');
+    expect(rowsOf("a\n'=2\n'+1\n")).toEqual([
+      { line: 2, a: '=2' },
+      { line: 3, a: '+1' },
+    ]);
+    expect(parseCsv('a;b\n1;2\n').table?.formulas).toEqual([]);
+  });
+
+  it('with maxRows reads up to the first row past them, numbered by its line, however long the file', () => {
+    const text = 'a;b\n\n' + Array.from({ length: 50_000 }, (_, i) => `${i};"x\ny"`).join('\n');
+    const started = performance.now();
+    const read = parseCsv(text, { maxRows: 200 });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(read.table?.rows).toHaveLength(201);
+    // The header, an empty line, then two lines a row.
+    expect(read.table?.rows[200]).toMatchObject({ line: 3 + 200 * 2, cells: new Map([['a', '200'], ['b', 'x\ny']]) });
+    // Empty lines among the first rows: still the first row past the limit.
+    const spaced = parseCsv('a\n\n;\n\n1\n\n2\n3\n', { maxRows: 1 });
+    expect(spaced.table?.rows.map((r) => r.line)).toEqual([5, 7]);
+    expect(parseCsv('a\n1\n', { maxRows: 1 }).table?.rows).toHaveLength(1);
+  });
+});
+
 describe('writeCsv', () => {
   it('writes a BOM, ; and CRLF, quotes what needs it and guards formulas; what it writes reads back the same', () => {
     const rows = [
       ['TRE1', 'Tampere; keskusta', 'sanoi "moi"'],
       ['=SUM(A1)', '+358 40 123 4567', 'rivi 1\nrivi 2'],
       ['@x', '-5', ''],
+      ['  =1+1', '\t=x', 'a=b'],
     ];
     const text = writeCsv(['a', 'b', 'c'], rows);
     expect(text.startsWith('\uFEFFa;b;c\r\n')).toBe(true);
     expect(text).toContain('"Tampere; keskusta";"sanoi ""moi"""\r\n');
     expect(text).toContain("'=SUM(A1);'+358 40 123 4567;");
-    expect(text).not.toMatch(/(^|;|\n)[=+@-]/);
+    expect(text).not.toMatch(/(^|;|\n)\s*[=+@-]/);
+    expect(parseCsv(text).table?.formulas).toEqual([]);
     expect(rowsOf(text).map(({ line: _line, ...cells }) => [cells.a, cells.b, cells.c])).toEqual(rows);
   });
 });

@@ -5,8 +5,21 @@
  * (office-admin, staff-capacity) refuse rows here as there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_FILES, DATA_IMPORT_COLUMNS, DATA_IMPORT_MAX_CHARS, DATA_IMPORT_MAX_ROWS, addDays, isWorkingDay, todayInHelsinki, type DataFile } from '@huolto/domain';
+import {
+  DATA_FILES,
+  DATA_IMPORT_COLUMNS,
+  DATA_IMPORT_LISTED_CHANGES,
+  DATA_IMPORT_MAX_CHARS,
+  DATA_IMPORT_MAX_ROWS,
+  addDays,
+  isWorkingDay,
+  todayInHelsinki,
+  type DataFile,
+} from '@huolto/domain';
 import { createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { columnsOf, type Change, type FileKind } from './file-kind.ts';
+import { DATA_IMPORT_BODY_LIMIT_BYTES, DATA_IMPORT_TOO_LARGE_MESSAGE } from './routes.ts';
+import { FILE_KINDS, summarize } from './service.ts';
 import { changeMark, changesSince, installChangeLog } from '#test/fuzz-support.ts';
 import { signedInStaff, type StaffClient } from '#test/staff.ts';
 
@@ -45,6 +58,9 @@ describe('POST /data/import', () => {
         { key: 'TST1', action: 'CREATE', fields: [] },
         { key: 'TST2', action: 'CREATE', fields: [] },
       ],
+      counts: { CREATE: 2, UPDATE: 0, UNCHANGED: 0, OUT_OF_STOCK: 0 },
+      moreChanges: 0,
+      refused: [],
     });
     expect(await changesSince(t.db, mark)).toEqual([]);
 
@@ -67,6 +83,7 @@ describe('POST /data/import', () => {
       { key: 'TST1', action: 'UNCHANGED', fields: [] },
       { key: 'TST2', action: 'UNCHANGED', fields: [] },
     ]);
+    expect(json(second).counts).toEqual({ CREATE: 0, UPDATE: 0, UNCHANGED: 2, OUT_OF_STOCK: 0 });
     expect(await changesSince(t.db, await again)).toEqual([]);
     expect(await importAudits()).toHaveLength(1);
   });
@@ -246,7 +263,8 @@ describe('GET /data/export/:file', () => {
 
 describe('the row limit', () => {
   it(`refuses a file of more than DATA_IMPORT_MAX_ROWS rows at once, naming the first line past it, and changes nothing`, async () => {
-    const rows = Array.from({ length: DATA_IMPORT_MAX_ROWS + 1 }, (_, i) => `RAJA${i};Raja ${i};Katu 1;00100;Helsinki;;;MAINTENANCE;08:00;60`);
+    const max = DATA_IMPORT_MAX_ROWS.offices;
+    const rows = Array.from({ length: max + 1 }, (_, i) => `RAJA${i};Raja ${i};Katu 1;00100;Helsinki;;;MAINTENANCE;08:00;60`);
     const csv = [OFFICE_HEADER, ...rows].join('\n');
     const before = await t.db.selectFrom('organization').select('id').execute();
     const started = performance.now();
@@ -254,20 +272,154 @@ describe('the row limit', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     expect(res.statusCode).toBe(400);
     expect(json(res).responseCode).toBe('IMPORT_INVALID');
-    expect(json(res).errors).toEqual([{ file: 'offices.csv', line: DATA_IMPORT_MAX_ROWS + 2, column: null, message: expect.stringContaining(`${DATA_IMPORT_MAX_ROWS} riviä`) }]);
+    expect(json(res).errors).toEqual([{ file: 'offices.csv', line: max + 2, column: null, message: `Tiedostossa voi olla enintään ${max} riviä: tuo loput omana tiedostonaan` }]);
     expect(await t.db.selectFrom('organization').select('id').execute()).toEqual(before);
+  });
+
+  it.each(['offices', 'tires', 'vehicles'] as const)('%s: a file of 50,000 lines is refused within a second at the first line past its own limit, and nothing changes', async (file) => {
+    const max = DATA_IMPORT_MAX_ROWS[file];
+    const columns = DATA_IMPORT_COLUMNS[file].map((c) => c.name);
+    // Every row distinct and well-formed enough to be read; the limit comes before the rows' checks.
+    const row = (i: number) => columns.map((c, j) => (j === 0 ? `R${i}` : c === 'processes' ? 'MAINTENANCE' : 'x')).join(';');
+    const csv = [columns.join(';'), ...Array.from({ length: 49_999 }, (_, i) => row(i))].join('\r\n');
+    const mark = await changeMark(t.db);
+    const started = performance.now();
+    const res = await admin.post('/data/import', { file, csv, apply: true, skipRefused: true });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toEqual([{ file: `${file}.csv`, line: max + 2, column: null, message: expect.stringContaining(`enintään ${max.toLocaleString('fi-FI')} riviä`) }]);
+    expect(await changesSince(t.db, mark)).toEqual([]);
+  });
+});
+
+describe('formula cells', () => {
+  it('a cell that starts with = is refused naming its line and column, in any file, and nothing changes; the export\'s guarded cells read back', async () => {
+    const mark = await changeMark(t.db);
+    const res = await importFile('offices', csv(OFFICE_HEADER, 'TST1;Testi Tampere;Testikatu 1;33100;Tampere;;;MAINTENANCE;;', 'TST5;"  =HYPERLINK(""http://x"")";Katu 5;33100;Tampere;;;MAINTENANCE;;'));
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toEqual([
+      { file: 'offices.csv', line: 3, column: 'name', message: 'Solu alkaa =-merkillä: taulukko-ohjelma lukisi sen kaavana. Kirjoita arvo ilman sitä.' },
+    ]);
+    const services = await importFile('services', csv('code;group;stage;kind;name;price;duration_minutes', 'X;Ryhmä;DEFAULT;PRIMARY;Nimi;=1+1;30'), false);
+    expect(json(services).errors).toEqual([{ file: 'services.csv', line: 2, column: 'price', message: expect.stringContaining('kaavana') }]);
+    expect(await changesSince(t.db, mark)).toEqual([]);
+
+    // A phone number's + and the export's guard '= are values, not formulas.
+    const guarded = await importFile('offices', csv(OFFICE_HEADER, "TST5;'=Testi;Katu 5;33100;Tampere;+358 40 123 4567;;MAINTENANCE;;"), false);
+    expect(guarded.statusCode, guarded.body).toBe(200);
+    expect(json(guarded).changes).toEqual([{ key: 'TST5', action: 'CREATE', fields: [] }]);
+  });
+});
+
+describe('skipRefused', () => {
+  const header = DATA_IMPORT_COLUMNS.tires.map((c) => c.name).join(';');
+  const tireRow = (code: string) => DATA_IMPORT_COLUMNS.tires.map((c) => (c.name === 'product_code' ? code : c.example)).join(';');
+  /** A tires file kind that writes nothing: each row a CREATE, a row coded BAD refused. */
+  const fakeTires: FileKind = {
+    file: 'tires',
+    columns: columnsOf('tires'),
+    skipsRefused: true,
+    run: (_trx, table) =>
+      Promise.resolve({
+        changes: table.rows.filter((r) => r.cells.get('product_code') !== 'BAD').map((r) => ({ key: r.cells.get('product_code')!, action: 'CREATE' as const, fields: [] })),
+        errors: table.rows.filter((r) => r.cells.get('product_code') === 'BAD').map((r) => ({ line: r.line, column: 'product_code', message: 'Huono' })),
+      }),
+    rows: () => Promise.resolve([]),
+  };
+  let realTires: FileKind;
+  beforeAll(() => {
+    realTires = FILE_KINDS.tires;
+    FILE_KINDS.tires = fakeTires;
+  });
+  afterAll(() => {
+    FILE_KINDS.tires = realTires;
+  });
+
+  it('tires with skipRefused: the rows that pass are answered (and applied), the refused ones and formula rows in refused; without it the file is refused', async () => {
+    const file = csv(header, tireRow('T1'), tireRow('BAD'), tireRow('=T3'), tireRow('T4'));
+    const strict = await admin.post('/data/import', { file: 'tires', csv: file, apply: true });
+    expect(strict.statusCode).toBe(400);
+    // The formula is refused before the rows' own checks.
+    expect(json(strict).errors).toEqual([{ file: 'tires.csv', line: 4, column: 'product_code', message: expect.stringContaining('kaavana') }]);
+
+    const skipped = await admin.post('/data/import', { file: 'tires', csv: file, apply: true, skipRefused: true });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(json(skipped)).toEqual({
+      file: 'tires',
+      applied: true,
+      changes: [
+        { key: 'T1', action: 'CREATE', fields: [] },
+        { key: 'T4', action: 'CREATE', fields: [] },
+      ],
+      counts: { CREATE: 2, UPDATE: 0, UNCHANGED: 0, OUT_OF_STOCK: 0 },
+      moreChanges: 0,
+      refused: [
+        { file: 'tires.csv', line: 3, column: 'product_code', message: 'Huono' },
+        { file: 'tires.csv', line: 4, column: 'product_code', message: expect.stringContaining('kaavana') },
+      ],
+    });
+    const audit = (await importAudits()).at(-1)!;
+    expect(audit.after).toMatchObject({ file: 'tires.csv', counts: { CREATE: 2 }, refused: [{ line: 3 }, { line: 4 }] });
+
+    const noFormula = csv(header, tireRow('T1'), tireRow('BAD'));
+    const refusedRows = await admin.post('/data/import', { file: 'tires', csv: noFormula, apply: false });
+    expect(json(refusedRows).errors).toEqual([{ file: 'tires.csv', line: 3, column: 'product_code', message: 'Huono' }]);
+  });
+
+  it('other files ignore skipRefused: a refused row refuses the file and nothing changes', async () => {
+    const mark = await changeMark(t.db);
+    const res = await admin.post('/data/import', { file: 'offices', csv: csv(OFFICE_HEADER, 'TST6;Uusi;Katu 6;33100;Tampere;;;MAINTENANCE;;', 'TST7;Huono;Katu 7;3310;Tampere;;;MAINTENANCE;;'), apply: true, skipRefused: true });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toEqual([{ file: 'offices.csv', line: 3, column: 'post_code', message: expect.any(String) }]);
+    expect(await changesSince(t.db, mark)).toEqual([]);
+  });
+});
+
+describe('summarize', () => {
+  const change = (i: number, action: Change['action']): Change => ({ key: `K${i}`, action, fields: [] });
+
+  it('lists every change of a small file, UNCHANGED too, and counts each action', () => {
+    const changes = [change(1, 'UNCHANGED'), change(2, 'CREATE'), change(3, 'OUT_OF_STOCK'), change(4, 'UPDATE'), change(5, 'UNCHANGED')];
+    expect(summarize(changes)).toEqual({ changes, counts: { CREATE: 1, UPDATE: 1, UNCHANGED: 2, OUT_OF_STOCK: 1 }, moreChanges: 0 });
+  });
+
+  it('past DATA_IMPORT_LISTED_CHANGES lists the changes that change something first, then unchanged ones, and counts the rest in moreChanges', () => {
+    const n = DATA_IMPORT_LISTED_CHANGES + 500;
+    const changes = Array.from({ length: n }, (_, i) => change(i, i % 100 === 99 ? 'UPDATE' : 'UNCHANGED'));
+    const { changes: listed, counts, moreChanges } = summarize(changes);
+    expect(listed).toHaveLength(DATA_IMPORT_LISTED_CHANGES);
+    expect(moreChanges).toBe(500);
+    expect(counts).toEqual({ CREATE: 0, UPDATE: n / 100, UNCHANGED: n - n / 100, OUT_OF_STOCK: 0 });
+    expect(listed.slice(0, n / 100).every((c) => c.action === 'UPDATE')).toBe(true);
+    expect(listed[n / 100]).toEqual(change(0, 'UNCHANGED'));
   });
 });
 
 describe('the body limit', () => {
-  it('takes a file of DATA_IMPORT_MAX_CHARS characters of Finnish text (past the app-wide limit) and refuses a longer one with 400', async () => {
+  it('takes a file of DATA_IMPORT_MAX_CHARS characters of Finnish text (past the app-wide limit) and refuses a longer one with 400 naming csv, each within a second', async () => {
     const line = 'ö'.repeat(99) + '\n';
     const big = 'code\n' + line.repeat(Math.floor((DATA_IMPORT_MAX_CHARS - 5) / line.length));
+    let started = performance.now();
     const res = await importFile('services', big, false);
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(res.statusCode).toBe(400);
     expect(json(res).responseCode).toBe('IMPORT_INVALID');
-    const tooBig = await importFile('services', big + 'x'.repeat(DATA_IMPORT_MAX_CHARS), false);
+    started = performance.now();
+    const tooBig = await importFile('services', 'code\n' + 'x'.repeat(DATA_IMPORT_MAX_CHARS), false);
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(tooBig.statusCode).toBe(400);
-    expect(json(tooBig).fields?.[0]?.path).toBe('csv');
+    expect(json(tooBig).fields).toEqual([{ path: 'csv', message: 'Tiedosto on liian suuri' }]);
+  });
+
+  it('refuses a body past DATA_IMPORT_BODY_LIMIT_BYTES with 413 and a Finnish message, before reading it', async () => {
+    // Two bytes a character in UTF-8: past the limit in bytes, if not in characters.
+    const body = { file: 'services', csv: 'ö'.repeat(Math.ceil(DATA_IMPORT_BODY_LIMIT_BYTES / 2)), apply: false };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(DATA_IMPORT_BODY_LIMIT_BYTES);
+    const started = performance.now();
+    const res = await admin.post('/data/import', body);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.statusCode).toBe(413);
+    expect(json(res).message).toBe(DATA_IMPORT_TOO_LARGE_MESSAGE);
+    expect(json(res).message).toContain('Tiedosto on liian suuri');
   });
 });

@@ -9,9 +9,11 @@ import { ImportRefusedError, exportData, importData } from './service.ts';
 /**
  * The import's JSON body may carry DATA_IMPORT_MAX_CHARS characters of file text: up to
  * three bytes each in UTF-8, a backslash and a letter for a quote or a line end, plus the
- * other keys. The app's own limit (app.ts BODY_LIMIT_BYTES) is far smaller.
+ * other keys (about 15 MB). The app's own limit (app.ts BODY_LIMIT_BYTES) is far smaller.
+ * A larger body is refused with 413 before it is read into memory.
  */
 export const DATA_IMPORT_BODY_LIMIT_BYTES = 3 * DATA_IMPORT_MAX_CHARS + 64 * 1024;
+export const DATA_IMPORT_TOO_LARGE_MESSAGE = `Tiedosto on liian suuri: enintään ${DATA_IMPORT_MAX_CHARS.toLocaleString('fi-FI')} merkkiä. Jaa se osiin.`;
 
 /** The back-office's data import and export (admins only); columns in docs/data-import.md. */
 export function registerDataImportRoutes(app: FastifyInstance, db: Db) {
@@ -22,17 +24,20 @@ export function registerDataImportRoutes(app: FastifyInstance, db: Db) {
   r.post(
     '/data/import',
     {
-      ...admin,
+      config: { ...admin.config, bodyTooLargeMessage: DATA_IMPORT_TOO_LARGE_MESSAGE },
       bodyLimit: DATA_IMPORT_BODY_LIMIT_BYTES,
       schema: callSchema({
         tag,
-        summary: `Imports one set-up file (${DATA_FILES.join(', ')}) as CSV text (admins only); without apply only answers what would change.`,
+        summary: `Imports one set-up or catalogue file (${DATA_FILES.join(', ')}) as CSV text (admins only); without apply only answers what would change.`,
         description:
-          'Semicolon-separated UTF-8 with a header row (docs/data-import.md). Rows are matched by their natural keys; ' +
-          'each answers CREATE, UPDATE (with the columns that change) or UNCHANGED. With apply every change is made in one ' +
-          'transaction with an IMPORT audit row (none when nothing changes); the same file again changes nothing. A refused ' +
-          'file changes nothing: 400 IMPORT_INVALID (responseCode, message, errors: file, line — 1 is the header —, column, ' +
-          'message) lists every refused row.',
+          'Semicolon-separated UTF-8 with a header row (docs/data-import.md), at most DATA_IMPORT_MAX_ROWS rows of its kind. ' +
+          'Rows are matched by their natural keys; each answers CREATE, UPDATE (with the columns that change), UNCHANGED or ' +
+          'OUT_OF_STOCK (tires), every action counted in counts; at most DATA_IMPORT_LISTED_CHANGES changes are listed ' +
+          '(moreChanges: the rest). With apply every change is made in one transaction with an IMPORT audit row (none when ' +
+          'nothing changes); the same file again changes nothing. A refused file changes nothing: 400 IMPORT_INVALID ' +
+          '(responseCode, message, errors: file, line — 1 is the header —, column, message) lists every refused row; a cell ' +
+          'starting with = (a formula) is refused. With skipRefused the tires and vehicles files make the changes of the rows ' +
+          'that pass and answer the others in refused. A body over about 15 MB is refused with 413.',
         body: dataImportBody,
         responseSchema: dataImportResponse,
       }),

@@ -8,22 +8,42 @@
  * audit row; an exported file imports back unchanged. The web page and the command line
  * (npm run data:import) call these.
  */
-import { DATA_FILES, DATA_IMPORT_MAX_ROWS, todayInHelsinki, type DataFile, type DataImportError, type DataImportResult } from '@huolto/domain';
+import {
+  DATA_CHANGE_ACTIONS,
+  DATA_FILES,
+  DATA_FILES_SKIPPING_REFUSED,
+  DATA_IMPORT_LISTED_CHANGES,
+  DATA_IMPORT_MAX_ROWS,
+  todayInHelsinki,
+  type DataFile,
+  type DataImportError,
+  type DataImportResult,
+} from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError } from '#src/lib/errors.ts';
 import { recordAudit } from '#src/modules/audit/index.ts';
-import { parseCsv, writeCsv } from './csv.ts';
-import { checkHeader, type FileKind, type RowError } from './file-kind.ts';
+import { campaignCodesFile } from './campaign-codes-file.ts';
+import { parseCsv, writeCsv, type CsvTable } from './csv.ts';
+import { extraItemsFile } from './extra-items-file.ts';
+import { checkHeader, type Change, type FileKind, type RowError } from './file-kind.ts';
 import { officesFile } from './offices-file.ts';
 import { openingHoursFile } from './opening-hours-file.ts';
+import { operationsFile } from './operations-file.ts';
 import { resourcesFile } from './resources-file.ts';
 import { servicesFile } from './services-file.ts';
+import { tiresFile } from './tires-file.ts';
+import { vehiclesFile } from './vehicles-file.ts';
 
 export const FILE_KINDS: Record<DataFile, FileKind> = {
   offices: officesFile,
   resources: resourcesFile,
   'opening-hours': openingHoursFile,
   services: servicesFile,
+  operations: operationsFile,
+  'extra-items': extraItemsFile,
+  'campaign-codes': campaignCodesFile,
+  tires: tiresFile,
+  vehicles: vehiclesFile,
 };
 
 /** The file's name in messages and downloads: 'offices.csv'. */
@@ -49,38 +69,74 @@ export interface ImportRequest {
   file: DataFile;
   csv: string;
   apply: boolean;
+  /** DATA_FILES_SKIPPING_REFUSED only: make the changes of the rows that pass and answer the others in `refused`. */
+  skipRefused?: boolean;
 }
 
-function refused(file: DataFile, errors: RowError[]): ImportRefusedError {
-  const sorted = [...errors].sort((a, b) => a.line - b.line);
-  return new ImportRefusedError(sorted.map((e) => ({ file: fileNameOf(file), line: e.line, column: e.column, message: e.message })));
+/** A file's refusals as answered: its name on each, in line order. */
+const answered = (file: DataFile, errors: RowError[]): DataImportError[] =>
+  [...errors].sort((a, b) => a.line - b.line).map((e) => ({ file: fileNameOf(file), line: e.line, column: e.column, message: e.message }));
+
+const refused = (file: DataFile, errors: RowError[]) => new ImportRefusedError(answered(file, errors));
+
+/** Whether an import of `file` leaves its refused rows out instead of refusing the file. */
+const skipsRefused = (kind: FileKind, request: ImportRequest) =>
+  request.skipRefused === true && kind.skipsRefused === true && DATA_FILES_SKIPPING_REFUSED.includes(kind.file);
+
+/**
+ * The answer's changes: every change counted; listed in full when there are at most
+ * DATA_IMPORT_LISTED_CHANGES, otherwise the first that change something (a tire list of
+ * 20,000 unchanged rows answers its few new prices), then unchanged ones up to the limit.
+ */
+export function summarize(changes: Change[]): Pick<DataImportResult, 'changes' | 'counts' | 'moreChanges'> {
+  const counts = Object.fromEntries(DATA_CHANGE_ACTIONS.map((a) => [a, 0])) as DataImportResult['counts'];
+  for (const c of changes) counts[c.action] += 1;
+  if (changes.length <= DATA_IMPORT_LISTED_CHANGES) return { changes, counts, moreChanges: 0 };
+  const changing = changes.filter((c) => c.action !== 'UNCHANGED');
+  const listed = [...changing, ...changes.filter((c) => c.action === 'UNCHANGED')].slice(0, DATA_IMPORT_LISTED_CHANGES);
+  return { changes: listed, counts, moreChanges: changes.length - listed.length };
 }
 
 /**
  * Imports one file: checks it and makes its changes (apply) or only answers them (a dry
  * run), in one transaction. 400 IMPORT_INVALID (ImportRefusedError) with every refused row
- * when any row is refused; nothing changes then. An applied import that changes something
- * records one IMPORT audit row with the changes, beside the offices' and resources' own
- * (staffUserId null: the command line).
+ * when any row is refused; nothing changes then. The tires and the register asked with
+ * skipRefused leave their refused rows out instead (answered in `refused`); a file that
+ * cannot be read, a wrong header or too many rows is refused whole for every file. An
+ * applied import that changes something records one IMPORT audit row with the changes,
+ * beside the offices' and resources' own (staffUserId null: the command line).
  */
 export async function importData(db: Db, request: ImportRequest, staffUserId: number | null, now = new Date()): Promise<DataImportResult> {
   const kind = FILE_KINDS[request.file];
-  const read = parseCsv(request.csv);
+  const max = DATA_IMPORT_MAX_ROWS[request.file];
+  // Read no further than the first row past the limit.
+  const read = parseCsv(request.csv, { maxRows: max });
   if (!read.table) throw refused(request.file, read.problems);
   const headerErrors = checkHeader(read.table, kind.columns);
   if (headerErrors.length > 0) throw refused(request.file, headerErrors);
-  const table = read.table;
-  const over = table.rows[DATA_IMPORT_MAX_ROWS];
+  const over = read.table.rows[max];
   if (over) {
     throw refused(request.file, [
-      { line: over.line, column: null, message: `Tiedostossa voi olla enintään ${DATA_IMPORT_MAX_ROWS} riviä: tuo loput omana tiedostonaan` },
+      { line: over.line, column: null, message: `Tiedostossa voi olla enintään ${max.toLocaleString('fi-FI')} riviä: tuo loput omana tiedostonaan` },
     ]);
   }
+  const skipping = skipsRefused(kind, request);
+  // A formula's row is refused before the file's own checks (which read its cells as values).
+  const formulas: RowError[] = read.table.formulas;
+  if (formulas.length > 0 && !skipping) throw refused(request.file, formulas);
+  const formulaLines = new Set(formulas.map((f) => f.line));
+  const table: CsvTable = { columns: read.table.columns, rows: read.table.rows.filter((r) => !formulaLines.has(r.line)), formulas: [] };
   try {
     return await db.transaction().execute(async (trx) => {
-      const { changes, errors } = await kind.run(trx, table, { staffUserId, now });
-      if (errors.length > 0) throw refused(request.file, errors);
-      const result: DataImportResult = { file: request.file, applied: request.apply, changes };
+      const run = await kind.run(trx, table, { staffUserId, now });
+      if (run.errors.length > 0 && !skipping) throw refused(request.file, run.errors);
+      const { changes } = run;
+      const result: DataImportResult = {
+        file: request.file,
+        applied: request.apply,
+        ...summarize(changes),
+        refused: skipping ? answered(request.file, [...formulas, ...run.errors]) : [],
+      };
       if (!request.apply) throw new DryRun(result);
       const changed = changes.filter((c) => c.action !== 'UNCHANGED');
       if (changed.length > 0) {
@@ -89,7 +145,14 @@ export async function importData(db: Db, request: ImportRequest, staffUserId: nu
           entity: 'IMPORT',
           entityId: fileNameOf(request.file),
           action: 'IMPORTED',
-          after: { file: fileNameOf(request.file), rows: changes.length, changes: changed },
+          after: {
+            file: fileNameOf(request.file),
+            rows: changes.length,
+            counts: result.counts,
+            // The audit row keeps what the answer lists; the counts are whole.
+            changes: changed.slice(0, DATA_IMPORT_LISTED_CHANGES),
+            ...(result.refused.length > 0 && { refused: result.refused.slice(0, DATA_IMPORT_LISTED_CHANGES) }),
+          },
         });
       }
       return result;
