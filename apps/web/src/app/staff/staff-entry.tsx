@@ -34,6 +34,13 @@ const lazyRoutes = {
   office: (() => import('@/app/staff/routes/office.tsx').then((m) => ({ Component: m.OfficePage }))) as Lazy,
   workKinds: (() => import('@/app/staff/routes/work-kinds.tsx').then((m) => ({ Component: m.WorkKindsPage }))) as Lazy,
   data: (() => import('@/app/staff/routes/data-import.tsx').then((m) => ({ Component: m.DataImportPage }))) as Lazy,
+  // The catalogue: admins change it, office users read the services and the tires.
+  services: (() => import('@/app/staff/routes/services.tsx').then((m) => ({ Component: m.ServicesPage }))) as Lazy,
+  newService: (() => import('@/app/staff/routes/new-service.tsx').then((m) => ({ Component: m.NewServicePage }))) as Lazy,
+  servicePreview: (() => import('@/app/staff/routes/service-preview.tsx').then((m) => ({ Component: m.ServicePreviewPage }))) as Lazy,
+  service: (() => import('@/app/staff/routes/service.tsx').then((m) => ({ Component: m.ServicePage }))) as Lazy,
+  campaignCodes: (() => import('@/app/staff/routes/campaign-codes.tsx').then((m) => ({ Component: m.CampaignCodesPage }))) as Lazy,
+  tires: (() => import('@/app/staff/routes/tires.tsx').then((m) => ({ Component: m.TiresPage }))) as Lazy,
 };
 
 /** The back-office's routes, all under /hallinta behind the sign-in (StaffLayout). */
@@ -60,6 +67,12 @@ export const staffRoutes: RouteObject[] = [
       { path: STAFF_ROUTES.office, lazy: lazyRoutes.office },
       { path: STAFF_ROUTES.workKinds, lazy: lazyRoutes.workKinds },
       { path: STAFF_ROUTES.data, lazy: lazyRoutes.data },
+      { path: STAFF_ROUTES.services, lazy: lazyRoutes.services },
+      { path: STAFF_ROUTES.newService, lazy: lazyRoutes.newService },
+      { path: STAFF_ROUTES.servicePreview, lazy: lazyRoutes.servicePreview },
+      { path: STAFF_ROUTES.service, lazy: lazyRoutes.service },
+      { path: STAFF_ROUTES.campaignCodes, lazy: lazyRoutes.campaignCodes },
+      { path: STAFF_ROUTES.tires, lazy: lazyRoutes.tires },
       { path: '*', element: <StaffNotFound /> },
     ],
   },

@@ -15,17 +15,26 @@ const ADMIN_PAGES: MenuPage[] = [
   { to: staffPaths.company, label: 'Yrityksen tiedot' },
   { to: staffPaths.offices, label: 'Toimipisteet' },
   { to: staffPaths.workKinds, label: 'Työlajit' },
+  { to: staffPaths.services, label: 'Palvelut' },
+  { to: staffPaths.campaignCodes, label: 'Kampanjakoodit' },
+  { to: staffPaths.tires, label: 'Renkaat' },
   { to: staffPaths.data, label: 'Tuonti ja vienti' },
 ];
 
+/** The catalogue as an office user reads it. */
+const CATALOGUE_PAGES: MenuPage[] = [
+  { to: staffPaths.services, label: 'Palvelut' },
+  { to: staffPaths.tires, label: 'Renkaat' },
+];
+
 /**
- * The menu's pages: an admin's set-up pages, an office user's own office; on a phone also the
+ * The menu's pages: an admin's set-up pages, an office user's own office and the catalogue it reads; on a phone also the
  * views the row has no room for (printing, the accounts, the office page).
  */
 function menuPages(officeId: number | null, date: string, admin: boolean): MenuPage[] {
   const print: MenuPage[] = officeId === null ? [] : [{ to: staffPaths.print(officeId, date), label: 'Tulosta', phoneOnly: true }];
   if (admin) return [...ADMIN_PAGES, { to: staffPaths.users, label: 'Käyttäjät', phoneOnly: true }, ...print];
-  return officeId === null ? [] : [...print, { to: staffPaths.office(officeId), label: 'Toimipiste', phoneOnly: true }];
+  return officeId === null ? CATALOGUE_PAGES : [...print, { to: staffPaths.office(officeId), label: 'Toimipiste', phoneOnly: true }, ...CATALOGUE_PAGES];
 }
 
 /**
@@ -64,7 +73,7 @@ function NavMenu({ label, pages, phoneOnly }: { label: string; pages: MenuPage[]
       <ul className="staff-nav__panel">
         {pages.map((p) => (
           <li key={p.to} className={p.phoneOnly ? 'staff-nav__phone-only' : undefined}>
-            <NavLink to={p.to} end={p.to !== staffPaths.offices}>
+            <NavLink to={p.to} end={p.to !== staffPaths.offices && p.to !== staffPaths.services}>
               {p.label}
             </NavLink>
           </li>
@@ -114,7 +123,7 @@ export function StaffNav({ officeId, date, admin }: { officeId: number | null; d
         )}
       </ul>
       {/* Beside the list, not in it: the list scrolls sideways on a phone and would cut the menu's panel. */}
-      {pages.length > 0 && <NavMenu label={admin ? 'Ylläpito' : 'Lisää'} pages={pages} phoneOnly={!admin} />}
+      {pages.length > 0 && <NavMenu label={admin ? 'Ylläpito' : 'Lisää'} pages={pages} phoneOnly={pages.every((p) => p.phoneOnly)} />}
     </nav>
   );
 }
