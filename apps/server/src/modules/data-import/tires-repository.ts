@@ -4,7 +4,7 @@
  * written a chunk at a time, each chunk's rows travelling as one JSON parameter (on PGlite
  * much faster than thousands of bound parameters, as in the seed).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '#src/db/database.ts';
 
 /** Rows a write statement takes at a time. */
@@ -43,28 +43,20 @@ export interface StoredTire {
   description: string;
 }
 
-const TIRE_COLUMNS = [
-  't.product_id',
-  't.supplier_id',
-  't.supplier_code',
-  't.make',
-  't.model',
-  't.tire_type',
-  't.width',
-  't.aspect_ratio',
-  't.rim_diameter',
-  't.load_index',
-  't.speed_index',
-  't.extra_markings',
-  't.rolling_resistance_class',
-  't.wet_grip_class',
-  't.noise_db',
-  't.noise_class',
-  't.stock',
-  'p.price_cents',
-  'p.image_ids',
-  'p.description',
-] as const;
+/**
+ * The tires of `where` (a condition on t), as one JSON value: PGlite reads a JSON array of
+ * 12,000 tires in about a third of the time it takes to read them as 12,000 rows.
+ */
+async function tiresAsJson<T>(db: Executor, where: RawBuilder<unknown>): Promise<T[]> {
+  const { rows } = await sql<{ tires: T[] }>`
+    SELECT coalesce(json_agg(x ORDER BY x.supplier, x.supplier_code), '[]') AS tires FROM (
+      SELECT t.product_id, t.supplier_id, t.supplier_code, t.make, t.model, t.tire_type, t.width, t.aspect_ratio, t.rim_diameter,
+             t.load_index, t.speed_index, t.extra_markings, t.rolling_resistance_class, t.wet_grip_class, t.noise_db, t.noise_class,
+             t.stock, p.price_cents, p.image_ids, p.description, s.name AS supplier
+      FROM tire t JOIN product p ON p.id = t.product_id JOIN tire_supplier s ON s.id = t.supplier_id
+      WHERE ${where}) x`.execute(db);
+  return rows[0]?.tires ?? [];
+}
 
 export async function findTireSuppliers(db: Executor) {
   return db.selectFrom('tire_supplier').select(['id', 'name']).orderBy('id').execute();
@@ -78,19 +70,12 @@ export async function insertTireSuppliers(db: Executor, suppliers: { id: number;
 /** Every tire of these suppliers. */
 export async function findTiresOfSuppliers(db: Executor, supplierIds: number[]): Promise<StoredTire[]> {
   if (supplierIds.length === 0) return [];
-  return db.selectFrom('tire as t').innerJoin('product as p', 'p.id', 't.product_id').select(TIRE_COLUMNS).where('t.supplier_id', 'in', supplierIds).execute();
+  return tiresAsJson<StoredTire>(db, sql`t.supplier_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(supplierIds)}::jsonb)::integer)`);
 }
 
 /** Every tire with its supplier's name, by supplier and product code: the export's order. */
 export async function findAllTires(db: Executor): Promise<(StoredTire & { supplier: string })[]> {
-  return db
-    .selectFrom('tire as t')
-    .innerJoin('product as p', 'p.id', 't.product_id')
-    .innerJoin('tire_supplier as s', 's.id', 't.supplier_id')
-    .select([...TIRE_COLUMNS, 's.name as supplier'])
-    .orderBy('s.name')
-    .orderBy('t.supplier_code')
-    .execute();
+  return tiresAsJson(db, sql`true`);
 }
 
 /** The ids among these that the media table has. */
