@@ -1,7 +1,7 @@
 /**
  * `npm run data:import` on a new embedded database (migrated, started empty as DEMO_DATA=off,
  * no demo company), end to end in three runs of the command: the example files of
- * docs/data-import/ import in order in one run and make a chain that takes maintenance and
+ * docs/data-import/ (the set-up's and the catalogue's) import in order in one run and make a chain that takes maintenance and
  * tire-change bookings, the same file again in that run changing nothing; a dry run and a bad
  * file change nothing, the bad one exiting 1 with its errors. The command line's other
  * refusals are runs of the same function in this process (runDataImport, before any database
@@ -58,17 +58,17 @@ async function withDatabase<T>(fn: (handle: Awaited<ReturnType<typeof openDataba
 
 describe('npm run data:import', () => {
   it('imports the example files into a new database in one run, the same file again changing nothing; a dry run and a bad file change nothing', async () => {
-    const files = ['offices', 'resources', 'opening-hours', 'services'];
+    const files = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'extra-items', 'campaign-codes'];
     // The last one again, by a path relative to where npm was run.
     const run = dataImport([...files.map((file) => join(examples, `${file}.csv`)), 'docs/data-import/services.csv']);
     expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
     const summaries = run.stdout.split('\n').filter((line) => line.startsWith('Tuotu '));
-    expect(summaries).toHaveLength(5);
+    expect(summaries).toHaveLength(files.length + 1);
     files.forEach((file, i) => {
       // A new office has the usual hours 7.30–17.00 already: TRE1's stay, JKL1's change.
       expect(summaries[i]).toMatch(file === 'opening-hours' ? 'Tuotu opening-hours.csv: 0 uutta, 1 muuttuu, 1 ennallaan.' : new RegExp(`^Tuotu ${file}\\.csv: [1-9]\\d* uutta, 0 muuttuu, 0 ennallaan\\.$`));
     });
-    expect(summaries[4]).toBe('Tuotu services.csv: 0 uutta, 0 muuttuu, 6 ennallaan.');
+    expect(summaries[files.length]).toBe('Tuotu services.csv: 0 uutta, 0 muuttuu, 8 ennallaan.');
     expect(run.stdout).toContain('HUOLTO: ennallaan');
 
     const changed = join(dataDir, 'hinnat.csv');
@@ -93,6 +93,12 @@ describe('npm run data:import', () => {
       const resources = await db.selectFrom('resource').select('name').execute();
       expect(resources).toHaveLength(4);
       expect(await db.selectFrom('product').select('price_cents').where('id', '=', 'HUOLTO').executeTakeFirstOrThrow()).toEqual({ price_cents: 24900 });
+      // The catalogue's files: a service's extras and operations, the extra items, a campaign code with its validity.
+      const extras = await db.selectFrom('product_additional').select('additional_product_id').where('product_id', '=', 'HUOLTO').orderBy('sort').execute();
+      expect(extras.map((e) => e.additional_product_id)).toEqual(['JARRUNESTE', 'ILMASTOINTI']);
+      expect(await db.selectFrom('product_operation').select('sort').where('product_id', '=', 'HUOLTO').execute()).toHaveLength(3);
+      expect(await db.selectFrom('extra_order_item').select('id').orderBy('sort').execute()).toEqual([{ id: 'PYYHKIJAT' }, { id: 'PESUNESTE' }, { id: 'POLTTIMO-H7' }]);
+      expect(await db.selectFrom('campaign_code').select(['code', 'valid_to']).where('code', '=', 'KEVAT2027').executeTakeFirstOrThrow()).toEqual({ code: 'KEVAT2027', valid_to: '2027-05-31' });
       const imports = await db.selectFrom('audit_event').select(['staff_user_id', 'entity_id']).where('entity', '=', 'IMPORT').orderBy('id').execute();
       expect(imports).toEqual(files.map((f) => ({ staff_user_id: null, entity_id: `${f}.csv` })));
       expect(await db.selectFrom('organization').select('id').where('code', '=', 'OUL1').executeTakeFirst()).toBeUndefined();
