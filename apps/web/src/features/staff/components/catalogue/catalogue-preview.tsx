@@ -14,7 +14,8 @@ import { durationText } from './catalogue-format.ts';
 /** The preview's fields as typed: the office chosen as text, the mileage '' for none. */
 const previewFormSchema = z
   .object({
-    registerNumber: z.string(),
+    // The domain's own check, here so that it shows with the office's in one pass.
+    registerNumber: cataloguePreviewQuery.shape.registerNumber,
     officeId: z.string().min(1, { error: 'Valitse toimipiste' }),
     kilometers: z.string().refine((v) => v.trim() === '' || /^\d{1,9}$/.test(v.trim()), { error: 'Mittarilukema kilometreinä' }),
   })
