@@ -3,7 +3,7 @@
  * plugins/ and staff-api.ts import these and no other file of the module (lint enforces it;
  * app.ts and staff-api.ts register its routes.ts, and tests may import any file).
  */
-export { cartWorkTwiceProblem, maxCartMinutes } from './cart-rules.ts';
+export { cartWorkTwiceProblem, maxCartMinutes, SERVICE_LISTS } from './cart-rules.ts';
 export { addToCart } from './cart-service.ts';
 export { CatalogueCache, type CatalogueSource, databaseCatalogue } from './catalogue-cache.ts';
 export { findProducts, findWindshieldProductIds, listExtraOrderItems, offeredTires, type TireRow } from './repository.ts';
@@ -14,5 +14,6 @@ export {
   pricedCart,
   pricedExtraOrderItems,
   productParametersOf,
+  serviceGroupsFor,
   totalDurationMinutes,
 } from './service.ts';
