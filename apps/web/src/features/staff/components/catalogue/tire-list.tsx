@@ -20,9 +20,10 @@ function StockEditor({ tire, announce }: { tire: TireAdmin; announce: (message: 
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = tireStockBody.safeParse({ stock: /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Varasto 0–100 000');
+    const typed = value.trim();
+    const parsed = /^-?\d{1,9}$/.test(typed) ? tireStockBody.safeParse({ stock: Number(typed) }) : null;
+    if (!parsed?.success) {
+      setProblem(parsed?.error.issues[0]?.message ?? 'Varasto kappaleina, esimerkiksi 8');
       return;
     }
     setProblem(null);
