@@ -14,9 +14,21 @@ const BASE = `${API_BASE}${STAFF_API_PATH}`;
 /** Calls anyone may make: signing in and out. */
 const PUBLIC = ['POST /login', 'POST /logout'];
 /** Calls about the signed-in user's own things only (the search finds in their own offices), and the catalogue every staff member reads. */
-const OWN = ['GET /me', 'POST /me/password', 'GET /offices', 'GET /bookings', 'GET /work-kinds', 'GET /company', 'GET /catalogue/tires'];
+const OWN = [
+  'GET /me',
+  'POST /me/password',
+  'GET /offices',
+  'GET /bookings',
+  'GET /work-kinds',
+  'GET /company',
+  'GET /catalogue/tires',
+  'GET /catalogue/groups',
+  'GET /catalogue/services',
+  'GET /catalogue/services/:code',
+  'GET /catalogue/preview',
+];
 /** Calls for admins only, by method and path. */
-const ADMIN_ONLY = /^[A-Z]+ \/users(\/|$)|^GET \/office-admin$|^POST \/offices$|^(POST|PUT) \/work-kinds(\/|$)|^PUT \/company$|^GET \/setup$|^[A-Z]+ \/data\/|^[A-Z]+ \/catalogue\/campaign-codes(\/|$)|^POST \/catalogue\/images$|^PUT \/catalogue\/tires\//;
+const ADMIN_ONLY = /^[A-Z]+ \/users(\/|$)|^GET \/office-admin$|^POST \/offices$|^(POST|PUT) \/work-kinds(\/|$)|^PUT \/company$|^GET \/setup$|^[A-Z]+ \/data\/|^[A-Z]+ \/catalogue\/campaign-codes(\/|$)|^POST \/catalogue\/images$|^PUT \/catalogue\/tires\/|^(POST|PUT) \/catalogue\/(groups|services)(\/|$)/;
 
 let t: TestApp;
 let routes: Route[];
