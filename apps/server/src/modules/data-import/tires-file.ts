@@ -160,7 +160,7 @@ function readRow(row: CsvRow, errors: RowErrors): TireItem | undefined {
 
   const priceCents = parseScaled(cellOf(row, 'price') ?? '', 2);
   if (priceCents === undefined || priceCents < 0 || priceCents > CATALOGUE_MAX_PRICE_CENTS) {
-    errors.add(line, 'price', `Hinta euroina, esim. 149,90 (0–${formatCents(CATALOGUE_MAX_PRICE_CENTS).replace(',00', '')} €, enintään kaksi desimaalia)`);
+    errors.add(line, 'price', 'Hinta euroina, esim. 149,90 (0–100 000 €, enintään kaksi desimaalia)');
   }
   const stock = parseInteger(cellOf(row, 'stock') ?? '');
   if (stock === undefined || stock < 0 || stock > STOCK_MAX) errors.add(line, 'stock', 'Varasto kappaleina, kokonaisluku 0–100 000');
