@@ -41,6 +41,21 @@ describe('staffApi', () => {
     expect(stub.bodies(`${BASE}/bookings/5/notes`)).toEqual([{ text: 'Soita' }]);
   });
 
+  it('sends a picture as it is, with its own type and the XSRF header', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    // Not stubFetch: it reads every body as JSON.
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => json({ imageId: 'kuva-1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'auto.png', { type: 'image/png' });
+    await expect(staffApi.upload('/catalogue/images', file)).resolves.toEqual({ imageId: 'kuva-1' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`${BASE}/catalogue/images`);
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(file);
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('image/png');
+    expect((init?.headers as Record<string, string>)['x-xsrf-token']).toBe('t');
+  });
+
   it('throws the server\'s Finnish message and the fields it names', async () => {
     stubFetch({
       [`${BASE}/absences`]: () =>
