@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { StaffNav } from './staff-nav.tsx';
+
+afterEach(cleanup);
+
+const menuLinks = (summary: string) => {
+  const menu = screen.getByText(summary).closest('details')!;
+  return within(menu)
+    .getAllByRole('link', { hidden: true })
+    .map((a) => [a.textContent, a.getAttribute('href')]);
+};
+
+describe('<StaffNav>', () => {
+  it('an admin finds the catalogue under Ylläpito: services, campaign codes and tires', () => {
+    render(
+      <MemoryRouter initialEntries={['/hallinta/palvelut/OLJY']}>
+        <StaffNav officeId={1} date="2026-12-02" admin />
+      </MemoryRouter>,
+    );
+    expect(menuLinks('Ylläpito')).toEqual(
+      expect.arrayContaining([
+        ['Palvelut', '/hallinta/palvelut'],
+        ['Kampanjakoodit', '/hallinta/kampanjakoodit'],
+        ['Renkaat', '/hallinta/renkaat'],
+      ]),
+    );
+    // A service's page is under the services: the menu shows where one is.
+    expect(screen.getByText('Ylläpito').className).toContain('staff-nav__summary--current');
+  });
+
+  it('an office user reads the services and the tires under Lisää, on a desk too; no campaign codes', () => {
+    render(
+      <MemoryRouter initialEntries={['/hallinta/haku']}>
+        <StaffNav officeId={1} date="2026-12-02" admin={false} />
+      </MemoryRouter>,
+    );
+    const links = menuLinks('Lisää');
+    expect(links).toEqual(expect.arrayContaining([['Palvelut', '/hallinta/palvelut'], ['Renkaat', '/hallinta/renkaat']]));
+    expect(links.some(([, href]) => href === '/hallinta/kampanjakoodit')).toBe(false);
+    expect(screen.getByText('Lisää').closest('details')!.className).toBe('staff-nav__menu');
+  });
+});
