@@ -196,6 +196,7 @@ describe('the catalogue files', () => {
     expect(message(6, 'max_km')).toBe('Yläraja on pienempi kuin alaraja');
     expect(message(7, 'valid_from')).toBe('Päivämäärää 2026-02-30 ei ole kalenterissa');
     expect(message(8, 'valid_to')).toBe('Viimeinen päivä ennen ensimmäistä');
+    expect(message(9, 'stage')).toBe('Vaihe on DEFAULT, FIXED_CAMPAIGN_SERVICES tai TIRE_SERVICES');
     expect(await changesSince(db, mark)).toEqual([]);
     expect(await db.selectFrom('product').select('id').where('id', 'like', 'UUSI-%').execute()).toEqual([]);
 

@@ -84,6 +84,9 @@ interface ServiceItem {
   sort: number | null | undefined;
 }
 
+/** 'A, B tai C'. */
+const orList = (items: readonly string[]) => `${items.slice(0, -1).join(', ')} tai ${items.at(-1)}`;
+
 /** A list of service codes: each of the code's form, none twice, not the row's own. */
 function codeList(row: CsvRow, errors: RowErrors, column: string, own: string): string[] | undefined {
   const cell = cellOf(row, column);
@@ -108,9 +111,9 @@ function readRow(row: CsvRow, errors: RowErrors): ServiceItem | undefined {
   if (!PRODUCT_CODE_PATTERN.test(code)) errors.add(line, 'code', 'Tunnuksessa on 1–60 kirjainta (a–z), numeroa, - tai _');
   const group = requiredText(row, errors, 'group', 100);
   const stage = (cellOf(row, 'stage') ?? '').toUpperCase();
-  if (!(SERVICE_STAGES as readonly string[]).includes(stage)) errors.add(line, 'stage', `Vaihe on ${SERVICE_STAGES.join(', ')}`);
+  if (!(SERVICE_STAGES as readonly string[]).includes(stage)) errors.add(line, 'stage', `Vaihe on ${orList(SERVICE_STAGES)}`);
   const kind = (cellOf(row, 'kind') ?? '').toUpperCase();
-  if (!(SERVICE_GROUP_KINDS as readonly string[]).includes(kind)) errors.add(line, 'kind', `Tyyppi on ${SERVICE_GROUP_KINDS.join(', ')}`);
+  if (!(SERVICE_GROUP_KINDS as readonly string[]).includes(kind)) errors.add(line, 'kind', `Tyyppi on ${orList(SERVICE_GROUP_KINDS)}`);
   const name = requiredText(row, errors, 'name', 200);
   const priceCents = priceCell(row, errors, 'price', false);
   const durationMinutes = parseInteger(cellOf(row, 'duration_minutes') ?? '');
