@@ -124,7 +124,7 @@ describe("the customer's campaign code follows its days", () => {
     for (const [from, to] of [[TODAY, TODAY], [addDays(TODAY, -3), TODAY], [TODAY, null], [null, null]] as const) {
       expect((await put('KEVAT25', from, to)).statusCode).toBe(200);
       const { c, answer } = await customerWith('kevat25');
-      expect(answer, `${from}…${to}`).toEqual({ responseCode: 'SUCCESS' });
+      expect(answer, `${from}…${to}`).toEqual({ responseCode: 'SUCCESS', percentOff: 20 });
       const booking = json(await c.get('/get-booking/v2'));
       expect(booking.campaign_code).toBe('KEVAT25');
       const services = booking.order_items.reduce((s: number, i: { price: number }) => s + i.price, 0);
@@ -152,7 +152,7 @@ describe("the customer's campaign code follows its days", () => {
   it('a code that lapses after it was put on the cart takes nothing off from then on, nor at saving', async () => {
     expect((await put('KEVAT25', null, null)).statusCode).toBe(200);
     const { c, answer } = await customerWith('KEVAT25');
-    expect(answer).toEqual({ responseCode: 'SUCCESS' });
+    expect(answer).toEqual({ responseCode: 'SUCCESS', percentOff: 20 });
     const withCode = json(await c.get('/get-booking/v2')).price.active_price;
     expect((await put('KEVAT25', addDays(TODAY, -5), addDays(TODAY, -1))).statusCode).toBe(200);
     const lapsed = json(await c.get('/get-booking/v2'));

@@ -258,14 +258,18 @@ export async function applicableCampaign(db: Executor, code: string | null, toda
   return campaign && campaignCodeState(campaign, today) === 'VALID' ? campaign : undefined;
 }
 
-export type CampaignCodeAnswer = { responseCode: 'SUCCESS' | 'NOT_FOUND' | 'EXPIRED' | 'NOT_YET_VALID' | 'MEMBERS_ONLY'; vouchers?: string[] };
+export type CampaignCodeAnswer = {
+  responseCode: 'SUCCESS' | 'NOT_FOUND' | 'EXPIRED' | 'NOT_YET_VALID' | 'MEMBERS_ONLY';
+  percentOff?: number;
+  vouchers?: string[];
+};
 
 /**
  * campaign-code/v2: sets or clears a booking's campaign code. A code is taken only while it
  * is active and on its days (Helsinki today): else EXPIRED or NOT_YET_VALID, and the
  * booking's code stays as it was. The members' code needs a live loyalty token (without
  * one MEMBERS_ONLY); it links the booking to the account and applies the account's vouchers
- * that are valid today.
+ * that are valid today. A code taken answers its percentage off.
  */
 export async function setCampaignCode(
   db: Db,
@@ -286,7 +290,7 @@ export async function setCampaignCode(
   if (state !== 'VALID') return { responseCode: state };
   if (!campaign.members_only) {
     await updateProcess(db, token, { campaign_code: campaign.code });
-    return { responseCode: 'SUCCESS' };
+    return { responseCode: 'SUCCESS', percentOff: campaign.percent_off };
   }
   if (!body.loyaltyToken) return { responseCode: 'MEMBERS_ONLY' };
   const account = await accountOfToken(db, body.loyaltyToken);
@@ -296,5 +300,5 @@ export async function setCampaignCode(
     loyalty_account_id: account.id,
     voucher_ids: vouchers.map((v) => v.voucherId),
   });
-  return { responseCode: 'SUCCESS', vouchers: vouchers.map((v) => v.voucherId) };
+  return { responseCode: 'SUCCESS', percentOff: campaign.percent_off, vouchers: vouchers.map((v) => v.voucherId) };
 }

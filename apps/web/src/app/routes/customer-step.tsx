@@ -20,6 +20,7 @@ import { clearCustomerDraft, loadCustomerDraft } from '@/features/customer/custo
 import { useConfirmBooking } from '@/features/customer/hooks/use-confirm-booking.ts';
 import { savedBookingOf } from '@/features/customer/api/save-booking.ts';
 import { LoyaltyBlock } from '@/features/loyalty/components/loyalty-block.tsx';
+import { CampaignCodeField } from '@/features/loyalty/components/campaign-code-field.tsx';
 import { useSettings } from '@/features/session/api/get-settings.ts';
 import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
 import { customerPrefillOf } from '@/features/loyalty/prefill.ts';
@@ -144,6 +145,8 @@ function CustomerStep({ booking }: { booking: Booking }) {
         draftToken={token}
         privacyLink={settings.data?.links?.privacy}
       />
+      {/* A code of the customer's own, folded; a logged-in member's booking has the members' code. */}
+      <CampaignCodeField booking={booking} />
     </StepPage>
   );
 }
