@@ -4,6 +4,8 @@
  * and with skipRefused the others still apply, the demo register's export imports back
  * unchanged, and a file of DATA_IMPORT_MAX_ROWS cars is written a few statements at a time.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_IMPORT_MAX_ROWS } from '@huolto/domain';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
@@ -113,6 +115,14 @@ describe('vehicles.csv', () => {
     expect((await lookUp('TST-101')).vehicle).toMatchObject({ model_year: 2018, tires: { front: tire(225, 45, 17, 94) } });
     const skoda = await t.db.selectFrom('vehicle').selectAll().where('register_number', '=', 'TST-105').executeTakeFirstOrThrow();
     expect(skoda).toMatchObject({ classification_id: 1, model_year: null, introduction_date: null, fuel: null, tires: null });
+  });
+
+  it('the example file of docs/data-import/ imports, and the look-up answers its cars', async () => {
+    const example = readFileSync(join(import.meta.dirname, '../../../../../docs/data-import/vehicles.csv'), 'utf8');
+    const res = await importCars(example);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).counts).toMatchObject({ CREATE: 5, UPDATE: 0, UNCHANGED: 0 });
+    expect((await lookUp('ESI-103')).vehicle).toMatchObject({ make: 'BMW', model: '320i', tires: { front: tire(225, 45, 18, 95), rear: tire(255, 40, 18, 99) } });
   });
 
   const REFUSED = csv(
