@@ -178,6 +178,14 @@ const FUZZ_OFFICE = {
 const FUZZ_RESOURCE_OFFICE = { ...FUZZ_OFFICE, code: 'SUMEA-RESURSSIT', name: 'Sumea Resurssikorjaamo' };
 /** The kind of work PUT /work-kinds/:code renames and (de)activates: on no resource and no service. */
 const FUZZ_WORK_KIND = { code: 'SUMEA', name: 'Sumea työlaji' };
+/**
+ * The catalogue calls' own service group (of codes only, in the campaign stage) and its
+ * inactive service, whose code is the kind of work's, so that the `code` of a path names
+ * both: what the fuzz makes of them reaches no customer's list.
+ */
+const FUZZ_GROUP = { title: 'Sumea', stage: 'FIXED_CAMPAIGN_SERVICES', kind: 'CODE' } as const;
+const FUZZ_SERVICE_CODE = 'SUMEA';
+const FUZZ_SERVICE = { name: 'Sumea palvelu', priceCents: 1000, durationMinutes: 30, active: false };
 /** The info text the info-text calls change, on the set-up calls' own (inactive) office. */
 const FUZZ_INFO_TEXT = { text: 'Sisäänkäynti takapihalta\nremontin ajan', validFrom: '2030-06-01', validTo: '2030-06-30' };
 
@@ -188,12 +196,17 @@ interface SetupFixtures {
   workKind: string;
   /** An info text of the set-up calls' own office (inactive, so no customer sees it). */
   infoTextId: number;
+  /** The catalogue calls' own group; its service's code is `workKind`. */
+  groupId: string;
+  /** The campaign stage's groups in their order. */
+  campaignGroupIds: string[];
 }
 
 /** The set-up calls' own office, resource office with its two resources, and kind of work; made once per database. */
 async function setupFixtures(db: Db): Promise<SetupFixtures> {
   const { createOffice, createResource, createWorkKind, setOfficeActive } = await import('#src/modules/office-admin/index.ts');
   const { createInfoText } = await import('#src/modules/office-admin/info-texts.ts');
+  const { createGroup, createService, listGroups } = await import('#src/modules/catalogue-admin/index.ts');
   return db.transaction().execute(async (trx) => {
     const officeOf = async (office: typeof FUZZ_OFFICE) => {
       const existing = await trx.selectFrom('organization').select('id').where('code', '=', office.code).executeTakeFirst();
@@ -214,7 +227,20 @@ async function setupFixtures(db: Db): Promise<SetupFixtures> {
     }
     let infoText = await trx.selectFrom('organization_info_text').select('id').where('organization_id', '=', officeId).orderBy('id').executeTakeFirst();
     infoText ??= await createInfoText(trx, officeId, FUZZ_INFO_TEXT, null);
-    return { officeId, resourceOfficeId, resourceIds: resources.map((r) => r.id), workKind: FUZZ_WORK_KIND.code, infoTextId: infoText.id };
+    const group = (await listGroups(trx)).find((g) => g.title === FUZZ_GROUP.title && g.stage === FUZZ_GROUP.stage) ?? (await createGroup(trx, FUZZ_GROUP, null));
+    if (!(await trx.selectFrom('product').select('id').where('id', '=', FUZZ_SERVICE_CODE).executeTakeFirst())) {
+      await createService(trx, { ...FUZZ_SERVICE, code: FUZZ_SERVICE_CODE, groupId: group.id }, null);
+    }
+    const campaignGroupIds = (await listGroups(trx)).filter((g) => g.stage === FUZZ_GROUP.stage).map((g) => g.id);
+    return {
+      officeId,
+      resourceOfficeId,
+      resourceIds: resources.map((r) => r.id),
+      workKind: FUZZ_WORK_KIND.code,
+      infoTextId: infoText.id,
+      groupId: group.id,
+      campaignGroupIds,
+    };
   });
 }
 
@@ -451,6 +477,30 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`PUT ${S}/staff/offices/:officeId/info-texts/:infoTextId`]: { body: { ...FUZZ_INFO_TEXT, active: true } },
     [`POST ${S}/staff/work-kinds`]: { body: { code: 'SUMEA_UUSI', name: 'Sumea uusi työlaji' } },
     [`PUT ${S}/staff/work-kinds/:code`]: { body: { name: 'Sumea työlaji', active: true } },
+    // The catalogue calls on a group and an inactive service of their own; a new group has no services.
+    [`POST ${S}/staff/catalogue/groups`]: { body: { title: 'Sumea uusi', stage: 'TIRE_SERVICES', kind: 'CODE' } },
+    [`PUT ${S}/staff/catalogue/groups/:groupId`]: { body: { title: 'Sumea', kind: 'CODE' } },
+    [`PUT ${S}/staff/catalogue/groups/order`]: { body: { stage: FUZZ_GROUP.stage, groupIds: setup.campaignGroupIds } },
+    [`POST ${S}/staff/catalogue/services`]: { body: { ...FUZZ_SERVICE, code: 'SUMEA-UUSI', groupId: setup.groupId } },
+    [`PUT ${S}/staff/catalogue/services/:code`]: {
+      body: {
+        ...FUZZ_SERVICE,
+        groupId: setup.groupId,
+        infoHtml: '<p>Sumea</p>',
+        workKind: 'MAINTENANCE',
+        vehicleClass: 1,
+        makeId: 1,
+        minKm: 0,
+        maxKm: 200000,
+        serviceCode: 'SUMEA',
+        includes: ['OIL-CHANGE'],
+        extras: ['WINTER-CHECKUP'],
+        validFrom: '2030-01-01',
+        validTo: '2030-12-31',
+        operations: [{ description: 'Sumea työ', spareParts: ['Osa'] }],
+      },
+    },
+    [`GET ${S}/staff/catalogue/preview`]: { query: { registerNumber: 'ABC-123', officeId: 1, kilometers: 60000 } },
   };
   return { sessions, samples, readers };
 }
@@ -467,7 +517,7 @@ export interface StaffFixtures {
   /** An admin's session cookie value (every office, every call). */
   session: string;
   /**
-   * Values of the path parameters: `officeId`, `date`, `resourceId`, `infoTextId`, `code`, `file`, and `id`
+   * Values of the path parameters: `officeId`, `date`, `resourceId`, `infoTextId`, `code`, `groupId`, `file`, and `id`
    * by the segment before it (`bookings`, `absences`, `users`); a value for a parameter
    * followed by a certain rest of the path (`officeId/details`) comes before the plain one.
    */
@@ -517,6 +567,7 @@ export async function prepareStaffFixtures(t: TestApp): Promise<StaffFixtures> {
       resourceId: String(firstResource),
       infoTextId: String(setup.infoTextId),
       code: setup.workKind,
+      groupId: setup.groupId,
       file: 'offices',
       officeId: '1',
       date: addDays(todayInHelsinki(), 200),
