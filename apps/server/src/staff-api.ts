@@ -12,7 +12,6 @@ import { registerCompanyRoutes } from './modules/company/routes.ts';
 import { registerOfficeAdminRoutes } from './modules/office-admin/routes.ts';
 import { registerDataImportRoutes } from './modules/data-import/index.ts';
 import { registerCatalogueAdminRoutes } from './modules/catalogue-admin/routes.ts';
-import { registerCatalogueAdminRoutes } from './modules/catalogue-admin/routes.ts';
 import { registerCampaignCodeRoutes } from './modules/campaign-codes/routes.ts';
 import { registerTireAdminRoutes } from './modules/tire-admin/routes.ts';
 
@@ -40,7 +39,6 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
   registerCompanyRoutes(scope, db);
   registerOfficeAdminRoutes(scope, db);
   registerDataImportRoutes(scope, db);
-  registerCatalogueAdminRoutes(scope, db);
   registerCatalogueAdminRoutes(scope, db);
   registerCampaignCodeRoutes(scope, db);
   registerTireAdminRoutes(scope, db);
