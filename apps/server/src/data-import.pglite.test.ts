@@ -133,6 +133,25 @@ describe('npm run data:import', () => {
     expect((await dataImportHere([join(examples, 'offices.csv'), '--wrong'])).status).toBe(2);
   });
 
+  it('--skip-refused: the register brings the rows that pass, prints the counts and the refused rows, and exits 0; without it the file is refused whole (1)', async () => {
+    const register = join(dataDir, 'vehicles.csv');
+    writeFileSync(register, 'register_number;make;model\nSKP-101;Toyota;Corolla\nX;Toyota;Yaris\nSKP-102;Skoda;=Octavia\nSKP-103;Volvo;V70\n');
+    const strict = await dataImportHere([register]);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain('vehicles.csv rivi 3, sarake register_number:');
+    expect(strict.stderr).toContain('vehicles.csv rivi 4, sarake model: Solu alkaa =-merkillä');
+
+    const skipped = await dataImportHere([register, '--skip-refused']);
+    expect(skipped.status, skipped.stderr).toBe(0);
+    expect(skipped.stdout).toContain('SKP-101: uusi');
+    expect(skipped.stdout).toContain('Tuotu vehicles.csv: 2 uutta, 0 muuttuu, 0 ennallaan, 2 riviä hylätty.');
+    expect(skipped.stderr.split('\n')).toEqual([expect.stringMatching(/^vehicles\.csv rivi 3, sarake register_number: /), expect.stringMatching(/^vehicles\.csv rivi 4, sarake model: Solu alkaa =-merkillä/)]);
+    await withDatabase(async ({ db }) => {
+      const cars = await db.selectFrom('vehicle').select('register_number').where('register_number', 'like', 'SKP-%').orderBy('register_number').execute();
+      expect(cars.map((c) => c.register_number)).toEqual(['SKP-101', 'SKP-103']);
+    });
+  });
+
   it('the chain takes bookings: both offices listed, their services offered for maintenance and tire change, free times on the lifts', async () => {
     await withDatabase(async (database) => {
       const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), webDist: undefined, reminderIntervalMs: 0 };

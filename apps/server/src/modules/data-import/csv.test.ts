@@ -64,18 +64,26 @@ describe('formulas and the row limit', () => {
     expect(parseCsv('a;b\n1;2\n').table?.formulas).toEqual([]);
   });
 
-  it('with maxRows reads up to the first row past them, numbered by its line, however long the file', () => {
+  it('with maxRows reads up to the first row past them and answers its line, however long the file', () => {
     const text = 'a;b\n\n' + Array.from({ length: 50_000 }, (_, i) => `${i};"x\ny"`).join('\n');
     const started = performance.now();
     const read = parseCsv(text, { maxRows: 200 });
     expect(performance.now() - started).toBeLessThan(500);
-    expect(read.table?.rows).toHaveLength(201);
     // The header, an empty line, then two lines a row.
-    expect(read.table?.rows[200]).toMatchObject({ line: 3 + 200 * 2, cells: new Map([['a', '200'], ['b', 'x\ny']]) });
+    expect(read.table).toEqual({ columns: ['a', 'b'], rows: [], formulas: [], overLimit: 3 + 200 * 2 });
     // Empty lines among the first rows: still the first row past the limit.
-    const spaced = parseCsv('a\n\n;\n\n1\n\n2\n3\n', { maxRows: 1 });
-    expect(spaced.table?.rows.map((r) => r.line)).toEqual([5, 7]);
-    expect(parseCsv('a\n1\n', { maxRows: 1 }).table?.rows).toHaveLength(1);
+    expect(parseCsv('a\n\n;\n\n1\n\n2\n3\n', { maxRows: 1 }).table?.overLimit).toBe(7);
+    // A row too long before the limit is named as such.
+    expect(parseCsv('a\n1;2\n2\n3\n', { maxRows: 1 }).problems).toEqual([{ line: 2, column: null, message: 'Rivillä on 2 saraketta, otsikkorivillä 1' }]);
+    // Read in parts from the beginning: a quoted cell of many lines across the first part's end, CR line ends.
+    const long = `a;b\r\n1;"${'rivi\r\n'.repeat(20_000)}"\r\n` + Array.from({ length: 300 }, (_, i) => `${i + 2};x`).join('\r\n');
+    expect(parseCsv(long, { maxRows: 200 }).table?.overLimit).toBe(2 + 20_001 + 199);
+    expect(parseCsv(long.replaceAll('\r\n', '\r'), { maxRows: 200 }).table?.overLimit).toBe(2 + 20_001 + 199);
+    expect(parseCsv(long, { maxRows: 301 }).table?.rows.map((r) => r.line).slice(0, 2)).toEqual([2, 2 + 20_001]);
+    expect(parseCsv(`a\n"${'x\n'.repeat(50_000)}`, { maxRows: 5 }).problems).toEqual([{ line: expect.any(Number), column: null, message: 'Lainausmerkki jää sulkematta' }]);
+    const at = parseCsv('a\n1\n\n', { maxRows: 1 });
+    expect(at.table?.overLimit).toBeUndefined();
+    expect(at.table?.rows).toHaveLength(1);
   });
 });
 

@@ -28,6 +28,11 @@ export interface CsvTable {
    * the writer's guarded `'=`): the import refuses their rows, for every file.
    */
   formulas: CsvProblem[];
+  /**
+   * With maxRows, a file with more rows: the line of the first row past them. The file is
+   * refused as a whole then, and its rows are not read (`rows` and `formulas` are empty).
+   */
+  overLimit?: number;
 }
 
 /** A refusal of the file as a whole or of one of its cells (the caller adds the file's name). */
@@ -51,7 +56,7 @@ function delimiterOf(text: string): ';' | ',' {
 }
 
 /** Undoes the writer's formula guard: "'=SUM(A1)" reads back as "=SUM(A1)". */
-const unguard = (cell: string) => (FORMULA_START.test(cell) ? cell.slice(1) : cell);
+const unguard = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell);
 
 /**
  * A formula a spreadsheet wrote or would run: a value never starts with `=` (a phone number's
@@ -69,13 +74,46 @@ function lineEndsIn(record: string[]): number {
 
 const isEmptyRecord = (record: string[]) => record.every((c) => c.trim() === '');
 
+/** The first text a first look at a file reads, in characters. */
+const FIRST_LOOK_CHARS = 64 * 1024;
+
+/**
+ * The file's records: csv-parse without its info and raw text, several times faster. An
+ * empty line is a record too (not skipped by the parser), so each record starts on the line
+ * after the previous one and the line ends in its quoted cells. With `to`, at most that many,
+ * read from the file's beginning only as far as they need (csv-parse copies all of its text
+ * into bytes first): a prefix cut at a line end, longer until it holds them or is the whole
+ * file. A prefix cut inside a quoted cell ends in an open quote, and a longer one is read.
+ */
+function readRecords(body: string, to: number | undefined): string[][] {
+  const read = (text: string) => parse(text, { delimiter: delimiterOf(body), record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, to }) as string[][];
+  if (to === undefined) return read(body);
+  let end = FIRST_LOOK_CHARS;
+  for (;;) {
+    if (end >= body.length) return read(body);
+    const cut = Math.max(body.lastIndexOf('\n', end - 1), body.lastIndexOf('\r', end - 1)) + 1;
+    if (cut > 0) {
+      try {
+        const records = read(body.slice(0, cut));
+        if (records.length >= to) return records;
+        // Far enough for `to` records at the prefix's pace, and at least twice as far.
+        end = Math.max(end * 2, Math.ceil((cut / Math.max(records.length, 1)) * to * 1.1));
+        continue;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'CSV_QUOTE_NOT_CLOSED') throw err;
+      }
+    }
+    end *= 2;
+  }
+}
+
 /**
  * Reads a file's text into its header and rows. A row whose quoted cell spans lines is
  * numbered by the line it starts on; a fully empty line is skipped. Answers the problems
  * instead when the text cannot be read as CSV (an unclosed quote, a row with more cells
  * than the header), or when it is not UTF-8 (a replacement character where a byte did
- * not decode). With `maxRows` it reads no further than the first row past them (the
- * table's last row then), so a file far over the limit is refused as fast as one at it.
+ * not decode). With `maxRows` it reads no further than the first row past them and answers
+ * its line (overLimit), so a file far over the limit is refused as fast as one at it.
  */
 export function parseCsv(text: string, { maxRows }: { maxRows?: number } = {}): { table: CsvTable; problems: [] } | { table: null; problems: CsvProblem[] } {
   const badByte = text.indexOf('\uFFFD');
@@ -84,23 +122,18 @@ export function parseCsv(text: string, { maxRows }: { maxRows?: number } = {}): 
     return { table: null, problems: [{ line, column: null, message: 'Tiedosto ei ole UTF-8-muotoinen: tallenna se muodossa "CSV UTF-8"' }] };
   }
   const body = text.startsWith(BOM) ? text.slice(1) : text;
-  // Records without csv-parse's info and raw text, several times faster: an empty line is a
-  // record too (not skipped by the parser), so each record starts on the line after the
-  // previous one and the line ends in its quoted cells.
-  const read = (to: number | undefined) =>
-    parse(body, { delimiter: delimiterOf(body), record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, to }) as string[][];
   let records: string[][];
   try {
     // The header, the rows up to the limit and the one past it; read further (twice as far
     // each time) while empty lines among them leave it short.
     const wanted = maxRows === undefined ? undefined : maxRows + 2;
     let bound = wanted;
-    records = read(bound);
+    records = readRecords(body, bound);
     while (bound !== undefined && wanted !== undefined && records.length === bound) {
       const missing = wanted - records.filter((r) => !isEmptyRecord(r)).length;
       if (missing <= 0) break;
       bound = Math.max(bound * 2, bound + missing);
-      records = read(bound);
+      records = readRecords(body, bound);
     }
   } catch (err) {
     const e = err as { lines?: number; code?: string };
@@ -112,24 +145,31 @@ export function parseCsv(text: string, { maxRows }: { maxRows?: number } = {}): 
           : 'Riviä ei voi lukea CSV-muodossa';
     return { table: null, problems: [{ line: e.lines ?? 1, column: null, message }] };
   }
+  // The header (after any empty lines), then the data records with the lines they start on.
   let line = 1;
   let columns: string[] | undefined;
-  const problems: CsvProblem[] = [];
-  const rows: CsvRow[] = [];
-  const formulas: CsvProblem[] = [];
+  const data: { line: number; record: string[] }[] = [];
   for (const record of records) {
     const at = line;
     line += 1 + lineEndsIn(record);
     if (columns === undefined) {
       if (record.length > 1 || record[0] !== '') columns = record.map((c) => c.trim());
-      continue;
+    } else if (!isEmptyRecord(record)) {
+      data.push({ line: at, record });
     }
-    if (maxRows !== undefined && rows.length > maxRows) break;
-    if (isEmptyRecord(record)) continue;
-    if (record.length > columns.length) {
-      problems.push({ line: at, column: null, message: `Rivillä on ${record.length} saraketta, otsikkorivillä ${columns.length}` });
-      continue;
-    }
+  }
+  if (columns === undefined) return { table: null, problems: [{ line: 1, column: null, message: 'Tiedosto on tyhjä: ensimmäisellä rivillä on sarakkeiden nimet' }] };
+  const over = maxRows === undefined ? undefined : data[maxRows];
+  if (over) data.length = maxRows!;
+  const problems: CsvProblem[] = [];
+  for (const { line: at, record } of data) {
+    if (record.length > columns.length) problems.push({ line: at, column: null, message: `Rivillä on ${record.length} saraketta, otsikkorivillä ${columns.length}` });
+  }
+  if (problems.length > 0) return { table: null, problems };
+  if (over) return { table: { columns, rows: [], formulas: [], overLimit: over.line }, problems: [] };
+  const rows: CsvRow[] = [];
+  const formulas: CsvProblem[] = [];
+  for (const { line: at, record } of data) {
     const cells = new Map<string, string>();
     for (let i = 0; i < columns.length; i++) {
       const cell = record[i] ?? '';
@@ -138,8 +178,7 @@ export function parseCsv(text: string, { maxRows }: { maxRows?: number } = {}): 
     }
     rows.push({ line: at, cells });
   }
-  if (columns === undefined) return { table: null, problems: [{ line: 1, column: null, message: 'Tiedosto on tyhjä: ensimmäisellä rivillä on sarakkeiden nimet' }] };
-  return problems.length > 0 ? { table: null, problems } : { table: { columns, rows, formulas }, problems: [] };
+  return { table: { columns, rows, formulas }, problems: [] };
 }
 
 /** Writes a file: a BOM, the header row, then the rows, `;`-separated with CRLF, formulas guarded (an `=` after spaces too). */

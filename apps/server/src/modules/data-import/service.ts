@@ -114,22 +114,20 @@ export async function importData(db: Db, request: ImportRequest, staffUserId: nu
   if (!read.table) throw refused(request.file, read.problems);
   const headerErrors = checkHeader(read.table, kind.columns);
   if (headerErrors.length > 0) throw refused(request.file, headerErrors);
-  const over = read.table.rows[max];
-  if (over) {
+  if (read.table.overLimit !== undefined) {
     throw refused(request.file, [
-      { line: over.line, column: null, message: `Tiedostossa voi olla enintään ${max.toLocaleString('fi-FI')} riviä: tuo loput omana tiedostonaan` },
+      { line: read.table.overLimit, column: null, message: `Tiedostossa voi olla enintään ${max.toLocaleString('fi-FI')} riviä: tuo loput omana tiedostonaan` },
     ]);
   }
   const skipping = skipsRefused(kind, request);
-  // A formula's row is refused before the file's own checks (which read its cells as values).
+  // A formula's row is refused as such; the file's own checks (which read cells as values) see the other rows.
   const formulas: RowError[] = read.table.formulas;
-  if (formulas.length > 0 && !skipping) throw refused(request.file, formulas);
   const formulaLines = new Set(formulas.map((f) => f.line));
   const table: CsvTable = { columns: read.table.columns, rows: read.table.rows.filter((r) => !formulaLines.has(r.line)), formulas: [] };
   try {
     return await db.transaction().execute(async (trx) => {
       const run = await kind.run(trx, table, { staffUserId, now });
-      if (run.errors.length > 0 && !skipping) throw refused(request.file, run.errors);
+      if ((formulas.length > 0 || run.errors.length > 0) && !skipping) throw refused(request.file, [...formulas, ...run.errors]);
       const { changes } = run;
       const result: DataImportResult = {
         file: request.file,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { DataImportResult, StaffMe } from '@huolto/domain';
+import { DATA_FILES, DATA_FILE_LABELS, DATA_IMPORT_MAX_CHARS, type DataImportResult, type StaffMe } from '@huolto/domain';
 import { json, newQueryClient, stubFetch, type Route } from '@/test/fetch-stub.ts';
 import { StaffProvider } from '@/features/staff/hooks/use-staff.tsx';
 import { DataImportPage } from './data-import.tsx';
@@ -21,6 +21,23 @@ const preview = (applied: boolean): DataImportResult => ({
     { key: 'HKI2', action: 'UPDATE', fields: ['nimi', 'osoite'] },
     { key: 'ESP1', action: 'UNCHANGED', fields: [] },
   ],
+  counts: { CREATE: 1, UPDATE: 1, UNCHANGED: 1, OUT_OF_STOCK: 0 },
+  moreChanges: 0,
+  refused: [],
+});
+
+const TIRES = 'supplier;product_code\nNokian;T1\nNokian;T2\nNokian;=T3\n';
+/** A tire list's check or import: two rows listed of 1,502 changes, 20 unchanged, 3 out of stock, one row refused. */
+const tires = (applied: boolean): DataImportResult => ({
+  file: 'tires',
+  applied,
+  changes: [
+    { key: 'Nokian / T1', action: 'UPDATE', fields: ['price', 'stock'] },
+    { key: 'Nokian / T9', action: 'OUT_OF_STOCK', fields: ['stock'] },
+  ],
+  counts: { CREATE: 1_499, UPDATE: 1, UNCHANGED: 20, OUT_OF_STOCK: 3 },
+  moreChanges: 1_521,
+  refused: [{ file: 'tires.csv', line: 4, column: 'product_code', message: 'Solu alkaa =-merkillä: taulukko-ohjelma lukisi sen kaavana. Kirjoita arvo ilman sitä.' }],
 });
 
 function renderPage(me: StaffMe = ADMIN) {
@@ -57,15 +74,16 @@ describe('DataImportPage', () => {
       '2. Nostimet ja mekaanikot',
       '3. Aukioloajat',
       '4. Palvelut ja hinnat',
+      '5. Palveluiden työvaiheet ja varaosat',
+      '6. Lisätuotteet',
+      '7. Kampanjakoodit',
+      '8. Renkaat: hinnasto ja varasto',
+      '9. Ajoneuvorekisteri',
     ]);
     expect(screen.getByText(/Tuo ensin toimipisteet/)).toBeTruthy();
     const exports = screen.getByRole('region', { name: 'Vie tiedot' });
-    expect(within(exports).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/ServiceBooking/rest/staff/data/export/offices',
-      '/ServiceBooking/rest/staff/data/export/resources',
-      '/ServiceBooking/rest/staff/data/export/opening-hours',
-      '/ServiceBooking/rest/staff/data/export/services',
-    ]);
+    expect(within(exports).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(DATA_FILES.map((f) => `/ServiceBooking/rest/staff/data/export/${f}`));
+    expect(within(exports).getAllByRole('link').map((a) => a.textContent)).toEqual(DATA_FILES.map((f) => `${DATA_FILE_LABELS[f]} (CSV)`));
   });
 
   it("shows the chosen file's columns (required or not, meaning, example) and its current export as a template, not a path in the code", () => {
@@ -93,6 +111,10 @@ describe('DataImportPage', () => {
     expect(within(form).getByText('Tiedoston sarakkeet: Aukioloajat (5)', { selector: 'summary' })).toBeTruthy();
     expect(within(table()).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['office_code', 'day', 'opening_time', 'closing_time', 'reason']);
     expect(within(form).getByRole('link', { name: /^Lataa pohjaksi/ }).getAttribute('href')).toBe('/ServiceBooking/rest/staff/data/export/opening-hours');
+
+    fireEvent.change(screen.getByRole('combobox', { name: /Tiedosto/ }), { target: { value: 'tires' } });
+    expect(within(form).getByText('Tiedoston sarakkeet: Renkaat: hinnasto ja varasto (16)', { selector: 'summary' })).toBeTruthy();
+    expect(within(table()).getAllByRole('rowheader').map((h) => h.textContent).slice(0, 3)).toEqual(['supplier', 'product_code', 'make']);
   });
 
   it('checks the file first, shows what would change, and imports the same text on "Tuo muutokset"', async () => {
@@ -128,7 +150,15 @@ describe('DataImportPage', () => {
 
   it('sends the chosen kind, and offers no import when nothing would change', async () => {
     const { bodies } = stubFetch({
-      [IMPORT]: () => json({ file: 'services', applied: false, changes: [{ key: 'HKI1 / Öljynvaihto', action: 'UNCHANGED', fields: [] }] }),
+      [IMPORT]: () =>
+        json({
+          file: 'services',
+          applied: false,
+          changes: [{ key: 'HKI1 / Öljynvaihto', action: 'UNCHANGED', fields: [] }],
+          counts: { CREATE: 0, UPDATE: 0, UNCHANGED: 1, OUT_OF_STOCK: 0 },
+          moreChanges: 0,
+          refused: [],
+        }),
     });
     renderPage();
     fireEvent.change(screen.getByRole('combobox', { name: /Tiedosto/ }), { target: { value: 'services' } });
@@ -138,6 +168,53 @@ describe('DataImportPage', () => {
     expect((bodies(IMPORT)[0] as { file: string }).file).toBe('services');
     expect(within(checked).getByText(/Tiedosto ei muuta mitään/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Tuo muutokset' })).toBeNull();
+  });
+
+  it('tires: checks leaving refused rows out, shows the counts, the refused rows and how many changes are not listed, and imports the rest on "Tuo ohittaen hylätyt rivit"', async () => {
+    const { bodies } = stubFetch({ [IMPORT]: (body) => json(tires((body as { apply: boolean }).apply)) });
+    renderPage();
+    fireEvent.change(screen.getByRole('combobox', { name: /Tiedosto/ }), { target: { value: 'tires' } });
+    chooseFile(TIRES, 'renkaat.csv');
+    fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
+
+    const checked = await screen.findByRole('region', { name: 'Tarkistettu: Renkaat: hinnasto ja varasto' });
+    expect(bodies(IMPORT)).toEqual([{ file: 'tires', csv: TIRES, apply: false, skipRefused: true }]);
+    expect(within(checked).getByRole('list', { name: 'Muutokset yhteensä' }).textContent).toBe('Lisätään: 1499Muutetaan: 1Ennallaan: 20Loppuu varastosta: 3');
+    const rows = within(checked).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Nokian / T1', 'Muutetaan', 'price, stock'],
+      ['Nokian / T9', 'Loppuu varastosta', 'varasto 0'],
+    ]);
+    // 1,503 changes, two listed; the unchanged rows left out are not changes.
+    // (The matcher reads the no-break space between thousands as a space.)
+    expect(within(checked).getByText('ja 1 501 muuta muutosta')).toBeTruthy();
+    const refused = screen.getByRole('region', { name: 'Hylätyt rivit' });
+    expect(within(refused).getByText(/1 riviä hylätään/)).toBeTruthy();
+    expect(within(refused).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['4', 'product_code', 'Solu alkaa =-merkillä: taulukko-ohjelma lukisi sen kaavana. Kirjoita arvo ilman sitä.'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Tuo muutokset' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tuo ohittaen hylätyt rivit' }));
+    const done = await screen.findByRole('region', { name: 'Tuotu: Renkaat: hinnasto ja varasto' });
+    expect(bodies(IMPORT)[1]).toEqual({ file: 'tires', csv: TIRES, apply: true, skipRefused: true });
+    expect(within(done).getByRole('list', { name: 'Muutokset yhteensä' }).textContent).toBe('Lisätty: 1499Muutettu: 1Ennallaan: 20Loppunut varastosta: 3');
+    expect(within(screen.getByRole('region', { name: 'Ohitetut rivit' })).getByText(/1 riviä jätettiin tuomatta/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Tuo ohittaen hylätyt rivit' })).toBeNull();
+  });
+
+  it('tires without refused rows import with "Tuo muutokset", strictly', async () => {
+    const { bodies } = stubFetch({ [IMPORT]: (body) => json({ ...tires((body as { apply: boolean }).apply), refused: [], moreChanges: 0 }) });
+    renderPage();
+    fireEvent.change(screen.getByRole('combobox', { name: /Tiedosto/ }), { target: { value: 'tires' } });
+    chooseFile(TIRES, 'renkaat.csv');
+    fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
+    await screen.findByRole('region', { name: 'Tarkistettu: Renkaat: hinnasto ja varasto' });
+    expect(screen.queryByRole('region', { name: 'Hylätyt rivit' })).toBeNull();
+    expect(screen.queryByText(/muuta muutosta/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tuo muutokset' }));
+    await screen.findByRole('region', { name: 'Tuotu: Renkaat: hinnasto ja varasto' });
+    expect(bodies(IMPORT)[1]).toEqual({ file: 'tires', csv: TIRES, apply: true });
   });
 
   it('lists a refused file’s rows with their line, column and message', async () => {
@@ -178,6 +255,17 @@ describe('DataImportPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
     await waitFor(() => expect(screen.getByLabelText(/^CSV-tiedosto/).getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Tiedosto on liian suuri')).toBeTruthy();
+  });
+
+  it('refuses a file past DATA_IMPORT_MAX_CHARS without sending it, saying the limit', async () => {
+    const { calls } = stubFetch({ [IMPORT]: () => json(preview(false)) });
+    renderPage();
+    // More bytes than DATA_IMPORT_MAX_CHARS characters can take: refused by its size, not read.
+    chooseFile(new Uint8Array(3 * DATA_IMPORT_MAX_CHARS + 4));
+    fireEvent.click(screen.getByRole('button', { name: 'Tarkista' }));
+    await waitFor(() => expect(screen.getByLabelText(/^CSV-tiedosto/).getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Tiedosto on liian suuri: enintään 5 000 000 merkkiä. Jaa se osiin.')).toBeTruthy();
+    expect(calls(IMPORT)).toHaveLength(0);
   });
 
   it('asks for a file, and refuses one that is not UTF-8 without sending it', async () => {

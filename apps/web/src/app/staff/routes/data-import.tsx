@@ -5,8 +5,10 @@ import { useStaff } from '@/features/staff/hooks/use-staff.tsx';
 import { useAnnouncement } from '@/hooks/use-announcement.ts';
 
 /**
- * /hallinta/tuonti — an admin's import and export of offices, resources, opening hours and
- * services as CSV files: a file checked first, then imported, and each file as a download.
+ * /hallinta/tuonti — an admin's import and export of the set-up (offices, resources, opening
+ * hours) and the catalogue (services, their operations, extra items, campaign codes, tires,
+ * the vehicle register) as CSV files: a file checked first, then imported, and each file as a
+ * download.
  */
 export function DataImportPage() {
   const { me } = useStaff();
@@ -22,8 +24,9 @@ export function DataImportPage() {
       ) : (
         <>
           <p className="lead">
-            Tuo toimipisteet, nostimet ja mekaanikot, aukioloajat sekä palvelut hinnoineen taulukkolaskennan CSV-tiedostoista. Tarkistus näyttää
-            ensin, mitä muuttuisi; mitään ei muuteta ennen kuin valitset Tuo muutokset.
+            Tuo toimipisteet, nostimet ja mekaanikot, aukioloajat, palvelut hinnoineen ja työvaiheineen, lisätuotteet, kampanjakoodit, renkaat
+            sekä ajoneuvorekisteri taulukkolaskennan CSV-tiedostoista. Tarkistus näyttää ensin, mitä muuttuisi; mitään ei muuteta ennen kuin
+            valitset Tuo muutokset.
           </p>
           <DataImportForm announce={setAnnouncement} />
           <DataExports />

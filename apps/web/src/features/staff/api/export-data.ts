@@ -13,4 +13,9 @@ export const DATA_EXPORT_FILE_NAMES: Record<DataFile, string> = {
   resources: 'resurssit.csv',
   'opening-hours': 'aukioloajat.csv',
   services: 'palvelut.csv',
+  operations: 'tyovaiheet.csv',
+  'extra-items': 'lisatuotteet.csv',
+  'campaign-codes': 'kampanjakoodit.csv',
+  tires: 'renkaat.csv',
+  vehicles: 'ajoneuvot.csv',
 };

@@ -3,13 +3,21 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { DATA_FILES, DATA_FILE_LABELS, DATA_IMPORT_MAX_CHARS, type DataFile, type DataImportError, type DataImportResult } from '@huolto/domain';
+import {
+  DATA_FILES,
+  DATA_FILES_SKIPPING_REFUSED,
+  DATA_FILE_LABELS,
+  DATA_IMPORT_MAX_CHARS,
+  type DataFile,
+  type DataImportError,
+  type DataImportResult,
+} from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
 import { importErrorsOf, useImportData } from '@/features/staff/api/import-data.ts';
 import { ProblemNotice } from '@/features/staff/components/problem-notice.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
-import { DataImportChanges, countChanges } from './data-import-changes.tsx';
+import { DataImportChanges, changesSomething } from './data-import-changes.tsx';
 import { DataImportColumns } from './data-import-columns.tsx';
 import { DataImportErrors } from './data-import-errors.tsx';
 
@@ -29,6 +37,10 @@ type ImportFormValues = z.output<typeof importFormSchema>;
 const REFUSABLE = ['file', 'csv'] as const;
 
 const NOT_UTF8 = 'Tiedosto ei ole UTF-8-muodossa. Tallenna se Excelissä muodossa "CSV UTF-8 (luetteloerottimin eroteltu)" ja valitse uudelleen.';
+const TOO_LARGE = `Tiedosto on liian suuri: enintään ${DATA_IMPORT_MAX_CHARS.toLocaleString('fi-FI')} merkkiä. Jaa se osiin.`;
+
+/** The files whose refused rows may be left out: their check answers the rest, and they import it on request. */
+const skipsRefused = (file: DataFile) => DATA_FILES_SKIPPING_REFUSED.includes(file);
 
 /** The file's bytes (FileReader: Blob.arrayBuffer is younger than some browsers the office may use). */
 function readBytes(file: Blob): Promise<ArrayBuffer> {
@@ -46,13 +58,15 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
  * Windows-1252) would otherwise arrive with its ä and ö broken.
  */
 async function readCsv(file: Blob): Promise<{ csv: string } | { error: string }> {
+  // At most three bytes a character (and a BOM): a larger file is not read into memory at all.
+  if (file.size > 3 * DATA_IMPORT_MAX_CHARS + 3) return { error: TOO_LARGE };
   let csv: string;
   try {
     csv = new TextDecoder('utf-8', { fatal: true }).decode(await readBytes(file));
   } catch (err) {
     return { error: err instanceof TypeError ? NOT_UTF8 : 'Tiedoston lukeminen ei onnistunut. Valitse se uudelleen.' };
   }
-  if (csv.length > DATA_IMPORT_MAX_CHARS) return { error: 'Tiedosto on liian suuri' };
+  if (csv.length > DATA_IMPORT_MAX_CHARS) return { error: TOO_LARGE };
   if (csv.trim() === '') return { error: 'Tiedosto on tyhjä' };
   return { csv };
 }
@@ -68,7 +82,9 @@ interface Checked {
  * 'Tuo CSV-tiedosto' (docs/conventions.md "Back-office screens"): the file's kind and the file;
  * 'Tarkista' runs the import without changing anything and shows what would change; 'Tuo
  * muutokset' then imports that same text and shows what changed. A file the server refuses
- * lists its rows with their line, column and message, and nothing changes.
+ * lists its rows with their line, column and message, and nothing changes. The tire list and
+ * the register are checked leaving their refused rows out (skipRefused): the check lists those
+ * rows and what the rest would change, and 'Tuo ohittaen hylätyt rivit' imports the rest.
  */
 export function DataImportForm({ announce }: { announce: (message: string) => void }) {
   const uid = useId();
@@ -110,27 +126,32 @@ export function DataImportForm({ announce }: { announce: (message: string) => vo
       return;
     }
     importData.mutate(
-      { file: values.file, csv: read.csv, apply: false },
+      { file: values.file, csv: read.csv, apply: false, ...(skipsRefused(values.file) && { skipRefused: true }) },
       {
         onSuccess: (result) => {
           setChecked({ file: values.file, csv: read.csv, result });
-          const counts = countChanges(result);
-          announce(`Tarkistettu: ${counts.CREATE} lisättävää, ${counts.UPDATE} muutettavaa, ${counts.UNCHANGED} ennallaan.`);
+          const { counts } = result;
+          const outOfStock = counts.OUT_OF_STOCK > 0 ? `, ${counts.OUT_OF_STOCK} loppuu varastosta` : '';
+          const refusedRows = result.refused.length > 0 ? ` ${new Set(result.refused.map((e) => e.line)).size} riviä hylätään.` : '';
+          announce(`Tarkistettu: ${counts.CREATE} lisättävää, ${counts.UPDATE} muutettavaa, ${counts.UNCHANGED} ennallaan${outOfStock}.${refusedRows}`);
         },
         onError: onRefused,
       },
     );
   };
 
+  /** Imports the checked text; with refused rows in the check, the rest of it (skipRefused). */
   const onApply = () => {
     if (!checked) return;
+    const skipRefused = checked.result.refused.length > 0;
     importData.mutate(
-      { file: checked.file, csv: checked.csv, apply: true },
+      { file: checked.file, csv: checked.csv, apply: true, ...(skipRefused && { skipRefused }) },
       {
         onSuccess: (result) => {
           setChecked(null);
           setApplied(result);
-          announce('Muutokset tuotu.');
+          const skippedRows = new Set(result.refused.map((e) => e.line)).size;
+          announce(skippedRows > 0 ? `Muutokset tuotu. ${skippedRows} riviä ohitettiin.` : 'Muutokset tuotu.');
         },
         onError: (error) => {
           setChecked(null);
@@ -143,8 +164,8 @@ export function DataImportForm({ announce }: { announce: (message: string) => vo
   const fileField = register('file', { onChange: clearOutcome });
   const csvField = register('csv', { onChange: clearOutcome });
   const chosenFile = useWatch({ control, name: 'file' });
-  const counts = checked ? countChanges(checked.result) : null;
-  const hasChanges = counts !== null && counts.CREATE + counts.UPDATE > 0;
+  const hasChanges = checked !== null && changesSomething(checked.result);
+  const skipping = checked !== null && checked.result.refused.length > 0;
 
   return (
     <>
@@ -201,18 +222,24 @@ export function DataImportForm({ announce }: { announce: (message: string) => vo
 
       {checked && (
         <>
+          {skipping && <DataImportErrors errors={checked.result.refused} skipped={{ applied: false }} />}
           <DataImportChanges result={checked.result} />
           {hasChanges && (
             <div className="data-import__actions">
               <Button onClick={onApply} disabled={importData.isPending}>
-                Tuo muutokset
+                {skipping ? 'Tuo ohittaen hylätyt rivit' : 'Tuo muutokset'}
               </Button>
             </div>
           )}
         </>
       )}
 
-      {applied && <DataImportChanges result={applied} />}
+      {applied && (
+        <>
+          {applied.refused.length > 0 && <DataImportErrors errors={applied.refused} skipped={{ applied: true }} />}
+          <DataImportChanges result={applied} />
+        </>
+      )}
     </>
   );
 }
