@@ -56,8 +56,9 @@ const MARKINGS = ['C', 'XL'];
 const NOISE_DB = { min: 50, max: 90 };
 /** The largest stock a row takes (the tire table's tire_stock_range, migration 022). */
 const STOCK_MAX = 100_000;
-/** The longest supplier name, product code, make and model. */
+/** The longest supplier name, make, model and picture id. */
 const MAX_NAME = 100;
+/** The longest product code. */
 const MAX_CODE = 60;
 
 /** The columns the product's description is made of: a change in one writes it anew. */

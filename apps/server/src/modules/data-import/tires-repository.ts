@@ -43,19 +43,46 @@ export interface StoredTire {
   description: string;
 }
 
+/** The columns of a stored tire, in the order tiresOf reads them. */
+const STORED_COLUMNS = [
+  'product_id',
+  'supplier_id',
+  'supplier_code',
+  'make',
+  'model',
+  'tire_type',
+  'width',
+  'aspect_ratio',
+  'rim_diameter',
+  'load_index',
+  'speed_index',
+  'extra_markings',
+  'rolling_resistance_class',
+  'wet_grip_class',
+  'noise_db',
+  'noise_class',
+  'stock',
+  'price_cents',
+  'image_ids',
+  'description',
+  'supplier',
+] as const;
+
 /**
- * The tires of `where` (a condition on t), as one JSON value: PGlite reads a JSON array of
- * 12,000 tires in about a third of the time it takes to read them as 12,000 rows.
+ * The tires of `where` (a condition on t), by supplier and code, read as one JSON array of
+ * arrays: PGlite reads 12,000 tires so in about a third of the time it takes to read them
+ * as 12,000 rows, and in half the time of an array of objects.
  */
-async function tiresAsJson<T>(db: Executor, where: RawBuilder<unknown>): Promise<T[]> {
-  const { rows } = await sql<{ tires: T[] }>`
-    SELECT coalesce(json_agg(x ORDER BY x.supplier, x.supplier_code), '[]') AS tires FROM (
-      SELECT t.product_id, t.supplier_id, t.supplier_code, t.make, t.model, t.tire_type, t.width, t.aspect_ratio, t.rim_diameter,
+async function tiresOf(db: Executor, where: RawBuilder<unknown>): Promise<(StoredTire & { supplier: string })[]> {
+  const { rows } = await sql<{ tires: unknown[][] }>`
+    SELECT coalesce(json_agg(json_build_array(
+             t.product_id, t.supplier_id, t.supplier_code, t.make, t.model, t.tire_type, t.width, t.aspect_ratio, t.rim_diameter,
              t.load_index, t.speed_index, t.extra_markings, t.rolling_resistance_class, t.wet_grip_class, t.noise_db, t.noise_class,
-             t.stock, p.price_cents, p.image_ids, p.description, s.name AS supplier
-      FROM tire t JOIN product p ON p.id = t.product_id JOIN tire_supplier s ON s.id = t.supplier_id
-      WHERE ${where}) x`.execute(db);
-  return rows[0]?.tires ?? [];
+             t.stock, p.price_cents, p.image_ids, p.description, s.name)
+           ORDER BY s.name, t.supplier_code), '[]') AS tires
+    FROM tire t JOIN product p ON p.id = t.product_id JOIN tire_supplier s ON s.id = t.supplier_id
+    WHERE ${where}`.execute(db);
+  return (rows[0]?.tires ?? []).map((values) => Object.fromEntries(STORED_COLUMNS.map((c, i) => [c, values[i]])) as unknown as StoredTire & { supplier: string });
 }
 
 export async function findTireSuppliers(db: Executor) {
@@ -70,12 +97,12 @@ export async function insertTireSuppliers(db: Executor, suppliers: { id: number;
 /** Every tire of these suppliers. */
 export async function findTiresOfSuppliers(db: Executor, supplierIds: number[]): Promise<StoredTire[]> {
   if (supplierIds.length === 0) return [];
-  return tiresAsJson<StoredTire>(db, sql`t.supplier_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(supplierIds)}::jsonb)::integer)`);
+  return tiresOf(db, sql`t.supplier_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(supplierIds)}::jsonb)::integer)`);
 }
 
 /** Every tire with its supplier's name, by supplier and product code: the export's order. */
 export async function findAllTires(db: Executor): Promise<(StoredTire & { supplier: string })[]> {
-  return tiresAsJson(db, sql`true`);
+  return tiresOf(db, sql`true`);
 }
 
 /** The ids among these that the media table has. */
@@ -87,9 +114,10 @@ export async function findMediaIds(db: Executor, ids: string[]): Promise<Set<str
   return found;
 }
 
-/** Every product's id (a tire's or any other's): a new tire's id must not take one. */
+/** Every product's id (a tire's or any other's), read as one JSON value: a new tire's id must not take one. */
 export async function findProductIds(db: Executor): Promise<Set<string>> {
-  return new Set((await db.selectFrom('product').select('id').execute()).map((r) => r.id));
+  const { rows } = await sql<{ ids: string[] }>`SELECT coalesce(json_agg(id), '[]') AS ids FROM product`.execute(db);
+  return new Set(rows[0]?.ids ?? []);
 }
 
 /** Makes the tires' product group unless it is there (an empty database). */
