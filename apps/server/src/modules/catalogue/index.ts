@@ -10,6 +10,7 @@ export { findProducts, findWindshieldProductIds, listExtraOrderItems, offeredTir
 export {
   type CatalogueFrom,
   hasSymptoms,
+  MILEAGE_CALCULATOR,
   orderItemsOf,
   pricedCart,
   pricedExtraOrderItems,

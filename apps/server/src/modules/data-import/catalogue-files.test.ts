@@ -120,8 +120,11 @@ describe('the catalogue files', () => {
     });
     const extras = await db.selectFrom('product_additional').select(['additional_product_id', 'sort']).where('product_id', '=', 'KAMPANJAHUOLTO').orderBy('sort').execute();
     expect(extras.map((e) => e.additional_product_id)).toEqual(['KAMPANJAPESU', 'BRAKE-FLUID']);
-    const group = await db.selectFrom('service_group as g').innerJoin('product as p', 'p.group_id', 'g.id').select(['g.stage', 'g.kind', 'p.sort']).where('p.id', '=', 'KAMPANJAPESU').executeTakeFirstOrThrow();
-    expect(group).toEqual({ stage: 'DEFAULT', kind: 'EXTRA', sort: 5 });
+    const groupOf = (code: string) =>
+      db.selectFrom('service_group as g').innerJoin('product as p', 'p.group_id', 'g.id').select(['g.stage', 'g.kind', 'g.calculator_id', 'p.sort']).where('p.id', '=', code).executeTakeFirstOrThrow();
+    expect(await groupOf('KAMPANJAPESU')).toEqual({ stage: 'DEFAULT', kind: 'EXTRA', calculator_id: null, sort: 5 });
+    // A new group of maintenance packages (a make, a mileage) is priced by mileage, as the demo's maintenance group.
+    expect(await groupOf('KAMPANJAHUOLTO')).toEqual({ stage: 'FIXED_CAMPAIGN_SERVICES', kind: 'PRIMARY', calculator_id: 'MAINTENANCE_BY_MILEAGE', sort: 10 });
 
     const operations = csv(
       'service_code;position;description;spare_parts',

@@ -98,8 +98,9 @@ export async function maxProductSort(db: Executor, groupId: string): Promise<num
   return Number(row?.max ?? 0);
 }
 
-export async function insertServiceGroup(db: Executor, g: ServiceGroupRow): Promise<void> {
-  await db.insertInto('service_group').values({ ...g, calculator_id: null }).execute();
+/** A new group; `calculatorId`: how its products are priced (MILEAGE_CALCULATOR for maintenance packages), null for none. */
+export async function insertServiceGroup(db: Executor, g: ServiceGroupRow, calculatorId: string | null = null): Promise<void> {
+  await db.insertInto('service_group').values({ ...g, calculator_id: calculatorId }).execute();
 }
 
 export async function updateServiceGroupKind(db: Executor, id: string, kind: string): Promise<void> {

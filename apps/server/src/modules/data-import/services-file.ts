@@ -21,6 +21,7 @@ import {
   isStorableText,
 } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
+import { MILEAGE_CALCULATOR } from '#src/modules/catalogue/index.ts';
 import { formatBoolean, formatCents, formatList, parseInteger, parseList, type CsvRow, type CsvTable } from './csv.ts';
 import { RowErrors, cellOf, columnsOf, changeOf, uniqueByKey, type Change, type FileKind } from './file-kind.ts';
 import { DATES_IN_ORDER_MESSAGE, booleanCell, dateCell, integerCell, optionalText, priceCell, requiredText } from './catalogue-cells.ts';
@@ -200,6 +201,7 @@ export function groupIdOf(title: string, taken: Set<string>): string {
 const isServiceGroup = (g: ServiceGroupRow) =>
   (SERVICE_STAGES as readonly string[]).includes(g.stage) && (SERVICE_GROUP_KINDS as readonly string[]).includes(g.kind);
 const groupKey = (stage: string, title: string) => `${stage}\u0000${title.toLowerCase()}`;
+const isPackage = (r: Resolved) => r.make_id !== null || r.min_km !== null || r.max_km !== null;
 /** Stored info text as the file compares it: trimmed, none for blank. */
 const storedInfo = (html: string | null) => (html === null || html.trim() === '' ? null : html.trim());
 
@@ -335,7 +337,10 @@ async function run(trx: Executor, table: CsvTable): Promise<{ changes: Change[];
     let group = groupByKey.get(k);
     if (!group) {
       group = { id: groupIdOf(item.group, takenIds), stage: item.stage, kind: item.kind, title: item.group, sort: (nextGroupSort += 10) };
-      await insertServiceGroup(trx, group);
+      // A group of maintenance packages (a row with a make or a mileage) is priced by mileage:
+      // a car is offered its make's own packages where there are any (modules/catalogue).
+      const packages = items.some((i) => groupKey(i.stage, i.group) === k && isPackage(resolved.get(i.key)!));
+      await insertServiceGroup(trx, group, packages ? MILEAGE_CALCULATOR : null);
       groupByKey.set(k, group);
     }
     const groupKindBefore = group.kind;
