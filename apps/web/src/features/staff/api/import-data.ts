@@ -5,7 +5,8 @@ import { staffKeys } from './keys.ts';
 
 /**
  * POST /staff/data/import: one CSV file (admins only). Without `apply` nothing changes and the
- * answer says what would; with it, every row changes or none.
+ * answer says what would; with it, every row changes or none, except that the tires and
+ * vehicles files asked with `skipRefused` bring the rows that pass and answer the others.
  */
 export const importData = (body: DataImportBody) => staffApi.post<DataImportResult>('/data/import', body);
 
@@ -28,8 +29,8 @@ export function importErrorsOf(error: unknown): DataImportError[] {
 }
 
 /**
- * A dry run or an import. An applied import may have added or changed offices, resources,
- * opening hours and services: every back-office view is read again.
+ * A dry run or an import. An applied import may have added or changed the set-up or the
+ * catalogue: every back-office view is read again.
  */
 export function useImportData() {
   const queryClient = useQueryClient();
