@@ -43,8 +43,8 @@ export const PRODUCT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,60}$/;
 export const CATALOGUE_MAX_PRICE_CENTS = 100_000_00;
 /** The longest service, in minutes: a working day and a half. */
 export const SERVICE_MAX_DURATION_MINUTES = 720;
-/** The highest mileage a maintenance package names, in km. */
-export const SERVICE_MAX_KM = 2_000_000;
+/** The highest mileage a maintenance package names, in km: the odometer's own limit (kilometersSchema). */
+export const SERVICE_MAX_KM = 9_999_999;
 /** The longest info text (HTML, sanitised where it is shown), in characters. */
 export const SERVICE_INFO_MAX_CHARS = 5000;
 export const SERVICE_MAX_OPERATIONS = 50;

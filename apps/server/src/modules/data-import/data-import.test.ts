@@ -215,7 +215,7 @@ describe('POST /data/import', () => {
   it('services: prices in euros to cents, a new group made, an unknown kind of work and a tire product code refused', async () => {
     const header = 'code;group;stage;kind;name;price;duration_minutes;work_kind;active';
     const tire = await t.db.selectFrom('tire').select('product_id').executeTakeFirstOrThrow();
-    const bad = await importFile('services', csv(header, `${tire.product_id};Renkaat;TIRE_SERVICES;PRIMARY;Rengas;10;10;;kyllä`, 'X-1;Uudet;DEFAULT;PRIMARY;Testi;12,345;30;LENNOT;kyllä', 'X-2;Uudet;DEFAULT;EXTRA;Testi;1;-5;;joo'));
+    const bad = await importFile('services', csv(header, `${tire.product_id};Renkaat;TIRE_SERVICES;PRIMARY;Rengas;10;10;;kyllä`, 'X-1;Uudet;DEFAULT;PRIMARY;Testi;12,345;30;LENNOT;kyllä', 'X-2;Uudet;DEFAULT;TIRES;Testi;1;-5;;joo'));
     const errors = json(bad).errors.map((e: { line: number; column: string }) => `${e.line}:${e.column}`);
     expect(errors).toEqual(['2:code', '3:price', '4:kind', '4:duration_minutes', '4:active']);
     const file = csv(header, 'TESTI-HUOLTO;Testipalvelut;DEFAULT;PRIMARY;Testihuolto;89,00;60;MAINTENANCE;kyllä', 'TESTI-LISA;Testipalvelut;DEFAULT;PRIMARY;Testilisä;1 234.5;15;;ei');
