@@ -152,12 +152,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   const bookingKeyLimits = limits({ address: { max: config.vehicleSearchRateLimit, timeWindow: '1 minute' }, groupId: 'booking-key' });
   // The catalogue and the offices, kept in memory under the catalogue version (decision 013).
   const catalogue = new CatalogueCache(config.caches);
+  // Where a plate is looked up: the booking and the catalogue's preview ask the same register.
+  const vehicles = deps.vehicleSource ?? databaseVehicleSource(db);
   await app.register(
     async (api) => {
       registerSession(api, db, { clientKeySecret: config.fairShare.clientKeySecret });
       registerSettingsRoutes(api, db, { initSessionRateLimit: config.initSessionRateLimit });
       registerVehicleRoutes(api, db, {
-        vehicles: deps.vehicleSource ?? databaseVehicleSource(db),
+        vehicles,
         searchRateLimit: config.vehicleSearchRateLimit,
         sessionRateLimit: config.lookupSessionRateLimit,
       });
@@ -215,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   // The workshop's back-office (/hallinta): its own sign-in, no booking process.
   await app.register(
     async (staff) => {
-      await registerStaffScope(staff, db, { mailer, availability, catalogue, config });
+      await registerStaffScope(staff, db, { mailer, availability, catalogue, config, vehicles });
       staff.setNotFoundHandler(unknownCall);
     },
     { prefix: `${API_BASE}${STAFF_API_PATH}` },

@@ -4,6 +4,7 @@ import type { Db } from './db/database.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import type { AvailabilityCache } from './modules/time/index.ts';
 import type { CatalogueCache } from './modules/catalogue/index.ts';
+import type { VehicleSource } from './modules/vehicle/index.ts';
 import { registerStaffGuard } from './modules/staff/index.ts';
 import { registerStaffAuthRoutes } from './modules/staff/routes.ts';
 import { registerStaffBookingRoutes } from './modules/staff-bookings/routes.ts';
@@ -20,6 +21,8 @@ export interface StaffScopeDeps {
   availability: AvailabilityCache;
   catalogue: CatalogueCache;
   config: Config;
+  /** The vehicle register the booking asks (AppDeps.vehicleSource): the catalogue's preview looks plates up in it. */
+  vehicles: VehicleSource;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
   registerCompanyRoutes(scope, db);
   registerOfficeAdminRoutes(scope, db);
   registerDataImportRoutes(scope, db);
-  registerCatalogueAdminRoutes(scope, db);
+  registerCatalogueAdminRoutes(scope, db, { vehicles: deps.vehicles });
   registerCampaignCodeRoutes(scope, db);
   registerTireAdminRoutes(scope, db);
 }

@@ -6,37 +6,15 @@
  * office, with nothing in its cart and no service code, read from the database as it is
  * now (a change just saved shows).
  */
-import type { BookingVehicle, CataloguePreview, CatalogueStage, ServiceGroupKind } from '@huolto/domain';
+import type { CataloguePreview, CatalogueStage, ServiceGroupKind } from '@huolto/domain';
 import { INSTALLATION_TYPE } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
 import { SERVICE_LISTS, serviceGroupsFor } from '../catalogue/index.ts';
 import { findOrganization } from '../organizations/index.ts';
 import type { ProcessRow, ProcessVehicle } from '../process/index.ts';
-import { findRegisterVehicle, makeIdByName } from './repository.ts';
-
-/** A car as a vehicle register gives it (the shape of modules/vehicle's VehicleSource answer). */
-export interface PreviewVehicle {
-  make: string;
-  /** Its id in vehicle_make when the register knows it; undefined: found by `make`. */
-  makeId?: number | undefined;
-  model: string;
-  modelYear: number | null;
-  /** VEHICLE_CLASS: 1 passenger car, 2 van. */
-  classification: number;
-  /** Its tire sizes (not read by the services step). */
-  tires?: BookingVehicle['tires'] | undefined;
-}
-
-/** Where the preview looks a plate up: the register the booking asks. */
-export interface PreviewVehicleSource {
-  findByRegisterNumber(registerNumber: string): Promise<PreviewVehicle | undefined>;
-}
-
-/** The database's register (the vehicle table), the booking's default. */
-export function databasePreviewVehicles(db: Executor): PreviewVehicleSource {
-  return { findByRegisterNumber: (registerNumber) => findRegisterVehicle(db, registerNumber) };
-}
+import { databaseVehicleSource } from '../vehicle/index.ts';
+import { makeIdByName } from './repository.ts';
 
 /** The lists of the services step, in the order it shows them: the services, the additional services, the campaigns. */
 const SERVICES_STEP = [SERVICE_LISTS.services, SERVICE_LISTS.additional, SERVICE_LISTS.extra.FIXED_CAMPAIGN_SERVICES] as const;
@@ -76,10 +54,14 @@ function previewProcess(vehicle: ProcessVehicle | null, officeId: number, kilome
   };
 }
 
-/** GET /catalogue/preview: 400 naming officeId for an unknown or inactive office. A plate the register does not know previews a car not described. */
+/**
+ * GET /catalogue/preview: the plate looked up in the booking's register (`vehicles`, the
+ * app's VehicleSource). 400 naming officeId for an unknown or inactive office; a plate the
+ * register does not know previews a car not described.
+ */
 export async function cataloguePreview(
   db: Executor,
-  vehicles: PreviewVehicleSource,
+  vehicles: VehicleSource,
   query: { registerNumber: string; officeId: number; kilometers?: number | undefined },
 ): Promise<CataloguePreview> {
   if (!(await findOrganization(db, query.officeId))) throw badRequest('officeId', 'Toimipistettä ei löytynyt');
@@ -92,7 +74,7 @@ export async function cataloguePreview(
         model: found.model,
         model_year: found.modelYear,
         classification: { id: found.classification },
-        tires: found.tires ?? null,
+        tires: found.tires,
         registered: true,
       }
     : null;

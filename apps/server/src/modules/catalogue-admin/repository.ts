@@ -286,17 +286,6 @@ export async function replaceExtras(db: Executor, productId: string, extras: rea
 
 // ---- The preview's car ----
 
-/** A car of the database's vehicle register, as the preview reads it; undefined when not registered. */
-export async function findRegisterVehicle(db: Executor, registerNumber: string) {
-  const row = await db
-    .selectFrom('vehicle as v')
-    .innerJoin('vehicle_make as m', 'm.id', 'v.make_id')
-    .select(['v.make_id', 'm.name as make', 'v.model', 'v.model_year', 'v.classification_id'])
-    .where('v.register_number', '=', registerNumber)
-    .executeTakeFirst();
-  return row && { make: row.make, makeId: row.make_id, model: row.model, modelYear: row.model_year, classification: row.classification_id };
-}
-
 /** The id of the make of this name in vehicle_make (any case); undefined when the list has none. */
 export async function makeIdByName(db: Executor, name: string): Promise<number | undefined> {
   const row = await db

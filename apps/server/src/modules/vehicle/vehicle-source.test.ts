@@ -1,10 +1,11 @@
 /**
- * A chain's own register plugged in (AppDeps.vehicleSource): the booking's plate look-up
- * asks it and nothing else, and its cars book like the database's; its makes are matched to
- * vehicle_make by name.
+ * A chain's own register plugged in (AppDeps.vehicleSource): the booking's plate look-up and
+ * the back-office's catalogue preview ask it and nothing else, and its cars book like the
+ * database's; its makes are matched to vehicle_make by name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { signedInStaff } from '#test/staff.ts';
 import { databaseVehicleSource, type RegisteredVehicle, type VehicleSource } from './vehicle-source.ts';
 
 const TIRE = { width: 195, aspectRatio: 65, constructionType: 'R', rimDiameter: 15, loadIndex: 91 };
@@ -99,5 +100,17 @@ describe('a VehicleSource given to buildApp', () => {
     expect(answer).toEqual({ responseCode: 'NOT_FOUND' });
     expect(register.asked.at(-1)).toBe('ABC-123');
     expect(await storedVehicle(c)).toBeNull();
+  });
+
+  it("the back-office's catalogue preview looks the plate up in the same source", async () => {
+    const { client } = await signedInStaff(t.app, t.db, { role: 'ADMIN' });
+    const preview = async (registerNumber: string) => {
+      const res = await client.get('/catalogue/preview', { registerNumber, officeId: '1' });
+      expect(res.statusCode, res.body).toBe(200);
+      return json(res).vehicle;
+    };
+    expect(await preview('XYZ-987')).toEqual({ registerNumber: 'XYZ-987', make: 'VOLKSWAGEN', model: 'Polo', found: true });
+    expect(register.asked.at(-1)).toBe('XYZ-987');
+    expect(await preview('ABC-123')).toMatchObject({ found: false });
   });
 });
