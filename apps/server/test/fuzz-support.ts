@@ -186,6 +186,10 @@ const FUZZ_WORK_KIND = { code: 'SUMEA', name: 'Sumea työlaji' };
 const FUZZ_GROUP = { title: 'Sumea', stage: 'FIXED_CAMPAIGN_SERVICES', kind: 'CODE' } as const;
 const FUZZ_SERVICE_CODE = 'SUMEA';
 const FUZZ_SERVICE = { name: 'Sumea palvelu', priceCents: 1000, durationMinutes: 30, active: false };
+/** The campaign code the campaign-code calls change: out of use, so no customer's booking takes it; `code` names it too. */
+const FUZZ_CAMPAIGN_CODE = { code: 'SUMEA', description: 'Sumea etu', percentOff: 5, active: false };
+/** The tire the tire calls change: a copy of a catalogue tire on an inactive product, so no customer's search offers it. */
+const FUZZ_TIRE = 'SUMEA-RENGAS';
 /** The info text the info-text calls change, on the set-up calls' own (inactive) office. */
 const FUZZ_INFO_TEXT = { text: 'Sisäänkäynti takapihalta\nremontin ajan', validFrom: '2030-06-01', validTo: '2030-06-30' };
 
@@ -200,6 +204,8 @@ interface SetupFixtures {
   groupId: string;
   /** The campaign stage's groups in their order. */
   campaignGroupIds: string[];
+  /** The tire calls' own tire (inactive). */
+  tireProductId: string;
 }
 
 /** The set-up calls' own office, resource office with its two resources, and kind of work; made once per database. */
@@ -207,6 +213,7 @@ async function setupFixtures(db: Db): Promise<SetupFixtures> {
   const { createOffice, createResource, createWorkKind, setOfficeActive } = await import('#src/modules/office-admin/index.ts');
   const { createInfoText } = await import('#src/modules/office-admin/info-texts.ts');
   const { createGroup, createService, listGroups } = await import('#src/modules/catalogue-admin/index.ts');
+  const { createCampaignCode } = await import('#src/modules/campaign-codes/index.ts');
   return db.transaction().execute(async (trx) => {
     const officeOf = async (office: typeof FUZZ_OFFICE) => {
       const existing = await trx.selectFrom('organization').select('id').where('code', '=', office.code).executeTakeFirst();
@@ -232,6 +239,20 @@ async function setupFixtures(db: Db): Promise<SetupFixtures> {
       await createService(trx, { ...FUZZ_SERVICE, code: FUZZ_SERVICE_CODE, groupId: group.id }, null);
     }
     const campaignGroupIds = (await listGroups(trx)).filter((g) => g.stage === FUZZ_GROUP.stage).map((g) => g.id);
+    if (!(await trx.selectFrom('campaign_code').select('code').where('code', '=', FUZZ_CAMPAIGN_CODE.code).executeTakeFirst())) {
+      await createCampaignCode(trx, FUZZ_CAMPAIGN_CODE, null);
+    }
+    if (!(await trx.selectFrom('tire').select('product_id').where('product_id', '=', FUZZ_TIRE).executeTakeFirst())) {
+      // Every column of the first catalogue tire and its product, under its own id, the product inactive.
+      await sql`
+        INSERT INTO product
+        SELECT (jsonb_populate_record(p, jsonb_build_object('id', ${FUZZ_TIRE}::text, 'active', false))).*
+        FROM product p WHERE p.id = (SELECT min(product_id) FROM tire)`.execute(trx);
+      await sql`
+        INSERT INTO tire
+        SELECT (jsonb_populate_record(t, jsonb_build_object('product_id', ${FUZZ_TIRE}::text, 'supplier_code', ${FUZZ_TIRE}::text))).*
+        FROM tire t WHERE t.product_id = (SELECT min(product_id) FROM tire WHERE product_id <> ${FUZZ_TIRE})`.execute(trx);
+    }
     return {
       officeId,
       resourceOfficeId,
@@ -240,6 +261,7 @@ async function setupFixtures(db: Db): Promise<SetupFixtures> {
       infoTextId: infoText.id,
       groupId: group.id,
       campaignGroupIds,
+      tireProductId: FUZZ_TIRE,
     };
   });
 }
@@ -500,6 +522,13 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
         operations: [{ description: 'Sumea työ', spareParts: ['Osa'] }],
       },
     },
+    // The campaign-code and tire calls on a code out of use and an inactive tire of their own; a new code is taken after the first.
+    [`POST ${S}/staff/catalogue/campaign-codes`]: { body: { code: 'SUMEA-UUSI', description: 'Sumea uusi etu', percentOff: 5, active: false } },
+    [`PUT ${S}/staff/catalogue/campaign-codes/:code`]: {
+      body: { description: 'Sumea etu', percentOff: 10, membersOnly: false, validFrom: '2030-06-01', validTo: '2030-06-30', active: false },
+    },
+    [`GET ${S}/staff/catalogue/tires`]: { query: { q: '205/55R16', supplier: 'Nokian Tyres' } },
+    [`PUT ${S}/staff/catalogue/tires/:productId/stock`]: { body: { stock: 4 } },
     [`GET ${S}/staff/catalogue/preview`]: { query: { registerNumber: 'ABC-123', officeId: 1, kilometers: 60000 } },
   };
   return { sessions, samples, readers };
@@ -510,6 +539,11 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
 /** Where the staff API's calls are; they take a staff session cookie, not a process token. */
 export const STAFF_API_BASE = `${API_BASE}/staff`;
 export const isStaffPath = (path: string) => path.startsWith(`${STAFF_API_BASE}/`);
+/**
+ * Calls whose body is a raw picture (image/png, image/jpeg, image/webp) rather than JSON: a
+ * JSON body is refused with 415 once the session and XSRF checks have passed.
+ */
+export const RAW_PICTURE_CALLS = [`POST ${STAFF_API_BASE}/catalogue/images`, `PUT ${STAFF_API_BASE}/catalogue/tires/:productId/image`];
 /** Calls of the staff API that a fuzz must not send its staff session to (it would end it). */
 export const STAFF_CALLS_WITHOUT_SESSION = [`POST ${STAFF_API_BASE}/logout`];
 
@@ -568,6 +602,7 @@ export async function prepareStaffFixtures(t: TestApp): Promise<StaffFixtures> {
       infoTextId: String(setup.infoTextId),
       code: setup.workKind,
       groupId: setup.groupId,
+      productId: setup.tireProductId,
       file: 'offices',
       officeId: '1',
       date: addDays(todayInHelsinki(), 200),
