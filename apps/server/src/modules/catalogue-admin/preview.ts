@@ -13,7 +13,7 @@ import { badRequest } from '#src/lib/errors.ts';
 import { SERVICE_LISTS, serviceGroupsFor } from '../catalogue/index.ts';
 import { findOrganization } from '../organizations/index.ts';
 import type { ProcessRow, ProcessVehicle } from '../process/index.ts';
-import { databaseVehicleSource } from '../vehicle/index.ts';
+import type { VehicleSource } from '../vehicle/index.ts';
 import { makeIdByName } from './repository.ts';
 
 /** The lists of the services step, in the order it shows them: the services, the additional services, the campaigns. */

@@ -18,8 +18,9 @@ import {
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
 import { staffOf } from '../staff/index.ts';
+import { databaseVehicleSource, type VehicleSource } from '../vehicle/index.ts';
 import * as groups from './groups.ts';
-import { cataloguePreview, databasePreviewVehicles, type PreviewVehicleSource } from './preview.ts';
+import { cataloguePreview } from './preview.ts';
 import * as services from './services.ts';
 
 const tag = 'Staff API';
@@ -31,10 +32,10 @@ const shownAtOnce = 'Customers see the change at their next request (the catalog
  * and the preview of the services step. `vehicles`: the register the preview looks plates
  * up in (the booking's; the database's vehicle table by default).
  */
-export function registerCatalogueAdminRoutes(scope: FastifyInstance, db: Db, deps: { vehicles?: PreviewVehicleSource } = {}) {
+export function registerCatalogueAdminRoutes(scope: FastifyInstance, db: Db, deps: { vehicles?: VehicleSource } = {}) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const admin = { config: { staffRole: 'ADMIN' as const } };
-  const vehicles = deps.vehicles ?? databasePreviewVehicles(db);
+  const vehicles = deps.vehicles ?? databaseVehicleSource(db);
 
   // ---- Groups ----
 
