@@ -328,9 +328,10 @@ async function run(trx: Executor, table: CsvTable): Promise<{ changes: Change[];
 
   // The named suppliers' tires the file leaves out go out of stock (those already out are not listed).
   const supplierName = new Map(fileSuppliers.map((s) => [s.id, s.name]));
-  const gone = [...existing.values()]
-    .filter((t) => !seen.has(t.product_id) && t.stock > 0 && !named.has(keyOf(supplierName.get(t.supplier_id)!, t.supplier_code)))
-    .sort((a, b) => supplierName.get(a.supplier_id)!.localeCompare(supplierName.get(b.supplier_id)!, 'fi') || a.supplier_code.localeCompare(b.supplier_code, 'fi'));
+  // In the order they were read: by supplier and code.
+  const gone = [...existing.values()].filter(
+    (t) => !seen.has(t.product_id) && t.stock > 0 && !named.has(keyOf(supplierName.get(t.supplier_id)!, t.supplier_code)),
+  );
   await setTiresOutOfStock(
     trx,
     gone.map((t) => t.product_id),
