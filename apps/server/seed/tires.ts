@@ -4,6 +4,7 @@
  * XL for reinforced), prices per tire fitted, stock, and a picture per model.
  */
 import type { Insertable } from 'kysely';
+import { tireInfoHtml } from '@huolto/domain';
 import type { Database } from '../src/db/types.ts';
 import { MAKES, parseAxleTires } from './catalog.ts';
 import type { Random } from './random.ts';
@@ -37,12 +38,6 @@ const SUPPLIER_MODEL_NAMES: Record<number, Record<TireType, readonly string[]>> 
   6: { NORMAL: ['Ventus Prime 4', 'Kinergy Eco 2', 'Ventus S1 evo3'], WINTER_STUDDED: ['Winter i*Pike RS2', 'Winter i*Pike X'], WINTER_STUDLESS: ['Winter i*cept iZ3', 'Winter i*cept evo3'] },
   7: { NORMAL: ['Cinturato P7', 'P Zero', 'Scorpion'], WINTER_STUDDED: ['Scorpion Ice Zero 2', 'Ice Zero 2'], WINTER_STUDLESS: ['Ice Zero Asimmetrico', 'Winter Sottozero 3'] },
   8: { NORMAL: ['Ecsta HS52', 'Ecowing ES31', 'Crugen HP71'], WINTER_STUDDED: ['WinterCraft Ice Wi32', 'WinterCraft SUV Ice WS51'], WINTER_STUDLESS: ['WinterCraft WP52', 'WinterCraft Wi51'] },
-};
-
-const TYPE_NAMES: Record<TireType, string> = {
-  NORMAL: 'kesärengas',
-  WINTER_STUDDED: 'nastarengas',
-  WINTER_STUDLESS: 'kitkarengas',
 };
 
 const COMMON_SIZES = [
@@ -194,7 +189,7 @@ export function tireCatalogue(rng: Random): TireCatalogue {
               group_id: 'tires',
               provider: 'TIRE',
               description: `${supplier.name} ${model} ${size.width}/${size.aspectRatio}R${size.rimDiameter} ${loadIndex}${speed}${markings.length ? ' ' + markings.join(' ') : ''}`,
-              info_html: `<p>${supplier.name} ${model}, ${TYPE_NAMES[type]}.</p>`,
+              info_html: tireInfoHtml(supplier.name, model, type),
               price_cents: priceCents,
               normal_price_cents: null,
               duration_minutes: 60,
@@ -205,6 +200,9 @@ export function tireCatalogue(rng: Random): TireCatalogue {
             out.tires.push({
               product_id: id,
               supplier_id: supplier.id,
+              // The supplier's list names the demo's tires by their product ids.
+              supplier_code: id,
+              make: supplier.name,
               model,
               tire_type: type,
               width: size.width,

@@ -33,6 +33,17 @@ export const TIRE_TYPE_LABELS: Record<TireType, string> = {
   WINTER_STUDLESS: 'Kitkarengas',
 };
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * A tire's info text on its card ("Lisätietoja"), made of its make, model and type:
+ * '<p>Nokian Tyres Hakkapeliitta R5, kitkarengas.</p>'. The import writes it for each tire of
+ * a price list, as the demo catalogue has it.
+ */
+export function tireInfoHtml(make: string, model: string, tireType: TireType): string {
+  const text = `${make} ${model}, ${TIRE_TYPE_LABELS[tireType].toLowerCase()}.`;
+  return `<p>${text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)}</p>`;
+}
+
 /** Tires in a set ("Sarja asennettuna" is the price of four, fitted). */
 export const TIRES_IN_SET = 4;
 

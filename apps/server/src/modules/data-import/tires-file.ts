@@ -313,7 +313,8 @@ async function run(trx: Executor, table: CsvTable): Promise<{ changes: Change[];
     if (!before || fields.some((f) => DESCRIBING.includes(f))) after.description = tireDescription(after);
     if (!before) created.push(after);
     else if (fields.length > 0) {
-      if (after.description !== before.description || fields.includes('price') || fields.includes('image')) productUpdates.push(after);
+      // The product holds the price, the picture, the description and the info text (make, model and type).
+      if (after.description !== before.description || ['price', 'image', 'type'].some((f) => fields.includes(f))) productUpdates.push(after);
       if (fields.some((f) => f !== 'price' && f !== 'image')) tireUpdates.push(after);
     }
   }

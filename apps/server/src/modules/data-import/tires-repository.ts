@@ -5,6 +5,7 @@
  * much faster than thousands of bound parameters, as in the seed).
  */
 import { sql, type RawBuilder } from 'kysely';
+import { tireInfoHtml, type TireType } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 
 /** Rows a write statement takes at a time. */
@@ -135,9 +136,10 @@ const json = (rows: readonly object[]) => JSON.stringify(rows);
 export async function insertTires(db: Executor, tires: StoredTire[]): Promise<void> {
   for (const chunk of chunks(tires)) {
     await sql`
-      INSERT INTO product (id, group_id, provider, description, price_cents, duration_minutes, image_ids, sort, active)
-      SELECT x.product_id, ${TIRE_GROUP_ID}, ${TIRE_PROVIDER}, x.description, x.price_cents, 60, x.image_ids, 0, true
-      FROM jsonb_to_recordset(${json(chunk)}::jsonb) AS x(product_id text, description text, price_cents integer, image_ids text[])`.execute(db);
+      INSERT INTO product (id, group_id, provider, description, info_html, price_cents, duration_minutes, image_ids, sort, active)
+      SELECT x.product_id, ${TIRE_GROUP_ID}, ${TIRE_PROVIDER}, x.description, x.info_html, x.price_cents, 60, x.image_ids, 0, true
+      FROM jsonb_to_recordset(${json(chunk.map(withInfo))}::jsonb)
+        AS x(product_id text, description text, info_html text, price_cents integer, image_ids text[])`.execute(db);
     await sql`
       INSERT INTO tire (product_id, supplier_id, supplier_code, make, model, tire_type, width, aspect_ratio, rim_diameter,
                         load_index, speed_index, extra_markings, rolling_resistance_class, wet_grip_class, noise_db, noise_class, stock)
@@ -150,12 +152,15 @@ export async function insertTires(db: Executor, tires: StoredTire[]): Promise<vo
   }
 }
 
-/** The products of changed tires: price, picture and description. */
-export async function updateTireProducts(db: Executor, rows: Pick<StoredTire, 'product_id' | 'price_cents' | 'image_ids' | 'description'>[]): Promise<void> {
+/** A tire's product with its info text, made of its make, model and type (the domain's tireInfoHtml). */
+const withInfo = (t: StoredTire) => ({ ...t, info_html: tireInfoHtml(t.make, t.model, t.tire_type as TireType) });
+
+/** The products of changed tires: price, picture, description and info text. */
+export async function updateTireProducts(db: Executor, rows: StoredTire[]): Promise<void> {
   for (const chunk of chunks(rows)) {
     await sql`
-      UPDATE product AS p SET price_cents = x.price_cents, image_ids = x.image_ids, description = x.description
-      FROM jsonb_to_recordset(${json(chunk)}::jsonb) AS x(product_id text, price_cents integer, image_ids text[], description text)
+      UPDATE product AS p SET price_cents = x.price_cents, image_ids = x.image_ids, description = x.description, info_html = x.info_html
+      FROM jsonb_to_recordset(${json(chunk.map(withInfo))}::jsonb) AS x(product_id text, price_cents integer, image_ids text[], description text, info_html text)
       WHERE p.id = x.product_id`.execute(db);
   }
 }

@@ -40,7 +40,7 @@ export type LabelledTireRow = TireRow & TireLabelColumns;
 
 /**
  * Tires in stock of one size and type from the given suppliers, load index at least the
- * minimum, cheapest first. A tire out of stock is not offered: it leaves the search as soon
+ * minimum, cheapest first (equal prices by make and model). A tire out of stock is not offered: it leaves the search as soon
  * as its stock goes to 0 (the stock change moves the catalogue version the cache is kept under).
  */
 export async function searchTires(db: Executor, q: TireQuery, limit = 60): Promise<LabelledTireRow[]> {
@@ -54,7 +54,11 @@ export async function searchTires(db: Executor, q: TireQuery, limit = 60): Promi
     .where('t.supplier_id', 'in', q.suppliers)
     .where('t.stock', '>', 0)
     .orderBy('p.price_cents')
-    .orderBy('t.product_id')
+    // Equal prices by make and model, then by the supplier's code: the order a customer reads, the same whatever ids an import gave the tires.
+    .orderBy('t.make')
+    .orderBy('t.model')
+    .orderBy('t.load_index')
+    .orderBy('t.supplier_code')
     .limit(limit)
     .execute();
 }

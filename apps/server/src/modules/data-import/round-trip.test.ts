@@ -1,0 +1,169 @@
+/**
+ * The whole catalogue in the documented CSV files: the demo company's every file exported
+ * and imported, in DATA_FILES order, into a database started empty (DEMO_DATA=off) gives
+ * the same customer answers for the same plates — the services step's lists and each
+ * service's contents, the extra items, the tire sizes and the tire search with its prices.
+ * So the demo catalogue is what the import makes of its own files, and every run exercises
+ * the importer on the whole catalogue.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_FILES, type DataFile, type DataImportResult, type ProcessType } from '@huolto/domain';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#src/app.ts';
+import { loadConfig } from '#src/config.ts';
+import { openDatabase, type DatabaseHandle } from '#src/db/database.ts';
+import { prepareDatabase } from '#src/db/seed-if-empty.ts';
+import { Mailer } from '#src/modules/mail/outbox.ts';
+import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { ImportRefusedError, exportData, importData } from './service.ts';
+
+let demo: TestApp;
+let empty: DatabaseHandle;
+let copy: FastifyInstance;
+let dataDir: string;
+const imported = new Map<DataFile, DataImportResult>();
+
+beforeAll(async () => {
+  demo = await createTestApp();
+  empty = await openDatabase({});
+  await prepareDatabase(empty, {}, { demoData: false });
+  // Pictures travel by upload (POST /catalogue/images), not in the files, which name them by
+  // id: the copy gets the demo's pictures as uploads store them.
+  const media = await demo.db.selectFrom('media').selectAll().execute();
+  for (let i = 0; i < media.length; i += 200) await empty.db.insertInto('media').values(media.slice(i, i + 200)).execute();
+  for (const file of DATA_FILES) {
+    const { csv } = await exportData(demo.db, file);
+    try {
+      imported.set(file, await importData(empty.db, { file, csv, apply: true, skipRefused: false }, null));
+    } catch (err) {
+      // The refused rows, in the failure's message.
+      if (err instanceof ImportRefusedError) throw new Error(`${file}: ${JSON.stringify(err.errors.slice(0, 10))}`);
+      throw err;
+    }
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'huolto-round-trip-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'off' }), webDist: undefined, reminderIntervalMs: 0, vehicleSearchRateLimit: 1000 };
+  const mailer = new Mailer(empty.db, { from: config.mailFrom, outboxDir: join(dataDir, 'outbox') });
+  copy = await buildApp({ config, database: empty, mailer, logger: false });
+  await copy.ready();
+}, 240_000);
+afterAll(async () => {
+  await copy?.close();
+  await empty?.close();
+  await demo?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** An office's id in a database, by its code (the import's key; ids are the database's own). */
+async function officeId(db: DatabaseHandle['db'], code: string) {
+  return (await db.selectFrom('organization').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+}
+
+/** Group ids are made from titles on import: answers compare groups by title. */
+function withoutGroupIds<T>(groups: T[]): unknown[] {
+  return groups.map((g) => {
+    const { id: _id, ...rest } = g as Record<string, unknown>;
+    return rest;
+  });
+}
+
+/** A tire's product id is made from its supplier and product code on import: answers compare the rest. */
+function withoutTireIds(results: unknown[]): unknown[] {
+  return results.map((r) => {
+    const { product, ...rest } = r as { product: Record<string, unknown> };
+    const { id: _id, ...productRest } = product;
+    return { ...rest, product: productRest };
+  });
+}
+
+async function maintenanceAnswers(app: FastifyInstance, db: DatabaseHandle['db'], plate: string) {
+  const c = new ApiClient(app);
+  await c.init('MAINTENANCE');
+  expect(json(await c.post('/search-vehicle', { registerNumber: plate, kilometers: 60000 })).responseCode).toBe('SUCCESS');
+  expect((await c.post('/active-organization/v2', { organizationId: await officeId(db, 'KONALA') })).statusCode).toBe(200);
+  const services = json<{ id: string; suggestions: { product: { id: string } }[] }[]>(await c.get('/services/v2'));
+  const additional = json<{ id: string; suggestions: { product: { id: string } }[] }[]>(await c.get('/additional-services/v2'));
+  const extra = json<{ id: string }[]>(await c.get('/extra-services/v2', { stage: 'DEFAULT' }));
+  const productIds = [...services, ...additional].flatMap((g) => g.suggestions.map((s) => s.product.id));
+  const contents = [];
+  for (const productId of productIds) contents.push(json(await c.get('/product-additional-data', { productId })));
+  return {
+    services: withoutGroupIds(services),
+    additional: withoutGroupIds(additional),
+    extra: withoutGroupIds(extra),
+    extraItems: json(await c.get('/extra-order-items')),
+    contents,
+  };
+}
+
+async function tireAnswers(app: FastifyInstance, db: DatabaseHandle['db'], plate: string, process: ProcessType) {
+  const c = new ApiClient(app);
+  await c.init(process);
+  expect(json(await c.post('/search-vehicle', { registerNumber: plate })).responseCode).toBe('SUCCESS');
+  // The tire change's services at Konala (its services step).
+  let tireServices: unknown[] = [];
+  if (process === 'TIRE_CHANGE') {
+    expect((await c.post('/active-organization/v2', { organizationId: await officeId(db, 'KONALA') })).statusCode).toBe(200);
+    tireServices = withoutGroupIds(json<unknown[]>(await c.get('/extra-services/v2', { stage: 'TIRE_SERVICES' })));
+  }
+  const sizes = json<{ suppliers: { id: number; name: string }[]; suggestedSizes: { width: number; aspectRatio: number; rimDiameter: number; loadIndex: number }[] }>(
+    await c.get('/tire-sizes'),
+  );
+  const searches = [];
+  for (const size of sizes.suggestedSizes) {
+    for (const tireType of ['NORMAL', 'WINTER_STUDDED', 'WINTER_STUDLESS']) {
+      const results = json<unknown[]>(
+        await c.post('/search-tires/v2', {
+          suppliers: sizes.suppliers.map((s) => s.id),
+          width: size.width,
+          aspectRatio: size.aspectRatio,
+          rimDiameter: size.rimDiameter,
+          minLoadIndex: size.loadIndex,
+          tireType,
+        }),
+      );
+      searches.push(withoutTireIds(results));
+    }
+  }
+  const { suppliers, ...rest } = sizes;
+  return { tireServices, suppliers: suppliers.map((s) => s.name).sort(), sizes: rest, searches };
+}
+
+describe('the demo catalogue exported and imported into an empty start', () => {
+  it('imports every file without a refusal, creating what the demo has', () => {
+    for (const file of DATA_FILES) {
+      const result = imported.get(file)!;
+      expect(result.refused, file).toEqual([]);
+      expect(result.counts.UPDATE + result.counts.OUT_OF_STOCK, file).toBe(0);
+    }
+    expect(imported.get('services')!.counts.CREATE).toBeGreaterThan(20);
+    expect(imported.get('tires')!.counts.CREATE).toBeGreaterThanOrEqual(10_000);
+    expect(imported.get('vehicles')!.counts.CREATE).toBeGreaterThan(1000);
+  });
+
+  it('exports the same files again from the copy', async () => {
+    for (const file of ['services', 'operations', 'extra-items', 'campaign-codes', 'vehicles'] as const) {
+      expect((await exportData(empty.db, file)).csv, file).toBe((await exportData(demo.db, file)).csv);
+    }
+  });
+
+  it.each(['ABC-123', 'BMW-123', 'VAN-123', 'TOY-123'])('%s: the same services step, contents, extras and prices at Konala', async (plate) => {
+    const [original, copied] = [await maintenanceAnswers(demo.app, demo.db, plate), await maintenanceAnswers(copy, empty.db, plate)];
+    expect(original.services.length).toBeGreaterThan(0);
+    expect(copied).toEqual(original);
+  });
+
+  it.each([
+    ['ABC-123', 'TIRE_SALES'],
+    ['BMW-123', 'TIRE_SALES'],
+    ['VAN-123', 'TIRE_CHANGE'],
+    ['ABC-123', 'TIRE_CHANGE'],
+  ] as const)('%s (%s): the same tire sizes, suppliers and tire search with prices', async (plate, process) => {
+    const [original, copied] = [await tireAnswers(demo.app, demo.db, plate, process), await tireAnswers(copy, empty.db, plate, process)];
+    expect(original.searches.some((s) => s.length > 0)).toBe(true);
+    expect(copied).toEqual(original);
+  });
+});
