@@ -16,7 +16,7 @@ const required = (max: number) => line(max).refine((v) => v.length > 0, { error:
 
 // ---- Stages and groups ----
 
-/** The stages of the booking flow whose groups the catalogue holds (SPEC §3). */
+/** The stages of the booking flow whose groups the catalogue holds (requirements §3). */
 export const CATALOGUE_STAGES = ['DEFAULT', 'FIXED_CAMPAIGN_SERVICES', 'TIRE_SERVICES'] as const;
 export type CatalogueStage = (typeof CATALOGUE_STAGES)[number];
 export const CATALOGUE_STAGE_LABELS: Record<CatalogueStage, string> = {

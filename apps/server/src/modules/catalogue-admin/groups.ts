@@ -1,5 +1,5 @@
 /**
- * The service groups of the booking flow's three stages (SPEC §3): every staff member reads
+ * The service groups of the booking flow's three stages (requirements §3): every staff member reads
  * them, admins add groups, rename them, change their kind and order them. A group is never
  * deleted (its services may be on bookings); it leaves the customers' lists when it has no
  * active service. Each change has its audit row and moves the catalogue version (the
