@@ -95,6 +95,9 @@ export function registerBookingRoutes(app: FastifyInstance, db: Db, deps: Bookin
         tag: 'Customer and booking',
         summary: 'Saves the booking and queues the confirmation e-mail.',
         response: 'responseCode SUCCESS with the booking key, or INVALID / NOT_AVAILABLE with a message.',
+        description:
+          '409 SERVICE_UNAVAILABLE (field `cart`) with a Finnish message naming them when services of the cart are no longer ' +
+          'offered (deactivated or past their last day since they were chosen); nothing is saved.',
         responseSchema: saveBookingResponse,
       }),
     },

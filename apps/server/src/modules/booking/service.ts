@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Booking, Customer, VehicleDeliveryOption } from '@huolto/domain';
 import { MAX_CART_TOTAL_CENTS, deliveryOptionOf, formatLocalDateTime, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
-import type { Db } from '#src/db/database.ts';
+import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, SessionExpiredError, badRequest } from '#src/lib/errors.ts';
-import { cartOf, findLiveProcess, updateProcess } from '../process/index.ts';
+import { cartOf, findLiveProcess, updateProcess, type ProcessRow } from '../process/index.ts';
 import {
   composeConfirmation,
   officeNoticeText,
@@ -13,7 +13,7 @@ import {
   queueOfficeNotice,
 } from '../mail/index.ts';
 import { bookHeldTime, findHeldTime } from '../holds/index.ts';
-import { cartWorkTwiceProblem, maxCartMinutes } from '../catalogue/index.ts';
+import { cartWorkTwiceProblem, findProductsEverOffered, maxCartMinutes } from '../catalogue/index.ts';
 import { bookingView } from '../booking-view/index.ts';
 import { recordBookingEvent } from '../booking-events/index.ts';
 import { findSavedBooking, insertBooking, spendVoucher } from './repository.ts';
@@ -55,6 +55,22 @@ export function missingPart(b: Booking): string | null {
 }
 
 /**
+ * The Finnish answer when services of the cart are no longer offered (deactivated in the
+ * back-office, or past their last day since they were chosen): the booking's view leaves
+ * them out, and saving without them would drop them silently. Null when every line is offered.
+ */
+async function servicesGoneProblem(db: Executor, session: ProcessRow, view: Booking): Promise<string | null> {
+  const offered = new Set(view.order_items.map((i) => i.product.id));
+  const gone = cartOf(session).filter((l) => !offered.has(l.productId));
+  if (gone.length === 0) return null;
+  const names = new Map((await findProductsEverOffered(db, gone.map((l) => l.productId))).map((p) => [p.id, p.description]));
+  const listed = gone.map((l) => `”${names.get(l.productId) ?? l.description ?? l.productId}”`).join(', ');
+  return gone.length === 1
+    ? `Valitsemasi palvelu ${listed} ei ole enää valittavissa. Poista se valinnoista ja valitse aika uudelleen.`
+    : `Valitsemasi palvelut ${listed} eivät ole enää valittavissa. Poista ne valinnoista ja valitse aika uudelleen.`;
+}
+
+/**
  * Saves the booking of a process in one transaction: the booking row, its held time
  * turned into booked time, and the confirmation e-mail in the outbox. A process in lead
  * mode without a held time is saved as a lead: its wished date, no time on any resource.
@@ -69,6 +85,9 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       return savedAnswer(saved.bookingKey, saved.snapshot, await confirmationOffice(trx, saved.organizationId, now));
     }
     const view = await bookingView(trx, session);
+    // Checked first: a cart left empty by it would otherwise only be asked for a service.
+    const gone = await servicesGoneProblem(trx, session, view);
+    if (gone) throw new DomainError(409, 'SERVICE_UNAVAILABLE', gone, [{ path: 'cart', message: gone }]);
     const missing = missingPart(view);
     if (missing) return { responseCode: 'INVALID', message: missing };
     // A cart past the limits (one kept from before they were set, or repriced since) is not

@@ -6,7 +6,7 @@
 export { cartWorkTwiceProblem, maxCartMinutes, SERVICE_LISTS } from './cart-rules.ts';
 export { addToCart } from './cart-service.ts';
 export { CatalogueCache, type CatalogueSource, databaseCatalogue } from './catalogue-cache.ts';
-export { findProducts, findWindshieldProductIds, listExtraOrderItems, offeredTires, type TireRow } from './repository.ts';
+export { findProducts, findProductsEverOffered, findWindshieldProductIds, listExtraOrderItems, offeredTires, type TireRow } from './repository.ts';
 export {
   type CatalogueFrom,
   hasSymptoms,

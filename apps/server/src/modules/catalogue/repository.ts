@@ -248,6 +248,15 @@ export async function findProducts(db: Executor, ids: string[], day: string | nu
     .execute();
 }
 
+/**
+ * Products by id whatever their active flag and dates: the services a saved booking or a
+ * cart already holds, which keep their work and their names after the catalogue drops them.
+ */
+export async function findProductsEverOffered(db: Executor, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('product').select(PRODUCT_COLUMNS).where('id', 'in', ids).execute();
+}
+
 /** The active products offered today that include any of the given ones (the bundles and packages they are part of). */
 export async function findProductsIncluding(db: Executor, ids: readonly string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];

@@ -23,7 +23,7 @@ import { composeConfirmation, confirmationOffice, queueOfficeNotice } from '../m
 import { recordBookingEvent } from '../booking-events/index.ts';
 import { TimeNotWon, takeTime, type TimeCandidate } from '../holds/index.ts';
 import { findOrganization } from '../organizations/index.ts';
-import { findProducts } from '../catalogue/index.ts';
+import { findProductsEverOffered } from '../catalogue/index.ts';
 import {
   assertBookableRange,
   usableResources,
@@ -78,8 +78,9 @@ async function moveContext(db: Executor, row: BookingRow & { start_at: Date; end
     const id = (i as { product?: { id?: unknown } }).product?.id;
     return typeof id === 'string' ? [id] : [];
   });
-  // The booking keeps its services whatever their dates (a campaign service may have ended since).
-  const kinds = workKindsOfLines((await findProducts(db, productIds, null)).map((product) => ({ product })));
+  // The booking keeps its services whatever their dates and active flag (a campaign service
+  // may have ended, a service been deactivated since): their work still needs a resource that can do it.
+  const kinds = workKindsOfLines((await findProductsEverOffered(db, productIds)).map((product) => ({ product })));
   const usable = usableResources(organization, await findResources(db, organization.id), row.snapshot.selected_resource_ids ?? [], kinds);
   // The booking's own mechanic first: a move keeps the same one when they are free.
   const mine = new Set(own.map((o) => o.resource_id));
