@@ -310,3 +310,50 @@ export type TireAdmin = z.infer<typeof tireAdminSchema>;
 export const tireAdminListResponse = z.array(tireAdminSchema);
 /** PUT /catalogue/tires/:productId/stock. */
 export const tireStockBody = z.object({ stock: z.number().int().min(0, { error: 'Varasto 0–100 000' }).max(100_000, { error: 'Varasto 0–100 000' }) });
+
+// ---- Loyalty vouchers ----
+
+/**
+ * A loyalty member's voucher: a sum off the member's next booking, applied when the member
+ * logs in on the booking (POST /campaign-code/v2 with the members' code) on a Helsinki date
+ * validFrom … validTo (both included), and spent by the booking saved with it.
+ */
+export const voucherAdminSchema = z.object({
+  id: z.string(),
+  /** The member's e-mail address (their user name, lower-cased). */
+  accountEmail: z.string(),
+  title: z.string(),
+  discountCents: z.number().int(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  /** The booking that spent it; null: not used yet. */
+  usedBookingKey: z.string().nullable(),
+});
+export type VoucherAdmin = z.infer<typeof voucherAdminSchema>;
+export const vouchersAdminResponse = z.array(voucherAdminSchema);
+/** The largest voucher, in cents: as dear as the dearest service. */
+export const VOUCHER_MAX_CENTS = CATALOGUE_MAX_PRICE_CENTS;
+/** A member's e-mail address, as their user name is stored: trimmed and lower-cased. */
+const memberEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: FIELD_ERRORS.email }))
+  .pipe(z.string().max(254, { error: FIELD_ERRORS.tooLong }));
+/** GET /catalogue/vouchers: the newest 100 vouchers, or one member's (email). */
+export const voucherAdminQuery = z.object({ email: memberEmail.optional() });
+/** POST /catalogue/vouchers: a voucher for the member whose e-mail address is accountEmail. */
+export const createVoucherBody = z
+  .object({
+    accountEmail: memberEmail,
+    title: required(100),
+    discountCents: z
+      .number()
+      .int({ error: 'Etu euroina 0,01–100 000' })
+      .min(1, { error: 'Etu euroina 0,01–100 000' })
+      .max(VOUCHER_MAX_CENTS, { error: 'Etu euroina 0,01–100 000' }),
+    validFrom: dateString,
+    validTo: dateString,
+  })
+  .refine(datesInOrder, { path: ['validTo'], message: 'Viimeinen päivä ennen ensimmäistä' });
+export type CreateVoucherBody = z.input<typeof createVoucherBody>;

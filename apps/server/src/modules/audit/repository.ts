@@ -1,12 +1,12 @@
 /**
  * The set-up's audit trail (audit_event, migration 020): every change of the company's
- * details, an office, a resource, a kind of work, an office's info text (migration 021), the catalogue (migration 022) or
+ * details, an office, a resource, a kind of work, an office's info text (migration 021), the catalogue (migration 022), a loyalty voucher (migration 023) or
  * an import, with who made it (null: the command line), when, and the row before and after. Written inside the transaction that
  * made the change, so a change and its row stand or fall together.
  */
 import type { Executor } from '#src/db/database.ts';
 
-export type AuditEntity = 'COMPANY' | 'OFFICE' | 'RESOURCE' | 'WORK_KIND' | 'IMPORT' | 'INFO_TEXT' | 'SERVICE' | 'SERVICE_GROUP' | 'CAMPAIGN_CODE' | 'EXTRA_ITEM' | 'TIRE' | 'MEDIA';
+export type AuditEntity = 'COMPANY' | 'OFFICE' | 'RESOURCE' | 'WORK_KIND' | 'IMPORT' | 'INFO_TEXT' | 'SERVICE' | 'SERVICE_GROUP' | 'CAMPAIGN_CODE' | 'EXTRA_ITEM' | 'TIRE' | 'MEDIA' | 'VOUCHER';
 export type AuditAction = 'CREATED' | 'UPDATED' | 'DEACTIVATED' | 'ACTIVATED' | 'IMPORTED';
 
 export interface NewAuditEvent {
