@@ -15,6 +15,7 @@ import { registerDataImportRoutes } from './modules/data-import/index.ts';
 import { registerCatalogueAdminRoutes } from './modules/catalogue-admin/routes.ts';
 import { registerCampaignCodeRoutes } from './modules/campaign-codes/routes.ts';
 import { registerTireAdminRoutes } from './modules/tire-admin/routes.ts';
+import { registerVoucherRoutes } from './modules/vouchers/routes.ts';
 
 export interface StaffScopeDeps {
   mailer: Mailer;
@@ -45,4 +46,5 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
   registerCatalogueAdminRoutes(scope, db, { vehicles: deps.vehicles });
   registerCampaignCodeRoutes(scope, db);
   registerTireAdminRoutes(scope, db);
+  registerVoucherRoutes(scope, db);
 }

@@ -527,6 +527,9 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`PUT ${S}/staff/catalogue/campaign-codes/:code`]: {
       body: { description: 'Sumea etu', percentOff: 10, membersOnly: false, validFrom: '2030-06-01', validTo: '2030-06-30', active: false },
     },
+    // A voucher of the demo member for days years ahead: no booking of the fuzz applies it.
+    [`GET ${S}/staff/catalogue/vouchers`]: { query: { email: 'testi@example.com' } },
+    [`POST ${S}/staff/catalogue/vouchers`]: { body: { accountEmail: 'testi@example.com', title: 'Sumea etu', discountCents: 500, validFrom: '2030-06-01', validTo: '2030-06-30' } },
     [`GET ${S}/staff/catalogue/tires`]: { query: { q: '205/55R16', supplier: 'Nokian Tyres' } },
     [`PUT ${S}/staff/catalogue/tires/:productId/stock`]: { body: { stock: 4 } },
     [`GET ${S}/staff/catalogue/preview`]: { query: { registerNumber: 'ABC-123', officeId: 1, kilometers: 60000 } },
