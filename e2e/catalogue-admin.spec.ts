@@ -133,10 +133,10 @@ describe('services kept in the back-office', () => {
 
     await admin.getByRole('link', { name: 'Uusi palvelu' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Uusi palvelu' }).waitFor();
-    await admin.getByLabel('Ryhmä', { exact: true }).selectOption({ label: GROUP });
+    await admin.getByRole('combobox', { name: /^Ryhmä/ }).selectOption({ label: GROUP });
     await expectSoundAtEveryWidth(admin, 'new service form', 'catalogue-new-service');
     await admin.getByLabel('Tunnus').fill(SERVICE.code);
-    await admin.getByLabel('Nimi', { exact: true }).fill(SERVICE.name);
+    await admin.getByRole('textbox', { name: /^Nimi/ }).fill(SERVICE.name);
     await admin.getByLabel('Lisätietoja').fill('Alustan nivelten ja tukivarsien tarkastus sekä pyörien suuntaus kaikista neljästä pyörästä.');
     await admin.getByLabel('Hinta (€, sis. alv)').fill('79,00');
     await admin.getByLabel('Kesto (min)').fill(String(SERVICE.minutes));
@@ -166,7 +166,7 @@ describe('services kept in the back-office', () => {
     await admin.getByRole('link', { name: 'Esikatsele asiakkaan näkymää' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Palveluiden esikatselu' }).waitFor();
     await admin.getByLabel('Rekisterinumero').fill(FOUND_PLATE);
-    await admin.getByLabel('Toimipiste').selectOption({ label: 'Laakkonen Helsinki Konala' });
+    await admin.getByRole('main').getByLabel(/^Toimipiste/).selectOption({ label: 'Laakkonen Helsinki Konala' });
     await admin.getByLabel('Mittarilukema (km)').fill('60000');
     await admin.getByRole('button', { name: 'Näytä esikatselu' }).click();
     const preview = admin.getByRole('region', { name: `Asiakkaan näkymä: ${FOUND_PLATE}` });
@@ -226,7 +226,8 @@ describe('services kept in the back-office', () => {
     const day = formatLocalDateTime(new Date(hold.rows[0]!.start)).slice(0, 10);
 
     // Every chip of the day is a time of the server's answer for that day, and the other way round.
-    const clock = (local: string) => local.slice(11, 16).replace(/^0/, '').replace(':', '.');
+    // The answer's times are wall-clock 'HH:mm' of the day.
+    const clock = (time: string) => time.slice(0, 5).replace(/^0/, '').replace(':', '.');
     const slots = days.get(day);
     expect(slots, `free times of ${day}`).toBeDefined();
     const chips = [...offered, held.replace(/^Aika valittu /, 'Varaa aika ')].filter((v, i, all) => all.indexOf(v) === i).sort();
@@ -235,7 +236,7 @@ describe('services kept in the back-office', () => {
     // Each of them is at least the work's length, and the alignment lift is free for all of it
     // (another customer's unexpired hold or a booking would take it).
     for (const s of slots!) {
-      const [from, to] = [s.startTime.slice(0, 19), s.endTime.slice(0, 19)];
+      const [from, to] = [`${day}T${s.startTime.slice(0, 5)}:00`, `${day}T${s.endTime.slice(0, 5)}:00`];
       const minutes = (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 60_000;
       expect(minutes, `${from} – ${to}`).toBeGreaterThanOrEqual(SERVICE.minutes);
       const taken = await sql<{ id: string }>`
