@@ -39,6 +39,9 @@ function savedAnswer(bookingKey: string, booking: Booking, office: ConfirmationO
   };
 }
 
+/** The answer to saving a time held before the services' duration grew. */
+export const DURATION_CHANGED_MESSAGE = 'Valitsemiesi palvelujen kesto on muuttunut. Valitse aika uudelleen.';
+
 /** A booking key: short enough to read out on the phone, long enough not to be guessed. */
 function newBookingKey() {
   return randomBytes(9).toString('base64url').replace(/[-_]/g, 'X').toUpperCase();
@@ -107,6 +110,11 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
     const isLead = !(held && held.kind === 'HOLD') && !!view.lead_date;
     if (!isLead && (!held || held.kind !== 'HOLD' || !duration)) {
       return { responseCode: 'INVALID', message: 'Aika puuttuu tai varaus on vanhentunut' };
+    }
+    // A time held before the back-office lengthened a service of the cart is too short for
+    // the work now (a changed cart lets go of its time, a changed catalogue does not).
+    if (!isLead && (held!.end.getTime() - held!.start.getTime()) / 60000 < view.total_duration_minutes) {
+      return { responseCode: 'INVALID', message: DURATION_CHANGED_MESSAGE };
     }
     if (isLead) {
       const problem = leadDateProblem(view.lead_date!, todayInHelsinki(now));

@@ -2,8 +2,9 @@
  * Prices that do not move under a customer: a saved booking keeps the prices, the total and
  * the services it was saved with whatever the back-office changes later (the customer's
  * /oma-varaus, the staff detail, the confirmation e-mail, a move); a cart in progress sees
- * a changed price and duration at its next step; a service that left the catalogue while
- * in a cart is named to the customer at saving instead of being dropped silently.
+ * a changed price and duration at its next step, and a time held before a service grew longer
+ * is not saved; a service that left the catalogue while in a cart is named to the customer at
+ * saving instead of being dropped silently.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -280,9 +281,13 @@ describe('a cart in progress', () => {
     expect(own.total).toBe(own.items.reduce((s, i) => s + i.price, 0));
   });
 
-  it("offers at the time step only starts where a raised duration fits, and reserves the new duration", async () => {
+  it('offers at the time step only starts where a raised duration fits and reserves the new duration; a shorter time held before is not saved', async () => {
     const service = await newService({ durationMinutes: 60 });
     const c = await customerWith(service.code);
+    // Another customer already holds an hour for it.
+    const early = await customerWith(service.code);
+    await reserve(early);
+    expect(json(await early.post('/customer/v2', CUSTOMER)).responseCode).toBe('SUCCESS');
     const range = { ...upcomingRange(2), resourceTimeSelectionTypes: ['EXACT_TIME'] };
     const before = json<FreeTimeDay[]>(await c.post('/free-times', range));
     const slotsBefore = before.flatMap((d) => d.calendarSlots);
@@ -311,6 +316,17 @@ describe('a cart in progress', () => {
     const times = await sql<{ minutes: number }>`
       SELECT extract(epoch FROM upper(during) - lower(during))::int / 60 AS minutes FROM resource_time WHERE process_token = ${c.token!}`.execute(t.db);
     expect(times.rows.map((r) => Number(r.minutes))).toEqual([150]);
+
+    // The hour held before the change is too short for the work now: the save asks for a new time
+    // and saves nothing; with a time of the new length it saves.
+    const bookings = await t.db.selectFrom('booking').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(json(await early.post('/save-booking'))).toEqual({ responseCode: 'INVALID', message: 'Valitsemiesi palvelujen kesto on muuttunut. Valitse aika uudelleen.' });
+    expect(await t.db.selectFrom('booking').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(bookings);
+    await reserve(early);
+    const saved = json(await early.post('/save-booking'));
+    expect(saved.responseCode).toBe('SUCCESS');
+    const row = await t.db.selectFrom('booking').select(['start_at', 'end_at']).where('booking_key', '=', saved.bookingKey).executeTakeFirstOrThrow();
+    expect((row.end_at!.getTime() - row.start_at!.getTime()) / 60000).toBe(150);
   });
 
   it('with a service deactivated since it was chosen: the save names it in Finnish and saves nothing; without it the booking saves', async () => {
