@@ -65,100 +65,189 @@ const unguard = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(ce
 const isFormula = (cell: string) => cell.trimStart().startsWith('=');
 export const FORMULA_MESSAGE = 'Solu alkaa =-merkillä: taulukko-ohjelma lukisi sen kaavana. Kirjoita arvo ilman sitä.';
 
-/** The line ends inside a record's quoted cells. */
-function lineEndsIn(record: string[]): number {
-  let n = 0;
-  for (const cell of record) if (cell.includes('\n') || cell.includes('\r')) n += cell.match(/\r\n|\n|\r/g)!.length;
-  return n;
-}
-
 const isEmptyRecord = (record: string[]) => record.every((c) => c.trim() === '');
 
-/** The first text a first look at a file reads, in characters. */
-const FIRST_LOOK_CHARS = 64 * 1024;
+/** The most cells a header may have: a file's columns and a spreadsheet's trailing separators fit many times over. */
+export const MAX_HEADER_CELLS = 100;
+
+/** A record of a file as a first look finds it: its text (without its line end), line, line ends inside and cells. */
+interface Span {
+  start: number;
+  end: number;
+  /** The line it starts on (1: the first). */
+  line: number;
+  /** Line ends inside its quoted cells. */
+  lineEnds: number;
+  /** Separators outside quotes, plus one. */
+  cells: number;
+  /** Only white space and separators (a quoted cell counts as something). */
+  blank: boolean;
+  /** It has a quote. */
+  quoted: boolean;
+}
+
+const [QUOTE, LF, CR] = [34, 10, 13];
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(String.fromCharCode(code)));
 
 /**
- * The file's records: csv-parse without its info and raw text, several times faster. An
- * empty line is a record too (not skipped by the parser), so each record starts on the line
- * after the previous one and the line ends in its quoted cells. With `to`, at most that many,
- * read from the file's beginning only as far as they need (csv-parse copies all of its text
- * into bytes first): a prefix cut at a line end, longer until it holds them or is the whole
- * file. A prefix cut inside a quoted cell ends in an open quote, and a longer one is read.
+ * The records of a file by a single look at its characters (a quote opens and closes a
+ * quoted cell, a `""` in one does both), not parsed: where each starts and ends, its line,
+ * its cells, whether it is blank. It stops after `nonBlank` records that are not blank, so
+ * a file far longer than a limit is not read to its end. On a file csv-parse reads, its
+ * records are csv-parse's; on one it refuses they may not be, and csv-parse answers why.
+ * Empty lines are left out, and so are blank ones after the first record (a header may be
+ * blank: `;;`), so a file of a million empty lines is a few records.
  */
-function readRecords(body: string, to: number | undefined): string[][] {
-  const read = (text: string) => parse(text, { delimiter: delimiterOf(body), record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, to }) as string[][];
-  if (to === undefined) return read(body);
-  let end = FIRST_LOOK_CHARS;
-  for (;;) {
-    if (end >= body.length) return read(body);
-    const cut = Math.max(body.lastIndexOf('\n', end - 1), body.lastIndexOf('\r', end - 1)) + 1;
-    if (cut > 0) {
-      try {
-        const records = read(body.slice(0, cut));
-        if (records.length >= to) return records;
-        // Far enough for `to` records at the prefix's pace, and at least twice as far.
-        end = Math.max(end * 2, Math.ceil((cut / Math.max(records.length, 1)) * to * 1.1));
+function scanRecords(body: string, delimiter: string, nonBlank: number): Span[] {
+  const sep = delimiter.charCodeAt(0);
+  const spans: Span[] = [];
+  let found = 0;
+  let inQuotes = false;
+  let line = 1;
+  // The record being looked at, in plain variables: a span is made only for a record kept.
+  let start = 0;
+  let startLine = 1;
+  let lineEnds = 0;
+  let cells = 1;
+  let blank = true;
+  let quoted = false;
+  const close = (end: number) => {
+    if (!blank) found += 1;
+    if (!blank || (spans.length === 0 && end > start)) spans.push({ start, end, line: startLine, lineEnds, cells, blank, quoted });
+  };
+  for (let i = 0; i < body.length; i++) {
+    const code = body.charCodeAt(i);
+    if (code === QUOTE) {
+      inQuotes = !inQuotes;
+      blank = false;
+      quoted = true;
+    } else if (code === LF || code === CR) {
+      const end = i;
+      if (code === CR && body.charCodeAt(i + 1) === LF) i += 1;
+      line += 1;
+      if (inQuotes) {
+        lineEnds += 1;
         continue;
-      } catch (err) {
-        if ((err as { code?: string }).code !== 'CSV_QUOTE_NOT_CLOSED') throw err;
       }
+      close(end);
+      if (found >= nonBlank) return spans;
+      start = i + 1;
+      startLine = line;
+      lineEnds = 0;
+      cells = 1;
+      blank = true;
+      quoted = false;
+    } else if (!inQuotes && code === sep) {
+      cells += 1;
+    } else if (blank && !isSpace(code)) {
+      blank = false;
     }
-    end *= 2;
   }
+  if (start < body.length) close(body.length);
+  return spans;
 }
+
+const readProblem = (err: unknown, lineOf: (line: number) => number): CsvProblem => {
+  const e = err as { lines?: number; code?: string };
+  const message =
+    e.code === 'CSV_QUOTE_NOT_CLOSED'
+      ? 'Lainausmerkki jää sulkematta'
+      : e.code === 'CSV_INVALID_CLOSING_QUOTE'
+        ? 'Lainausmerkin jälkeen on muuta kuin erotin tai rivin loppu'
+        : 'Riviä ei voi lukea CSV-muodossa';
+  return { line: lineOf(e.lines ?? 1), column: null, message };
+};
 
 /**
  * Reads a file's text into its header and rows. A row whose quoted cell spans lines is
  * numbered by the line it starts on; a fully empty line is skipped. Answers the problems
  * instead when the text cannot be read as CSV (an unclosed quote, a row with more cells
- * than the header), or when it is not UTF-8 (a replacement character where a byte did
- * not decode). With `maxRows` it reads no further than the first row past them and answers
- * its line (overLimit), so a file far over the limit is refused as fast as one at it.
+ * than the header, a header of more than MAX_HEADER_CELLS cells), or when it is not UTF-8
+ * (a replacement character where a byte did not decode), or when `checkHeader` refuses
+ * the header's names. With `maxRows` it reads no further than the first row past them and
+ * answers its line (overLimit), so a file far over the limit is refused as fast as one at it
+ * (`wholeFile`: look at all of it first, for a file whose blank rows had quotes).
+ *
+ * Every step is linear in the text and the slow one (csv-parse, about 100 ns a character)
+ * reads only what it must: a first look (scanRecords) finds the records and where to stop;
+ * the header is read alone and checked before any row; a row too long is refused from the
+ * first look without reading; csv-parse reads the rows with quotes, joined, and a row without
+ * is split at its separators (what csv-parse would answer for it).
  */
-export function parseCsv(text: string, { maxRows }: { maxRows?: number } = {}): { table: CsvTable; problems: [] } | { table: null; problems: CsvProblem[] } {
+export function parseCsv(
+  text: string,
+  { maxRows, checkHeader, wholeFile = false }: { maxRows?: number; checkHeader?: (columns: string[]) => CsvProblem[]; wholeFile?: boolean } = {},
+): { table: CsvTable; problems: [] } | { table: null; problems: CsvProblem[] } {
   const badByte = text.indexOf('\uFFFD');
   if (badByte >= 0) {
     const line = text.slice(0, badByte).split(/\r\n|\n|\r/).length;
     return { table: null, problems: [{ line, column: null, message: 'Tiedosto ei ole UTF-8-muotoinen: tallenna se muodossa "CSV UTF-8"' }] };
   }
   const body = text.startsWith(BOM) ? text.slice(1) : text;
-  let records: string[][];
-  try {
-    // The header, the rows up to the limit and the one past it; read further (twice as far
-    // each time) while empty lines among them leave it short.
-    const wanted = maxRows === undefined ? undefined : maxRows + 2;
-    let bound = wanted;
-    records = readRecords(body, bound);
-    while (bound !== undefined && wanted !== undefined && records.length === bound) {
-      const missing = wanted - records.filter((r) => !isEmptyRecord(r)).length;
-      if (missing <= 0) break;
-      bound = Math.max(bound * 2, bound + missing);
-      records = readRecords(body, bound);
-    }
-  } catch (err) {
-    const e = err as { lines?: number; code?: string };
-    const message =
-      e.code === 'CSV_QUOTE_NOT_CLOSED'
-        ? 'Lainausmerkki jää sulkematta'
-        : e.code === 'CSV_INVALID_CLOSING_QUOTE'
-          ? 'Lainausmerkin jälkeen on muuta kuin erotin tai rivin loppu'
-          : 'Riviä ei voi lukea CSV-muodossa';
-    return { table: null, problems: [{ line: e.lines ?? 1, column: null, message }] };
-  }
-  // The header (after any empty lines), then the data records with the lines they start on.
-  let line = 1;
+  const delimiter = delimiterOf(body);
+  const parseText = (part: string) => parse(part, { delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true }) as string[][];
+  // The header, the rows up to the limit and the one past it, with the blank lines among them.
+  const spans = scanRecords(body, delimiter, maxRows === undefined || wholeFile ? Infinity : maxRows + 2);
+
+  // The header: the first record that is not an empty line, read alone.
   let columns: string[] | undefined;
-  const data: { line: number; record: string[] }[] = [];
-  for (const record of records) {
-    const at = line;
-    line += 1 + lineEndsIn(record);
-    if (columns === undefined) {
-      if (record.length > 1 || record[0] !== '') columns = record.map((c) => c.trim());
-    } else if (!isEmptyRecord(record)) {
-      data.push({ line: at, record });
+  let first = 0;
+  for (; first < spans.length && columns === undefined; first++) {
+    const span = spans[first]!;
+    if (span.cells > MAX_HEADER_CELLS) {
+      return { table: null, problems: [{ line: span.line, column: null, message: `Otsikkorivillä on ${span.cells} saraketta: enintään ${MAX_HEADER_CELLS}` }] };
     }
+    const headerText = body.slice(span.start, span.end);
+    let record: string[];
+    try {
+      // Without quotes the cells are the text between the separators.
+      record = span.quoted ? (parseText(headerText)[0] ?? ['']) : headerText.split(delimiter);
+    } catch (err) {
+      return { table: null, problems: [readProblem(err, (l) => span.line + l - 1)] };
+    }
+    if (record.length > 1 || record[0] !== '') columns = record.map((c) => c.trim());
   }
   if (columns === undefined) return { table: null, problems: [{ line: 1, column: null, message: 'Tiedosto on tyhjä: ensimmäisellä rivillä on sarakkeiden nimet' }] };
+  const headerProblems = checkHeader?.(columns) ?? [];
+  if (headerProblems.length > 0) return { table: null, problems: headerProblems };
+
+  // The rows up to the first past the limit; one longer than the header is refused unread.
+  const candidates = spans.slice(first).filter((s) => !s.blank);
+  const limited = maxRows === undefined ? candidates : candidates.slice(0, maxRows);
+  const wide = limited.filter((s) => s.cells > columns.length);
+  if (wide.length > 0) {
+    return { table: null, problems: wide.map((s) => ({ line: s.line, column: null, message: `Rivillä on ${s.cells} saraketta, otsikkorivillä ${columns.length}` })) };
+  }
+  // A record without quotes is the text between its separators. Those with quotes are read by
+  // csv-parse, joined by LF: the n-th record read is the n-th of them; a problem's line is mapped back.
+  const quoted = candidates.filter((s) => s.quoted);
+  let read: string[][];
+  try {
+    read = quoted.length === 0 ? [] : parseText(quoted.map((s) => body.slice(s.start, s.end)).join('\n'));
+  } catch (err) {
+    return {
+      table: null,
+      problems: [
+        readProblem(err, (l) => {
+          let at = 1;
+          for (const s of quoted) {
+            if (l < at + 1 + s.lineEnds) return s.line + (l - at);
+            at += 1 + s.lineEnds;
+          }
+          return quoted.at(-1)!.line + quoted.at(-1)!.lineEnds;
+        }),
+      ],
+    };
+  }
+  if (read.length !== quoted.length) return { table: null, problems: [{ line: quoted[0]!.line, column: null, message: 'Riviä ei voi lukea CSV-muodossa' }] };
+  let next = 0;
+  const data = candidates
+    .map((s) => ({ line: s.line, record: s.quoted ? read[next++]! : body.slice(s.start, s.end).split(delimiter) }))
+    .filter(({ record }) => !isEmptyRecord(record));
+  // A row of quoted empty cells only was taken for one with text: the first look stopped short, read it all.
+  if (maxRows !== undefined && !wholeFile && data.length <= maxRows && data.length < candidates.length && spans.at(-1)!.end < body.length) {
+    return parseCsv(text, { maxRows, checkHeader, wholeFile: true });
+  }
   const over = maxRows === undefined ? undefined : data[maxRows];
   if (over) data.length = maxRows!;
   const problems: CsvProblem[] = [];

@@ -78,19 +78,26 @@ export class RowErrors {
   }
 }
 
+/** The most characters of an unknown column's name an answer shows. */
+const HEADER_NAME_SHOWN = 100;
+
 /**
  * The header's refusals (line 1): a column the file does not have, one given twice, a
  * required one missing. A column with an empty name and no values (a spreadsheet's trailing
  * separator) is ignored.
  */
-export function checkHeader(table: CsvTable, columns: readonly Column[]): RowError[] {
+export function checkHeader(table: Pick<CsvTable, 'columns' | 'rows'>, columns: readonly Column[]): RowError[] {
   const known = new Set(columns.map((c) => c.name));
   const errors: RowError[] = [];
   const seen = new Set<string>();
+  // The columns without a name share one cell of a row: looked at once, however many.
+  let emptyUnused: boolean | undefined;
   for (const name of table.columns) {
-    if (name === '' && table.rows.every((r) => (r.cells.get('') ?? '').trim() === '')) continue;
+    if (name === '' && (emptyUnused ??= table.rows.every((r) => (r.cells.get('') ?? '').trim() === ''))) continue;
     if (!known.has(name)) {
-      errors.push({ line: 1, column: name, message: `Tuntematon sarake "${name}": sarakkeet ovat ${columns.map((c) => c.name).join(', ')}` });
+      // A name is answered as far as a column's name could go (a file of one long line has one).
+      const shown = name.length > HEADER_NAME_SHOWN ? `${name.slice(0, HEADER_NAME_SHOWN)}…` : name;
+      errors.push({ line: 1, column: shown, message: `Tuntematon sarake "${shown}": sarakkeet ovat ${columns.map((c) => c.name).join(', ')}` });
     } else if (seen.has(name)) {
       errors.push({ line: 1, column: name, message: 'Sarake on otsikkorivillä kahdesti' });
     }

@@ -109,8 +109,9 @@ export function summarize(changes: Change[]): Pick<DataImportResult, 'changes' |
 export async function importData(db: Db, request: ImportRequest, staffUserId: number | null, now = new Date()): Promise<DataImportResult> {
   const kind = FILE_KINDS[request.file];
   const max = DATA_IMPORT_MAX_ROWS[request.file];
-  // Read no further than the first row past the limit.
-  const read = parseCsv(request.csv, { maxRows: max });
+  // Read no further than the first row past the limit, and no row under a header of unknown
+  // or missing columns (the columns without a name are looked at with the rows).
+  const read = parseCsv(request.csv, { maxRows: max, checkHeader: (columns) => checkHeader({ columns, rows: [] }, kind.columns) });
   if (!read.table) throw refused(request.file, read.problems);
   const headerErrors = checkHeader(read.table, kind.columns);
   if (headerErrors.length > 0) throw refused(request.file, headerErrors);
