@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMULA_MESSAGE, formatCents, parseBoolean, parseClock, parseCsv, parseDecimal, parseInteger, parseList, parseScaled, writeCsv } from './csv.ts';
+import { FORMULA_MESSAGE, MAX_HEADER_CELLS, formatCents, parseBoolean, parseClock, parseCsv, parseDecimal, parseInteger, parseList, parseScaled, writeCsv } from './csv.ts';
 
 const rowsOf = (text: string): Record<string, string | number>[] => {
   const read = parseCsv(text);
@@ -84,6 +84,49 @@ describe('formulas and the row limit', () => {
     const at = parseCsv('a\n1\n\n', { maxRows: 1 });
     expect(at.table?.overLimit).toBeUndefined();
     expect(at.table?.rows).toHaveLength(1);
+  });
+});
+
+describe('a huge file', () => {
+  // The process's CPU time, not the clock's: the other processes of a busy machine do not count.
+  const within = (ms: number, read: () => unknown) => {
+    const started = process.cpuUsage();
+    const answer = read();
+    const used = process.cpuUsage(started);
+    expect((used.user + used.system) / 1000).toBeLessThan(ms);
+    return answer as ReturnType<typeof parseCsv>;
+  };
+
+  it('one line of 4,000,000 characters, 4,000,000 empty lines, a header of 4,000,000 separators, a row of them: each answered within a second (the budget of an answer)', () => {
+    // The header is checked before any row: a check that refuses it answers alone.
+    const unknown = (columns: string[]) => columns.filter((c) => c !== 'a').map((c) => ({ line: 1, column: c.slice(0, 10), message: 'tuntematon' }));
+    expect(within(1000, () => parseCsv('ö'.repeat(4_000_000), { maxRows: 200, checkHeader: unknown })).problems).toEqual([
+      { line: 1, column: 'öööööööööö', message: 'tuntematon' },
+    ]);
+    expect(within(1000, () => parseCsv('\n'.repeat(4_000_000), { maxRows: 200 })).problems).toEqual([
+      { line: 1, column: null, message: 'Tiedosto on tyhjä: ensimmäisellä rivillä on sarakkeiden nimet' },
+    ]);
+    expect(within(1000, () => parseCsv('a;b\n' + ';\n'.repeat(2_000_000) + '1;2\n', { maxRows: 200 })).table?.rows).toEqual([
+      { line: 2_000_002, cells: new Map([['a', '1'], ['b', '2']]) },
+    ]);
+    expect(within(1000, () => parseCsv(';'.repeat(4_000_000), { maxRows: 200 })).problems).toEqual([
+      { line: 1, column: null, message: `Otsikkorivillä on 4000001 saraketta: enintään ${MAX_HEADER_CELLS}` },
+    ]);
+    expect(within(1000, () => parseCsv('a;b\n1;2\nx' + ';'.repeat(4_000_000), { maxRows: 200 })).problems).toEqual([
+      { line: 3, column: null, message: 'Rivillä on 4000001 saraketta, otsikkorivillä 2' },
+    ]);
+    expect(within(1000, () => parseCsv('a\n' + 'ö'.repeat(4_000_000), { maxRows: 200 })).table?.rows[0]?.cells.get('a')).toHaveLength(4_000_000);
+  });
+
+  it('reads quoted rows among plain ones in their order, and names the line of a quote problem past blank lines', () => {
+    expect(rowsOf('a;b\n1;"x\ny"\n\n\n2;3\n"4";"5"\n')).toEqual([
+      { line: 2, a: '1', b: 'x\ny' },
+      { line: 6, a: '2', b: '3' },
+      { line: 7, a: '4', b: '5' },
+    ]);
+    expect(parseCsv('a;b\n1;"x\ny"\n\n\n2;3\n"4"x;5\n').problems).toEqual([{ line: 7, column: null, message: 'Lainausmerkin jälkeen on muuta kuin erotin tai rivin loppu' }]);
+    // A row of quoted empty cells is empty: the row past the limit is the one after it.
+    expect(parseCsv('a\n1\n""\n2\n', { maxRows: 1 }).table?.overLimit).toBe(4);
   });
 });
 
