@@ -34,6 +34,9 @@ export const staffKeys = {
   cataloguePreview: (registerNumber: string, officeId: number, kilometers: number | null) =>
     ['staff', 'catalogue', 'preview', registerNumber, officeId, kilometers] as const,
   campaignCodes: ['staff', 'catalogue', 'campaign-codes'] as const,
+  /** The loyalty vouchers: all under one prefix, then the newest of all ('') or one member's by e-mail. */
+  vouchersAll: ['staff', 'catalogue', 'vouchers'] as const,
+  vouchers: (email: string) => ['staff', 'catalogue', 'vouchers', email] as const,
   tires: (q: string, supplier: string) => ['staff', 'catalogue', 'tires', q, supplier] as const,
   tiresAll: ['staff', 'catalogue', 'tires'] as const,
 };
