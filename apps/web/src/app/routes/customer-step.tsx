@@ -2,8 +2,7 @@ import './customer-step.css';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Booking, Customer } from '@huolto/domain';
 import { StepPage } from '@/components/layout/step-page.tsx';
-import { ApiError } from '@/lib/api-client.ts';
-import { notifyMessage } from '@/lib/notifications.ts';
+import { notify, notifyMessage } from '@/lib/notifications.ts';
 import { useWizardState } from '@/stores/wizard-state.tsx';
 import { useProcessSession } from '@/hooks/use-process-session.ts';
 import { CartTotal } from '@/features/booking/components/booking-summary.tsx';
@@ -19,6 +18,7 @@ import {
 import { clearCustomerDraft, loadCustomerDraft } from '@/features/customer/customer-draft.ts';
 import { useConfirmBooking } from '@/features/customer/hooks/use-confirm-booking.ts';
 import { savedBookingOf } from '@/features/customer/api/save-booking.ts';
+import { saveFailureText } from '@/features/customer/save-failure.ts';
 import { LoyaltyBlock } from '@/features/loyalty/components/loyalty-block.tsx';
 import { CampaignCodeField } from '@/features/loyalty/components/campaign-code-field.tsx';
 import { useSettings } from '@/features/session/api/get-settings.ts';
@@ -76,7 +76,7 @@ function CustomerStep({ booking }: { booking: Booking }) {
     try {
       const result = await confirm.mutateAsync({ customer, notes });
       if (result.responseCode !== 'SUCCESS') {
-        notifyMessage('saveFailed');
+        notify('ERROR', saveFailureText(result)!);
         return;
       }
       clearCustomerDraft();
@@ -90,7 +90,8 @@ function CustomerStep({ booking }: { booking: Booking }) {
       });
       goTo('kiitos');
     } catch (err) {
-      if (!(err instanceof ApiError && err.status === 412)) notifyMessage('saveFailed');
+      const text = saveFailureText(err);
+      if (text) notify('ERROR', text);
     }
   };
 
