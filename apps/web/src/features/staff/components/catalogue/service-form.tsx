@@ -305,7 +305,7 @@ export function ServiceForm({
         <Field id={id('infoHtml')} label="Lisätietoja" hint="Näytetään palvelun kortilla kohdassa Lisätietoja." error={errors.infoHtml?.message}>
           <textarea
             id={id('infoHtml')}
-            className="textarea"
+            className="input textarea"
             rows={4}
             maxLength={SERVICE_INFO_MAX_CHARS}
             aria-invalid={errors.infoHtml ? true : undefined}
@@ -441,7 +441,7 @@ export function ServiceForm({
                 <Field id={partsId} label={`Työvaiheen ${n} varaosat`} hint="Yksi varaosa riviä kohden." error={partsError}>
                   <textarea
                     id={partsId}
-                    className="textarea"
+                    className="input textarea"
                     rows={3}
                     aria-invalid={partsError ? true : undefined}
                     aria-describedby={describedBy(partsId, { hint: true, error: Boolean(partsError) })}

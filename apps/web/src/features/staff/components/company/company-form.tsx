@@ -167,7 +167,7 @@ export function CompanyForm({
             <Field id={messageId} label="Ilmoitus asiakkaille" required error={breakError('message')}>
               <textarea
                 id={messageId}
-                className="textarea"
+                className="input textarea"
                 rows={3}
                 maxLength={500}
                 aria-required

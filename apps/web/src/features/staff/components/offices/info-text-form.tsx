@@ -58,7 +58,7 @@ export function InfoTextForm({ officeId, infoText, onDone }: { officeId: number;
       <Field id={textId} label="Tiedote" required hint="Näytetään asiakkaille palvelu- ja aikavalinnassa sekä vahvistuksessa." error={errors.text?.message}>
         <textarea
           id={textId}
-          className="textarea"
+          className="input textarea"
           rows={4}
           maxLength={INFO_TEXT_MAX_CHARS}
           aria-invalid={errors.text ? true : undefined}

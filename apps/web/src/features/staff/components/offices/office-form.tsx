@@ -338,7 +338,7 @@ export function OfficeForm({ office, onSaved }: { office?: OfficeDetails; onSave
         <Field id={noticeId} label="Tiedote asiakkaille" hint="Näytetään toimipisteen asiakkaille varatessa. Jätä tyhjäksi, jos tiedotetta ei ole." error={errors.customerNotice?.message}>
           <textarea
             id={noticeId}
-            className="textarea"
+            className="input textarea"
             rows={4}
             maxLength={2000}
             aria-invalid={errors.customerNotice ? true : undefined}
