@@ -554,7 +554,7 @@ export interface StaffFixtures {
   /** An admin's session cookie value (every office, every call). */
   session: string;
   /**
-   * Values of the path parameters: `officeId`, `date`, `resourceId`, `infoTextId`, `code`, `groupId`, `file`, and `id`
+   * Values of the path parameters: `officeId`, `date`, `resourceId`, `infoTextId`, `code`, `groupId`, `voucherId`, `file`, and `id`
    * by the segment before it (`bookings`, `absences`, `users`); a value for a parameter
    * followed by a certain rest of the path (`officeId/details`) comes before the plain one.
    */
@@ -564,7 +564,7 @@ export interface StaffFixtures {
 /**
  * A signed-in admin, and the things its calls name by path: office 1, a booking of office 1
  * weeks ahead (its own, so that moving or cancelling it leaves the customer fixtures alone),
- * an absence of office 1 far ahead, an office user and a day ten months ahead.
+ * an absence of office 1 far ahead, an office user, a voucher and a day ten months ahead.
  */
 export async function prepareStaffFixtures(t: TestApp): Promise<StaffFixtures> {
   const { addStaffUser, StaffClient } = await import('./staff.ts');
@@ -590,6 +590,13 @@ export async function prepareStaffFixtures(t: TestApp): Promise<StaffFixtures> {
     .executeTakeFirstOrThrow();
   const setup = await setupFixtures(t.db);
   const [firstResource] = setup.resourceIds;
+  // A voucher of the demo member of its own, days years ahead, for the withdrawing call.
+  const member = await t.db.selectFrom('loyalty_account').select('id').where('username', '=', 'testi@example.com').executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('loyalty_voucher')
+    .values({ id: 'SUMEA-ETU', account_id: member.id, title: 'Sumea etu', discount_cents: 500, valid_from: '2030-06-01', valid_to: '2030-06-30' })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   return {
     session: client.session!,
     params: {
@@ -606,6 +613,7 @@ export async function prepareStaffFixtures(t: TestApp): Promise<StaffFixtures> {
       code: setup.workKind,
       groupId: setup.groupId,
       productId: setup.tireProductId,
+      voucherId: 'SUMEA-ETU',
       file: 'offices',
       officeId: '1',
       date: addDays(todayInHelsinki(), 200),

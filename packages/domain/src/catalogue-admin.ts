@@ -291,8 +291,8 @@ export const catalogueImageResponse = z.object({ imageId: z.string() });
 export const tireAdminParams = z.object({ productId: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/) });
 /** GET /catalogue/tires: a supplier's tires by product code or size text ('205/55R16'), at most 100. */
 export const tireAdminQuery = z.object({
-  q: z.string().trim().max(60).default(''),
-  supplier: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(60).refine(isStorableText, storable).default(''),
+  supplier: z.string().trim().max(100).refine(isStorableText, storable).optional(),
 });
 export const tireAdminSchema = z.object({
   productId: z.string(),
@@ -357,3 +357,5 @@ export const createVoucherBody = z
   })
   .refine(datesInOrder, { path: ['validTo'], message: 'Viimeinen päivä ennen ensimmäistä' });
 export type CreateVoucherBody = z.input<typeof createVoucherBody>;
+/** POST /catalogue/vouchers/:voucherId/withdraw: a voucher's id. */
+export const voucherParams = z.object({ voucherId: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/) });

@@ -3,7 +3,7 @@
  * with its member's e-mail address (loyalty_account.username) and the key of the booking
  * that spent it, and a new voucher's row.
  */
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '#src/db/database.ts';
 import type { Database } from '#src/db/types.ts';
 
@@ -32,8 +32,10 @@ export async function listVouchers(db: Executor, limit: number, username?: strin
   return q.orderBy('v.valid_to', 'desc').orderBy('v.valid_from', 'desc').orderBy('v.id').limit(limit).execute();
 }
 
-export async function findVoucher(db: Executor, id: string): Promise<VoucherWithMember | undefined> {
-  return withMember(db).where('v.id', '=', id).executeTakeFirst();
+export async function findVoucher(db: Executor, id: string, forUpdate = false): Promise<VoucherWithMember | undefined> {
+  let q = withMember(db).where('v.id', '=', id);
+  if (forUpdate) q = q.forUpdate('v');
+  return q.executeTakeFirst();
 }
 
 /** The member's account id by user name (the lower-cased e-mail address). */
@@ -43,4 +45,13 @@ export async function findAccountId(db: Executor, username: string): Promise<num
 
 export async function insertVoucher(db: Executor, values: Insertable<Database['loyalty_voucher']>) {
   await db.insertInto('loyalty_voucher').values(values).execute();
+}
+
+/** Ends a voucher on `lastDay`: its first day moves back to it when it was later. */
+export async function endVoucher(db: Executor, id: string, lastDay: string) {
+  await db
+    .updateTable('loyalty_voucher')
+    .set({ valid_to: lastDay, valid_from: sql<string>`least(valid_from, ${lastDay}::date)` })
+    .where('id', '=', id)
+    .execute();
 }

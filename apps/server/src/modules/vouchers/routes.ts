@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createVoucherBody, voucherAdminQuery, voucherAdminSchema, vouchersAdminResponse } from '@huolto/domain';
+import { createVoucherBody, voucherAdminQuery, voucherAdminSchema, voucherParams, vouchersAdminResponse } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { callSchema } from '#src/openapi/route-schema.ts';
 import { staffOf } from '../staff/index.ts';
-import { VOUCHER_LIST_LIMIT, createVoucherCall, requireLoyalty, vouchersCall } from './vouchers.ts';
+import { VOUCHER_LIST_LIMIT, createVoucherCall, requireLoyalty, vouchersCall, withdrawVoucherCall } from './vouchers.ts';
 
 const tag = 'Staff API';
 const loyaltyOff = '404 when the LOYALTY module is off (setting modules), before the input is read, as the loyalty API answers.';
@@ -43,5 +43,20 @@ export function registerVoucherRoutes(scope: FastifyInstance, db: Db) {
       }),
     },
     async (request) => createVoucherCall(db, request.body, staffOf(request).id),
+  );
+
+  r.post(
+    '/catalogue/vouchers/:voucherId/withdraw',
+    {
+      ...admin,
+      schema: callSchema({
+        tag,
+        summary: 'Withdraws a voucher not used yet (admins only): it ends yesterday (Helsinki date), so no login applies it from now on; one already ended is answered as it is.',
+        description: `404 for an unknown voucher; 409 VOUCHER_USED for one a saved booking has spent. Writes a VOUCHER audit row in the same transaction. ${loyaltyOff}`,
+        params: voucherParams,
+        responseSchema: voucherAdminSchema,
+      }),
+    },
+    async (request) => withdrawVoucherCall(db, request.params.voucherId, staffOf(request).id),
   );
 }

@@ -36,6 +36,13 @@ async function digest() {
   return rows[0]!.d;
 }
 
+/** A new voucher of the demo member, valid for a month from `validFrom`. */
+async function freshVoucher(validFrom = TODAY): Promise<VoucherAdmin> {
+  const res = await admin.post('/catalogue/vouchers', { accountEmail: 'testi@example.com', title: 'Peruttava etu', discountCents: 700, validFrom, validTo: addDays(validFrom, 30) });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<VoucherAdmin>(res);
+}
+
 /** The member's login token from the loyalty API. */
 async function memberToken(ip: string) {
   const res = await t.app.inject({
@@ -126,18 +133,25 @@ describe('loyalty vouchers on the back-office', () => {
     const before = await digest();
     const nobody = new StaffClient(t.app);
     const body = { accountEmail: 'testi@example.com', title: 'Etu', discountCents: 500, validFrom: TODAY, validTo: TODAY };
-    const calls = (c: StaffClient) => [c.get('/catalogue/vouchers'), c.post('/catalogue/vouchers', body)];
+    const calls = (c: StaffClient) => [c.get('/catalogue/vouchers'), c.post('/catalogue/vouchers', body), c.post('/catalogue/vouchers/ETU-20-HUOLTO/withdraw', {})];
     for (const res of await Promise.all(calls(officeUser))) expect(res.statusCode, res.body).toBe(403);
     for (const res of await Promise.all(calls(nobody))) expect(res.statusCode, res.body).toBe(401);
     expect(await digest()).toBe(before);
   });
 
   it('404 without the LOYALTY module, even for bad input; nothing changes', async () => {
+    const unused = await freshVoucher();
     await t.db.insertInto('setting').values({ key: 'modules', value: JSON.stringify({ LOYALTY: false }) }).execute();
     try {
       const before = await digest();
       const body = { accountEmail: 'testi@example.com', title: 'Etu', discountCents: 500, validFrom: TODAY, validTo: TODAY };
-      for (const res of [await admin.get('/catalogue/vouchers'), await admin.post('/catalogue/vouchers', body), await admin.post('/catalogue/vouchers', { title: '' })]) {
+      const calls = [
+        await admin.get('/catalogue/vouchers'),
+        await admin.post('/catalogue/vouchers', body),
+        await admin.post('/catalogue/vouchers', { title: '' }),
+        await admin.post(`/catalogue/vouchers/${unused.id}/withdraw`, {}),
+      ];
+      for (const res of calls) {
         expect(res.statusCode, res.body).toBe(404);
         expect(json(res)).toMatchObject({ error: 'NOT_FOUND', message: 'Kanta-asiakasohjelma ei ole käytössä.' });
       }
@@ -146,5 +160,50 @@ describe('loyalty vouchers on the back-office', () => {
       await t.db.deleteFrom('setting').where('key', '=', 'modules').execute();
     }
     expect((await admin.get('/catalogue/vouchers')).statusCode).toBe(200);
+  });
+});
+
+describe('withdrawing a voucher', () => {
+  it('ends a voucher not used yet yesterday, with an audit row: a booking it was applied to no longer takes it off; again changes nothing', async () => {
+    const v = await freshVoucher(addDays(TODAY, -5));
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    const applied = json<{ vouchers: string[] }>(await c.post('/campaign-code/v2', { value: 'OMALAAKKONEN', loyaltyToken: await memberToken('10.7.0.2') }));
+    expect(applied.vouchers).toContain(v.id);
+    const discountsOf = async () => json<{ discounts: { code: string }[] }>(await c.get('/get-booking/v2')).discounts.map((d) => d.code);
+    expect(await discountsOf()).toContain(v.id);
+
+    const res = await admin.post(`/catalogue/vouchers/${v.id}/withdraw`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const withdrawn = json<VoucherAdmin>(res);
+    expect(withdrawn).toEqual({ ...v, validTo: addDays(TODAY, -1) });
+    expect((await listAudit(t.db, 'VOUCHER', v.id))[0]).toMatchObject({ action: 'DEACTIVATED', before: v, after: withdrawn });
+    expect(await discountsOf()).not.toContain(v.id);
+
+    const before = await digest();
+    const again = await admin.post(`/catalogue/vouchers/${v.id}/withdraw`, {});
+    expect(again.statusCode).toBe(200);
+    expect(json(again)).toEqual(withdrawn);
+    expect(await digest()).toBe(before);
+  });
+
+  it('a voucher that starts today or later ends yesterday too, its first day moved back', async () => {
+    const v = await freshVoucher(addDays(TODAY, 10));
+    const withdrawn = json<VoucherAdmin>(await admin.post(`/catalogue/vouchers/${v.id}/withdraw`, {}));
+    expect(withdrawn).toEqual({ ...v, validFrom: addDays(TODAY, -1), validTo: addDays(TODAY, -1) });
+  });
+
+  it('409 for a voucher a booking has spent, 404 for an unknown one, 400 for a bad id; nothing changes', async () => {
+    const spent = json<VoucherAdmin[]>(await admin.get('/catalogue/vouchers')).find((v) => v.usedBookingKey !== null)!;
+    expect(spent).toBeDefined();
+    const before = await digest();
+    const used = await admin.post(`/catalogue/vouchers/${spent.id}/withdraw`, {});
+    expect(used.statusCode, used.body).toBe(409);
+    expect(json(used)).toMatchObject({ error: 'VOUCHER_USED', message: `Etu on jo käytetty varauksessa ${spent.usedBookingKey}.` });
+    expect((await admin.post('/catalogue/vouchers/EI-OLE/withdraw', {})).statusCode).toBe(404);
+    const bad = await admin.post('/catalogue/vouchers/%C3%84/withdraw', {});
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)).toEqual(['voucherId']);
+    expect(await digest()).toBe(before);
   });
 });

@@ -8,13 +8,13 @@
  * module (setting 'modules') there are no members: the calls answer 404 as the loyalty API does.
  */
 import { randomBytes } from 'node:crypto';
-import { createVoucherBody, type CreateVoucherBody, type VoucherAdmin } from '@huolto/domain';
+import { addDays, createVoucherBody, todayInHelsinki, type CreateVoucherBody, type VoucherAdmin } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, badRequest } from '#src/lib/errors.ts';
 import { parse } from '#src/lib/parse.ts';
 import { recordAudit } from '../audit/index.ts';
 import { loyaltyEnabled } from '../settings/index.ts';
-import { findAccountId, findVoucher, insertVoucher, listVouchers, type VoucherWithMember } from './repository.ts';
+import { endVoucher, findAccountId, findVoucher, insertVoucher, listVouchers, type VoucherWithMember } from './repository.ts';
 
 /** The most vouchers a list answers: the newest of all members, or of one. */
 export const VOUCHER_LIST_LIMIT = 100;
@@ -62,6 +62,28 @@ export async function createVoucher(trx: Executor, input: CreateVoucherBody, sta
   return after;
 }
 
+export const voucherNotFound = () => new DomainError(404, 'NOT_FOUND', 'Etua ei löytynyt');
+
+/**
+ * Withdraws a voucher not used yet in the caller's transaction, with an audit row of the
+ * voucher before and after: it ends yesterday (Helsinki date; its first day moves back to
+ * that day when it was later), so no login applies it from now on. One that has already
+ * ended is answered as it is, and nothing is written. 404 for an unknown voucher, 409 for
+ * one a saved booking has spent (the booking keeps it and its price).
+ */
+export async function withdrawVoucher(trx: Executor, id: string, staffUserId: number | null, now = new Date()): Promise<VoucherAdmin> {
+  const row = await findVoucher(trx, id, true);
+  if (!row) throw voucherNotFound();
+  const before = voucherOf(row);
+  if (row.booking_key) throw new DomainError(409, 'VOUCHER_USED', `Etu on jo käytetty varauksessa ${row.booking_key}.`);
+  const yesterday = addDays(todayInHelsinki(now), -1);
+  if (row.valid_to <= yesterday) return before;
+  await endVoucher(trx, id, yesterday);
+  const after = voucherOf((await findVoucher(trx, id))!);
+  await recordAudit(trx, { staffUserId, entity: 'VOUCHER', entityId: id, action: 'DEACTIVATED', before, after });
+  return after;
+}
+
 export const vouchersCall = async (db: Db, email?: string) => {
   await requireLoyalty(db);
   return vouchers(db, email);
@@ -71,4 +93,10 @@ export const createVoucherCall = (db: Db, input: CreateVoucherBody, staffUserId:
   db.transaction().execute(async (trx) => {
     await requireLoyalty(trx);
     return createVoucher(trx, input, staffUserId);
+  });
+
+export const withdrawVoucherCall = (db: Db, id: string, staffUserId: number) =>
+  db.transaction().execute(async (trx) => {
+    await requireLoyalty(trx);
+    return withdrawVoucher(trx, id, staffUserId);
   });
