@@ -222,7 +222,7 @@ describe('an empty start set up in the browser', () => {
     await (await importExample(admin, 'resources', 'Nostimet ja mekaanikot', { add: 4, change: 0, keys: ['TRE1 / Nostin 1', 'JKL1 / Nostin 2'] }))();
     // A new office has the usual hours 7.30–17.00: Tampere's stay, Jyväskylä's change.
     await (await importExample(admin, 'opening-hours', 'Aukioloajat', { add: 0, change: 1, keys: ['JKL1 / ma-pe'] }))();
-    await (await importExample(admin, 'services', 'Palvelut ja hinnat', { add: 6, change: 0, keys: ['HUOLTO', 'OLJYNVAIHTO'] }))();
+    await (await importExample(admin, 'services', 'Palvelut ja hinnat', { add: 8, change: 0, keys: ['HUOLTO', 'OLJYNVAIHTO'] }))();
     await expectSoundAtEveryWidth(admin, 'import page with a result', 'setup-import-result');
 
     await openAdminPage(admin, 'Toimipisteet');
