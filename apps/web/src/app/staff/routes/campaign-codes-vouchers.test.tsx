@@ -36,9 +36,9 @@ describe('<CampaignCodesPage> loyalty vouchers', () => {
     const section = await voucherSection();
     const table = await within(section).findByRole('table');
     expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([
-      ['testi@example.com', 'Pahoittelumme', '35,50\u00a0€', 'ma 2.3.2026–su 31.5.2099', 'Käyttämättä'],
-      ['testi@example.com', 'Huoltoetu 20 €', '20,00\u00a0€', 'ma 2.3.2026–to 30.4.2099', 'Käytetty (varaus ABCD1234)'],
-      ['maija@example.com', 'Syysetu', '10,00\u00a0€', 'ma 1.9.2025–ti 30.9.2025', 'Vanhentunut'],
+      ['testi@example.com', 'Pahoittelumme', '35,50\u00a0€', 'ma 2.3.2026–su 31.5.2099', 'Käyttämättä', 'Peru'],
+      ['testi@example.com', 'Huoltoetu 20 €', '20,00\u00a0€', 'ma 2.3.2026–to 30.4.2099', 'Käytetty (varaus ABCD1234)', ''],
+      ['maija@example.com', 'Syysetu', '10,00\u00a0€', 'ma 1.9.2025–ti 30.9.2025', 'Vanhentunut', ''],
     ]);
 
     fireEvent.change(within(section).getByLabelText('Hae sähköpostilla'), { target: { value: ' Uusi@Example.com ' } });
@@ -87,7 +87,32 @@ describe('<CampaignCodesPage> loyalty vouchers', () => {
       { accountEmail: 'testi@example.com', title: 'Pahoittelumme', discountCents: 123450, validFrom: TODAY, validTo: addDays(TODAY, 30) },
     ]);
     await waitFor(() => expect((within(section).getByLabelText(/Edun nimi/) as HTMLInputElement).value).toBe(''));
-    expect(screen.getByRole('status').textContent).toBe('Etu annettu: Pahoittelumme, 1234,50\u00a0€, testi@example.com');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Etu annettu: Pahoittelumme, 1234,50\u00a0€, testi@example.com'));
+  });
+
+  it('withdraws a voucher still to be used after asking; the list is read again', async () => {
+    const withdrawn = { ...VOUCHERS[0]!, validTo: addDays(TODAY, -1) };
+    const api = stubApi({
+      'GET /settings': settings(true),
+      'GET /staff/catalogue/campaign-codes': () => json([]),
+      'GET /staff/catalogue/vouchers': [() => json(VOUCHERS), () => json([withdrawn, ...VOUCHERS.slice(1)])],
+      'POST /staff/catalogue/vouchers/ETU-1A2B3C4D/withdraw': () => json(withdrawn),
+    });
+    renderPage(<CampaignCodesPage />, { path: '/hallinta/kampanjakoodit' });
+    const section = await voucherSection();
+    fireEvent.click(await within(section).findByRole('button', { name: 'Peru etu: Pahoittelumme, testi@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Peru etu Pahoittelumme' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Älä peru' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.called('POST /staff/catalogue/vouchers/ETU-1A2B3C4D/withdraw')).toBe(false);
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Peru etu: Pahoittelumme, testi@example.com' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Peru etu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.bodies('POST /staff/catalogue/vouchers/ETU-1A2B3C4D/withdraw')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Etu peruttu: Pahoittelumme, testi@example.com'));
+    await waitFor(() => expect(within(section).getAllByText('Vanhentunut')).toHaveLength(2));
+    expect(within(section).queryByRole('button', { name: /^Peru etu:/ })).toBeNull();
   });
 
   it('without the loyalty programme there is no vouchers section and the vouchers are not asked for', async () => {

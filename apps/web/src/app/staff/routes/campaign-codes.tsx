@@ -52,7 +52,7 @@ export function CampaignCodesPage() {
           <h2 id={vouchersHeading}>Kanta-asiakasedut</h2>
           <p className="muted">Etu vähennetään kanta-asiakkaan varauksesta, kun hän kirjautuu varatessaan aikaa edun voimassaoloaikana. Kukin etu käytetään kerran.</p>
           <div className="catalogue__columns">
-            <VoucherList />
+            <VoucherList announce={setAnnouncement} />
             <section className="card" aria-labelledby={voucherFormHeading}>
               <h3 id={voucherFormHeading} className="card__title">
                 Anna etu kanta-asiakkaalle

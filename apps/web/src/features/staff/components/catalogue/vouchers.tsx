@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { createVoucherBody, formatCents, parseScaled, todayInHelsinki, type VoucherAdmin } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { InputField } from '@/components/ui/field.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
 import { useCreateVoucher } from '@/features/staff/api/create-voucher.ts';
 import { useVouchers } from '@/features/staff/api/get-vouchers.ts';
+import { useWithdrawVoucher } from '@/features/staff/api/withdraw-voucher.ts';
 import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { LoadError } from '@/features/staff/components/view-states.tsx';
 import { StaffTable } from '@/features/staff/components/staff-table.tsx';
@@ -102,12 +104,43 @@ export function VoucherForm({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-/** The newest vouchers, or one member's: member, title, sum, days and whether it is used. */
-export function VoucherList() {
+/** Asks before a voucher is withdrawn, which cannot be undone; a refusal (a booking spent it meanwhile) shows in the dialog. */
+function WithdrawDialog({ voucher, onClose, onDone }: { voucher: VoucherAdmin; onClose: () => void; onDone: (message: string) => void }) {
+  const withdraw = useWithdrawVoucher();
+  return (
+    <Modal open title={`Peru etu ${voucher.title}`} onClose={onClose}>
+      <p>
+        Etu {voucher.title} ({voucherEuros(voucher.discountCents)}) kanta-asiakkaalta {voucher.accountEmail} päättyy eiliseen, eikä sitä voi enää käyttää. Perumista ei
+        voi perua.
+      </p>
+      {withdraw.isError && (
+        <p className="notice notice--error" role="alert">
+          {messageOf(withdraw.error)}
+        </p>
+      )}
+      <div className="catalogue__pair">
+        <Button
+          variant="danger"
+          disabled={withdraw.isPending}
+          onClick={() => withdraw.mutate(voucher.id, { onSuccess: (v) => onDone(`Etu peruttu: ${v.title}, ${v.accountEmail}`) })}
+        >
+          Peru etu
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Älä peru
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The newest vouchers, or one member's: member, title, sum, days and whether it is used; one still to be used can be withdrawn. */
+export function VoucherList({ announce }: { announce: (message: string) => void }) {
   const heading = useId();
   const uid = useId();
   const [typed, setTyped] = useState('');
   const [email, setEmail] = useState('');
+  const [withdrawing, setWithdrawing] = useState<VoucherAdmin | null>(null);
   const vouchers = useVouchers(email);
   const today = todayInHelsinki();
   return (
@@ -149,7 +182,7 @@ export function VoucherList() {
       ) : vouchers.data.length === 0 ? (
         <p>{email === '' ? 'Etuja ei ole vielä annettu.' : `Kanta-asiakkaalla ${email} ei ole etuja.`}</p>
       ) : (
-        <StaffTable columns={['Kanta-asiakas', 'Etu', 'Summa', 'Voimassa', 'Tila']} stacked className="catalogue__table-wrap">
+        <StaffTable columns={['Kanta-asiakas', 'Etu', 'Summa', 'Voimassa', 'Tila']} actions stacked className="catalogue__table-wrap">
           {vouchers.data.map((v) => (
             <tr key={v.id}>
               <th scope="row">{v.accountEmail}</th>
@@ -159,9 +192,26 @@ export function VoucherList() {
               </td>
               <td data-label="Voimassa">{validityText(v.validFrom, v.validTo)}</td>
               <td data-label="Tila">{voucherState(v, today)}</td>
+              <td>
+                {!v.usedBookingKey && v.validTo >= today && (
+                  <Button variant="secondary" aria-label={`Peru etu: ${v.title}, ${v.accountEmail}`} onClick={() => setWithdrawing(v)}>
+                    Peru
+                  </Button>
+                )}
+              </td>
             </tr>
           ))}
         </StaffTable>
+      )}
+      {withdrawing && (
+        <WithdrawDialog
+          voucher={withdrawing}
+          onClose={() => setWithdrawing(null)}
+          onDone={(message) => {
+            setWithdrawing(null);
+            announce(message);
+          }}
+        />
       )}
     </section>
   );
