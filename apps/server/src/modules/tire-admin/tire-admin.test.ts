@@ -93,7 +93,7 @@ describe('finding tires', () => {
     expect(json<TireAdmin[]>(await admin.get('/catalogue/tires')).length).toBe(100);
     expect(json(await admin.get('/catalogue/tires', { q: '%' }))).toEqual([]);
     // A character the database cannot store is refused naming the field, not looked for.
-    for (const query of [{ q: 'a\u0000b' }, { q: '205/55R16', supplier: '\u0000' }]) {
+    for (const query of [{ q: 'a\u0000b' }, { q: '205/55R16', supplier: '\u0000' }] as Record<string, string>[]) {
       const res = await admin.get('/catalogue/tires', query);
       expect(res.statusCode, res.body).toBe(400);
       expect(json(res).fields.map((f: { path: string }) => f.path)).toEqual([Object.keys(query).at(-1)]);
