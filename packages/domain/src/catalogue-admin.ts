@@ -11,6 +11,7 @@ import { FIELD_ERRORS } from './messages.ts';
 import { cleanMultilineText, isStorableText } from './storable.ts';
 import { REGISTER_NUMBER_PATTERN } from './register-number.ts';
 import { dateString, id, line, storable } from './staff-fields.ts';
+import { CAMPAIGN_CODE_PATTERN } from './campaign-code-rules.ts';
 
 const required = (max: number) => line(max).refine((v) => v.length > 0, { error: FIELD_ERRORS.required });
 
@@ -238,7 +239,6 @@ export type CataloguePreview = z.infer<typeof cataloguePreviewResponse>;
 
 // ---- Campaign codes ----
 
-export const CAMPAIGN_CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
 export const campaignCodeSchema = z.object({
   code: z.string(),
   description: z.string(),
@@ -273,13 +273,6 @@ export const createCampaignCodeBody = z
   .refine(datesInOrder, { path: ['validTo'], message: 'Viimeinen päivä ennen ensimmäistä' });
 export type CreateCampaignCodeBody = z.input<typeof createCampaignCodeBody>;
 export const campaignCodeParams = z.object({ code: z.string().toUpperCase().regex(CAMPAIGN_CODE_PATTERN) });
-/** The customer's messages for a code that is refused (POST /campaign-code/v2). */
-export const CAMPAIGN_CODE_MESSAGES = {
-  NOT_FOUND: 'Kampanjakoodia ei löydy. Tarkista koodi.',
-  EXPIRED: 'Kampanjakoodi ei ole enää voimassa.',
-  NOT_YET_VALID: 'Kampanjakoodi ei ole vielä voimassa.',
-  MEMBERS_ONLY: 'Koodi on kanta-asiakkaiden etu: kirjaudu sisään käyttääksesi sitä.',
-} as const;
 
 // ---- Pictures and tires ----
 

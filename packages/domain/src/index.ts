@@ -34,6 +34,7 @@ export * from './staff-users.ts';
 export * from './staff-setup.ts';
 export * from './data-import-columns.ts';
 export * from './catalogue-admin.ts';
+export * from './campaign-code-rules.ts';
 export * from './staff-move.ts';
 export * from './staff-paths.ts';
 export * from './phone.ts';

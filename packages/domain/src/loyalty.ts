@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { FIELD_ERRORS } from './messages.ts';
 import { PHONE_PATTERN, cleanLine, registerNumberSchema } from './validation.ts';
 import { isStorableText } from './storable.ts';
-import { CAMPAIGN_CODE_MESSAGES, CAMPAIGN_CODE_PATTERN } from './catalogue-admin.ts';
 
 // LOYALTY_CAMPAIGN_CODE and LOYALTY_TOKEN_KEY are in http.ts (no zod there).
 
@@ -115,25 +114,12 @@ export const campaignCodeBody = z.object({
 });
 export type CampaignCodeBody = z.input<typeof campaignCodeBody>;
 
-/**
- * The customer's own campaign code field ('Kampanjakoodi'): a code as the back-office writes
- * them, in capitals; one that could be no code is not found.
- */
-export const campaignCodeFormSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, { error: 'Kirjoita kampanjakoodi' })
-    .toUpperCase()
-    .regex(CAMPAIGN_CODE_PATTERN, { error: CAMPAIGN_CODE_MESSAGES.NOT_FOUND }),
-});
-export type CampaignCodeForm = z.input<typeof campaignCodeFormSchema>;
 
 /**
  * campaign-code/v2: SUCCESS (with the ids of the vouchers applied, for the members' code), or
  * why the code was not taken: NOT_FOUND, EXPIRED (past its last day or out of use),
  * NOT_YET_VALID (before its first day), MEMBERS_ONLY (the members' code without a login).
- * The customer's messages are CAMPAIGN_CODE_MESSAGES (catalogue-admin.ts); a client that
+ * The customer's messages are CAMPAIGN_CODE_MESSAGES (campaign-code-rules.ts); a client that
  * knows only SUCCESS reads every other code as a refusal.
  */
 export const CAMPAIGN_CODE_RESPONSE_CODES = ['SUCCESS', 'NOT_FOUND', 'EXPIRED', 'NOT_YET_VALID', 'MEMBERS_ONLY'] as const;

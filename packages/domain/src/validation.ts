@@ -115,3 +115,4 @@ export const symptomSchema = z.object({
     .pipe(trimmed(1000), z.transform((v: string) => sanitizeNotes(v).trim()))
     .check(z.refine((v: string) => v.length > 0, { error: FIELD_ERRORS.required })),
 });
+

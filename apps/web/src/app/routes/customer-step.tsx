@@ -20,7 +20,6 @@ import { useConfirmBooking } from '@/features/customer/hooks/use-confirm-booking
 import { savedBookingOf } from '@/features/customer/api/save-booking.ts';
 import { saveFailureText } from '@/features/customer/save-failure.ts';
 import { LoyaltyBlock } from '@/features/loyalty/components/loyalty-block.tsx';
-import { CampaignCodeField } from '@/features/loyalty/components/campaign-code-field.tsx';
 import { useSettings } from '@/features/session/api/get-settings.ts';
 import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
 import { customerPrefillOf } from '@/features/loyalty/prefill.ts';
@@ -31,6 +30,8 @@ const FORM_ID = 'customer-form';
 
 /** Shown for some offices and prices only (requirements §2 loan calculator): a chunk of its own. */
 const CustomerLoanCalculator = lazy(() => import('./customer-loan-calculator.tsx').then((m) => ({ default: m.CustomerLoanCalculator })));
+// Loaded beside the step, not in it: the code's form keeps the step within its budget (scripts/check-web-budget.mjs).
+const CampaignCodeField = lazy(() => import('@/features/loyalty/components/campaign-code-field.tsx').then((m) => ({ default: m.CampaignCodeField })));
 
 /** Shown with the total: the prices include Finnish VAT (general rate 25.5 % since 1.9.2024). */
 const vatNote = <p className="customer-step__vat">hinnat sis. alv 25,5 %</p>;
@@ -147,7 +148,9 @@ function CustomerStep({ booking }: { booking: Booking }) {
         privacyLink={settings.data?.links?.privacy}
       />
       {/* A code of the customer's own, folded; a logged-in member's booking has the members' code. */}
-      <CampaignCodeField booking={booking} />
+      <Suspense fallback={null}>
+        <CampaignCodeField booking={booking} />
+      </Suspense>
     </StepPage>
   );
 }
