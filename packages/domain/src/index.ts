@@ -36,6 +36,7 @@ export * from './data-import-columns.ts';
 export * from './catalogue-admin.ts';
 export * from './campaign-code-rules.ts';
 export * from './staff-move.ts';
+export * from './front-desk.ts';
 export * from './staff-paths.ts';
 export * from './phone.ts';
 export * from './cart-work.ts';

@@ -18,6 +18,7 @@ import {
   STAFF_REASON_MAX_LENGTH,
   staffOfficeRefSchema,
 } from './staff.ts';
+import { BOOKING_CHANNELS } from './front-desk.ts';
 import { staffResourceSchema, openingExceptionSchema, absenceSchema } from './staff-offices.ts';
 
 // ---- Bookings ----
@@ -48,6 +49,10 @@ export const staffBookingSummarySchema = z.object({
   /** The customer's own message. */
   customerNotes: z.string(),
   deliveryOption: z.enum(VEHICLE_DELIVERY_OPTIONS).nullable(),
+  /** How it came in (front-desk.ts): online, or made by staff on the phone or at the counter. */
+  channel: z.enum(BOOKING_CHANNELS),
+  /** The staff member who made it; null for an online booking. */
+  createdBy: z.string().nullable(),
 });
 export type StaffBookingSummary = z.infer<typeof staffBookingSummarySchema>;
 
@@ -119,6 +124,8 @@ export const bookingMessageSchema = z.object({
 export type BookingMessage = z.infer<typeof bookingMessageSchema>;
 
 export const staffBookingItemSchema = z.object({
+  /** The catalogue product of the line (for booking again and changing the contents); null for an extra row. */
+  productId: z.string().nullable(),
   name: z.string(),
   quantity: z.number(),
   /** The line's price in cents (quantity included). */

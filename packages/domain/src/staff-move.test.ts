@@ -40,6 +40,8 @@ function booking(id: number, start: string, end: string, over: Partial<StaffBook
     symptoms: [],
     customerNotes: '',
     deliveryOption: null,
+    channel: 'ONLINE',
+    createdBy: null,
     ...over,
   };
 }

@@ -52,6 +52,26 @@ export const staffPaths = {
   campaignCodes: `${STAFF_APP_PATH}/kampanjakoodit`,
   /** The tires: stock and pictures (the price lists come through the import). */
   tires: `${STAFF_APP_PATH}/renkaat`,
+  /**
+   * A new booking at the desk (front-desk.ts), at an office: optionally on a day, at a start
+   * on a resource (an empty time pressed on the day grid), as a walk-in ('COUNTER': today's
+   * first free start), or as a booking again of an earlier one (`from`, its id).
+   */
+  newBooking: (
+    officeId: number | string,
+    options: { date?: string; time?: string; resourceId?: number; channel?: 'PHONE' | 'COUNTER'; from?: number } = {},
+  ) => {
+    const q = new URLSearchParams();
+    if (options.date) q.set('paiva', options.date);
+    if (options.time) q.set('klo', options.time);
+    if (options.resourceId !== undefined) q.set('resurssi', String(options.resourceId));
+    if (options.channel) q.set('kanava', options.channel);
+    if (options.from !== undefined) q.set('uudelleen', String(options.from));
+    const query = q.toString();
+    return `${STAFF_APP_PATH}/uusi-varaus/${officeId}${query ? `?${query}` : ''}`;
+  },
+  /** Changing what a booking holds (services, tires, extra rows, kilometres, symptoms, the customer). */
+  bookingContents: (bookingId: number | string) => `${STAFF_APP_PATH}/varaus/${bookingId}/sisalto`,
 } as const;
 
 /** The router's patterns for the same addresses. */
@@ -78,4 +98,6 @@ export const STAFF_ROUTES = {
   service: `${STAFF_APP_PATH}/palvelut/:code`,
   campaignCodes: `${STAFF_APP_PATH}/kampanjakoodit`,
   tires: `${STAFF_APP_PATH}/renkaat`,
+  newBooking: `${STAFF_APP_PATH}/uusi-varaus/:officeId`,
+  bookingContents: `${STAFF_APP_PATH}/varaus/:bookingId/sisalto`,
 } as const;

@@ -36,7 +36,7 @@ export function visitStatusAllowed(visitDate: string | null, today: string): boo
   return visitDate !== null && visitDate <= today;
 }
 
-export const BOOKING_EVENT_ACTIONS = ['CREATED', 'MOVED', 'CANCELLED', 'STATUS', 'NOTE'] as const;
+export const BOOKING_EVENT_ACTIONS = ['CREATED', 'MOVED', 'CANCELLED', 'STATUS', 'NOTE', 'CHANGED'] as const;
 export type BookingEventAction = (typeof BOOKING_EVENT_ACTIONS)[number];
 export const BOOKING_EVENT_LABELS: Record<BookingEventAction, string> = {
   CREATED: 'Varaus tehty',
@@ -44,6 +44,7 @@ export const BOOKING_EVENT_LABELS: Record<BookingEventAction, string> = {
   CANCELLED: 'Varaus peruttu',
   STATUS: 'Tila muutettu',
   NOTE: 'Sisäinen muistiinpano',
+  CHANGED: 'Sisältö muutettu',
 };
 export const BOOKING_EVENT_ACTORS = ['CUSTOMER', 'STAFF', 'SYSTEM'] as const;
 

@@ -31,8 +31,10 @@ export interface Booking {
   booking_key: string;
   campaign_code: string | null;
   cancelled_at: Timestamp | null;
+  channel: Generated<string>;
   client_key: string | null;
   created_at: Generated<Timestamp>;
+  created_by_staff_id: number | null;
   customer: unknown;
   customer_phone: string | null;
   end_at: Timestamp | null;

@@ -21,7 +21,12 @@ const storedVehicleSchema = z
   })
   .nullable();
 const storedOrderItemsSchema = z.array(
-  z.looseObject({ display_description: z.string(), amount: z.number(), price: z.number() }),
+  z.looseObject({
+    display_description: z.string(),
+    amount: z.number(),
+    price: z.number(),
+    product: z.looseObject({ id: z.string() }).optional(),
+  }),
 );
 const storedSnapshotSchema = z.looseObject({
   extra_order_items: z.array(z.looseObject({ description: z.string(), price: z.number() })).optional(),

@@ -63,6 +63,8 @@ export function summaryOf(listed: ListedBooking, organization: BookingOrganizati
       vehicle_left_for_day: booking.vehicle_left_for_day === true,
       product_parameters: Array.isArray(booking.product_parameters) ? booking.product_parameters : [],
     }),
+    channel: row.channel as StaffBookingSummary['channel'],
+    createdBy: listed.createdBy,
   };
 }
 

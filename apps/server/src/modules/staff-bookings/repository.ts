@@ -81,6 +81,8 @@ export interface ListedBooking {
   row: BookingRow;
   resourceIds: number[];
   inAbsence: boolean;
+  /** The name of the staff member who made it at the desk; null for an online booking. */
+  createdBy: string | null;
 }
 
 const numbers = (value: unknown): number[] => {
@@ -94,10 +96,16 @@ const listedColumns = [
     WHERE rt.booking_id = b.id AND rt.kind = 'BOOKED'), '[]'::json)`.as('resource_ids'),
   sql<boolean>`EXISTS (SELECT 1 FROM resource_time rt JOIN resource_absence a
     ON a.resource_id = rt.resource_id AND a.during && rt.during WHERE rt.booking_id = b.id)`.as('in_absence'),
+  sql<string | null>`(SELECT u.name FROM staff_user u WHERE u.id = b.created_by_staff_id)`.as('created_by_name'),
 ];
 
-function listed<R extends Record<string, unknown>>({ resource_ids, in_absence, ...row }: R & { resource_ids: unknown; in_absence: unknown }): ListedBooking {
-  return { row: checkedBooking(row as never), resourceIds: numbers(resource_ids), inAbsence: in_absence === true };
+function listed<R extends Record<string, unknown>>({
+  resource_ids,
+  in_absence,
+  created_by_name,
+  ...row
+}: R & { resource_ids: unknown; in_absence: unknown; created_by_name: string | null }): ListedBooking {
+  return { row: checkedBooking(row as never), resourceIds: numbers(resource_ids), inAbsence: in_absence === true, createdBy: created_by_name };
 }
 
 /**
@@ -204,12 +212,18 @@ export async function findStaffBooking(db: Executor, id: number, forUpdate = fal
   if (forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
-  const extra = await sql<{ resource_ids: unknown; in_absence: boolean }>`
+  const extra = await sql<{ resource_ids: unknown; in_absence: boolean; created_by_name: string | null }>`
     SELECT coalesce((SELECT json_agg(rt.resource_id ORDER BY rt.resource_id) FROM resource_time rt
              WHERE rt.booking_id = ${row.id} AND rt.kind = 'BOOKED'), '[]'::json) AS resource_ids,
            EXISTS (SELECT 1 FROM resource_time rt JOIN resource_absence a
-             ON a.resource_id = rt.resource_id AND a.during && rt.during WHERE rt.booking_id = ${row.id}) AS in_absence`.execute(db);
-  return { row: checkedBooking(row), resourceIds: numbers(extra.rows[0]?.resource_ids), inAbsence: extra.rows[0]?.in_absence === true };
+             ON a.resource_id = rt.resource_id AND a.during && rt.during WHERE rt.booking_id = ${row.id}) AS in_absence,
+           (SELECT u.name FROM staff_user u WHERE u.id = ${row.created_by_staff_id}) AS created_by_name`.execute(db);
+  return {
+    row: checkedBooking(row),
+    resourceIds: numbers(extra.rows[0]?.resource_ids),
+    inAbsence: extra.rows[0]?.in_absence === true,
+    createdBy: extra.rows[0]?.created_by_name ?? null,
+  };
 }
 
 /** The lines added to bookings since they were saved (manage's add-rows), by booking. */

@@ -140,7 +140,13 @@ export async function staffBookingDetail(db: Executor, staff: StaffPrincipal, id
       model: row.vehicle?.model ?? '',
       kilometers: typeof booking.kilometers === 'number' ? booking.kilometers : null,
     },
-    items: items.map((i) => ({ name: i.description, quantity: i.amount, priceCents: i.price })),
+    // The lines start with the order's items, in their order; the rest are extra rows and reductions.
+    items: items.map((i, n) => ({
+      productId: n < row.order_items.length ? (row.order_items[n]!.product?.id ?? null) : null,
+      name: i.description,
+      quantity: i.amount,
+      priceCents: i.price,
+    })),
     campaignCode: row.campaign_code,
     events: await listBookingEvents(db, row.id),
     messages: await listBookingMessages(db, row.id),

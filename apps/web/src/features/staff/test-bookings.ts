@@ -26,6 +26,8 @@ export function summaryAt(id: number, start: string | null, over: Partial<StaffB
     symptoms: [],
     customerNotes: '',
     deliveryOption: 'CUSTOMER_WAITING',
+    channel: 'ONLINE',
+    createdBy: null,
     ...over,
   };
 }

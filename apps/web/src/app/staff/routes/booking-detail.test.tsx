@@ -40,12 +40,14 @@ const BOOKING: StaffBookingDetail = {
   },
   vehicle: { registerNumber: 'ABC-123', make: 'Volkswagen', model: 'Golf', kilometers: 60_000 },
   items: [
-    { name: 'Määräaikaishuolto', quantity: 1, priceCents: 36_300 },
-    { name: 'Tuulilasinpesuneste', quantity: 2, priceCents: 990 },
+    { productId: 'HUOLTO', name: 'Määräaikaishuolto', quantity: 1, priceCents: 36_300 },
+    { productId: null, name: 'Tuulilasinpesuneste', quantity: 2, priceCents: 990 },
   ],
   symptoms: ['Jarrut vinkuvat'],
   customerNotes: 'Soittakaa ennen lisätöitä.',
   deliveryOption: 'BRINGS_CAR_OUTSIDE_OFFICE_HOURS',
+  channel: 'ONLINE',
+  createdBy: null,
   campaignCode: 'SYKSY26',
   events: [
     { id: 1, at: `${addDays(DATE, -20)}T12:15:00`, actor: 'CUSTOMER', staffName: null, action: 'CREATED', before: null, after: null, note: null },

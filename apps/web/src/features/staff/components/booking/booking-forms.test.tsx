@@ -36,6 +36,8 @@ const BOOKING: StaffBookingDetail = {
   symptoms: [],
   customerNotes: '',
   deliveryOption: null,
+  channel: 'ONLINE',
+  createdBy: null,
   campaignCode: '',
   events: [],
   messages: [],
