@@ -30,6 +30,9 @@ const must = (res: ApiResponse, what: string) => {
   return res.json();
 };
 
+/** How long the holds filling a slot still last when they are set to end by themselves. */
+const HOLDS_LAPSE_MS = 8_000;
+
 type Days = { date: string; calendarSlots: { startTime: string; endTime: string }[] }[];
 
 /**
@@ -145,10 +148,14 @@ export async function runConsistencyScenario(servers: readonly Server[], db: Db)
 
   // Holds that end by themselves: nothing is written when they expire, so only the
   // calendars' own lapse (their first hold's end) can show the slot again.
-  await sql`UPDATE resource_time SET expires_at = now() + interval '2 seconds' WHERE process_token = ANY(${fillers})`.execute(db);
+  // Long enough for the comparisons to finish before the holds end, on a loaded machine too
+  // (the servers must agree on one side of the moment, not straddle it).
+  const lapse = Date.now() + HOLDS_LAPSE_MS;
+  await sql`UPDATE resource_time SET expires_at = now() + ${`${HOLDS_LAPSE_MS} milliseconds`}::interval WHERE process_token = ANY(${fillers})`.execute(db);
   expect(await slots(watcher)).not.toContain(full);
-  await compare('the holds filling a slot end in two seconds');
-  await new Promise((r) => setTimeout(r, 2_500));
+  await compare('the holds filling a slot end in a few seconds');
+  expect(Date.now(), 'the comparisons took longer than the holds lasted').toBeLessThan(lapse);
+  await new Promise((r) => setTimeout(r, lapse - Date.now() + 500));
   expect(await slots(watcher)).toContain(full);
   await compare('the holds filling a slot have ended by themselves');
 
