@@ -1,5 +1,7 @@
 import './booking-detail.css';
-import { useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { formatLocalDateTime, staffPaths } from '@huolto/domain';
+import { buttonClasses } from '@/components/ui/button.tsx';
 import { useBooking } from '@/features/staff/api/get-booking.ts';
 import { BackToDay } from '@/features/staff/components/booking/back-to-day.tsx';
 import { BookingView } from '@/features/staff/components/booking/booking-view.tsx';
@@ -18,6 +20,10 @@ export function BookingDetailPage() {
   const status = (booking.error as { status?: number } | null)?.status;
   const notFound = !valid || status === 404 || status === 403;
   const data = booking.data;
+  // Coming back from the contents page: what the change did.
+  const saved = (useLocation().state as { saved?: string } | null)?.saved;
+  const notice = announcement || saved;
+  const changeable = !!data && data.status === 'CONFIRMED' && data.start !== null && data.start > formatLocalDateTime(new Date());
 
   return (
     <div className="staff-page booking-detail">
@@ -35,9 +41,16 @@ export function BookingDetailPage() {
         )}
       </StaffPageTitle>
       {/* What an action did, in sight (it stays at the top of the screen while the page scrolls) and read out. */}
-      <p className={announcement ? 'notice notice--success booking-detail__result' : 'booking-detail__result--empty'} role="status" aria-live="polite">
-        {announcement}
+      <p className={notice ? 'notice notice--success booking-detail__result' : 'booking-detail__result--empty'} role="status" aria-live="polite">
+        {notice}
       </p>
+      {data && changeable && (
+        <p className="booking-detail__contents-link">
+          <Link className={buttonClasses('secondary')} to={staffPaths.bookingContents(data.id)}>
+            Muuta sisältöä
+          </Link>
+        </p>
+      )}
       {notFound ? (
         <p>Varausta ei ole tai sinulla ei ole oikeutta sen toimipisteeseen.</p>
       ) : booking.isPending ? (
