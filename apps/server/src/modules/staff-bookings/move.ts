@@ -2,7 +2,7 @@
  * Staff moving a booking to another start or resource of its office: any quarter hour
  * within the office's hours of the day, the time taken through holds/take-time.ts.
  */
-import { HORIZON_MESSAGE, STAFF_MOVE_STEP_MINUTES, addDays, formatLocalDateTime, isBeyondHorizon, parseLocalDateTime, timeToMinutes, todayInHelsinki } from '@huolto/domain';
+import { formatLocalDateTime, parseLocalDateTime } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
 import { recordBookingEvent } from '../booking-events/index.ts';
@@ -18,33 +18,12 @@ import {
   bookingForMail,
 } from '../manage/index.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
-import { findOpeningExceptions, findResource, findStaffOffices, type StaffOfficeRow } from './repository.ts';
-import { bookingOf, conflict, openingOfDay } from './service.ts';
+import { findResource, findStaffOffices } from './repository.ts';
+import { bookingOf, conflict } from './service.ts';
+import { assertStaffStart } from './staff-start.ts';
 
 /** The message of a move onto a time already taken on the resource. */
 export const TIME_TAKEN_MESSAGE = 'Aika on jo varattu';
-
-/**
- * Refuses (400 naming `start`) a start staff may not give: past the booking horizon, off
- * the quarter hours, in the past, on a day the office is closed, or with the booking's
- * length not within the day's hours.
- */
-async function assertStaffStart(db: Executor, office: StaffOfficeRow, startText: string, start: Date, end: Date, now: Date) {
-  const date = startText.slice(0, 10);
-  if (isBeyondHorizon(date, todayInHelsinki(now))) throw badRequest('start', HORIZON_MESSAGE);
-  const startMinutes = timeToMinutes(startText.slice(11));
-  if (startMinutes % STAFF_MOVE_STEP_MINUTES !== 0 || startText.slice(17) !== '00') {
-    throw badRequest('start', `Aloitusaika valitaan ${STAFF_MOVE_STEP_MINUTES} minuutin välein`);
-  }
-  if (start.getTime() <= now.getTime()) throw badRequest('start', 'Aika on jo mennyt. Valitse tuleva aika.');
-  const [exception] = await findOpeningExceptions(db, office.id, date, addDays(date, 1));
-  const opening = openingOfDay(office, date, exception);
-  if (!opening) throw badRequest('start', 'Toimipiste on suljettu valittuna päivänä');
-  const endLocal = formatLocalDateTime(end);
-  if (endLocal.slice(0, 10) !== date || startMinutes < timeToMinutes(opening.openingTime) || timeToMinutes(endLocal.slice(11)) > timeToMinutes(opening.closingTime)) {
-    throw badRequest('start', `Varaus ei mahdu toimipisteen aukioloaikaan ${opening.openingTime}–${opening.closingTime}`);
-  }
-}
 
 /**
  * Moves a booking to another start or resource, in one transaction: the row locked, its
