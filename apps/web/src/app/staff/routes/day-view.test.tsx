@@ -290,3 +290,89 @@ describe('layoutDay', () => {
     expect(lanes).toEqual({ A: [0, 3], B: [1, 3], C: [1, 3], D: [2, 3], E: [0, 1] });
   });
 });
+
+describe('day view: new bookings at the desk', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** 2.12.2026 at 8.30 in Helsinki (UTC+2): 8.00–8.30 have passed. */
+  function atHalfPastEight() {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-02T06:30:00Z'));
+  }
+
+  const slotNames = (name: string) =>
+    within(column(name))
+      .queryAllByRole('link', { name: /^Uusi varaus: .* klo / })
+      .map((l) => l.getAttribute('aria-label')!.replace(/^Uusi varaus: .* klo /, ''));
+
+  it("offers each free quarter hour still to come on a resource's column as a new phone booking there, none past or taken", async () => {
+    atHalfPastEight();
+    renderDay(DAY);
+    const lift = await screen.findByRole('region', { name: 'Nosturi 1' });
+    const at845 = within(lift).getByRole('link', { name: 'Uusi varaus: Nosturi 1 klo 8.45' });
+    expect(at845.getAttribute('href')).toBe('/hallinta/uusi-varaus/1?paiva=2026-12-02&klo=08%3A45%3A00&resurssi=11&kanava=PHONE');
+    // At the quarter hour's place on the grid: 45 minutes after the opening.
+    expect(at845.style.top).toBe(`${45 * 1.6}px`);
+    // 8.00–8.30 past, 9.00–10.30 the booking (the cancelled one under it takes nothing), 10–12 the absence.
+    const lifts = slotNames('Nosturi 1');
+    expect(lifts.slice(0, 3)).toEqual(['8.45', '12.00', '12.15']);
+    expect(lifts).not.toContain('8.30');
+    expect(lifts).not.toContain('11.45');
+    expect(lifts).toContain('12.00');
+    expect(lifts.at(-1)).toBe('16.45');
+    // The mechanic: the customer's hold 12–13 and the booking 14–15 take their times.
+    const mechanic = slotNames('Mekaanikko Matti');
+    expect(mechanic).toContain('11.45');
+    expect(mechanic).not.toContain('12.00');
+    expect(mechanic).not.toContain('12.45');
+    expect(mechanic).toContain('13.00');
+    expect(mechanic).not.toContain('14.00');
+    expect(mechanic).toContain('15.00');
+    expect(within(column('Mekaanikko Matti')).getByRole('link', { name: 'Uusi varaus: Mekaanikko Matti klo 13.00' }).getAttribute('href')).toBe(
+      '/hallinta/uusi-varaus/1?paiva=2026-12-02&klo=13%3A00%3A00&resurssi=12&kanava=PHONE',
+    );
+  });
+
+  it('gives each resource one "Uusi varaus" (the phone\'s) for its day, and a past day none at all', async () => {
+    atHalfPastEight();
+    renderDay(DAY);
+    const lift = await screen.findByRole('region', { name: 'Nosturi 1' });
+    expect(within(lift).getByRole('link', { name: 'Uusi varaus: Nosturi 1' }).getAttribute('href')).toBe(
+      '/hallinta/uusi-varaus/1?paiva=2026-12-02&resurssi=11&kanava=PHONE',
+    );
+    cleanup();
+    renderDay({ ...DAY, date: '2026-12-01' }, '/hallinta/paiva/1/2026-12-01');
+    await screen.findByRole('region', { name: 'Nosturi 1' });
+    expect(screen.queryAllByRole('link', { name: /^Uusi varaus/ })).toEqual([]);
+  });
+
+  it('a closed day offers no new bookings', async () => {
+    atHalfPastEight();
+    renderDay({ ...DAY, date: '2026-12-03', opening: null, bookings: [], holds: [], absences: [] }, '/hallinta/paiva/1/2026-12-03');
+    await screen.findByRole('region', { name: 'Nosturi 1' });
+    expect(screen.queryAllByRole('link', { name: /^Uusi varaus/ })).toEqual([]);
+  });
+
+  it('"Asiakas tiskillä" starts a walk-in today, also from another day', async () => {
+    atHalfPastEight();
+    renderDay(DAY, '/hallinta/paiva/1/2026-12-09');
+    await screen.findByRole('region', { name: 'Nosturi 1' });
+    expect(screen.getByRole('link', { name: 'Asiakas tiskillä' }).getAttribute('href')).toBe('/hallinta/uusi-varaus/1?paiva=2026-12-02&kanava=COUNTER');
+  });
+
+  it("marks the desk's bookings with their channel, an online one with none", async () => {
+    renderDay({
+      ...DAY,
+      bookings: DAY.bookings.map((b) =>
+        b.id === 41 ? { ...b, channel: 'PHONE' as const } : b.id === 43 ? { ...b, channel: 'COUNTER' as const } : b,
+      ),
+    });
+    const lift = await screen.findByRole('region', { name: 'Nosturi 1' });
+    expect(within(lift).getByRole('link', { name: /ABC-123/ }).textContent).toContain('Puhelimitse');
+    expect(within(column('Mekaanikko Matti')).getByRole('link', { name: /XYZ-999/ }).textContent).not.toMatch(/Puhelimitse|Tiskillä|Verkossa/);
+    const leads = screen.getByRole('region', { name: 'Ilman kellonaikaa (toivottu päivä)' });
+    expect(within(leads).getByRole('link', { name: /LED-200/ }).textContent).toContain('Tiskillä');
+  });
+});

@@ -1,5 +1,6 @@
-import { useParams, useSearchParams } from 'react-router';
-import { staffPaths } from '@huolto/domain';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { staffPaths, todayInHelsinki } from '@huolto/domain';
+import { buttonClasses } from '@/components/ui/button.tsx';
 import { useDay } from '@/features/staff/api/get-day.ts';
 import { DateBar } from '@/features/staff/components/date-bar.tsx';
 import { DayView } from '@/features/staff/components/day/day-view.tsx';
@@ -32,7 +33,16 @@ export function DayPage() {
         Päivänäkymä: {finnishDate(date)}
         {day.data && <OfficeName name={day.data.office.name} />}
       </StaffPageTitle>
-      <DateBar date={date} step="day" to={dayTo} label="Päivän valinta" />
+      <div className="staff-day__top">
+        <DateBar date={date} step="day" to={dayTo} label="Päivän valinta" />
+        {/* A walk-in: today's first free time, whichever day is shown. */}
+        <Link
+          className={buttonClasses('primary', 'staff-day__counter')}
+          to={staffPaths.newBooking(officeId, { date: todayInHelsinki(), channel: 'COUNTER' })}
+        >
+          Asiakas tiskillä
+        </Link>
+      </div>
       {day.isPending && (
         <p className="staff-loading" role="status">
           Ladataan päivän varauksia…

@@ -2,6 +2,7 @@ import './week-view.css';
 import { Link } from 'react-router';
 import { formatDuration, staffPaths, todayInHelsinki, type StaffWeek } from '@huolto/domain';
 import { AbsenceWarning, BookingStateBadge } from '@/features/staff/components/booking-state.tsx';
+import { ChannelBadge } from '@/features/staff/components/day/channel-badge.tsx';
 import { clock, dayHours, finnishDate } from '@/features/staff/format.ts';
 
 /** An office's week: a card per day with its hours, load, absences and bookings (timed first, then leads). */
@@ -43,7 +44,7 @@ export function WeekView({ week, officeId }: { week: StaffWeek; officeId: number
                         <span className="week-booking__plate">{b.registerNumber}</span>{' '}
                         <span className="week-booking__name">{b.customerName}</span>
                       </Link>{' '}
-                      <BookingStateBadge booking={b} /> <AbsenceWarning booking={b} />
+                      <BookingStateBadge booking={b} /> <ChannelBadge booking={b} /> <AbsenceWarning booking={b} />
                     </li>
                   ))}
                 </ul>

@@ -1,17 +1,29 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { staffPaths, type StaffBookingSummary } from '@huolto/domain';
+import {
+  STAFF_MOVE_STEP_MINUTES,
+  staffMoveStarts,
+  staffPaths,
+  timeToMinutes,
+  type StaffBookingSummary,
+  type StaffDay,
+} from '@huolto/domain';
 import { AbsenceWarning, BookingStateBadge } from '@/features/staff/components/booking-state.tsx';
 import type { DayGrid as Grid, GridBlock, GridColumn } from '@/features/staff/day-layout.ts';
 import { clock, clockRange } from '@/features/staff/format.ts';
+import { ChannelBadge } from './channel-badge.tsx';
 
 /** Pixels per minute on the time grid: an hour is 96 px, a 15-minute job still readable. */
 const PX_PER_MINUTE = 1.6;
 /** How much of an absence a block over it leaves in sight. */
 const ABSENCE_STRIP_PX = 20;
 
-/** The day's time grid: the hours down the side and a column per resource shown. */
-export function DayGrid({ grid, columns }: { grid: Grid; columns: GridColumn[] }) {
+/**
+ * The day's time grid: the hours down the side and a column per resource shown. The free
+ * quarter hours still to come start a new booking at the desk (a "+" on pointing or focus;
+ * on a phone one "Uusi varaus" per resource instead). `now`: Helsinki wall clock.
+ */
+export function DayGrid({ day, grid, columns, now }: { day: StaffDay; grid: Grid; columns: GridColumn[]; now: string }) {
   return (
     <div className="staff-day__scroll" role="region" aria-label="Aikataulu, vieritettävä" tabIndex={0}>
       <div
@@ -29,7 +41,7 @@ export function DayGrid({ grid, columns }: { grid: Grid; columns: GridColumn[] }
           </div>
         </div>
         {columns.map((column) => (
-          <DayColumn key={column.resource.id} column={column} grid={grid} />
+          <DayColumn key={column.resource.id} column={column} grid={grid} day={day} now={now} />
         ))}
       </div>
     </div>
@@ -51,16 +63,50 @@ function closedStretches(grid: Grid): { from: number; to: number }[] {
   ].filter((s) => s.to > s.from);
 }
 
-function DayColumn({ column, grid }: { column: GridColumn; grid: Grid }) {
+/** The quarter hours of a resource's day where a new booking could start: free, not past. */
+export function freeStarts(day: StaffDay, resourceId: number, now: string): string[] {
+  return staffMoveStarts(day, resourceId, STAFF_MOVE_STEP_MINUTES, -1, now)
+    .filter((s) => !s.taken && !s.past)
+    .map((s) => s.time);
+}
+
+function DayColumn({ column, grid, day, now }: { column: GridColumn; grid: Grid; day: StaffDay; now: string }) {
   const headingId = `resurssi-${column.resource.id}`;
   const items = column.blocks;
   const from = grid.from;
+  const { id: resourceId, name } = column.resource;
+  const free = freeStarts(day, resourceId, now);
+  const newAt = (time?: string) => staffPaths.newBooking(day.office.id, { date: day.date, time, resourceId, channel: 'PHONE' });
   return (
     <section className="day-grid__column" aria-labelledby={headingId}>
-      <h3 className="day-grid__head" id={headingId}>
-        {column.resource.name}
-      </h3>
+      <div className="day-grid__head">
+        <h3 className="day-grid__name" id={headingId}>
+          {name}
+        </h3>
+        {/* On a phone (no pointing, small targets) one button per resource instead of the quarter hours. */}
+        {free.length > 0 && (
+          <Link className="day-grid__new" to={newAt()} aria-label={`Uusi varaus: ${name}`}>
+            <span aria-hidden="true">+ </span>Uusi varaus
+          </Link>
+        )}
+      </div>
       <div className="day-grid__body">
+        {free.length > 0 && (
+          <div className="day-grid__free">
+            {free.map((time) => (
+              <Link
+                key={time}
+                className="day-grid__slot"
+                to={newAt(time)}
+                aria-label={`Uusi varaus: ${name} klo ${clock(time)}`}
+                title={`Uusi varaus klo ${clock(time)}`}
+                style={{ top: (timeToMinutes(time) - from) * PX_PER_MINUTE, height: STAFF_MOVE_STEP_MINUTES * PX_PER_MINUTE }}
+              >
+                <span aria-hidden="true">+ {clock(time)}</span>
+              </Link>
+            ))}
+          </div>
+        )}
         {closedStretches(grid).map((c) => (
           <div
             key={`closed-${c.from}`}
@@ -116,7 +162,7 @@ function BookingBlock({ booking }: { booking: StaffBookingSummary }) {
     <Link className={classes} to={staffPaths.booking(booking.id)}>
       <span className="day-booking__time">{clockRange(booking.start!, booking.end!)}</span>{' '}
       <span className="day-booking__plate">{booking.registerNumber}</span>{' '}
-      <BookingStateBadge booking={booking} /> <AbsenceWarning booking={booking} />
+      <BookingStateBadge booking={booking} /> <ChannelBadge booking={booking} /> <AbsenceWarning booking={booking} />
       <span className="day-booking__name">{booking.customerName}</span>
       <span className="day-booking__summary">{booking.summary}</span>
     </Link>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatPhoneNumber, staffPaths, type StaffBookingSummary, type StaffDay } from '@huolto/domain';
 import { AbsenceWarning, BookingStateBadge } from '@/features/staff/components/booking-state.tsx';
 import { clock, clockRange, datePart, finnishDate } from '@/features/staff/format.ts';
+import { ChannelBadge } from './channel-badge.tsx';
 
 /** Bookings without a place on the grid, under a heading: leads (a wished day) or those without a resource. */
 export function BookingList({
@@ -36,7 +37,7 @@ function BookingLink({ booking, withTime }: { booking: StaffBookingSummary; with
     <Link className={cancelled ? 'staff-day__lead staff-day__lead--cancelled' : 'staff-day__lead'} to={staffPaths.booking(booking.id)}>
       {withTime && booking.start && booking.end && <span>{clockRange(booking.start, booking.end)} </span>}
       <strong>{booking.registerNumber}</strong> {booking.customerName}, {formatPhoneNumber(booking.customerPhone)} – {booking.summary}{' '}
-      <BookingStateBadge booking={booking} /> <AbsenceWarning booking={booking} />
+      <BookingStateBadge booking={booking} /> <ChannelBadge booking={booking} /> <AbsenceWarning booking={booking} />
     </Link>
   );
 }

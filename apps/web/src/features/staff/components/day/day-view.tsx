@@ -1,6 +1,6 @@
 import './day.css';
 import { Link } from 'react-router';
-import { staffPaths, type StaffDay } from '@huolto/domain';
+import { formatLocalDateTime, staffPaths, type StaffDay } from '@huolto/domain';
 import { layoutDay } from '@/features/staff/day-layout.ts';
 import { dayHours, finnishDate } from '@/features/staff/format.ts';
 import { DayGrid } from './day-grid.tsx';
@@ -57,7 +57,7 @@ export function DayView({
             Aikataulu resursseittain
           </h2>
           {onShow && day.resources.length > 1 && <ResourcePicker day={day} shown={showOne ? shown : null} onShow={onShow} />}
-          <DayGrid grid={grid} columns={columns} />
+          <DayGrid day={day} grid={grid} columns={columns} now={formatLocalDateTime(new Date())} />
         </section>
       )}
       {/* The day's schedule comes first (on a phone it is what the morning needs); then what lies beside it. */}
