@@ -1,6 +1,6 @@
 import './booking-detail.css';
 import { Link, useLocation, useParams } from 'react-router';
-import { formatLocalDateTime, staffPaths } from '@huolto/domain';
+import { BOOKING_CHANNEL_LABELS, formatLocalDateTime, staffPaths } from '@huolto/domain';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { useBooking } from '@/features/staff/api/get-booking.ts';
 import { BackToDay } from '@/features/staff/components/booking/back-to-day.tsx';
@@ -22,7 +22,9 @@ export function BookingDetailPage() {
   const data = booking.data;
   // Coming back from the contents page: what the change did.
   const saved = (useLocation().state as { saved?: string } | null)?.saved;
-  const notice = announcement || saved;
+  // A booking just made at the desk: the page says it was saved.
+  const created = (useLocation().state as { created?: string } | null)?.created;
+  const notice = announcement || saved || created;
   const changeable = !!data && data.status === 'CONFIRMED' && data.start !== null && data.start > formatLocalDateTime(new Date());
 
   return (
@@ -49,6 +51,13 @@ export function BookingDetailPage() {
           <Link className={buttonClasses('secondary')} to={staffPaths.bookingContents(data.id)}>
             Muuta sisältöä
           </Link>
+        </p>
+      )}
+      {data && (
+        <p className="booking-detail__origin">
+          <span>Kanava: {BOOKING_CHANNEL_LABELS[data.channel]}</span>
+          {data.createdBy && <span>Tehnyt: {data.createdBy}</span>}
+          <Link to={staffPaths.newBooking(data.office.id, { from: data.id })}>Varaa uudelleen</Link>
         </p>
       )}
       {notFound ? (
