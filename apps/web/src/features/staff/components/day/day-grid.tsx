@@ -91,22 +91,6 @@ function DayColumn({ column, grid, day, now }: { column: GridColumn; grid: Grid;
         )}
       </div>
       <div className="day-grid__body">
-        {free.length > 0 && (
-          <div className="day-grid__free">
-            {free.map((time) => (
-              <Link
-                key={time}
-                className="day-grid__slot"
-                to={newAt(time)}
-                aria-label={`Uusi varaus: ${name} klo ${clock(time)}`}
-                title={`Uusi varaus klo ${clock(time)}`}
-                style={{ top: (timeToMinutes(time) - from) * PX_PER_MINUTE, height: STAFF_MOVE_STEP_MINUTES * PX_PER_MINUTE }}
-              >
-                <span aria-hidden="true">+ {clock(time)}</span>
-              </Link>
-            ))}
-          </div>
-        )}
         {closedStretches(grid).map((c) => (
           <div
             key={`closed-${c.from}`}
@@ -134,6 +118,23 @@ function DayColumn({ column, grid, day, now }: { column: GridColumn; grid: Grid;
               </li>
             ))}
           </ul>
+        )}
+        {/* After the bookings, so that the keyboard reaches a column's bookings first. */}
+        {free.length > 0 && (
+          <div className="day-grid__free">
+            {free.map((time) => (
+              <Link
+                key={time}
+                className="day-grid__slot"
+                to={newAt(time)}
+                aria-label={`Uusi varaus: ${name} klo ${clock(time)}`}
+                title={`Uusi varaus klo ${clock(time)}`}
+                style={{ top: (timeToMinutes(time) - from) * PX_PER_MINUTE, height: STAFF_MOVE_STEP_MINUTES * PX_PER_MINUTE }}
+              >
+                <span aria-hidden="true">+ {clock(time)}</span>
+              </Link>
+            ))}
+          </div>
         )}
       </div>
     </section>
