@@ -7,7 +7,7 @@ import { formatLocalDateTime, type BookingEvent } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 
 export type BookingEventActor = 'CUSTOMER' | 'STAFF' | 'SYSTEM';
-export type BookingEventActionName = 'CREATED' | 'MOVED' | 'CANCELLED' | 'STATUS' | 'NOTE';
+export type BookingEventActionName = 'CREATED' | 'MOVED' | 'CANCELLED' | 'STATUS' | 'NOTE' | 'CHANGED';
 
 export interface NewBookingEvent {
   bookingId: number | string;

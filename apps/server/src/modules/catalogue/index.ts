@@ -3,7 +3,16 @@
  * plugins/ and staff-api.ts import these and no other file of the module (lint enforces it;
  * app.ts and staff-api.ts register its routes.ts, and tests may import any file).
  */
-export { cartWorkTwiceProblem, maxCartMinutes, SERVICE_LISTS } from './cart-rules.ts';
+export {
+  CART_OFFERS,
+  cartItemIssues,
+  cartLimitIssues,
+  cartWorkOf,
+  cartWorkTwiceProblem,
+  maxCartMinutes,
+  offeredProducts,
+  SERVICE_LISTS,
+} from './cart-rules.ts';
 export { addToCart } from './cart-service.ts';
 export { CatalogueCache, type CatalogueSource, databaseCatalogue } from './catalogue-cache.ts';
 export { findProducts, findProductsEverOffered, findWindshieldProductIds, listExtraOrderItems, offeredTires, type TireRow } from './repository.ts';

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Executor } from '#src/db/database.ts';
 import { extended } from '#src/lib/extra-tables.ts';
 import { checkedBooking, type BookingRow } from '../manage/index.ts';
+import type { ProcessRow } from '../process/index.ts';
 
 export interface StaffOfficeRow {
   id: number;
@@ -291,4 +292,39 @@ export async function findOfficeAbsences(db: Executor, officeId: number, from: D
 /** Sets what happened at the visit (null: nothing marked). */
 export async function updateVisitStatus(db: Executor, bookingId: string, visitStatus: string | null) {
   await db.updateTable('booking').set({ visit_status: visitStatus }).where('id', '=', bookingId).execute();
+}
+
+/** The booking session a booking was saved from (kept as long as its booking), expired or not. */
+export async function findBookingProcess(db: Executor, token: string): Promise<ProcessRow | undefined> {
+  const res = await sql<ProcessRow>`SELECT * FROM process WHERE token = ${token}`.execute(db);
+  return res.rows[0];
+}
+
+/** What staff change of a booking's contents: its lines, total, stored booking and customer. */
+export async function updateBookingContents(
+  db: Executor,
+  bookingId: string,
+  c: { orderItems: unknown; totalCents: number; snapshot: unknown; customer: unknown; customerPhone: string },
+) {
+  await db
+    .updateTable('booking')
+    .set({
+      order_items: JSON.stringify(c.orderItems),
+      total_cents: c.totalCents,
+      snapshot: JSON.stringify(c.snapshot),
+      customer: JSON.stringify(c.customer),
+      customer_phone: c.customerPhone,
+    })
+    .where('id', '=', bookingId)
+    .execute();
+}
+
+/** Deletes a booking's added rows of these products (a line of the booking's own now does their work). */
+export async function deleteAddedRowsOf(db: Executor, bookingId: string, productIds: readonly string[]) {
+  if (productIds.length === 0) return;
+  await extended(db)
+    .deleteFrom('booking_added_row')
+    .where('booking_id', '=', bookingId)
+    .where('product_id', 'in', [...productIds])
+    .execute();
 }

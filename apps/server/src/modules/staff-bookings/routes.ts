@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DESK_NEAREST_TIMES,
   STAFF_MOVE_STEP_MINUTES,
+  deskContentsBody,
   STAFF_SEARCH_LIMIT,
   STAFF_SEARCH_MAX_LENGTH,
   STAFF_SEARCH_MIN_LENGTH,
@@ -29,6 +31,7 @@ import { staffAddNote, staffBookingDetail, staffCancelBooking, staffOffices, sta
 import { staffDay, staffWeek } from './views.ts';
 import { searchStaffBookings } from './search.ts';
 import { TIME_TAKEN_MESSAGE, staffMoveBooking } from './move.ts';
+import { DOES_NOT_FIT_MESSAGE, DoesNotFit, NEAREST_DAYS, staffChangeContents } from './contents.ts';
 
 export interface StaffBookingRouteDeps {
   mailer: Mailer;
@@ -155,6 +158,34 @@ export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps:
     async (request) => {
       const staff = staffOf(request);
       await staffMoveBooking(db, staff, request.params.id, request.body, publicUrl);
+      void deps.mailer.kick();
+      return staffBookingDetail(db, staff, request.params.id);
+    },
+  );
+
+  r.put(
+    '/bookings/:id/contents',
+    {
+      schema: callSchema({
+        tag,
+        summary: "Changes what a booking holds: its services and tires (the items replace the booking's lines), the kilometres, the symptoms and the customer's details; with start and resourceId it also moves there.",
+        description: `One transaction. The items are checked, priced and timed by the customer's cart rules for the car (400 naming items.N.productId for a product not offered for it); rows added to the booking afterwards stay, except those of a product the items hold. A longer work keeps its start when the following time on its resource is free within the day's hours (the exclusion constraint decides); otherwise nothing changes and the answer is 409 {code: DOES_NOT_FIT, message: "${DOES_NOT_FIT_MESSAGE}", nearest} with at most ${DESK_NEAREST_TIMES} starts where it fits within ${NEAREST_DAYS} days, the booking's own resource first, then by distance from its start. The change is recorded in the booking's history (CHANGED, before and after); when the time or the total changed, the customer gets one updated confirmation with its .ics. 409 for a cancelled or past booking; a lead's contents change without a time.`,
+        params: staffIdParams,
+        body: deskContentsBody,
+        responseSchema: staffBookingDetailSchema,
+        response: detail,
+      }),
+    },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      try {
+        await staffChangeContents(db, staff, request.params.id, request.body, publicUrl);
+      } catch (err) {
+        if (err instanceof DoesNotFit) {
+          return reply.status(409).send({ error: err.code, code: err.code, message: err.message, nearest: err.nearest } as never);
+        }
+        throw err;
+      }
       void deps.mailer.kick();
       return staffBookingDetail(db, staff, request.params.id);
     },
