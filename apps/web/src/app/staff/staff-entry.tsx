@@ -42,6 +42,8 @@ const lazyRoutes = {
   service: (() => import('@/app/staff/routes/service.tsx').then((m) => ({ Component: m.ServicePage }))) as Lazy,
   campaignCodes: (() => import('@/app/staff/routes/campaign-codes.tsx').then((m) => ({ Component: m.CampaignCodesPage }))) as Lazy,
   tires: (() => import('@/app/staff/routes/tires.tsx').then((m) => ({ Component: m.TiresPage }))) as Lazy,
+  // The front desk: a booking for a customer on the phone or at the counter.
+  newBooking: (() => import('@/app/staff/routes/new-booking.tsx').then((m) => ({ Component: m.NewBookingPage }))) as Lazy,
 };
 
 /** The back-office's routes, all under /hallinta behind the sign-in (StaffLayout). */
@@ -75,6 +77,7 @@ export const staffRoutes: RouteObject[] = [
       { path: STAFF_ROUTES.service, lazy: lazyRoutes.service },
       { path: STAFF_ROUTES.campaignCodes, lazy: lazyRoutes.campaignCodes },
       { path: STAFF_ROUTES.tires, lazy: lazyRoutes.tires },
+      { path: STAFF_ROUTES.newBooking, lazy: lazyRoutes.newBooking },
       { path: '*', element: <StaffNotFound /> },
     ],
   },

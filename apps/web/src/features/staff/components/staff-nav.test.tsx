@@ -42,3 +42,14 @@ describe('<StaffNav>', () => {
     expect(screen.getByText('Lisää').closest('details')!.className).toBe('staff-nav__menu');
   });
 });
+
+describe('<StaffNav> and the desk', () => {
+  it('offers a new booking at the office being looked at', () => {
+    render(
+      <MemoryRouter initialEntries={['/hallinta/paiva/2/2026-12-02']}>
+        <StaffNav officeId={2} date="2026-12-02" admin />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Uusi varaus' }).getAttribute('href')).toBe('/hallinta/uusi-varaus/2');
+  });
+});

@@ -106,6 +106,9 @@ export function StaffNav({ officeId, date, admin }: { officeId: number | null; d
             <li>
               <NavLink to={staffPaths.capacity(officeId)}>Kapasiteetti</NavLink>
             </li>
+            <li>
+              <NavLink to={staffPaths.newBooking(officeId)}>Uusi varaus</NavLink>
+            </li>
             {!admin && (
               <li className="staff-nav__desk-only">
                 <NavLink to={staffPaths.office(officeId)}>Toimipiste</NavLink>

@@ -1,0 +1,277 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { STAFF_ROUTES, addDays, todayInHelsinki, type CataloguePreview, type DeskTimes, type StaffBookingDetail } from '@huolto/domain';
+import { OFFICE_USER, json, renderPage, stubApi } from '@/features/staff/test-setup-data.tsx';
+import { NewBookingPage } from './new-booking.tsx';
+import { BookingDetailPage } from './booking-detail.tsx';
+
+const TODAY = todayInHelsinki();
+const DATE = addDays(TODAY, 14);
+
+const CATALOGUE = (found: boolean): CataloguePreview => ({
+  vehicle: { registerNumber: found ? 'ABC-123' : 'ZZZ-999', make: found ? 'Volkswagen' : null, model: found ? 'Golf' : null, found },
+  groups: [
+    {
+      title: 'Huollot',
+      stage: 'DEFAULT',
+      kind: 'PRIMARY',
+      services: [
+        { code: 'HUOLTO', name: 'Määräaikaishuolto', priceCents: 36_300, normalPriceCents: null, durationMinutes: 90 },
+        { code: 'OLJY', name: 'Öljynvaihto', priceCents: 12_900, normalPriceCents: 14_900, durationMinutes: 45 },
+      ],
+    },
+  ],
+});
+
+/** The day's starts: Nosturi 1 free at 8.00 and 8.15 (8.00 a customer's time), 8.30 taken; Nosturi 2 free at 10.15. */
+const timesOf = (date: string, first: DeskTimes['first'] = { resourceId: 12, time: '10:15:00' }): DeskTimes => ({
+  date,
+  minutes: 90,
+  totalCents: 36_300,
+  resources: [
+    {
+      id: 11,
+      name: 'Nosturi 1',
+      starts: [
+        { time: '08:00:00', taken: false, past: false, customerTime: true },
+        { time: '08:15:00', taken: false, past: false, customerTime: false },
+        { time: '08:30:00', taken: true, past: false, customerTime: false },
+      ],
+    },
+    { id: 12, name: 'Nosturi 2', starts: [{ time: '10:15:00', taken: false, past: false, customerTime: false }] },
+  ],
+  first,
+});
+
+const timesAnswer = (body: unknown) => json(timesOf((body as { date: string }).date));
+
+const EARLIER: StaffBookingDetail = {
+  id: 41,
+  bookingKey: 'HV7K2M9Q4P',
+  processType: 'MAINTENANCE',
+  status: 'CONFIRMED',
+  visitStatus: null,
+  start: `${addDays(TODAY, -200)}T09:00:00`,
+  end: `${addDays(TODAY, -200)}T10:30:00`,
+  leadDate: null,
+  resourceIds: [11],
+  registerNumber: 'ABC-123',
+  customerName: 'Maija Meikäläinen',
+  customerPhone: '040 123 4567',
+  summary: 'Määräaikaishuolto, Vanha pesu',
+  totalCents: 37_290,
+  usingKeyLocker: false,
+  inAbsence: false,
+  car: 'Volkswagen Golf',
+  office: { id: 1, name: 'Laakkonen Helsinki Konala' },
+  createdAt: `${addDays(TODAY, -220)}T12:15:00`,
+  customer: { firstname: 'Maija', lastname: 'Meikäläinen', email: 'maija@example.com', phone: '040 123 4567', address: 'Testikatu 1', postCode: '00100', city: 'Helsinki' },
+  vehicle: { registerNumber: 'ABC-123', make: 'Volkswagen', model: 'Golf', kilometers: 60_000 },
+  items: [
+    { productId: 'HUOLTO', name: 'Määräaikaishuolto', quantity: 1, priceCents: 30_000 },
+    { productId: 'PESU', name: 'Vanha pesu', quantity: 1, priceCents: 990 },
+  ],
+  symptoms: [],
+  customerNotes: '',
+  deliveryOption: null,
+  channel: 'PHONE',
+  createdBy: 'Toimipiste Demo',
+  campaignCode: null,
+  events: [],
+  messages: [],
+} as unknown as StaffBookingDetail;
+
+const open = (query = '') => renderPage(<NewBookingPage />, { me: OFFICE_USER, path: `/hallinta/uusi-varaus/1${query}`, pattern: STAFF_ROUTES.newBooking });
+
+const lookUp = async (plate: string) => {
+  fireEvent.change(await screen.findByLabelText(/Rekisterinumero/), { target: { value: plate } });
+  fireEvent.click(screen.getByRole('button', { name: 'Hae' }));
+};
+
+const fillCustomer = (phone = '040 765 4321') => {
+  fireEvent.change(screen.getByLabelText(/Sukunimi/), { target: { value: 'Virtanen' } });
+  fireEvent.change(screen.getByRole('textbox', { name: /Puhelin/ }), { target: { value: phone } });
+};
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=x; path=/';
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('<NewBookingPage>', () => {
+  it('a plate the register does not know asks for the make and model; the services come grouped with their prices and durations', async () => {
+    const { bodies } = stubApi({ 'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(false))] });
+    open();
+    expect(screen.getByRole('heading', { level: 1, name: /Uusi varaus/ })).toBeTruthy();
+    expect(screen.queryByLabelText('Merkki')).toBeNull();
+    await lookUp('zzz-999');
+    await screen.findByText('Ajoneuvoa ei löytynyt rekisteristä: kirjoita merkki ja malli');
+    expect(screen.getByLabelText('Merkki')).toBeTruthy();
+    expect(screen.getByLabelText('Malli')).toBeTruthy();
+    expect(bodies('POST /staff/offices/1/desk/catalogue')).toEqual([{ vehicle: { registerNumber: 'ZZZ-999' } }]);
+    const group = screen.getByRole('region', { name: 'Huollot' });
+    const oil = within(group).getByRole('checkbox', { name: /Öljynvaihto/ });
+    expect(oil.closest('li')!.textContent).toBe('Öljynvaihto45 minNormaalihinta 149\u00a0€129\u00a0€');
+  });
+
+  it('a plate not well formed is told at the field and nothing is asked', async () => {
+    const { called } = stubApi({});
+    open();
+    await lookUp('ABC');
+    expect(await screen.findByText('Tarkista rekisterinumero (esim. ABC-123)')).toBeTruthy();
+    expect(called('POST /staff/offices/1/desk/catalogue')).toBe(false);
+  });
+
+  it('ticking services asks for the day’s times of that work; the free starts show per resource, taken ones not, customer times marked', async () => {
+    const { bodies } = stubApi({ 'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(true))], 'POST /staff/offices/1/desk/times': [timesAnswer] });
+    open(`?paiva=${DATE}`);
+    await lookUp('ABC-123');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ }));
+    const lift1 = await screen.findByRole('group', { name: 'Nosturi 1' });
+    expect(within(lift1).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['8.00, Nosturi 1, verkkoaika', '8.15, Nosturi 1']);
+    expect(within(lift1).getByText('8.00').className).toContain('desk__start--customer');
+    expect(bodies('POST /staff/offices/1/desk/times')).toEqual([{ vehicle: { registerNumber: 'ABC-123' }, items: [{ productId: 'HUOLTO', amount: 1 }], date: DATE }]);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Öljynvaihto/ }));
+    await waitFor(() => expect(bodies('POST /staff/offices/1/desk/times')).toHaveLength(2));
+    expect((bodies('POST /staff/offices/1/desk/times')[1] as { items: unknown[] }).items).toHaveLength(2);
+  });
+
+  it('a start pressed on the day grid is chosen when it is still free', async () => {
+    stubApi({ 'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(true))], 'POST /staff/offices/1/desk/times': [timesAnswer] });
+    open(`?paiva=${DATE}&klo=08:15&resurssi=11`);
+    await lookUp('ABC-123');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ }));
+    const chosen = await screen.findByRole('radio', { name: /^8\.15, Nosturi 1/ });
+    await waitFor(() => expect((chosen as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('a walk-in (kanava=COUNTER) gets today’s first free start chosen and told', async () => {
+    const { bodies } = stubApi({ 'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(true))], 'POST /staff/offices/1/desk/times': [timesAnswer] });
+    open(`?kanava=COUNTER&paiva=${DATE}`);
+    expect((screen.getByRole('radio', { name: 'Tiskillä' }) as HTMLInputElement).checked).toBe(true);
+    await lookUp('ABC-123');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ }));
+    expect(await screen.findByText('Ensimmäinen vapaa aika tänään: klo 10.15, Nosturi 2')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^10\.15, Nosturi 2/ }) as HTMLInputElement).checked).toBe(true);
+    expect((bodies('POST /staff/offices/1/desk/times')[0] as { date: string }).date).toBe(TODAY);
+  });
+
+  it('the phone is required (in Finnish) and the e-mail is not: saved without one, the booking’s page opens', async () => {
+    const { bodies, called } = stubApi({
+      'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(false))],
+      'POST /staff/offices/1/desk/times': [timesAnswer],
+      'POST /staff/offices/1/bookings': [() => json({ id: 77, bookingKey: 'K77' }, 201)],
+    });
+    open(`?paiva=${DATE}`);
+    await lookUp('ZZZ-999');
+    fireEvent.change(await screen.findByLabelText('Merkki'), { target: { value: 'Lada' } });
+    fireEvent.change(screen.getByLabelText('Malli'), { target: { value: 'Niva' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Määräaikaishuolto/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^8\.00, Nosturi 1/ }));
+    fireEvent.change(screen.getByLabelText(/Sukunimi/), { target: { value: 'Virtanen' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna varaus' }));
+    const phone = screen.getByRole('textbox', { name: /Puhelin/ });
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)!.textContent).toBe('Pakollinen tieto');
+    expect(called('POST /staff/offices/1/bookings')).toBe(false);
+
+    fillCustomer();
+    expect(screen.getByText('Vahvistus lähetetään, jos sähköposti annetaan')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna varaus' }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/hallinta/varaus/77'));
+    expect(bodies('POST /staff/offices/1/bookings')).toEqual([
+      {
+        channel: 'PHONE',
+        vehicle: { registerNumber: 'ZZZ-999', make: 'Lada', model: 'Niva' },
+        items: [{ productId: 'HUOLTO', amount: 1 }],
+        start: `${DATE}T08:00:00`,
+        resourceId: 11,
+        customer: { first_name: '', last_name: 'Virtanen', phone_number: '040 765 4321', email: '', address: '', post_code: '', post_office: '' },
+        symptoms: [],
+        notes: '',
+      },
+    ]);
+  });
+
+  it('without services and a time nothing is sent, and the page says what is missing', async () => {
+    const { called } = stubApi({ 'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(true))] });
+    open();
+    await lookUp('ABC-123');
+    await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ });
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna varaus' }));
+    expect(await screen.findByText('Valitse vähintään yksi palvelu')).toBeTruthy();
+    expect(called('POST /staff/offices/1/bookings')).toBe(false);
+  });
+
+  it('a time taken meanwhile (409) shows the server’s message and the times are read again', async () => {
+    const { bodies } = stubApi({
+      'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(true))],
+      'POST /staff/offices/1/desk/times': [timesAnswer],
+      'POST /staff/offices/1/bookings': [() => json({ error: 'NOT_AVAILABLE', code: 'NOT_AVAILABLE', message: 'Aika ehdittiin varata. Valitse toinen aika.' }, 409)],
+    });
+    open(`?paiva=${DATE}`);
+    await lookUp('ABC-123');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^8\.15, Nosturi 1/ }));
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna varaus' }));
+    expect(await screen.findByText('Aika ehdittiin varata. Valitse toinen aika.')).toBeTruthy();
+    await waitFor(() => expect(bodies('POST /staff/offices/1/desk/times').length).toBeGreaterThanOrEqual(2));
+    expect((screen.getByRole('radio', { name: /^8\.15, Nosturi 1/ }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTestId('address').textContent).toBe('/hallinta/uusi-varaus/1');
+  });
+
+  it('a 400 naming a customer field shows its message at the field', async () => {
+    stubApi({
+      'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(true))],
+      'POST /staff/offices/1/desk/times': [timesAnswer],
+      'POST /staff/offices/1/bookings': [() => json({ error: 'VALIDATION', message: 'Virheellinen syöte', fields: [{ path: 'customer.email', message: 'Tarkista sähköpostiosoite' }] }, 400)],
+    });
+    open(`?paiva=${DATE}`);
+    await lookUp('ABC-123');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^8\.15, Nosturi 1/ }));
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna varaus' }));
+    const email = screen.getByLabelText(/Sähköposti/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Tarkista sähköpostiosoite')).toBeTruthy();
+  });
+
+  it('booking again (uudelleen) fills in the car, the customer and the services still offered, tells which are not, at today’s prices', async () => {
+    const { bodies } = stubApi({
+      'GET /staff/bookings/41': [() => json(EARLIER)],
+      'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(true))],
+      'POST /staff/offices/1/desk/times': [timesAnswer],
+    });
+    open('?uudelleen=41');
+    const huolto = await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ });
+    await waitFor(() => expect((huolto as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole('checkbox', { name: /Öljynvaihto/ }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText(/Rekisterinumero/) as HTMLInputElement).value).toBe('ABC-123');
+    expect((screen.getByLabelText(/Mittarilukema/) as HTMLInputElement).value).toBe('60000');
+    expect((screen.getByLabelText(/Sukunimi/) as HTMLInputElement).value).toBe('Meikäläinen');
+    expect((screen.getByRole('textbox', { name: /Puhelin/ }) as HTMLInputElement).value).toBe('040 123 4567');
+    expect((screen.getByLabelText(/Sähköposti/) as HTMLInputElement).value).toBe('maija@example.com');
+    expect(screen.getByText(/ei enää tarjota/).closest('.notice')!.textContent).toContain('Vanha pesu');
+    expect(bodies('POST /staff/offices/1/desk/catalogue')).toEqual([{ vehicle: { registerNumber: 'ABC-123', kilometers: 60_000 } }]);
+    // The catalogue's price now, not the earlier booking's.
+    expect(huolto.closest('li')!.textContent).toContain('363\u00a0€');
+    await waitFor(() => expect(bodies('POST /staff/offices/1/desk/times')).toHaveLength(1));
+  });
+});
+
+describe('<BookingDetailPage> and the desk', () => {
+  it('tells the channel and who made the booking, and offers to book it again', async () => {
+    stubApi({ 'GET /staff/bookings/41': [() => json({ ...EARLIER, start: `${DATE}T09:00:00`, end: `${DATE}T10:30:00` })] });
+    renderPage(<BookingDetailPage />, { me: OFFICE_USER, path: '/hallinta/varaus/41', pattern: STAFF_ROUTES.booking });
+    expect(await screen.findByText('Kanava: Puhelimitse')).toBeTruthy();
+    expect(screen.getByText('Tehnyt: Toimipiste Demo')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Varaa uudelleen' }).getAttribute('href')).toBe('/hallinta/uusi-varaus/1?uudelleen=41');
+  });
+});
