@@ -1,10 +1,11 @@
 import './booking-detail.css';
 import { Link, useLocation, useParams } from 'react-router';
-import { BOOKING_CHANNEL_LABELS, formatLocalDateTime, staffPaths } from '@huolto/domain';
+import { BOOKING_CHANNEL_LABELS, staffPaths } from '@huolto/domain';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { useBooking } from '@/features/staff/api/get-booking.ts';
 import { BackToDay } from '@/features/staff/components/booking/back-to-day.tsx';
 import { BookingView } from '@/features/staff/components/booking/booking-view.tsx';
+import { contentsChangeable } from '@/features/staff/components/contents/contents-model.ts';
 import { StaffPageTitle } from '@/features/staff/components/staff-title.tsx';
 import { useAnnouncement } from '@/hooks/use-announcement.ts';
 import { messageOf } from '@/lib/form-errors.ts';
@@ -25,7 +26,7 @@ export function BookingDetailPage() {
   // A booking just made at the desk: the page says it was saved.
   const created = (useLocation().state as { created?: string } | null)?.created;
   const notice = announcement || saved || created;
-  const changeable = !!data && data.status === 'CONFIRMED' && data.start !== null && data.start > formatLocalDateTime(new Date());
+  const changeable = !!data && contentsChangeable(data);
 
   return (
     <div className="staff-page booking-detail">

@@ -1,0 +1,217 @@
+import './contents.css';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { FIELD_ERRORS, deskCustomerSchema, deskItemsSchema, kilometersSchema, staffPaths, type StaffBookingDetail } from '@huolto/domain';
+import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
+import { useDeskCatalogue } from '@/features/staff/api/get-desk-catalogue.ts';
+import { useUpdateBookingContents, type BookingContentsBody } from '@/features/staff/api/update-booking-contents.ts';
+import { FormFooter } from '@/features/staff/components/form-footer.tsx';
+import { LoadError } from '@/features/staff/components/view-states.tsx';
+import { showRefusal } from '@/features/staff/form-refusal.ts';
+import { fieldErrors } from '@/lib/form-errors.ts';
+import { ContentsServices } from './contents-services.tsx';
+import {
+  customerOf,
+  doesNotFit,
+  itemIssues,
+  initialSelection,
+  savedMessage,
+  selectionChanged,
+  totalCents,
+  type ChosenItem,
+  type DeskFit,
+} from './contents-model.ts';
+import { NearestTimes } from './nearest-times.tsx';
+
+/**
+ * The form's own fields on the domain's rules: the customer (a phone number left empty told as
+ * missing before malformed), the kilometres ('' none) and the symptoms as one text.
+ */
+const contentsFormSchema = z.object({
+  customer: deskCustomerSchema.extend({
+    phone_number: z.string().trim().min(1, { error: FIELD_ERRORS.required }).pipe(deskCustomerSchema.shape.phone_number),
+  }),
+  kilometers: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || kilometersSchema.safeParse(v).success, { error: FIELD_ERRORS.kilometers })
+    .transform((v): number | null => (v === '' ? null : kilometersSchema.parse(v))),
+  symptoms: z.string().max(1000, { error: FIELD_ERRORS.tooLong }),
+});
+type ContentsFormInput = z.input<typeof contentsFormSchema>;
+type ContentsFormValues = z.output<typeof contentsFormSchema>;
+
+const REFUSABLE = [
+  'customer.first_name',
+  'customer.last_name',
+  'customer.phone_number',
+  'customer.email',
+  'customer.address',
+  'customer.post_code',
+  'customer.post_office',
+  'kilometers',
+  'symptoms',
+] as const;
+
+/**
+ * What a booking holds, changed at the desk: its services from the car's catalogue (prices and
+ * the total as ticked), the kilometres, the symptoms and the customer. Saved, the booking's
+ * page says so; a work that no longer fits its time offers the nearest times it fits.
+ */
+export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const navigate = useNavigate();
+  const initialItems = initialSelection(booking);
+  const [selection, setSelection] = useState<ChosenItem[]>(initialItems);
+  const [itemsError, setItemsError] = useState<string | undefined>();
+  // The catalogue is read for the kilometres given (the maintenance packages depend on them), again once a new figure is left.
+  const [catalogueKm, setCatalogueKm] = useState<number | null>(booking.vehicle.kilometers);
+  const { make, model, registerNumber } = booking.vehicle;
+  const catalogue = useDeskCatalogue(booking.office.id, {
+    processType: booking.processType,
+    vehicle: { registerNumber, ...(make ? { make } : {}), ...(model ? { model } : {}), kilometers: catalogueKm },
+  });
+  const symptomsText = booking.symptoms.join('\n');
+  const { register, handleSubmit, setError, formState } = useForm<ContentsFormInput, unknown, ContentsFormValues>({
+    defaultValues: {
+      customer: customerOf(booking),
+      kilometers: booking.vehicle.kilometers === null ? '' : String(booking.vehicle.kilometers),
+      symptoms: symptomsText,
+    },
+    resolver: zodResolver(contentsFormSchema),
+  });
+  const save = useUpdateBookingContents(booking.id);
+  const [conflict, setConflict] = useState<{ message: string; nearest: DeskFit[]; body: BookingContentsBody } | null>(null);
+
+  const toggle = (productId: string, checked: boolean) => {
+    setItemsError(undefined);
+    setConflict(null);
+    setSelection((items) =>
+      checked
+        ? [...items.filter((i) => i.productId !== productId), { productId, amount: initialItems.find((i) => i.productId === productId)?.amount ?? 1 }]
+        : items.filter((i) => i.productId !== productId),
+    );
+  };
+
+  const send = (body: BookingContentsBody) =>
+    save.mutate(body, {
+      onSuccess: (answer) => void navigate(staffPaths.booking(booking.id), { state: { saved: savedMessage(booking, answer) } }),
+      onError: (error) => {
+        const refusal = doesNotFit(error);
+        if (refusal) return setConflict({ ...refusal, body });
+        setConflict(null);
+        // The lines the server refused (400 items.N.…) are told at the services, by name.
+        const refused = itemIssues(fieldErrors(error), body.items ?? [], booking, catalogue.data);
+        if (refused) {
+          setItemsError(refused);
+          document.getElementById('contents-services')?.focus();
+          if (fieldErrors(error).every((f) => /^items(\.|$)/.test(f.path))) return;
+        }
+        showRefusal(error, setError, REFUSABLE);
+      },
+    });
+
+  const onValid = (values: ContentsFormValues) => {
+    const itemsChanged = selectionChanged(initialItems, selection);
+    if (itemsChanged) {
+      const items = deskItemsSchema.safeParse(selection);
+      if (!items.success) {
+        setItemsError(items.error.issues[0]?.message);
+        document.getElementById('contents-services')?.focus();
+        return;
+      }
+    }
+    const symptoms = values.symptoms.trim();
+    send({
+      // The lines replace the booking's: sent only when changed, so that its extra rows stay otherwise.
+      ...(itemsChanged ? { items: selection.map(({ productId, amount }) => ({ productId, amount })) } : {}),
+      kilometers: values.kilometers,
+      ...(symptoms === symptomsText.trim() ? {} : { symptoms: symptoms ? [symptoms] : [] }),
+      customer: values.customer,
+    });
+  };
+
+  const choose = (fit: DeskFit) => {
+    if (conflict) send({ ...conflict.body, start: fit.start, resourceId: fit.resourceId });
+  };
+
+  const errors = formState.errors;
+  const c = errors.customer;
+  const kmField = register('kilometers');
+
+  return (
+    <form className="form-stack contents" onSubmit={handleSubmit(onValid)} noValidate>
+      <section className="card form-stack" aria-labelledby={id('work-title')}>
+        <h2 id={id('work-title')} className="card__title">
+          Työ
+        </h2>
+        <InputField
+          id={id('km')}
+          label="Mittarilukema (km)"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.kilometers?.message}
+          {...kmField}
+          onBlur={(e) => {
+            void kmField.onBlur(e);
+            const km = kilometersSchema.safeParse(e.target.value.trim());
+            setCatalogueKm(e.target.value.trim() === '' ? null : km.success ? km.data : catalogueKm);
+          }}
+        />
+        {catalogue.isPending ? (
+          <p className="staff-loading">Haetaan auton palveluita…</p>
+        ) : catalogue.isError ? (
+          <LoadError error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+        ) : (
+          <ContentsServices
+            booking={booking}
+            catalogue={catalogue.data}
+            selection={selection}
+            onToggle={toggle}
+            total={totalCents(booking, selection, catalogue.data)}
+            error={itemsError}
+          />
+        )}
+        <Field id={id('symptoms')} label="Vian kuvaus" error={errors.symptoms?.message}>
+          <textarea
+            id={id('symptoms')}
+            className="input textarea"
+            rows={3}
+            maxLength={1000}
+            aria-invalid={errors.symptoms ? true : undefined}
+            aria-describedby={describedBy(id('symptoms'), { error: Boolean(errors.symptoms) })}
+            {...register('symptoms')}
+          />
+        </Field>
+      </section>
+
+      <section className="card form-stack" aria-labelledby={id('customer-title')}>
+        <h2 id={id('customer-title')} className="card__title">
+          Asiakas
+        </h2>
+        <div className="contents__pair">
+          <InputField id={id('first')} label="Etunimi" autoComplete="off" maxLength={100} error={c?.first_name?.message} {...register('customer.first_name')} />
+          <InputField id={id('last')} label="Sukunimi" required autoComplete="off" maxLength={100} error={c?.last_name?.message} {...register('customer.last_name')} />
+        </div>
+        <div className="contents__pair">
+          <InputField id={id('phone')} label="Puhelin" type="tel" required autoComplete="off" error={c?.phone_number?.message} {...register('customer.phone_number')} />
+          <InputField id={id('email')} label="Sähköposti" type="email" autoComplete="off" maxLength={254} error={c?.email?.message} {...register('customer.email')} />
+        </div>
+        <InputField id={id('address')} label="Osoite" autoComplete="off" maxLength={200} error={c?.address?.message} {...register('customer.address')} />
+        <div className="contents__pair">
+          <InputField id={id('post-code')} label="Postinumero" inputMode="numeric" autoComplete="off" error={c?.post_code?.message} {...register('customer.post_code')} />
+          <InputField id={id('post-office')} label="Postitoimipaikka" autoComplete="off" maxLength={100} error={c?.post_office?.message} {...register('customer.post_office')} />
+        </div>
+      </section>
+
+      {conflict && <NearestTimes message={conflict.message} nearest={conflict.nearest} pending={save.isPending} onChoose={choose} />}
+      <FormFooter problem={errors.root?.server?.message} pending={save.isPending}>
+        Tallenna muutokset
+      </FormFooter>
+    </form>
+  );
+}
