@@ -274,6 +274,37 @@ describe('PUT /bookings/:id/contents', () => {
     expect((opened.booking.items as { description: string }[]).map((i) => i.description)).toContain(extra.description);
   });
 
+  it("keeps the rows the customer added later, in the total; a lead's contents change without a time; symptoms are recorded", async () => {
+    const mine = await book(resources[2]!.id, `${DAY4}T08:00:00`);
+    const added = await t.db.selectFrom('extra_order_item').select(['id', 'description', 'price_cents']).orderBy('id').executeTakeFirstOrThrow();
+    const access = { bookingKey: mine.bookingKey, registerNumber: 'ABC-123', installationType: 'LAAKKONEN_PUBLIC' };
+    expect(json(await new ApiClient(t.app).post('/booking/cd/add-rows', { ...access, rows: [{ productId: added.id, amount: 1 }] })).responseCode).toBe('SUCCESS');
+    const withRow = await storedOf(mine.id);
+    const res = await put(staff, mine.id, { items: both(), symptoms: ['Vasen etujarru kirskuu'] });
+    expectStatus(res, 200);
+    const detail = json<StaffBookingDetail>(res);
+    expect(detail.items.map((i) => i.name)).toEqual([expect.any(String), extra.description, added.description]);
+    expect(detail.totalCents).toBe(withRow.total + extra.price);
+    expect(detail.items.reduce((sum, i) => sum + i.priceCents, 0)).toBe(detail.totalCents);
+    expect(asJson((await changesOf(mine.id))[0]!.after).symptoms).toEqual(['Vasen etujarru kirskuu']);
+
+    // A lead: the same booking as a wished day, no time on any lift (and no session kept: its car is the stored one).
+    const lead = await sql<{ id: string }>`
+      INSERT INTO booking (booking_key, process_token, process_type, organization_id, register_number, kind, lead_date,
+                           customer, vehicle, order_items, snapshot, total_cents, customer_phone)
+      SELECT 'LEAD' || booking_key, NULL, process_type, organization_id, register_number, 'LEAD', ${DAY4}::date,
+             customer, vehicle, order_items, snapshot, total_cents, customer_phone
+      FROM booking WHERE id = ${mine.id}
+      RETURNING id`.execute(t.db);
+    const leadId = Number(lead.rows[0]!.id);
+    const changed = await put(staff, leadId, { items: [{ productId: base.productId, provider: base.provider, amount: 1 }] });
+    expectStatus(changed, 200);
+    expect(json<StaffBookingDetail>(changed)).toMatchObject({ start: null, end: null, resourceIds: [] });
+    expect(asJson((await changesOf(leadId))[0]!.after).items).toHaveLength(1);
+    const moved = await put(staff, leadId, { start: `${DAY4}T12:00:00`, resourceId: resources[2]!.id });
+    expectStatus(moved, 409);
+  });
+
   it('refuses (400 naming items) a product not offered for the car, and changes nothing', async () => {
     const mine = await book(resources[0]!.id, `${DAY4}T08:00:00`);
     const before = await storedOf(mine.id);
@@ -289,6 +320,12 @@ describe('PUT /bookings/:id/contents', () => {
     const mine = await book(resources[1]!.id, `${DAY4}T08:00:00`);
     expectStatus(await put(otherOffice, mine.id, { kilometers: 1000 }), 403);
     expectStatus(await put(staff, 99_999_999, { kilometers: 1000 }), 404);
+    // A booking whose time has come cannot be changed any more.
+    const past = await book(resources[2]!.id, `${DAY4}T12:00:00`);
+    await sql`UPDATE booking SET start_at = now() - interval '2 hours', end_at = now() - interval '1 hour' WHERE id = ${past.id}`.execute(t.db);
+    const late = await put(staff, past.id, { kilometers: 1000 });
+    expectStatus(late, 409);
+    expect(json(late).message).toBe('Mennyttä varausta ei voi enää muuttaa.');
     expectStatus(await staff.post(`/bookings/${mine.id}/cancel`, { reason: '' }), 200);
     const res = await put(staff, mine.id, { kilometers: 1000 });
     expectStatus(res, 409);

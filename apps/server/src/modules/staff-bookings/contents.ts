@@ -54,7 +54,7 @@ import { findOrganization } from '../organizations/index.ts';
 import type { CartLine, ProcessRow } from '../process/index.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
 import { findResources, usableResources, workKindsOfLines } from '../time/index.ts';
-import { deleteAddedRowsOf, findBookingProcess, findOpeningExceptions, findStaffOffices, updateBookingContents } from './repository.ts';
+import { deleteAddedRowsOf, findBookingProcess, findMakeId, findOpeningExceptions, findStaffOffices, updateBookingContents } from './repository.ts';
 import { bookingOf, conflict, openingOfDay } from './service.ts';
 import { assertStaffStart } from './staff-start.ts';
 import { staffDay } from './views.ts';
@@ -337,7 +337,7 @@ async function sessionOf(trx: Executor, row: BookingRow, kilometers: number | nu
       ? {
           register_number: row.register_number,
           make: snapshot.vehicle.make,
-          make_id: null,
+          make_id: snapshot.vehicle.make ? await findMakeId(trx, snapshot.vehicle.make) : null,
           model: snapshot.vehicle.model,
           model_year: snapshot.vehicle.model_year,
           classification: snapshot.vehicle.classification,

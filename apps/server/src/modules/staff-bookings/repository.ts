@@ -328,3 +328,13 @@ export async function deleteAddedRowsOf(db: Executor, bookingId: string, product
     .where('product_id', 'in', [...productIds])
     .execute();
 }
+
+/** The id of the vehicle make with this name (any case), if the register knows it. */
+export async function findMakeId(db: Executor, name: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('vehicle_make')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
