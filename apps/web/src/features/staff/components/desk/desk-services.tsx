@@ -24,7 +24,8 @@ export function DeskServices({
   const errorId = `${uid}-error`;
   return (
     <fieldset className="desk__services" aria-describedby={error ? errorId : undefined} id="desk-services">
-      <legend className="field__label">Palvelut</legend>
+      {/* The card's heading says it; the legend names the ticks for a screen reader. */}
+      <legend className="visually-hidden">Palvelut</legend>
       {missing.length > 0 && (
         <div className="notice notice--warning">
           <p>Näitä aiemman varauksen rivejä ei enää tarjota tälle autolle:</p>
