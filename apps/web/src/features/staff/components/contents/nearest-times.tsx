@@ -23,7 +23,7 @@ export function NearestTimes({
       </h2>
       {nearest.length > 0 ? (
         <>
-          <p>Lähimmät ajat, joihin muutettu työ mahtuu. Valitse aika, niin muutokset tallennetaan ja varaus siirtyy sille:</p>
+          <p>Valitsemalla ajan muutokset tallennetaan ja varaus siirtyy sille:</p>
           <ul className="contents__nearest-list">
             {nearest.map((fit) => (
               <li key={`${fit.start}-${fit.resourceId}`}>
