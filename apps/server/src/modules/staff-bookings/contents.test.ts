@@ -265,6 +265,17 @@ describe('PUT /bookings/:id/contents', () => {
     expect(asJson(changes[0]!.before).customer.first_name).toBe(CUSTOMER.first_name);
     expect(asJson(changes[0]!.after)).not.toHaveProperty('totalCents');
 
+    // The same lines sent again are not priced again: a catalogue price changed since does not touch the booking.
+    await t.db.updateTable('product').set({ price_cents: extra.price + 1000 }).where('id', '=', extra.productId).execute();
+    try {
+      expectStatus(await put(staff, mine.id, { items: [...both()].reverse(), kilometers: 123456 }), 200);
+    } finally {
+      await t.db.updateTable('product').set({ price_cents: extra.price }).where('id', '=', extra.productId).execute();
+    }
+    expect((await storedOf(mine.id)).total).toBe(after.total);
+    expect(await customerMailsOf(mine.id)).toHaveLength(mailsBefore);
+    expect((await changesOf(mine.id)).slice(1)).toHaveLength(1);
+
     // The customer's own page (/oma-varaus: open-booking) shows the new contents and total.
     const opened = json(await new ApiClient(t.app).post('/open-booking', { bookingKey: mine.bookingKey, registerNumber: 'ABC-123' }));
     expect(opened.responseCode).toBe('SUCCESS');

@@ -12,8 +12,9 @@
  * changed booking never overlaps another.
  *
  * Decisions:
- * - `items` are the booking's own lines, as a whole; omitted, the lines and the total stay
- *   as they are (kilometres, symptoms or customer details change no price).
+ * - `items` are the booking's own lines, as a whole; omitted, or the same lines the booking
+ *   holds, the lines and the total stay as they are (kilometres, symptoms or customer details
+ *   change no price, nor does a catalogue price changed since the booking was made).
  * - The rows added to the booking afterwards (booking_added_row, manage's add-rows) stay,
  *   with their prices, except a row of a product the new items hold: the line replaces it,
  *   so the work is not counted twice.
@@ -148,7 +149,7 @@ async function change(trx: Executor, staff: StaffPrincipal, id: number, body: Co
 
   // The new lines, priced and timed as the customer's cart would be.
   let priced: Priced | null = null;
-  if (body.items) {
+  if (body.items && !sameLines(body.items, currentCart)) {
     const cart = await cartOfItems(trx, session, body.items);
     priced = await pricedContents(trx, { ...session, cart }, snapshot);
   }
@@ -382,11 +383,35 @@ async function sessionOf(trx: Executor, row: BookingRow, kilometers: number | nu
   };
 }
 
-/** The lines the booking holds now, as cart lines (their products and amounts). */
+/** The lines the booking holds now, as cart lines (their products, amounts, stages and parameters). */
 function cartOfRow(row: BookingRow): CartLine[] {
   return row.order_items.flatMap((i) =>
-    i.product ? [{ productId: i.product.id, provider: String(i.product.provider ?? 'LAAKKONEN'), amount: i.amount, stage: 'DEFAULT' as const, calculatorId: null }] : [],
+    i.product
+      ? [
+          {
+            productId: i.product.id,
+            provider: String(i.product.provider ?? 'LAAKKONEN'),
+            amount: i.amount,
+            stage: (typeof i.stage === 'string' ? i.stage : 'DEFAULT') as ServicesStage,
+            parameters: (i.parameters ?? undefined) as Record<string, string> | undefined,
+            calculatorId: null,
+          },
+        ]
+      : [],
   );
+}
+
+/**
+ * Whether the items are the lines the booking holds (the same products, amounts and
+ * parameters, in any order): then nothing is priced again, and the booking keeps the prices
+ * it was made with (a catalogue price changed since, or a campaign ended, does not touch it).
+ */
+function sameLines(items: readonly CartProductItem[], lines: readonly CartLine[]): boolean {
+  const key = (l: { productId: string; amount: number; parameters?: Record<string, string> | undefined }) =>
+    JSON.stringify([l.productId, l.amount, Object.entries(l.parameters ?? {}).sort()]);
+  const a = items.map(key).sort();
+  const b = lines.map(key).sort();
+  return a.length === b.length && a.every((k, n) => k === b[n]);
 }
 
 /** Field errors of a part of the items, named by their index in the whole list. */
