@@ -208,6 +208,20 @@ describe('<NewBookingPage>', () => {
     expect(called('POST /staff/offices/1/bookings')).toBe(false);
   });
 
+  it('a plate typed after the look-up is looked up before saving: the booking is for the car whose services were chosen', async () => {
+    const { called } = stubApi({ 'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(true))], 'POST /staff/offices/1/desk/times': [timesAnswer] });
+    open(`?paiva=${DATE}`);
+    await lookUp('abc-123');
+    await waitFor(() => expect((screen.getByLabelText(/Rekisterinumero/) as HTMLInputElement).value).toBe('ABC-123'));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^8\.15, Nosturi 1/ }));
+    fillCustomer();
+    fireEvent.change(screen.getByLabelText(/Rekisterinumero/), { target: { value: 'XYZ-789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna varaus' }));
+    expect(await screen.findByText('Rekisterinumero tai mittarilukema on muuttunut: paina Hae')).toBeTruthy();
+    expect(called('POST /staff/offices/1/bookings')).toBe(false);
+  });
+
   it('a time taken meanwhile (409) shows the server’s message and the times are read again', async () => {
     const { bodies } = stubApi({
       'POST /staff/offices/1/desk/catalogue': [() => json(CATALOGUE(true))],

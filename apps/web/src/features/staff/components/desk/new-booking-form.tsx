@@ -11,6 +11,7 @@ import {
   formatEuros,
   formatFinnishDate,
   kilometersSchema,
+  normalizeRegisterNumber,
   registerNumberSchema,
   staffPaths,
   todayInHelsinki,
@@ -114,12 +115,18 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
     if (kmResult && !kmResult.success) errors.kilometers = FIELD_ERRORS.kilometers;
     setPartErrors((e) => ({ ...e, plate: errors.plate, kilometers: errors.kilometers }));
     if (!plateResult.success || (kmResult && !kmResult.success)) return null;
+    setPlate(plateResult.data);
     return { vehicle: { registerNumber: plateResult.data, ...(kmResult ? { kilometers: kmResult.data } : {}) } };
   };
   const [searched, setSearched] = useState<DeskCatalogueBody | null>(() =>
     initial.vehicle.registerNumber ? (registerNumberSchema.safeParse(initial.vehicle.registerNumber).success ? lookUpQuiet(initial.vehicle) : null) : null,
   );
   const catalogue = useDeskCatalogue(officeId, searched);
+  // The booking is for the car looked up: a plate or mileage typed since is looked up first.
+  const changedSinceLookUp =
+    searched !== null &&
+    (normalizeRegisterNumber(plate) !== searched.vehicle.registerNumber ||
+      kilometers.trim() !== (searched.vehicle.kilometers === undefined || searched.vehicle.kilometers === null ? '' : String(searched.vehicle.kilometers)));
   const found = catalogue.data?.vehicle.found ?? true;
 
   // The services: ticked codes; an earlier booking's lines are ticked once the catalogue says which are still offered.
@@ -185,6 +192,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
   const checkParts = (): { errors: PartErrors; firstId: string | null } => {
     const e: PartErrors = {};
     if (!searched) e.plate = plate.trim() === '' ? FIELD_ERRORS.required : 'Hae auto rekisterinumerolla';
+    else if (changedSinceLookUp) e.plate = 'Rekisterinumero tai mittarilukema on muuttunut: paina Hae';
     if (searched && codes.length === 0) e.services = 'Valitse vähintään yksi palvelu';
     if (codes.length > 0 && (!chosen || !isFree(current, chosen))) e.time = 'Valitse aika';
     setPartErrors((old) => ({ ...old, plate: e.plate ?? old.plate, services: e.services, time: e.time }));
