@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { REDIRECT_MAKES, type RedirectMake } from '@huolto/domain';
+import { REDIRECT_MAKES, STAFF_BOOKINGS_PER_HOUR, type RedirectMake } from '@huolto/domain';
 
 /** An http(s) address, or unset (an empty value counts as unset). */
 const redirectUrl = z
@@ -42,6 +42,8 @@ const envSchema = z.object({
   STAFF_VIEW_RATE_LIMIT: z.coerce.number().int().positive().default(240),
   /** The back-office's heavy calls (day, week, print list, search) allowed per staff account per minute, one count. */
   STAFF_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** Bookings one staff account may make at the front desk per hour (STAFF_BOOKINGS_PER_HOUR by default). */
+  STAFF_BOOKING_RATE_LIMIT: z.coerce.number().int().positive().default(STAFF_BOOKINGS_PER_HOUR),
   /** The back-office's heavy calls computed at once per server process; 20 more wait up to 5 s, then 503 BUSY. */
   STAFF_HEAVY_CONCURRENCY: z.coerce.number().int().positive().default(2),
   /** Confirmation resends (send-email) and change requests (send-edit-request) per booking per hour, each kind counted on its own. */
@@ -163,6 +165,8 @@ export interface Config {
   staffSearchRateLimit: number;
   staffViewRateLimit: number;
   staffAccountRateLimit: number;
+  /** STAFF_BOOKING_RATE_LIMIT: bookings per staff account per hour at the front desk. */
+  staffBookingRateLimit: number;
   staffHeavyConcurrency: number;
   bookingMailsPerHour: number;
   registrationRateLimit: number;
@@ -217,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffSearchRateLimit: e.STAFF_SEARCH_RATE_LIMIT,
     staffViewRateLimit: e.STAFF_VIEW_RATE_LIMIT,
     staffAccountRateLimit: e.STAFF_ACCOUNT_RATE_LIMIT,
+    staffBookingRateLimit: e.STAFF_BOOKING_RATE_LIMIT,
     staffHeavyConcurrency: e.STAFF_HEAVY_CONCURRENCY,
     bookingMailsPerHour: e.BOOKING_MAILS_PER_HOUR,
     registrationRateLimit: e.REGISTRATION_RATE_LIMIT,

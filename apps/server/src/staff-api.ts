@@ -16,6 +16,7 @@ import { registerCatalogueAdminRoutes } from './modules/catalogue-admin/routes.t
 import { registerCampaignCodeRoutes } from './modules/campaign-codes/routes.ts';
 import { registerTireAdminRoutes } from './modules/tire-admin/routes.ts';
 import { registerVoucherRoutes } from './modules/vouchers/routes.ts';
+import { registerFrontDeskRoutes } from './modules/front-desk/routes.ts';
 
 export interface StaffScopeDeps {
   mailer: Mailer;
@@ -39,6 +40,7 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
     secureCookies: deps.config.publicUrl.startsWith('https:'),
   });
   registerStaffBookingRoutes(scope, db, deps);
+  registerFrontDeskRoutes(scope, db, { mailer: deps.mailer, vehicles: deps.vehicles, config: deps.config });
   registerStaffCapacityRoutes(scope, db);
   registerCompanyRoutes(scope, db);
   registerOfficeAdminRoutes(scope, db);

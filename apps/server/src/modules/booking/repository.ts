@@ -1,4 +1,4 @@
-import type { Booking } from '@huolto/domain';
+import type { Booking, BookingChannel } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 
 /** A saved booking's key, office and the booking as it was saved. */
@@ -43,6 +43,10 @@ export interface NewBooking {
   voucherIds: string[];
   loyaltyAccountId: number | null;
   clientKey: string | null;
+  /** How it came in: ONLINE from the customer flow, PHONE or COUNTER made by staff. */
+  channel: BookingChannel;
+  /** The staff member who made it (null for ONLINE). */
+  createdByStaffId: number | null;
 }
 
 /** Inserts a booking row; answers its id. */
@@ -71,6 +75,8 @@ export async function insertBooking(db: Executor, b: NewBooking): Promise<string
       voucher_ids: JSON.stringify(b.voucherIds),
       loyalty_account_id: b.loyaltyAccountId,
       client_key: b.clientKey,
+      channel: b.channel,
+      created_by_staff_id: b.createdByStaffId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

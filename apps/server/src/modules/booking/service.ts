@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Booking, Customer, VehicleDeliveryOption } from '@huolto/domain';
-import { MAX_CART_TOTAL_CENTS, deliveryOptionOf, formatLocalDateTime, leadDateProblem, normalizePhoneNumber, sanitizeNotes, todayInHelsinki } from '@huolto/domain';
+import type { Booking, Customer, DeskChannel, VehicleDeliveryOption } from '@huolto/domain';
+import {
+  MAX_CART_TOTAL_CENTS,
+  deliveryOptionOf,
+  formatLocalDateTime,
+  leadDateProblem,
+  manageBookingPath,
+  normalizePhoneNumber,
+  sanitizeNotes,
+  todayInHelsinki,
+} from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, SessionExpiredError, badRequest } from '#src/lib/errors.ts';
 import { cartOf, findLiveProcess, updateProcess, type ProcessRow } from '../process/index.ts';
@@ -73,13 +82,43 @@ async function servicesGoneProblem(db: Executor, session: ProcessRow, view: Book
     : `Valitsemasi palvelut ${listed} eivät ole enää valittavissa. Poista ne valinnoista ja valitse aika uudelleen.`;
 }
 
+/** A booking staff make for a customer at the front desk (modules/front-desk). */
+export interface DeskSave {
+  /** The staff member who makes it: the booking's maker and the CREATED event's actor. */
+  staffUserId: number;
+  channel: DeskChannel;
+  /** SMS_REMINDERS on: the confirmation goes as a text message to the customer's phone too. */
+  sms: boolean;
+}
+
+export interface SaveOptions {
+  publicUrl: string;
+  /**
+   * Made by staff at the front desk: the booking records its channel and maker, the event
+   * is the staff member's, the office is not told of its own booking, and a text message
+   * confirms it when SMS is on. Without it the booking is the customer's (channel ONLINE).
+   */
+  desk?: DeskSave | undefined;
+}
+
+/** The confirmation as a text message: no text the customer typed, the booking's link at the end. */
+export function confirmationSms(booking: Booking, bookingKey: string, start: Date, publicUrl: string): string {
+  const local = formatLocalDateTime(start);
+  const [year, month, day] = local.slice(0, 10).split('-').map(Number);
+  const when = `${day}.${month}.${year} klo ${local.slice(11, 16).replace(':', '.')}`;
+  const url = `${publicUrl.replace(/\/$/, '')}${manageBookingPath(bookingKey, booking.vehicle!.register_number)}`;
+  return `Huoltoaikasi on varattu: ${when}, ${booking.organization!.name}. Varaustunnus ${bookingKey}. Varauksesi: ${url}`;
+}
+
 /**
  * Saves the booking of a process in one transaction: the booking row, its held time
- * turned into booked time, and the confirmation e-mail in the outbox. A process in lead
+ * turned into booked time, and the confirmation e-mail in the outbox (when the customer
+ * gave an e-mail address: one booked at the desk may have none). A process in lead
  * mode without a held time is saved as a lead: its wished date, no time on any resource.
- * Saving twice answers the first booking's key.
+ * Saving twice answers the first booking's key. `opts.desk`: made by staff (SaveOptions).
  */
-export async function saveBooking(db: Db, token: string, opts: { publicUrl: string }, now = new Date()): Promise<SaveOutcome> {
+export async function saveBooking(db: Db, token: string, opts: SaveOptions, now = new Date()): Promise<SaveOutcome> {
+  const desk = opts.desk;
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const session = await findLiveProcess(trx, token, true);
     if (!session) throw new SessionExpiredError();
@@ -147,6 +186,8 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       loyaltyAccountId: session.loyalty_account_id,
       // Counts against the address's share of the office for a while (modules/time/fair-share.ts).
       clientKey: session.client_key,
+      channel: desk?.channel ?? 'ONLINE',
+      createdByStaffId: desk?.staffUserId ?? null,
     });
     // The hold becomes the booking's time only if it is still live: an expired hold may
     // already have been given to someone else. A lead takes no time.
@@ -159,24 +200,38 @@ export async function saveBooking(db: Db, token: string, opts: { publicUrl: stri
       if (!(await spendVoucher(trx, v.voucherId, bookingId))) throw new DomainError(409, 'VOUCHER_USED', 'Etusetelin on jo käytetty.');
     }
     const office = await confirmationOffice(trx, view.organization!.id, now);
-    const mail = composeConfirmation(saved, bookingKey, opts.publicUrl, now, office);
-    await insertOutboxMail(trx, {
-      bookingId,
-      kind: 'CONFIRMATION',
-      recipient: view.customer!.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      ics: mail.ics,
-      fileName: `${bookingKey}.eml`,
-    });
+    if (view.customer!.email) {
+      const mail = composeConfirmation(saved, bookingKey, opts.publicUrl, now, office);
+      await insertOutboxMail(trx, {
+        bookingId,
+        kind: 'CONFIRMATION',
+        recipient: view.customer!.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ics: mail.ics,
+        fileName: `${bookingKey}.eml`,
+      });
+    }
+    if (desk?.sms && !isLead && view.customer!.phone_number) {
+      await insertOutboxMail(trx, {
+        bookingId,
+        kind: 'CONFIRMATION',
+        channel: 'SMS',
+        recipient: normalizePhoneNumber(view.customer!.phone_number),
+        subject: 'Tekstiviesti: vahvistus',
+        text: confirmationSms(saved, bookingKey, held!.start, opts.publicUrl),
+        fileName: `${bookingKey}-vahvistus-sms.txt`,
+      });
+    }
     await recordBookingEvent(trx, {
       bookingId,
-      actor: 'CUSTOMER',
+      ...(desk ? { actor: 'STAFF' as const, staffUserId: desk.staffUserId } : { actor: 'CUSTOMER' as const }),
       action: 'CREATED',
       after: isLead ? { leadDate: view.lead_date } : { start: formatLocalDateTime(held!.start), end: formatLocalDateTime(held!.end) },
     });
-    await queueOfficeNotice(trx, bookingId, 'CREATED', { publicUrl: opts.publicUrl });
+    // The office is told of the bookings it did not make itself.
+    if (!desk) await queueOfficeNotice(trx, bookingId, 'CREATED', { publicUrl: opts.publicUrl });
     return savedAnswer(bookingKey, saved, office);
   });
 }

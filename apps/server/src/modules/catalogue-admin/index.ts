@@ -6,5 +6,5 @@
  * can apply a whole file in one transaction through them.
  */
 export { createGroup, listGroups, orderGroups, updateGroup } from './groups.ts';
-export { cataloguePreview } from './preview.ts';
+export { cataloguePreview, type PreviewQuery, type PreviewWork, previewWork } from './preview.ts';
 export { createService, listServices, serviceDetails, updateService, type CreateServiceValues } from './services.ts';

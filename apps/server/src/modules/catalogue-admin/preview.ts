@@ -6,25 +6,35 @@
  * office, with nothing in its cart and no service code, read from the database as it is
  * now (a change just saved shows).
  */
-import type { CataloguePreview, CatalogueStage, ServiceGroupKind } from '@huolto/domain';
+import type { CartProductItem, CataloguePreview, CatalogueStage, ProcessType, ServiceGroupKind, ServicesStage } from '@huolto/domain';
 import { INSTALLATION_TYPE } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
-import { badRequest } from '#src/lib/errors.ts';
-import { SERVICE_LISTS, serviceGroupsFor } from '../catalogue/index.ts';
+import { ValidationError, badRequest } from '#src/lib/errors.ts';
+import { SERVICE_LISTS, orderItemsOf, pricedCart, serviceGroupsFor, totalDurationMinutes } from '../catalogue/index.ts';
+import { workKindsOfLines } from '../time/index.ts';
 import { findOrganization } from '../organizations/index.ts';
 import type { ProcessRow, ProcessVehicle } from '../process/index.ts';
 import type { VehicleSource } from '../vehicle/index.ts';
 import { makeIdByName } from './repository.ts';
 
-/** The lists of the services step, in the order it shows them: the services, the additional services, the campaigns. */
-const SERVICES_STEP = [SERVICE_LISTS.services, SERVICE_LISTS.additional, SERVICE_LISTS.extra.FIXED_CAMPAIGN_SERVICES] as const;
+/**
+ * The lists of the services step of each process, in the order it shows them: maintenance's
+ * services, additional services and campaigns; the tire change's tire services. The other
+ * processes choose tires or windshield work, not services of the catalogue.
+ */
+const SERVICES_STEP: Record<ProcessType, readonly Parameters<typeof serviceGroupsFor>[2][]> = {
+  MAINTENANCE: [SERVICE_LISTS.services, SERVICE_LISTS.additional, SERVICE_LISTS.extra.FIXED_CAMPAIGN_SERVICES],
+  TIRE_CHANGE: [SERVICE_LISTS.extra.TIRE_SERVICES],
+  TIRE_SALES: [],
+  WINDSHIELD: [],
+};
 
 /** A booking at the services step with the car and the office chosen and an empty cart, as the catalogue reads it. */
-function previewProcess(vehicle: ProcessVehicle | null, officeId: number, kilometers: number | null): ProcessRow {
+export function previewProcess(vehicle: ProcessVehicle | null, officeId: number, kilometers: number | null, processType: ProcessType = 'MAINTENANCE'): ProcessRow {
   const now = new Date();
   return {
     token: '',
-    process_type: 'MAINTENANCE',
+    process_type: processType,
     installation_type: INSTALLATION_TYPE,
     organization_id: officeId,
     vehicle,
@@ -54,18 +64,34 @@ function previewProcess(vehicle: ProcessVehicle | null, officeId: number, kilome
   };
 }
 
+/** What a preview is asked for: the plate and mileage at an office, for a process (maintenance by default). */
+export interface PreviewQuery {
+  registerNumber: string;
+  officeId: number;
+  kilometers?: number | null | undefined;
+  processType?: ProcessType | undefined;
+  /**
+   * The car as described when the register does not know the plate (the front desk types
+   * it as the customer's set-vehicle does): make and model, a passenger car.
+   */
+  described?: { make: string; model: string } | undefined;
+}
+
 /**
- * GET /catalogue/preview: the plate looked up in the booking's register (`vehicles`, the
- * app's VehicleSource). 400 naming officeId for an unknown or inactive office; a plate the
- * register does not know previews a car not described.
+ * GET /catalogue/preview and the front desk's catalogue: the plate looked up in the
+ * booking's register (`vehicles`, the app's VehicleSource). 400 naming officeId for an
+ * unknown or inactive office; a plate the register does not know previews the car as
+ * described, or a car not described.
  */
-export async function cataloguePreview(
-  db: Executor,
-  vehicles: VehicleSource,
-  query: { registerNumber: string; officeId: number; kilometers?: number | undefined },
-): Promise<CataloguePreview> {
+export async function cataloguePreview(db: Executor, vehicles: VehicleSource, query: PreviewQuery): Promise<CataloguePreview> {
+  return (await previewOf(db, vehicles, query)).preview;
+}
+
+/** The preview with the booking it was read for (the car as found or described, at the office, an empty cart). */
+async function previewOf(db: Executor, vehicles: VehicleSource, query: PreviewQuery): Promise<{ preview: CataloguePreview; session: ProcessRow }> {
   if (!(await findOrganization(db, query.officeId))) throw badRequest('officeId', 'Toimipistettä ei löytynyt');
   const found = await vehicles.findByRegisterNumber(query.registerNumber);
+  const described = found ? undefined : query.described;
   const vehicle: ProcessVehicle | null = found
     ? {
         register_number: query.registerNumber,
@@ -77,10 +103,21 @@ export async function cataloguePreview(
         tires: found.tires,
         registered: true,
       }
-    : null;
-  const session = previewProcess(vehicle, query.officeId, query.kilometers ?? null);
+    : described
+      ? {
+          register_number: query.registerNumber,
+          make: described.make,
+          make_id: (await makeIdByName(db, described.make)) ?? null,
+          model: described.model,
+          model_year: null,
+          classification: { id: 1 },
+          tires: null,
+          registered: false,
+        }
+      : null;
+  const session = previewProcess(vehicle, query.officeId, query.kilometers ?? null, query.processType);
   const groups: CataloguePreview['groups'] = [];
-  for (const list of SERVICES_STEP) {
+  for (const list of SERVICES_STEP[query.processType ?? 'MAINTENANCE']) {
     for (const g of await serviceGroupsFor(db, session, list)) {
       groups.push({
         title: g.title,
@@ -96,8 +133,63 @@ export async function cataloguePreview(
       });
     }
   }
-  return {
-    vehicle: { registerNumber: query.registerNumber, make: found?.make ?? null, model: found?.model ?? null, found: !!found },
+  const preview = {
+    vehicle: {
+      registerNumber: query.registerNumber,
+      make: found?.make ?? described?.make ?? null,
+      model: found?.model ?? described?.model ?? null,
+      found: !!found,
+    },
     groups,
+  };
+  return { preview, session };
+}
+
+/** What the items of a desk booking are as the customer's cart would have them. */
+export interface PreviewWork {
+  preview: CataloguePreview;
+  /** The stage of the cart each item goes to: the stage of the list that offers it. */
+  stages: Map<string, ServicesStage>;
+  /** The work's length (the cart's rule: rounded up to half hours) and price in cents. */
+  minutes: number;
+  totalCents: number;
+  /** The kinds of work the items need of a resource. */
+  kinds: string[];
+}
+
+/**
+ * The items of a booking the desk makes, on the preview of the car at the office: each must
+ * be one the preview offers (400 naming `items` otherwise), and their length, price and
+ * kinds of work are the customer's cart's (pricedCart, totalDurationMinutes).
+ */
+export async function previewWork(
+  db: Executor,
+  vehicles: VehicleSource,
+  query: PreviewQuery,
+  items: readonly CartProductItem[],
+): Promise<PreviewWork> {
+  const { preview, session } = await previewOf(db, vehicles, query);
+  const offered = new Map(preview.groups.flatMap((g) => g.services.map((s) => [s.code, g.stage as ServicesStage] as const)));
+  const stages = new Map<string, ServicesStage>();
+  items.forEach((item, i) => {
+    const stage = offered.get(item.productId);
+    if (!stage) throw new ValidationError([{ path: `items.${i}.productId`, message: 'Palvelua ei voi varata tälle autolle tässä toimipisteessä' }]);
+    stages.set(item.productId, stage);
+  });
+  const cart = items.map((item) => ({
+    productId: item.productId,
+    provider: item.provider,
+    amount: item.amount,
+    stage: stages.get(item.productId)!,
+    parameters: item.parameters,
+    calculatorId: item.calculatorId ?? null,
+  }));
+  const lines = await pricedCart(db, { ...session, cart });
+  return {
+    preview,
+    stages,
+    minutes: totalDurationMinutes(lines, false),
+    totalCents: orderItemsOf(lines).reduce((sum, l) => sum + l.price, 0),
+    kinds: workKindsOfLines(lines),
   };
 }

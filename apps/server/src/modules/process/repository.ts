@@ -197,7 +197,8 @@ const vehicleSchema = z
     registered: z.boolean(),
   })
   .nullable();
-const customerSchema = bookingShape.customer;
+/** The customer as stored: one booked at the front desk may have given no e-mail address (nor a first name). */
+const customerSchema = bookingShape.customer.unwrap().extend({ first_name: z.string(), email: z.string() }).nullable();
 const symptomsSchema = bookingShape.symptoms.nullable();
 const productParametersSchema = bookingShape.product_parameters.nullable();
 const extraOrderItemsSchema = z.array(z.looseObject({ id: z.string() })).nullable();

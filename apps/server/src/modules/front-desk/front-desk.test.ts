@@ -1,0 +1,241 @@
+/**
+ * The front desk: staff book for a customer through the customer's own steps, at any start of
+ * the staff grid; the booking records its channel and maker, mails only what it should, and is
+ * counted per staff account, not per address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, isoWeekday, todayInHelsinki, type DeskBookingBody, type DeskTimes } from '@huolto/domain';
+import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { StaffClient, signedInStaff } from '#test/staff.ts';
+import { TIME_LOST_MESSAGE } from './booking.ts';
+
+let t: TestApp;
+let desk: StaffClient;
+let deskUser: { id: number };
+let service: { code: string; priceCents: number; durationMinutes: number };
+let resources: number[];
+let otherOfficeResource: number;
+
+const CAR = { registerNumber: 'ABC-123', kilometers: 60000 };
+
+async function catalogue(c: StaffClient, vehicle: object = CAR) {
+  const res = await c.post('/offices/1/desk/catalogue', { vehicle });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<{ vehicle: { found: boolean }; groups: { stage: string; services: { code: string; priceCents: number; durationMinutes: number }[] }[] }>(res);
+}
+
+async function times(c: StaffClient, date: string, vehicle: object = CAR) {
+  const res = await c.post('/offices/1/desk/times', { vehicle, items: [{ productId: service.code }], date });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<DeskTimes>(res);
+}
+
+/** Free starts of the coming days that do not overlap one another: the first of each resource's day. */
+async function freeStarts(c: StaffClient, count: number): Promise<{ date: string; resourceId: number; time: string }[]> {
+  const out: { date: string; resourceId: number; time: string }[] = [];
+  for (let d = 1; d < 30 && out.length < count; d++) {
+    const date = addDays(todayInHelsinki(), d);
+    const day = await times(c, date);
+    for (const r of day.resources) {
+      const s = r.starts.find((x) => !x.taken && !x.past);
+      if (s) out.push({ date, resourceId: r.id, time: s.time });
+    }
+  }
+  return out.slice(0, count);
+}
+
+function bookingBody(at: { date: string; resourceId: number; time: string }, over: Partial<DeskBookingBody> = {}): DeskBookingBody {
+  return {
+    channel: 'PHONE',
+    vehicle: { registerNumber: 'ZZZ-999', make: 'Volvo', model: 'V70', kilometers: 120000 },
+    items: [{ productId: service.code, amount: 1 }],
+    start: `${at.date}T${at.time}`,
+    resourceId: at.resourceId,
+    customer: { first_name: 'Maija', last_name: 'Puhelin', phone_number: '040 765 4321' },
+    ...over,
+  };
+}
+
+async function counts(db: TestApp['db']) {
+  const n = async (table: 'process' | 'booking' | 'email_outbox') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const holds = Number((await db.selectFrom('resource_time').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'HOLD').executeTakeFirstOrThrow()).n);
+  return { process: await n('process'), booking: await n('booking'), outbox: await n('email_outbox'), holds };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ client: desk, user: deskUser } = await signedInStaff(t.app, t.db, { role: 'OFFICE', officeIds: [1], name: 'Tiina Tiski' }));
+  // A service offered both for the registered car and for the typed one.
+  const typed = new Set((await catalogue(desk, { registerNumber: 'ZZZ-999', make: 'Volvo', model: 'V70', kilometers: 120000 })).groups.flatMap((g) => g.services.map((s) => s.code)));
+  service = (await catalogue(desk)).groups.filter((g) => g.stage === 'DEFAULT').flatMap((g) => g.services).find((s) => typed.has(s.code))!;
+  resources = (await t.db.selectFrom('resource').select('id').where('organization_id', '=', 1).where('active', '=', true).orderBy('id').execute()).map((r) => r.id);
+  otherOfficeResource = (await t.db.selectFrom('resource').select('id').where('organization_id', '<>', 1).orderBy('id').executeTakeFirstOrThrow()).id;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('desk catalogue and times', () => {
+  it("offers the customer's services with the customer's prices", async () => {
+    const c = new ApiClient(t.app);
+    await c.init('MAINTENANCE');
+    expect(json(await c.post('/search-vehicle', { registerNumber: 'abc-123', kilometers: 60000 })).responseCode).toBe('SUCCESS');
+    expect((await c.post('/active-organization/v2', { organizationId: 1 })).statusCode).toBe(200);
+    const customer = json<{ suggestions: { product: { id: string }; price: number }[] }[]>(await c.get('/services/v2')).flatMap((g) => g.suggestions);
+    const deskServices = new Map((await catalogue(desk)).groups.flatMap((g) => g.services).map((s) => [s.code, s.priceCents]));
+    expect(customer.length).toBeGreaterThan(0);
+    for (const s of customer) expect(deskServices.get(s.product.id), s.product.id).toBe(s.price);
+  });
+
+  it('takes a car the register does not know as typed', async () => {
+    const typed = await catalogue(desk, { registerNumber: 'ZZZ-999', make: 'Volvo', model: 'V70' });
+    expect(typed.vehicle).toMatchObject({ found: false, make: 'Volvo', model: 'V70' });
+    expect(typed.groups.length).toBeGreaterThan(0);
+  });
+
+  it('answers the starts per resource able to do the work, and `first` the first free start', async () => {
+    const [at] = await freeStarts(desk, 1);
+    const day = await times(desk, at!.date);
+    expect(day.minutes).toBeGreaterThanOrEqual(service.durationMinutes);
+    expect(day.totalCents).toBe(service.priceCents);
+    expect(day.resources.map((r) => r.id).every((id) => resources.includes(id))).toBe(true);
+    const earliest = day.resources.flatMap((r) => r.starts.filter((s) => !s.taken && !s.past).map((s) => s.time)).sort()[0];
+    const firstResource = day.resources.find((r) => r.starts.some((s) => s.time === earliest && !s.taken && !s.past))!;
+    expect(day.first).toEqual({ resourceId: firstResource.id, time: earliest });
+    expect(day.resources.some((r) => r.starts.some((s) => s.customerTime))).toBe(true);
+
+    // Booked, the start is taken; the first moves on.
+    const res = await desk.post('/offices/1/bookings', bookingBody({ date: at!.date, resourceId: day.first!.resourceId, time: day.first!.time }));
+    expect(res.statusCode, res.body).toBe(201);
+    const after = await times(desk, at!.date);
+    const start = after.resources.find((r) => r.id === day.first!.resourceId)!.starts.find((s) => s.time === day.first!.time)!;
+    expect(start.taken).toBe(true);
+    expect(after.first).not.toEqual(day.first);
+  });
+
+  it('400 naming items for an item not offered for the car', async () => {
+    const res = await desk.post('/offices/1/desk/times', { vehicle: CAR, items: [{ productId: 'NO-SUCH-PRODUCT' }], date: addDays(todayInHelsinki(), 1) });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('items');
+  });
+});
+
+describe('a booking made at the desk', () => {
+  it('by phone for a car the register does not know, without e-mail: channel, maker, STAFF event, no e-mail to anyone', async () => {
+    const [at] = await freeStarts(desk, 1);
+    const res = await desk.post('/offices/1/bookings', bookingBody(at!));
+    expect(res.statusCode, res.body).toBe(201);
+    const made = json<{ id: number; bookingKey: string }>(res);
+    const row = await t.db.selectFrom('booking').selectAll().where('id', '=', String(made.id)).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ channel: 'PHONE', created_by_staff_id: deskUser.id, booking_key: made.bookingKey, register_number: 'ZZZ-999', client_key: null });
+    expect(row.vehicle).toMatchObject({ make: 'Volvo', model: 'V70' });
+    const events = await t.db.selectFrom('booking_event').selectAll().where('booking_id', '=', String(made.id)).execute();
+    expect(events).toEqual([expect.objectContaining({ action: 'CREATED', actor: 'STAFF', staff_user_id: deskUser.id })]);
+    const mails = await t.db.selectFrom('email_outbox').select(['kind', 'channel']).where('booking_id', '=', String(made.id)).execute();
+    expect(mails).toEqual([]);
+
+    // The day view lists it with its channel and maker.
+    const day = json(await desk.get('/offices/1/day', { date: at!.date }));
+    expect(day.bookings.find((b: { id: number }) => b.id === made.id)).toMatchObject({ channel: 'PHONE', createdBy: 'Tiina Tiski' });
+  });
+
+  it('with an e-mail: one confirmation with its calendar file, still no office notice', async () => {
+    const [at] = await freeStarts(desk, 1);
+    const res = await desk.post(
+      '/offices/1/bookings',
+      bookingBody(at!, { channel: 'COUNTER', vehicle: CAR, customer: { first_name: 'Kalle', last_name: 'Tiski', phone_number: '040 111 2222', email: 'kalle@example.com' } }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = String(json(res).id);
+    const mails = await t.db.selectFrom('email_outbox').select(['kind', 'channel', 'recipient', 'ics']).where('booking_id', '=', id).execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: 'CONFIRMATION', channel: 'EMAIL', recipient: 'kalle@example.com' });
+    expect(mails[0]!.ics).toContain('BEGIN:VCALENDAR');
+    expect((await t.db.selectFrom('booking').select('channel').where('id', '=', id).executeTakeFirstOrThrow()).channel).toBe('COUNTER');
+  });
+
+  it('two receptionists taking the same time at once: one booking, one 409 with the Finnish message', async () => {
+    const { client: other } = await signedInStaff(t.app, t.db, { role: 'OFFICE', officeIds: [1] });
+    const [at] = await freeStarts(desk, 1);
+    const before = await counts(t.db);
+    const answers = await Promise.all([desk.post('/offices/1/bookings', bookingBody(at!)), other.post('/offices/1/bookings', bookingBody(at!))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const lost = json(answers.find((a) => a.statusCode === 409)!);
+    expect(lost).toMatchObject({ error: 'NOT_AVAILABLE', message: TIME_LOST_MESSAGE });
+    const after = await counts(t.db);
+    expect(after.booking).toBe(before.booking + 1);
+    expect(after.process).toBe(before.process + 1);
+    expect(after.holds).toBe(before.holds);
+  });
+
+  it('400 naming the field for bad input, and nothing saved', async () => {
+    const [at] = await freeStarts(desk, 1);
+    let sunday = addDays(todayInHelsinki(), 1);
+    while (isoWeekday(sunday) !== 7) sunday = addDays(sunday, 1);
+    const cases: [string, DeskBookingBody][] = [
+      ['start', bookingBody({ ...at!, time: '10:05:00' })],
+      ['start', bookingBody({ ...at!, date: todayInHelsinki(), time: '00:00:00' })],
+      ['start', bookingBody({ ...at!, date: sunday, time: '10:00:00' })],
+      ['resourceId', bookingBody({ ...at!, resourceId: otherOfficeResource })],
+      ['items', bookingBody(at!, { items: [{ productId: 'NO-SUCH-PRODUCT', amount: 1 }] })],
+      ['vehicle.make', bookingBody(at!, { vehicle: { registerNumber: 'ZZZ-998' } })],
+      ['customer.phone_number', bookingBody(at!, { customer: { last_name: 'Ei Numeroa', phone_number: '' } })],
+    ];
+    for (const [field, body] of cases) {
+      const before = await counts(t.db);
+      const res = await desk.post('/offices/1/bookings', body);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(json(res).fields.map((f: { path: string }) => f.path).join(' '), res.body).toContain(field);
+      expect(await counts(t.db), field).toEqual(before);
+    }
+  });
+
+  it('403 at an office the user does not run, 401 without a session', async () => {
+    const [at] = await freeStarts(desk, 1);
+    const { client: office2 } = await signedInStaff(t.app, t.db, { role: 'OFFICE', officeIds: [2] });
+    expect((await office2.post('/offices/1/bookings', bookingBody(at!))).statusCode).toBe(403);
+    expect((await office2.post('/offices/1/desk/times', { vehicle: CAR, items: [{ productId: service.code }], date: at!.date })).statusCode).toBe(403);
+    expect((await new StaffClient(t.app).post('/offices/1/bookings', bookingBody(at!))).statusCode).toBe(401);
+    const { client: admin } = await signedInStaff(t.app, t.db, { role: 'ADMIN' });
+    expect((await admin.post('/offices/1/desk/catalogue', { vehicle: CAR })).statusCode).toBe(200);
+  });
+});
+
+describe('limits', () => {
+  let h: TestApp;
+  beforeAll(async () => {
+    h = await createTestApp({
+      fairShare: { holdsPerAddress: 1, holdMinutesPerAddress: 60, clientKeySecret: undefined },
+      staffBookingRateLimit: 3,
+      smsReminders: true,
+    });
+  }, 60_000);
+  afterAll(() => h.close());
+
+  it("bookings from one address beyond a customer's fair share all succeed; the account's own limit answers 429 with Retry-After", async () => {
+    const { user } = await signedInStaff(h.app, h.db, { role: 'OFFICE', officeIds: [1] });
+    const c = new StaffClient(h.app, { remoteAddress: '203.0.113.77' });
+    await c.login(user.email);
+    const starts = await freeStarts(c, 5);
+    for (const at of starts.slice(0, 3)) {
+      const res = await c.post('/offices/1/bookings', bookingBody(at));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const over = await c.post('/offices/1/bookings', bookingBody(starts[3]!));
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account at the same address is counted on its own.
+    const { client: other } = await signedInStaff(h.app, h.db, { role: 'OFFICE', officeIds: [1] });
+    expect((await other.post('/offices/1/bookings', bookingBody(starts[4]!))).statusCode).toBe(201);
+  });
+
+  it('with SMS on, the confirmation goes as a text message to the phone', async () => {
+    const { client } = await signedInStaff(h.app, h.db, { role: 'OFFICE', officeIds: [1] });
+    const [at] = (await freeStarts(client, 1));
+    const res = await client.post('/offices/1/bookings', bookingBody(at!));
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, bookingKey } = json(res);
+    const mails = await h.db.selectFrom('email_outbox').select(['kind', 'channel', 'recipient', 'text_body']).where('booking_id', '=', String(id)).execute();
+    expect(mails).toEqual([expect.objectContaining({ kind: 'CONFIRMATION', channel: 'SMS' })]);
+    expect(mails[0]!.text_body).toContain(bookingKey);
+  });
+});
