@@ -411,7 +411,7 @@ describe('GET /bookings/:id', () => {
     const access = { bookingKey: booked.bookingKey, registerNumber: 'ABC-123', installationType: 'LAAKKONEN_PUBLIC' };
     expect(json(await new ApiClient(t.app).post('/booking/cd/add-rows', { ...access, rows: [{ productId: extra.id, amount: 2 }] })).responseCode).toBe('SUCCESS');
     const after = json<StaffBookingDetail>(await staff.get(`/bookings/${booked.id}`));
-    expect(after.items.at(-1)).toEqual({ name: extra.description, quantity: 2, priceCents: 2 * extra.price_cents });
+    expect(after.items.at(-1)).toEqual({ productId: null, name: extra.description, quantity: 2, priceCents: 2 * extra.price_cents });
     expect(after.totalCents).toBe(detail.totalCents + 2 * extra.price_cents);
     expect(after.items.reduce((s, i) => s + i.priceCents, 0)).toBe(after.totalCents);
     const day = json<StaffDay>(await staff.get('/offices/1/day', { date: DAY2 }));
