@@ -44,12 +44,16 @@ describe('<StaffNav>', () => {
 });
 
 describe('<StaffNav> and the desk', () => {
-  it('offers a new booking at the office being looked at', () => {
+  it('offers a new booking at the office being looked at: in the row on a desk, in the menu on a phone', () => {
     render(
       <MemoryRouter initialEntries={['/hallinta/paiva/2/2026-12-02']}>
         <StaffNav officeId={2} date="2026-12-02" admin />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('link', { name: 'Uusi varaus' }).getAttribute('href')).toBe('/hallinta/uusi-varaus/2');
+    const links = screen.getAllByRole('link', { name: 'Uusi varaus', hidden: true });
+    expect(links.map((a) => [a.getAttribute('href'), a.closest('li')!.className, Boolean(a.closest('details'))])).toEqual([
+      ['/hallinta/uusi-varaus/2', 'staff-nav__desk-only', false],
+      ['/hallinta/uusi-varaus/2', 'staff-nav__phone-only', true],
+    ]);
   });
 });

@@ -29,10 +29,16 @@ const CATALOGUE_PAGES: MenuPage[] = [
 
 /**
  * The menu's pages: an admin's set-up pages, an office user's own office and the catalogue it reads; on a phone also the
- * views the row has no room for (printing, the accounts, the office page).
+ * views the row has no room for (a new booking, printing, the accounts, the office page).
  */
 function menuPages(officeId: number | null, date: string, admin: boolean): MenuPage[] {
-  const print: MenuPage[] = officeId === null ? [] : [{ to: staffPaths.print(officeId, date), label: 'Tulosta', phoneOnly: true }];
+  const print: MenuPage[] =
+    officeId === null
+      ? []
+      : [
+          { to: staffPaths.newBooking(officeId), label: 'Uusi varaus', phoneOnly: true },
+          { to: staffPaths.print(officeId, date), label: 'Tulosta', phoneOnly: true },
+        ];
   if (admin) return [...ADMIN_PAGES, { to: staffPaths.users, label: 'Käyttäjät', phoneOnly: true }, ...print];
   return officeId === null ? CATALOGUE_PAGES : [...print, { to: staffPaths.office(officeId), label: 'Toimipiste', phoneOnly: true }, ...CATALOGUE_PAGES];
 }
@@ -106,7 +112,8 @@ export function StaffNav({ officeId, date, admin }: { officeId: number | null; d
             <li>
               <NavLink to={staffPaths.capacity(officeId)}>Kapasiteetti</NavLink>
             </li>
-            <li>
+            {/* On a phone in the menu: the day view has its own buttons for a new booking there. */}
+            <li className="staff-nav__desk-only">
               <NavLink to={staffPaths.newBooking(officeId)}>Uusi varaus</NavLink>
             </li>
             {!admin && (
