@@ -11,7 +11,7 @@ import { TABLET } from './support/staff-check.ts';
  * working day, books a phone customer's car the register does not know (ZZZ-999, make and
  * model typed, no e-mail) at 1280 px and at 768 px; the booking shows in the day view as a
  * phone booking, and the database has its channel, its maker and the staff member's CREATED
- * event.
+ * event. 'Varaa uudelleen' on its page fills the car, the customer and the service in again.
  */
 
 const STAFF_EMAIL = 'toimipiste1@laakkonen.example';
@@ -134,6 +134,16 @@ async function bookAtDesk(page: Page, date: string, shot: string | null): Promis
   await page.getByRole('status').filter({ hasText: /^Varaus tallennettu: ZZZ-999/ }).waitFor();
   await page.getByText('Kanava: Puhelimitse').waitFor();
   await page.getByText('Tehnyt: Toimipiste Demo').waitFor();
+
+  // Booking it again: the car, the customer and the service are filled in.
+  await page.getByRole('link', { name: 'Varaa uudelleen' }).click();
+  await page.waitForURL(`${h.baseUrl}/hallinta/uusi-varaus/1?uudelleen=${id}`);
+  const again = page.locator('.desk__service').filter({ hasText: serviceName }).first().getByRole('checkbox');
+  await expect.poll(() => again.isChecked()).toBe(true);
+  expect(await page.getByRole('textbox', { name: /Rekisterinumero/ }).inputValue()).toBe('ZZZ-999');
+  expect(await page.getByRole('textbox', { name: 'Merkki', exact: true }).inputValue()).toBe('Lada');
+  expect(await page.getByRole('textbox', { name: /Sukunimi/ }).inputValue()).toBe('Virtanen');
+  expect(await page.getByRole('textbox', { name: /Puhelin/ }).inputValue()).toBe('040 765 4321');
 
   // In the day view, on the pressed lift at the pressed time, as a phone booking.
   await page.goto(`${h.baseUrl}/hallinta/paiva/1/${date}`);
