@@ -6,6 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   FIELD_ERRORS,
+  VEHICLE_MAKE_MAX_LENGTH,
+  VEHICLE_MODEL_MAX_LENGTH,
   deskBookingBody,
   deskCustomerSchema,
   formatEuros,
@@ -69,6 +71,8 @@ const CHANNEL_OPTIONS: { value: DeskChannel; label: string }[] = [
 /** Problems of the form's own parts (not the customer's fields). */
 interface PartErrors {
   plate?: string;
+  make?: string;
+  model?: string;
   kilometers?: string;
   services?: string;
   time?: string;
@@ -247,6 +251,8 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
             setError(`customer.${customer as CustomerField}`, { type: 'server', message: f.message }, { shouldFocus: !named });
             named = true;
           } else if (f.path === 'vehicle.kilometers') parts.kilometers = f.message;
+          else if (f.path === 'vehicle.make') parts.make = f.message;
+          else if (f.path === 'vehicle.model') parts.model = f.message;
           else if (f.path.startsWith('vehicle')) parts.plate = f.message;
           else if (f.path.startsWith('items')) parts.services = f.message;
           else if (f.path === 'start' || f.path === 'resourceId') parts.time = f.message;
@@ -346,8 +352,16 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
                 Ajoneuvoa ei löytynyt rekisteristä: kirjoita merkki ja malli
               </p>
               <div className="desk__pair">
-                <InputField id={id('make')} label="Merkki" autoComplete="off" maxLength={50} value={make} onChange={(e) => setMake(e.target.value)} />
-                <InputField id={id('model')} label="Malli" autoComplete="off" maxLength={100} value={model} onChange={(e) => setModel(e.target.value)} />
+                <InputField id={id('make')} label="Merkki" autoComplete="off" maxLength={VEHICLE_MAKE_MAX_LENGTH} value={make} error={partErrors.make} onChange={(e) => setMake(e.target.value)} />
+                <InputField
+                  id={id('model')}
+                  label="Malli"
+                  autoComplete="off"
+                  maxLength={VEHICLE_MODEL_MAX_LENGTH}
+                  value={model}
+                  error={partErrors.model}
+                  onChange={(e) => setModel(e.target.value)}
+                />
               </div>
             </>
           ))}
