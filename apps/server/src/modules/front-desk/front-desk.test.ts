@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, todayInHelsinki, type DeskBookingBody, type DeskTimes } from '@huolto/domain';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { StaffClient, signedInStaff } from '#test/staff.ts';
+import { queueDueReminders } from '../mail/index.ts';
 import { TIME_LOST_MESSAGE } from './booking.ts';
 
 let t: TestApp;
@@ -136,6 +137,9 @@ describe('a booking made at the desk', () => {
     // The day view lists it with its channel and maker.
     const day = json(await desk.get('/offices/1/day', { date: at!.date }));
     expect(day.bookings.find((b: { id: number }) => b.id === made.id)).toMatchObject({ channel: 'PHONE', createdBy: 'Tiina Tiski' });
+    // Its page opens without an e-mail address.
+    const detail = await desk.get(`/bookings/${made.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
   });
 
   it('with an e-mail: one confirmation with its calendar file, still no office notice', async () => {
@@ -230,12 +234,24 @@ describe('limits', () => {
 
   it('with SMS on, the confirmation goes as a text message to the phone', async () => {
     const { client } = await signedInStaff(h.app, h.db, { role: 'OFFICE', officeIds: [1] });
-    const [at] = (await freeStarts(client, 1));
+    const [at] = await freeStarts(client, 1);
     const res = await client.post('/offices/1/bookings', bookingBody(at!));
     expect(res.statusCode, res.body).toBe(201);
     const { id, bookingKey } = json(res);
     const mails = await h.db.selectFrom('email_outbox').select(['kind', 'channel', 'recipient', 'text_body']).where('booking_id', '=', String(id)).execute();
     expect(mails).toEqual([expect.objectContaining({ kind: 'CONFIRMATION', channel: 'SMS' })]);
     expect(mails[0]!.text_body).toContain(bookingKey);
+
+    // The reminder as for any booking: without an e-mail address, only the text message.
+    const row = await h.db.selectFrom('booking').select(['start_at']).where('id', '=', String(id)).executeTakeFirstOrThrow();
+    const start = new Date(row.start_at!);
+    await h.db.updateTable('booking').set({ created_at: new Date(start.getTime() - 3 * 86_400_000) }).where('id', '=', String(id)).execute();
+    const dueAt = new Date(start.getTime() - 12 * 3_600_000);
+    const reminders = () =>
+      h.db.selectFrom('email_outbox').select(['channel', 'recipient']).where('booking_id', '=', String(id)).where('kind', '=', 'REMINDER').execute();
+    await queueDueReminders(h.db, { publicUrl: 'http://localhost', sms: false }, dueAt);
+    expect(await reminders()).toEqual([]);
+    await queueDueReminders(h.db, { publicUrl: 'http://localhost', sms: true }, dueAt);
+    expect(await reminders()).toEqual([{ channel: 'SMS', recipient: expect.stringContaining('765') }]);
   });
 });
