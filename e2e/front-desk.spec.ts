@@ -133,7 +133,7 @@ async function bookAtDesk(page: Page, offset: number, shot: string | null): Prom
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `new booking scrolls sideways at ${size.width} px`).toBe(true);
       await page.screenshot({ path: `/tmp/desk-${shot}-${size.width}.png`, fullPage: true });
       await page.locator('header').screenshot({ path: `/tmp/desk-${shot}-${size.width}-header.png` });
-      if (size.width < 600) {
+      if (size.width < 1000) {
         const cards = page.locator('form.desk > section');
         for (let i = 0; i < (await cards.count()); i++) await cards.nth(i).screenshot({ path: `/tmp/desk-${shot}-${size.width}-part${i + 1}.png` });
       }

@@ -444,7 +444,8 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
           <InputField id={id('first')} label="Etunimi" autoComplete="off" maxLength={100} error={c?.first_name?.message} {...register('customer.first_name')} />
           <InputField id={id('last')} label="Sukunimi" required autoComplete="off" maxLength={100} error={c?.last_name?.message} {...register('customer.last_name')} />
         </div>
-        <div className="desk__pair">
+        {/* The e-mail's hint above its box: the boxes line up at their bottom. */}
+        <div className="desk__pair desk__pair--bottom">
           <InputField id={id('phone')} label="Puhelin" type="tel" required autoComplete="off" error={c?.phone_number?.message} {...register('customer.phone_number')} />
           <InputField
             id={id('email')}
