@@ -148,6 +148,7 @@ async function bookAtDesk(page: Page, offset: number, shot: string | null): Prom
   await page.getByRole('status').filter({ hasText: /^Varaus tallennettu: ZZZ-999/ }).waitFor();
   await page.getByText('Kanava: Puhelimitse').waitFor();
   await page.getByText('Tehnyt: Toimipiste Demo').waitFor();
+  if (shot) await page.screenshot({ path: `/tmp/desk-booking-${page.viewportSize()!.width}.png` });
 
   // Booking it again: the car, the customer and the service are filled in.
   await page.getByRole('link', { name: 'Varaa uudelleen' }).click();
