@@ -366,6 +366,8 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
   const S = API_BASE;
   // A working day months ahead for the staff capacity calls.
   const capacityDay = Array.from({ length: 10 }, (_, i) => addDays(todayInHelsinki(), 120 + i)).find(isWorkingDay)!;
+  // A working day far ahead for the front desk's calls.
+  const deskDay = Array.from({ length: 10 }, (_, i) => addDays(todayInHelsinki(), 270 + i)).find(isWorkingDay)!;
   const L = LOYALTY_API_BASE;
   const readers: Fixtures['readers'] = [
     { method: 'GET', url: `${S}/get-booking/v2` },
@@ -454,6 +456,23 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`POST ${S}/staff/bookings/:id/cancel`]: { body: { reason: 'Asiakas soitti ja perui' } },
     [`POST ${S}/staff/bookings/:id/status`]: { body: { visitStatus: 'ARRIVED' } },
     [`POST ${S}/staff/bookings/:id/notes`]: { body: { text: 'Asiakas tuo omat renkaat.' } },
+    // The front desk: ABC-123 at office 1 with the customer's maintenance service, a working day far ahead.
+    [`POST ${S}/staff/offices/:officeId/desk/catalogue`]: { body: { processType: 'MAINTENANCE', vehicle: { registerNumber: 'ABC-123', kilometers: 60000 } } },
+    [`POST ${S}/staff/offices/:officeId/desk/times`]: {
+      body: { vehicle: { registerNumber: 'ABC-123', kilometers: 60000 }, items: [{ productId, amount: 1 }], date: deskDay },
+    },
+    [`POST ${S}/staff/offices/:officeId/bookings`]: {
+      body: {
+        channel: 'PHONE',
+        vehicle: { registerNumber: 'ABC-123', kilometers: 60000 },
+        items: [{ productId, amount: 1 }],
+        start: `${deskDay}T10:15:00`,
+        resourceId: 1,
+        customer: { first_name: 'Maija', last_name: 'Puhelin', phone_number: '040 765 4321', email: '' },
+        symptoms: ['Kolina edestä'],
+        notes: 'Soittaa ennen töitä',
+      },
+    },
     [`POST ${L}/login`]: { body: { username: 'testi@example.com', password: 'Salasana123!' } },
     [`POST ${L}/logout`]: { body: { token: 'x'.repeat(43) } },
     [`POST ${L}/getUserInfo`]: { body: { token: loyaltyToken } },

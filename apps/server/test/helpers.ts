@@ -73,6 +73,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     staffSearchRateLimit: 100_000,
     staffViewRateLimit: 100_000,
     staffAccountRateLimit: 100_000,
+    staffBookingRateLimit: 100_000,
     bookingMailsPerHour: 1000,
     registrationRateLimit: 1000,
     saveBookingRateLimit: 1000,

@@ -5,8 +5,8 @@
  * the cart (addToCart and its fit rules), the time held on the chosen resource (takeTime,
  * after the staff grid's start check), the customer, symptoms and notes — and saved by
  * saveBooking with the desk's options (channel, maker, the STAFF event, no office notice,
- * e-mail only when given, SMS when on). When a step fails, the process and its hold are
- * deleted: nothing is saved.
+ * e-mail only when given, SMS when on). Every step runs in one transaction: when one fails,
+ * nothing is saved, the process's hold included.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -20,19 +20,20 @@ import {
   type ProcessType,
   type ServicesStage,
 } from '@huolto/domain';
-import type { Db } from '#src/db/database.ts';
+import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, badRequest } from '#src/lib/errors.ts';
 import { saveBooking, setCustomer, setNotes, setSymptoms } from '../booking/index.ts';
 import { previewWork } from '../catalogue-admin/index.ts';
 import { addToCart, hasSymptoms, pricedCart, totalDurationMinutes } from '../catalogue/index.ts';
-import { TimeNotWon, releaseHolds, takeTime } from '../holds/index.ts';
+import { TimeNotWon, takeTime } from '../holds/index.ts';
 import { createProcess, findLiveProcess } from '../process/index.ts';
 import { assertStaffStart } from '../staff-bookings/index.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
 import { findBusyIntervals, findResources, isFree, usableResources, workKindsOfLines } from '../time/index.ts';
 import { searchVehicle, setVehicle, type VehicleSource } from '../vehicle/index.ts';
 import { deskOffice, previewQueryOf } from './office.ts';
-import { bookingIdOfProcess, deleteUnsavedProcess } from './repository.ts';
+import { joined } from './joined.ts';
+import { bookingIdOfProcess } from './repository.ts';
 
 /** The answer when the time was taken by someone else a moment before (409 NOT_AVAILABLE). */
 export const TIME_LOST_MESSAGE = 'Aika ehdittiin juuri varata. Valitse toinen aika.';
@@ -80,43 +81,48 @@ export async function deskBooking(
   // What can be checked before anything is written: the car described when the register
   // does not know it, the items on the car's catalogue, the resource's work and the start.
   const { vehicle } = body;
-  if (!(vehicle.make && vehicle.model) && !(await deps.vehicles.findByRegisterNumber(vehicle.registerNumber))) {
+  // The register is asked once, outside the transaction (it may be a service of its own).
+  const registered = await deps.vehicles.findByRegisterNumber(vehicle.registerNumber);
+  const asked: VehicleSource = { findByRegisterNumber: () => Promise.resolve(registered) };
+  if (!(vehicle.make && vehicle.model) && !registered) {
     throw badRequest(vehicle.make ? 'vehicle.model' : 'vehicle.make', `Rekisteri ei tunne autoa: anna ${vehicle.make ? 'malli' : 'merkki'}`);
   }
-  const work = await previewWork(db, deps.vehicles, previewQueryOf(officeId, body), body.items);
+  const work = await previewWork(db, asked, previewQueryOf(officeId, body), body.items);
   const start = parseLocalDateTime(body.start);
-  const checkTime = async (minutes: number, kinds: readonly string[]) => {
+  const checkTime = async (on: Executor, minutes: number, kinds: readonly string[]) => {
     if (!usableResources(organization, resources, [], kinds).includes(resource.id)) {
       throw badRequest('resourceId', 'Resurssi ei tee valittuja töitä');
     }
     const end = new Date(start.getTime() + minutes * 60_000);
-    await assertStaffStart(db, office, body.start, start, end, now);
+    await assertStaffStart(on, office, body.start, start, end, now);
     return end;
   };
-  await checkTime(work.minutes, work.kinds);
+  await checkTime(db, work.minutes, work.kinds);
 
   const token = randomBytes(32).toString('base64url');
-  await createProcess(db, { token, processType: body.processType, installationType: INSTALLATION_TYPE, organizationId: officeId, clientKey: null });
   try {
-    const found = await searchVehicle(db, deps.vehicles, token, { registerNumber: vehicle.registerNumber, kilometers: vehicle.kilometers ?? null });
-    if (found.responseCode === 'NOT_FOUND') {
-      await setVehicle(db, token, { regNbr: vehicle.registerNumber, make: vehicle.make!, model: vehicle.model!, classification: { id: 1 } });
-    }
-    const byStage = new Map<ServicesStage, CartProductItem[]>();
-    for (const item of body.items) {
-      const stage = work.stages.get(item.productId)!;
-      byStage.set(stage, [...(byStage.get(stage) ?? []), item]);
-    }
-    for (const [stage, items] of byStage) await addToCart(db, token, stage, items);
-    await setSymptoms(db, token, body.symptoms.map((description) => ({ description })));
-    if (body.notes) await setNotes(db, token, body.notes);
+    return await db.transaction().execute(async (trx) => {
+      // The customer's steps, each on this transaction (theirs join it).
+      const tx = joined(trx);
+      await createProcess(trx, { token, processType: body.processType, installationType: INSTALLATION_TYPE, organizationId: officeId, clientKey: null });
+      const found = await searchVehicle(tx, asked, token, { registerNumber: vehicle.registerNumber, kilometers: vehicle.kilometers ?? null });
+      if (found.responseCode === 'NOT_FOUND') {
+        await setVehicle(tx, token, { regNbr: vehicle.registerNumber, make: vehicle.make!, model: vehicle.model!, classification: { id: 1 } });
+      }
+      const byStage = new Map<ServicesStage, CartProductItem[]>();
+      for (const item of body.items) {
+        const stage = work.stages.get(item.productId)!;
+        byStage.set(stage, [...(byStage.get(stage) ?? []), item]);
+      }
+      for (const [stage, items] of byStage) await addToCart(tx, token, stage, items);
+      await setSymptoms(tx, token, body.symptoms.map((description) => ({ description })));
+      if (body.notes) await setNotes(tx, token, body.notes);
 
-    // The cart's own length and kinds of work (its rules may have joined lines into a bundle).
-    const session = (await findLiveProcess(db, token))!;
-    const lines = await pricedCart(db, session);
-    const end = await checkTime(totalDurationMinutes(lines, hasSymptoms(session)), workKindsOfLines(lines));
+      // The cart's own length and kinds of work (its rules may have joined lines into a bundle).
+      const session = (await findLiveProcess(trx, token))!;
+      const lines = await pricedCart(trx, session);
+      const end = await checkTime(trx, totalDurationMinutes(lines, hasSymptoms(session)), workKindsOfLines(lines));
 
-    await db.transaction().execute(async (trx) => {
       // Absences are no rows of resource_time: the exclusion constraint does not see them.
       const busy = (await findBusyIntervals(trx, officeId, start, end, token)).filter((b) => b.resource_id === resource.id);
       if (!isFree(busy, start, end)) throw new TimeNotWon(TIME_LOST_MESSAGE);
@@ -127,18 +133,17 @@ export async function deskBooking(
         candidates: [{ resourceId: resource.id, start, end }],
         lostMessage: TIME_LOST_MESSAGE,
       });
-    });
-    await setCustomer(db, token, customerOf(body.customer));
+      await setCustomer(tx, token, customerOf(body.customer));
 
-    const outcome = await saveBooking(db, token, {
-      publicUrl: deps.publicUrl,
-      desk: { staffUserId: staff.id, channel: body.channel, sms: deps.sms },
+      const outcome = await saveBooking(tx, token, {
+        publicUrl: deps.publicUrl,
+        desk: { staffUserId: staff.id, channel: body.channel, sms: deps.sms },
+      });
+      if (outcome.responseCode !== 'SUCCESS') throw new DomainError(409, outcome.responseCode, outcome.message);
+      return { id: await bookingIdOfProcess(trx, token), bookingKey: outcome.bookingKey };
     });
-    if (outcome.responseCode !== 'SUCCESS') throw new DomainError(409, outcome.responseCode, outcome.message);
-    return { id: await bookingIdOfProcess(db, token), bookingKey: outcome.bookingKey };
   } catch (err) {
-    await releaseHolds(db, token);
-    await deleteUnsavedProcess(db, token);
+    // The transaction is rolled back: the process, its cart and its hold are gone.
     if (err instanceof TimeNotWon) throw notAvailable(err.message);
     throw err;
   }
