@@ -456,6 +456,14 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`POST ${S}/staff/bookings/:id/cancel`]: { body: { reason: 'Asiakas soitti ja perui' } },
     [`POST ${S}/staff/bookings/:id/status`]: { body: { visitStatus: 'ARRIVED' } },
     [`POST ${S}/staff/bookings/:id/notes`]: { body: { text: 'Asiakas tuo omat renkaat.' } },
+    // What the booking holds, its lines left as they are: the kilometres, symptoms and the customer.
+    [`PUT ${S}/staff/bookings/:id/contents`]: {
+      body: {
+        kilometers: 65000,
+        symptoms: ['Kolina edestä'],
+        customer: { first_name: 'Maija', last_name: 'Puhelin', phone_number: '040 765 4321', email: 'maija@example.com' },
+      },
+    },
     // The front desk: ABC-123 at office 1 with the customer's maintenance service, a working day far ahead.
     [`POST ${S}/staff/offices/:officeId/desk/catalogue`]: { body: { processType: 'MAINTENANCE', vehicle: { registerNumber: 'ABC-123', kilometers: 60000 } } },
     [`POST ${S}/staff/offices/:officeId/desk/times`]: {

@@ -156,7 +156,7 @@ describe('a saved booking', () => {
     const { own, staff, mail } = await readers(b);
     expect(own.items).toEqual([{ description: service.name, amount: 1, price: 12_000, priceDisplay: 'exact' }]);
     expect(own.total).toBe(12_000);
-    expect(staff.items).toEqual([{ name: service.name, quantity: 1, priceCents: 12_000 }]);
+    expect(staff.items).toEqual([{ productId: service.code, name: service.name, quantity: 1, priceCents: 12_000 }]);
     expect(staff.totalCents).toBe(12_000);
     expect(mail).toContain(`${service.name}: ${formatEuros(12_000)}`);
     expect(mail).toContain(`Yhteensä: ${formatEuros(12_000)}`);
@@ -186,7 +186,7 @@ describe('a saved booking', () => {
     expect(after.own.items).toEqual(before.own.items);
     expect(after.own.items.map((i) => i.description)).toEqual([service.name]);
     expect(after.own.total).toBe(8_000);
-    expect(after.staff.items).toEqual([{ name: service.name, quantity: 1, priceCents: 8_000 }]);
+    expect(after.staff.items).toEqual([{ productId: service.code, name: service.name, quantity: 1, priceCents: 8_000 }]);
     expect(after.staff.totalCents).toBe(8_000);
     expect(after.mail).toContain(`${service.name}: ${formatEuros(8_000)}`);
 
