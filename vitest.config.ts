@@ -45,6 +45,31 @@ class LongFirstSequencer extends BaseSequencer {
   }
 }
 
+/** The server project's settings, shared by its two halves. */
+const serverTest = {
+  include: ['apps/server/**/*.test.ts'],
+  // *.pg.test.ts need PostgreSQL: only runs with DATABASE_URL include them. *.pglite.test.ts
+  // run server processes on PGlite whatever the run's database: only runs without it include them.
+  exclude: ['**/node_modules/**', process.env.DATABASE_URL ? '**/*.pglite.test.ts' : '**/*.pg.test.ts'],
+  environment: 'node',
+  globalSetup: ['apps/server/test/global-setup.ts'],
+  testTimeout: 60_000,
+  // Seeding 30,000 bookings twice (seed.test.ts) takes minutes on a busy two-core machine.
+  hookTimeout: 300_000,
+  pool: 'forks' as const,
+};
+
+/**
+ * Server test files that replace modules (vi.mock) or fake the clock: they get modules of
+ * their own (server-isolated), so that nothing they replace reaches another file.
+ */
+const OWN_MODULES = [
+  'apps/server/src/modules/loyalty/loyalty-hardening.test.ts',
+  'apps/server/src/modules/sign-in/device-cookie.test.ts',
+  'apps/server/src/modules/catalogue-admin/catalogue-admin.test.ts',
+  'apps/server/src/openapi/answers.test.ts',
+];
+
 export default defineConfig({
   test: {
     sequence: { sequencer: LongFirstSequencer },
@@ -58,17 +83,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTest,
           name: 'server',
-          include: ['apps/server/**/*.test.ts'],
-          // *.pg.test.ts need PostgreSQL: only runs with DATABASE_URL include them. *.pglite.test.ts
-          // run server processes on PGlite whatever the run's database: only runs without it include them.
-          exclude: ['**/node_modules/**', process.env.DATABASE_URL ? '**/*.pglite.test.ts' : '**/*.pg.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          // Seeding 30,000 bookings twice (seed.test.ts) takes minutes on a busy two-core machine.
-          hookTimeout: 300_000,
-          pool: 'forks',
+          // One module graph per worker, not per file: importing the app again for every file
+          // took a third of the server tests' time. The files that mock modules or the clock
+          // run in server-isolated.
+          isolate: false,
+          exclude: [...serverTest.exclude, ...OWN_MODULES],
+        },
+      },
+      {
+        test: {
+          ...serverTest,
+          name: 'server-isolated',
+          include: OWN_MODULES,
         },
       },
       {
@@ -87,6 +115,8 @@ export default defineConfig({
           // Seeds once per run; every spec file's server starts from a copy, on a port and with a
           // Chromium of its own, so spec files run two at a time (test:e2e's --maxWorkers=2).
           globalSetup: ['e2e/support/global-setup.ts'],
+          // One module graph per worker: the server's modules are imported once, not per spec file.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
           pool: 'forks',

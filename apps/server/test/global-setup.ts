@@ -20,14 +20,40 @@ declare module 'vitest' {
   }
 }
 
+interface Template {
+  provided: { pgUrl: string; pgTemplate: string; pgliteTemplate: string };
+  teardown: () => Promise<void> | void;
+}
+
+/**
+ * The template of this run, shared by the server's projects (server and server-isolated):
+ * seeded by the first project's setup, removed by the last one's teardown.
+ */
+const shared = globalThis as typeof globalThis & { huoltoTestTemplate?: { template: Promise<Template>; users: number } };
+
 /**
  * Seeds once per run into a template and lets every test file start from a copy:
  * a PGlite data-directory dump, or a PostgreSQL template database.
  */
 export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL;
   const today = todayInHelsinki();
   project.provide('seedToday', today);
+  shared.huoltoTestTemplate ??= { template: makeTemplate(today), users: 0 };
+  const entry = shared.huoltoTestTemplate;
+  entry.users++;
+  const { provided, teardown } = await entry.template;
+  project.provide('pgUrl', provided.pgUrl);
+  project.provide('pgTemplate', provided.pgTemplate);
+  project.provide('pgliteTemplate', provided.pgliteTemplate);
+  return async () => {
+    if (--entry.users > 0) return;
+    delete shared.huoltoTestTemplate;
+    await teardown();
+  };
+}
+
+async function makeTemplate(today: string): Promise<Template> {
+  const url = process.env.DATABASE_URL;
   if (url) {
     const u = new URL(url);
     const template = `${u.pathname.slice(1) || 'postgres'}_tpl_${process.pid}`;
@@ -41,19 +67,19 @@ export default async function setup(project: TestProject) {
     await migrate(handle);
     await seed(handle.db, { today });
     await handle.close();
-    project.provide('pgUrl', url);
-    project.provide('pgTemplate', template);
-    project.provide('pgliteTemplate', '');
-    return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
-      await admin.end();
+    return {
+      provided: { pgUrl: url, pgTemplate: template, pgliteTemplate: '' },
+      teardown: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+        await admin.end();
+      },
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'huolto-test-'));
   const file = join(dir, 'template.tar');
   await writePgliteTemplate(file, today);
-  project.provide('pgliteTemplate', file);
-  project.provide('pgUrl', '');
-  project.provide('pgTemplate', '');
-  return () => rmSync(dir, { recursive: true, force: true });
+  return {
+    provided: { pgUrl: '', pgTemplate: '', pgliteTemplate: file },
+    teardown: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
