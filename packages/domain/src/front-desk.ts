@@ -11,6 +11,8 @@ import { FIELD_ERRORS } from './messages.ts';
 import { isStorableText } from './storable.ts';
 import { dateString, id, line, localDateTime, storable } from './staff-fields.ts';
 import { cartProductItemSchema } from './api-cart.ts';
+import { addRowsBody } from './manage.ts';
+import { MAX_ADDED_ROWS_PER_BOOKING } from './rules.ts';
 import { PHONE_PATTERN, VEHICLE_MAKE_MAX_LENGTH, VEHICLE_MODEL_MAX_LENGTH, kilometersSchema, registerNumberSchema } from './validation.ts';
 
 /** How a booking came in: ONLINE through the customer flow, PHONE and COUNTER made by staff. */
@@ -126,6 +128,29 @@ export const deskDoesNotFitResponse = z.object({
   nearest: z.array(deskFitSchema),
 });
 
+/** A booking's extra rows as staff set them: each product once, the amount as the customer's add-rows takes it. */
+export const deskExtraRowsSchema = z.array(addRowsBody.shape.rows.element).max(MAX_ADDED_ROWS_PER_BOOKING);
+
+/**
+ * GET /bookings/:id/extra-rows: the extra-order-items catalogue (active items) with the
+ * booking's amount of each, and the booking's rows of an item no longer offered.
+ */
+export const deskExtraRowsResponse = z.array(
+  z.object({
+    productId: z.string(),
+    description: z.string(),
+    /** The catalogue's price of one, in cents (of a row no longer offered: its own). */
+    priceCents: z.number().int(),
+    /** How many the booking has (0: none). */
+    amount: z.number().int(),
+    /** What the booking's rows of it cost now, in cents (kept while its amount stays). */
+    bookedCents: z.number().int(),
+    /** Whether the catalogue still offers it. */
+    active: z.boolean(),
+  }),
+);
+export type DeskExtraRow = z.infer<typeof deskExtraRowsResponse>[number];
+
 /**
  * PUT /bookings/:id/contents: what the booking holds, as a whole (the items replace the
  * booking's; omitted fields stay). With `start` and `resourceId` the booking moves there in
@@ -133,6 +158,11 @@ export const deskDoesNotFitResponse = z.object({
  */
 export const deskContentsBody = z.object({
   items: deskItemsSchema.optional(),
+  /**
+   * The extra rows (the extra-order-items catalogue's products with their amounts, as the
+   * customer adds them on the booking's own page): they replace the booking's added rows.
+   */
+  extraRows: deskExtraRowsSchema.optional(),
   kilometers: z.optional(z.nullable(kilometersSchema)),
   symptoms: symptomsSchema.optional(),
   customer: deskCustomerSchema.optional(),

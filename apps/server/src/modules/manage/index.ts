@@ -13,9 +13,10 @@ export {
   findBookedTimes,
   findBookingByKeyAndPlate,
   findBookingOrganization,
+  insertAddedRows,
   markBookingCancelled,
   returnVouchers,
   updateBookingTime,
 } from './repository.ts';
-export { queueMail } from './service.ts';
+export { pricedExtraRows, queueMail, type PricedExtraRow } from './service.ts';
 export { bookingForMail, managedView } from './views.ts';

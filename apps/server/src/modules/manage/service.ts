@@ -108,9 +108,7 @@ export async function addRows(
   rows: readonly { productId: string; amount: number }[],
   now = new Date(),
 ): Promise<ManageResponseCode> {
-  const products = new Map((await listExtraOrderItems(db)).map((p) => [p.id, p]));
-  const bad = rows.flatMap((r, i) => (products.has(r.productId) ? [] : [{ path: `rows.${i}.productId`, message: 'Tuntematon lisätuote' }]));
-  if (bad.length) throw new ValidationError(bad);
+  const lines = await pricedExtraRows(db, rows);
   const outcome = await db.transaction().execute(async (trx): Promise<ManageResponseCode> => {
     const loaded = await loadBooking(trx, access, now, true);
     if (!loaded) return 'NOT_FOUND';
@@ -121,12 +119,8 @@ export async function addRows(
     if ((await countAddedRows(trx, row.id)) + rows.length > MAX_ADDED_ROWS_PER_BOOKING) {
       throw badRequest('rows', `Varaukseen voi lisätä enintään ${MAX_ADDED_ROWS_PER_BOOKING} lisätuotetta`);
     }
-    const adding = rows.reduce((s, r) => s + products.get(r.productId)!.price_cents * r.amount, 0);
+    const adding = lines.reduce((s, l) => s + l.unitPrice * l.amount, 0);
     if (row.total_cents + adding > MAX_CART_TOTAL_CENTS) throw badRequest('rows', 'Varauksen yhteissumma kasvaisi liian suureksi');
-    const lines = rows.map((r) => {
-      const p = products.get(r.productId)!;
-      return { productId: p.id, description: p.description, amount: r.amount, unitPrice: p.price_cents };
-    });
     await insertAddedRows(trx, row.id, lines);
     const addedCents = lines.reduce((s, l) => s + l.unitPrice * l.amount, 0);
     if (organization.email) {
@@ -141,6 +135,33 @@ export async function addRows(
     return 'SUCCESS';
   });
   return outcome;
+}
+
+/** An extra row priced: its product, the product's description and price of one (cents) now. */
+export interface PricedExtraRow {
+  productId: string;
+  description: string;
+  amount: number;
+  unitPrice: number;
+}
+
+/**
+ * Rows of the extra-order-items catalogue priced as the booking's added rows are: each at its
+ * active item's price now. An unknown or inactive item is a 400 naming `<field>.N.productId`.
+ */
+export async function pricedExtraRows(
+  db: Executor,
+  rows: readonly { productId: string; amount: number }[],
+  field = 'rows',
+  indexes?: readonly number[],
+): Promise<PricedExtraRow[]> {
+  const products = new Map((await listExtraOrderItems(db)).map((p) => [p.id, p]));
+  const bad = rows.flatMap((r, i) => (products.has(r.productId) ? [] : [{ path: `${field}.${indexes?.[i] ?? i}.productId`, message: 'Tuntematon lisätuote' }]));
+  if (bad.length) throw new ValidationError(bad);
+  return rows.map((r) => {
+    const p = products.get(r.productId)!;
+    return { productId: p.id, description: p.description, amount: r.amount, unitPrice: p.price_cents };
+  });
 }
 
 /** Stores feedback; linked to the booking when the key is one (an unknown key is not revealed). */

@@ -9,6 +9,7 @@ import {
   isWorkingDay,
   parseLocalDateTime,
   todayInHelsinki,
+  type DeskExtraRow,
   type FreeTimeDay,
   type StaffBookingDetail,
   type StaffOffice,
@@ -314,6 +315,78 @@ describe('PUT /bookings/:id/contents', () => {
     expect(asJson((await changesOf(leadId))[0]!.after).items).toHaveLength(1);
     const moved = await put(staff, leadId, { start: `${DAY4}T12:00:00`, resourceId: resources[2]!.id });
     expectStatus(moved, 409);
+  });
+
+  it('adds extra rows at the catalogue price (the total up, one e-mail, recorded, on /oma-varaus), keeps a row whose amount stays, removes them; an unknown or inactive item is 400 and changes nothing', async () => {
+    const mine = await book(resources[0]!.id, `${DAY3}T08:00:00`);
+    const [item, other] = await t.db.selectFrom('extra_order_item').select(['id', 'description', 'price_cents']).where('active', '=', true).orderBy('sort').execute();
+    if (!item || !other) throw new Error('the seed has fewer than two extra order items');
+    const rowOf = async (productId: string) => json<DeskExtraRow[]>(await staff.get(`/bookings/${mine.id}/extra-rows`)).find((r) => r.productId === productId);
+    expect(await rowOf(item.id)).toEqual({ productId: item.id, description: item.description, priceCents: item.price_cents, amount: 0, bookedCents: 0, active: true });
+    expectStatus(await otherOffice.get(`/bookings/${mine.id}/extra-rows`), 403);
+    const before = await storedOf(mine.id);
+    const mails = (await customerMailsOf(mine.id)).length;
+
+    const res = await put(staff, mine.id, { extraRows: [{ productId: item.id, amount: 2 }] });
+    expectStatus(res, 200);
+    const total = before.total + 2 * item.price_cents;
+    expect(json<StaffBookingDetail>(res).totalCents).toBe(total);
+    expect(json<StaffBookingDetail>(res).items).toContainEqual({ productId: null, name: item.description, quantity: 2, priceCents: 2 * item.price_cents });
+    const stored = await storedOf(mine.id);
+    expect(stored).toMatchObject({ total, items: before.items, start: before.start, end: before.end });
+    const sent = await customerMailsOf(mine.id);
+    expect(sent).toHaveLength(mails + 1);
+    expect(sent.at(-1)!.kind).toBe('CONFIRMATION');
+    expect(sent.at(-1)!.text_body).toContain(formatPrice(total));
+    const changes = await changesOf(mine.id);
+    expect(changes).toHaveLength(1);
+    expect(asJson(changes[0]!.before)).toEqual({ extraRows: [], totalCents: before.total });
+    expect(asJson(changes[0]!.after)).toEqual({ extraRows: [{ name: item.description, amount: 2, priceCents: 2 * item.price_cents }], totalCents: total });
+    expect(await rowOf(item.id)).toMatchObject({ amount: 2, bookedCents: 2 * item.price_cents });
+    const access = { bookingKey: mine.bookingKey, registerNumber: 'ABC-123' };
+    const opened = json(await new ApiClient(t.app).post('/open-booking', access));
+    expect(opened.booking.total).toBe(total);
+    expect(opened.booking.items).toContainEqual(expect.objectContaining({ description: item.description, amount: 2, price: 2 * item.price_cents }));
+
+    // Refused: an unknown item, an inactive one, one twice; nothing changes.
+    const unknown = await put(staff, mine.id, { extraRows: [{ productId: item.id, amount: 1 }, { productId: 'NO-SUCH', amount: 1 }] });
+    expectStatus(unknown, 400);
+    expect(json<{ fields: { path: string }[] }>(unknown).fields.map((f) => f.path)).toEqual(['extraRows.1.productId']);
+    await t.db.updateTable('extra_order_item').set({ active: false }).where('id', '=', other.id).execute();
+    try {
+      const inactive = await put(staff, mine.id, { extraRows: [{ productId: other.id, amount: 1 }], kilometers: 99000 });
+      expectStatus(inactive, 400);
+      expect(json<{ fields: { path: string }[] }>(inactive).fields.map((f) => f.path)).toEqual(['extraRows.0.productId']);
+    } finally {
+      await t.db.updateTable('extra_order_item').set({ active: true }).where('id', '=', other.id).execute();
+    }
+    const twice = await put(staff, mine.id, { extraRows: [{ productId: other.id, amount: 1 }, { productId: other.id, amount: 2 }] });
+    expectStatus(twice, 400);
+    expect(json<{ fields: { path: string }[] }>(twice).fields.map((f) => f.path)).toEqual(['extraRows.1.productId']);
+    expect(await storedOf(mine.id)).toEqual(stored);
+    expect(await changesOf(mine.id)).toHaveLength(1);
+    expect(await customerMailsOf(mine.id)).toHaveLength(mails + 1);
+
+    // A row whose amount stays keeps its price when the catalogue's changed; a new one is priced now.
+    await t.db.updateTable('extra_order_item').set({ price_cents: item.price_cents + 500 }).where('id', '=', item.id).execute();
+    try {
+      expectStatus(await put(staff, mine.id, { extraRows: [{ productId: other.id, amount: 1 }, { productId: item.id, amount: 2 }] }), 200);
+    } finally {
+      await t.db.updateTable('extra_order_item').set({ price_cents: item.price_cents }).where('id', '=', item.id).execute();
+    }
+    expect((await storedOf(mine.id)).total).toBe(total + other.price_cents);
+
+    // Removed: the total back, the customer mailed once more, the history says what went.
+    const removed = await put(staff, mine.id, { extraRows: [] });
+    expectStatus(removed, 200);
+    expect(json<StaffBookingDetail>(removed).totalCents).toBe(before.total);
+    expect(await customerMailsOf(mine.id)).toHaveLength(mails + 3);
+    const last = (await changesOf(mine.id)).at(-1)!;
+    expect(asJson(last.after)).toEqual({ extraRows: [], totalCents: before.total });
+    expect(asJson(last.before).extraRows).toHaveLength(2);
+    const reopened = json(await new ApiClient(t.app).post('/open-booking', access));
+    expect(reopened.booking.total).toBe(before.total);
+    expect((reopened.booking.items as { description: string }[]).map((i) => i.description)).not.toContain(item.description);
   });
 
   it('refuses (400 naming items) a product not offered for the car, and changes nothing', async () => {

@@ -18,6 +18,11 @@
  * - The rows added to the booking afterwards (booking_added_row, manage's add-rows) stay,
  *   with their prices, except a row of a product the new items hold: the line replaces it,
  *   so the work is not counted twice.
+ * - `extraRows` replace those added rows, as a whole: a product whose amount stays keeps its
+ *   rows and their prices; a new product or amount is priced by the customer's add-rows
+ *   (manage pricedExtraRows: the active extra-order-items catalogue's price now; an unknown
+ *   or inactive item is a 400 naming `extraRows.N.productId`). The total stays within the
+ *   cart's largest total.
  * - A longer work is first tried in place (the same start and resource, its end later, when
  *   that time is free and within the day's hours); when it does not fit, nothing changes and
  *   the answer is 409 DOES_NOT_FIT with the nearest starts where it fits. One of them given
@@ -28,6 +33,7 @@
  */
 import {
   DESK_NEAREST_TIMES,
+  MAX_CART_TOTAL_CENTS,
   addDays,
   formatLocalDateTime,
   isBeyondHorizon,
@@ -50,7 +56,17 @@ import { bookingView } from '../booking-view/index.ts';
 import { CART_OFFERS, cartItemIssues, cartLimitIssues, cartWorkOf, offeredProducts, pricedCart } from '../catalogue/index.ts';
 import { TimeNotWon, takeTime } from '../holds/index.ts';
 import { composeConfirmation, confirmationOffice, queueOfficeNotice } from '../mail/index.ts';
-import { bookingForMail, findAddedRows, findBookingOrganization, queueMail, updateBookingTime, type BookingRow } from '../manage/index.ts';
+import {
+  bookingForMail,
+  findAddedRows,
+  findBookingOrganization,
+  insertAddedRows,
+  pricedExtraRows,
+  queueMail,
+  updateBookingTime,
+  type AddedRow,
+  type BookingRow,
+} from '../manage/index.ts';
 import { findOrganization } from '../organizations/index.ts';
 import type { CartLine, ProcessRow } from '../process/index.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
@@ -70,6 +86,7 @@ export const NEAREST_DAYS = 14;
 /** What a change may hold (deskContentsBody, parsed). */
 export interface ContentsChange {
   items?: CartProductItem[] | undefined;
+  extraRows?: { productId: string; amount: number }[] | undefined;
   kilometers?: number | null | undefined;
   symptoms?: string[] | undefined;
   customer?: DeskCustomer | undefined;
@@ -203,11 +220,14 @@ async function change(trx: Executor, staff: StaffPrincipal, id: number, body: Co
   }
 
   // What is stored: the lines and total, the booking as the customer sees it, the customer.
+  const addedBefore = await findAddedRows(trx, row.id);
   if (priced) await deleteAddedRowsOf(trx, String(row.id), [...new Set(priced.cart.map((l) => l.productId))]);
+  if (body.extraRows) await replaceExtraRows(trx, row.id, body.extraRows);
   const added = await findAddedRows(trx, row.id);
-  const addedTotal = added.reduce((s, r) => s + r.unit_price_cents * r.amount, 0);
+  const sumOf = (rows: readonly AddedRow[]) => rows.reduce((s, r) => s + r.unit_price_cents * r.amount, 0);
   const customer = body.customer ? { ...row.customer, ...body.customer } : row.customer;
-  const totalCents = priced ? priced.activePrice + addedTotal : row.total_cents;
+  const totalCents = priced ? priced.activePrice + sumOf(added) : row.total_cents - sumOf(addedBefore) + sumOf(added);
+  if (totalCents > MAX_CART_TOTAL_CENTS && totalCents > row.total_cents) throw badRequest('extraRows', 'Varauksen yhteissumma kasvaisi liian suureksi');
   const orderItems = priced ? priced.view.order_items : row.order_items;
   const nextSnapshot: Partial<Booking> = {
     ...snapshot,
@@ -243,6 +263,11 @@ async function change(trx: Executor, staff: StaffPrincipal, id: number, body: Co
   if (priced && JSON.stringify(itemsOf(row.order_items)) !== JSON.stringify(itemsOf(orderItems))) {
     before.items = itemsOf(row.order_items);
     after.items = itemsOf(orderItems);
+  }
+  const rowsOf = (rows: readonly AddedRow[]) => rows.map((r) => ({ name: r.description, amount: r.amount, priceCents: r.unit_price_cents * r.amount }));
+  if (JSON.stringify(rowsOf(addedBefore)) !== JSON.stringify(rowsOf(added))) {
+    before.extraRows = rowsOf(addedBefore);
+    after.extraRows = rowsOf(added);
   }
   const totalChanged = totalCents !== row.total_cents;
   if (totalChanged) {
@@ -318,6 +343,29 @@ async function change(trx: Executor, staff: StaffPrincipal, id: number, body: Co
 }
 
 // ---- The booking's session and its new lines -------------------------------------------
+
+/**
+ * The booking's added rows replaced by the extra rows given: a product whose amount is the
+ * booking's keeps its rows (and prices); the others are priced by the customer's add-rows
+ * (pricedExtraRows) and stored anew. A product twice, or an unknown or inactive one, is a
+ * 400 naming `extraRows.N.productId`.
+ */
+async function replaceExtraRows(trx: Executor, bookingId: string, rows: readonly { productId: string; amount: number }[]): Promise<void> {
+  const twice = rows.flatMap((r, n) => (rows.findIndex((o) => o.productId === r.productId) < n ? [{ path: `extraRows.${n}.productId`, message: 'Lisätuote on jo listalla' }] : []));
+  if (twice.length > 0) throw new ValidationError(twice);
+  const current = await findAddedRows(trx, bookingId);
+  const amountOf = (productId: string) => current.filter((r) => r.product_id === productId).reduce((s, r) => s + r.amount, 0);
+  const kept = new Set(rows.filter((r) => amountOf(r.productId) === r.amount).map((r) => r.productId));
+  const changed = rows.flatMap((r, n) => (kept.has(r.productId) ? [] : [{ row: r, n }]));
+  const lines = await pricedExtraRows(
+    trx,
+    changed.map((c) => c.row),
+    'extraRows',
+    changed.map((c) => c.n),
+  );
+  await deleteAddedRowsOf(trx, bookingId, [...new Set(current.map((r) => r.product_id).filter((p) => !kept.has(p)))]);
+  if (lines.length > 0) await insertAddedRows(trx, bookingId, lines);
+}
 
 /**
  * The booking's session as the catalogue reads it: the session it was saved from (its car,

@@ -4,6 +4,7 @@ import {
   DESK_NEAREST_TIMES,
   STAFF_MOVE_STEP_MINUTES,
   deskContentsBody,
+  deskExtraRowsResponse,
   STAFF_SEARCH_LIMIT,
   STAFF_SEARCH_MAX_LENGTH,
   STAFF_SEARCH_MIN_LENGTH,
@@ -32,6 +33,7 @@ import { staffDay, staffWeek } from './views.ts';
 import { searchStaffBookings } from './search.ts';
 import { TIME_TAKEN_MESSAGE, staffMoveBooking } from './move.ts';
 import { DOES_NOT_FIT_MESSAGE, DoesNotFit, NEAREST_DAYS, staffChangeContents } from './contents.ts';
+import { staffExtraRows } from './extra-rows.ts';
 
 export interface StaffBookingRouteDeps {
   mailer: Mailer;
@@ -163,13 +165,26 @@ export function registerStaffBookingRoutes(scope: FastifyInstance, db: Db, deps:
     },
   );
 
+  r.get(
+    '/bookings/:id/extra-rows',
+    {
+      schema: callSchema({
+        tag,
+        summary: "The extra rows a booking may hold: the extra-order-items catalogue's active items with their prices in cents and the booking's amount of each (0 for none), then the booking's rows of an item no longer offered.",
+        params: staffIdParams,
+        responseSchema: deskExtraRowsResponse,
+      }),
+    },
+    async (request) => staffExtraRows(db, staffOf(request), request.params.id),
+  );
+
   r.put(
     '/bookings/:id/contents',
     {
       schema: callSchema({
         tag,
-        summary: "Changes what a booking holds: its services and tires (the items replace the booking's lines), the kilometres, the symptoms and the customer's details; with start and resourceId it also moves there.",
-        description: `One transaction. The items are checked, priced and timed by the customer's cart rules for the car (400 naming items.N.productId for a product not offered for it); rows added to the booking afterwards stay, except those of a product the items hold. A longer work keeps its start when the following time on its resource is free within the day's hours (the exclusion constraint decides); otherwise nothing changes and the answer is 409 {code: DOES_NOT_FIT, message: "${DOES_NOT_FIT_MESSAGE}", nearest} with at most ${DESK_NEAREST_TIMES} starts where it fits within ${NEAREST_DAYS} days, the booking's own resource first, then by distance from its start. The change is recorded in the booking's history (CHANGED, before and after); when the time or the total changed, the customer gets one updated confirmation with its .ics. 409 for a cancelled or past booking; a lead's contents change without a time.`,
+        summary: "Changes what a booking holds: its services and tires (the items replace the booking's lines), its extra rows (extraRows replace the rows added to it), the kilometres, the symptoms and the customer's details; with start and resourceId it also moves there.",
+        description: `One transaction. The items are checked, priced and timed by the customer's cart rules for the car (400 naming items.N.productId for a product not offered for it); rows added to the booking afterwards stay, except those of a product the items hold. extraRows replace the added rows: a product whose amount stays keeps its rows and prices, the others are priced as the customer's add-rows prices them (400 naming extraRows.N.productId for an unknown or inactive extra item or one given twice). A longer work keeps its start when the following time on its resource is free within the day's hours (the exclusion constraint decides); otherwise nothing changes and the answer is 409 {code: DOES_NOT_FIT, message: "${DOES_NOT_FIT_MESSAGE}", nearest} with at most ${DESK_NEAREST_TIMES} starts where it fits within ${NEAREST_DAYS} days, the booking's own resource first, then by distance from its start. The change is recorded in the booking's history (CHANGED, before and after); when the time or the total changed, the customer gets one updated confirmation with its .ics. 409 for a cancelled or past booking; a lead's contents change without a time.`,
         params: staffIdParams,
         body: deskContentsBody,
         responseSchema: staffBookingDetailSchema,
