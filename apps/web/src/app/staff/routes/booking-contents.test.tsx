@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { addDays, todayInHelsinki, type CataloguePreview, type StaffBookingDetail, type StaffMe } from '@huolto/domain';
+import { addDays, todayInHelsinki, type CataloguePreview, type DeskExtraRow, type StaffBookingDetail, type StaffMe } from '@huolto/domain';
 import { json, newQueryClient, stubFetch, type Route as StubRoute } from '@/test/fetch-stub.ts';
 import { StaffProvider } from '@/features/staff/hooks/use-staff.tsx';
 import { BookingContentsPage } from './booking-contents.tsx';
@@ -62,15 +62,22 @@ const CATALOGUE: CataloguePreview = {
   ],
 };
 
+/** The extra items: none on the booking. */
+const EXTRA_ROWS: DeskExtraRow[] = [
+  { productId: 'PESU', description: 'Lasinpesuneste', priceCents: 990, amount: 0, bookedCents: 0, active: true },
+  { productId: 'SULAKE', description: 'Sulakesarja', priceCents: 1_450, amount: 0, bookedCents: 0, active: true },
+];
+
 /** The booking's page after saving: only the message it was given. */
 function SavedPage() {
   const state = useLocation().state as { saved?: string } | null;
   return <p data-testid="saved">{state?.saved}</p>;
 }
 
-function renderContents(contents: StubRoute, booking: StaffBookingDetail = BOOKING) {
+function renderContents(contents: StubRoute, booking: StaffBookingDetail = BOOKING, extraRows: DeskExtraRow[] = EXTRA_ROWS) {
   const stub = stubFetch({
     [`${BASE}/bookings/41`]: () => json(booking),
+    [`${BASE}/bookings/41/extra-rows`]: () => json(extraRows),
     [`${BASE}/offices/1/desk/catalogue`]: () => json(CATALOGUE),
     [`${BASE}/bookings/41/contents`]: contents,
   });
@@ -226,6 +233,61 @@ describe('booking contents page', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /Ilmastointihuolto/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Tallenna muutokset' }));
     expect(await screen.findByText('Ilmastointihuolto: Ei tarjolla tälle autolle')).toBeTruthy();
+    expect(screen.queryByTestId('saved')).toBeNull();
+    expect(screen.queryByText('Virheellinen syöte')).toBeNull();
+  });
+
+  it('lists the extra items under "Lisärivit" with their prices; amounts update the total and are sent as extraRows', async () => {
+    // The booking holds two of the washer fluid, added by the customer at an older price: shown with the extra rows, not among the services.
+    const booking: StaffBookingDetail = {
+      ...BOOKING,
+      totalCents: BOOKING.totalCents + 1_800,
+      items: [...BOOKING.items, { productId: null, name: 'Lasinpesuneste', quantity: 2, priceCents: 1_800 }],
+    };
+    const rows = [{ ...EXTRA_ROWS[0]!, amount: 2, bookedCents: 1_800 }, EXTRA_ROWS[1]!];
+    const stub = renderContents(() => json(booking), booking, rows);
+    const section = (await screen.findByText('Lisärivit')).closest('fieldset')!;
+    const fluid = (await within(section).findByLabelText(/Lasinpesuneste/)) as HTMLInputElement;
+    expect(fluid.value).toBe('2');
+    expect(fluid.closest('li')!.textContent).toMatch(/10\s€ \/ kpl/);
+    expect(fluid.closest('li')!.textContent).toMatch(/18\s€/);
+    expect(within(section).getByLabelText(/Sulakesarja/).closest('li')!.textContent).toMatch(/15\s€ \/ kpl/);
+    expect(document.querySelector('.contents__services')!.textContent).not.toContain('Lasinpesuneste');
+    expect(total()).toMatch(/Yhteensä\s*580\s€/);
+
+    // One fuse kit more, the fluid down to one (at today's price): 562 + 14,50 + 9,90, shown in whole euros rounded up.
+    fireEvent.change(within(section).getByLabelText(/Sulakesarja/), { target: { value: '1' } });
+    expect(total()).toMatch(/Yhteensä\s*595\s€/);
+    fireEvent.change(fluid, { target: { value: '1' } });
+    expect(total()).toMatch(/Yhteensä\s*587\s€/);
+    expect(section.textContent).toMatch(/Lisärivit yhteensä\s*25\s€/);
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna muutokset' }));
+    await screen.findByTestId('saved');
+    const body = stub.bodies(`${BASE}/bookings/41/contents`)[0] as Record<string, unknown>;
+    expect(body.extraRows).toEqual([
+      { productId: 'PESU', amount: 1 },
+      { productId: 'SULAKE', amount: 1 },
+    ]);
+    expect(body).not.toHaveProperty('items');
+  });
+
+  it('removing every extra row sends an empty list; untouched rows are not sent', async () => {
+    const booking: StaffBookingDetail = { ...BOOKING, totalCents: BOOKING.totalCents + 990, items: [...BOOKING.items, { productId: null, name: 'Lasinpesuneste', quantity: 1, priceCents: 990 }] };
+    const stub = renderContents(() => json(booking), booking, [{ ...EXTRA_ROWS[0]!, amount: 1, bookedCents: 990 }, EXTRA_ROWS[1]!]);
+    const fluid = await screen.findByLabelText(/Lasinpesuneste/);
+    expect(total()).toMatch(/Yhteensä\s*572\s€/);
+    fireEvent.change(fluid, { target: { value: '0' } });
+    expect(total()).toMatch(/Yhteensä\s*562\s€/);
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna muutokset' }));
+    await screen.findByTestId('saved');
+    expect((stub.bodies(`${BASE}/bookings/41/contents`)[0] as Record<string, unknown>).extraRows).toEqual([]);
+  });
+
+  it('names the extra row the server refused (400 extraRows.N.productId) at the extra rows', async () => {
+    renderContents(() => json({ error: 'VALIDATION', message: 'Virheellinen syöte', fields: [{ path: 'extraRows.0.productId', message: 'Tuntematon lisätuote' }] }, 400));
+    fireEvent.change(await screen.findByLabelText(/Sulakesarja/), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna muutokset' }));
+    expect(await screen.findByText('Sulakesarja: Tuntematon lisätuote')).toBeTruthy();
     expect(screen.queryByTestId('saved')).toBeNull();
     expect(screen.queryByText('Virheellinen syöte')).toBeNull();
   });

@@ -6,16 +6,25 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FIELD_ERRORS, deskCustomerSchema, deskItemsSchema, kilometersSchema, staffPaths, type StaffBookingDetail } from '@huolto/domain';
 import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
+import { useBookingExtraRows } from '@/features/staff/api/get-booking-extra-rows.ts';
 import { useDeskCatalogue } from '@/features/staff/api/get-desk-catalogue.ts';
 import { useUpdateBookingContents, type BookingContentsBody } from '@/features/staff/api/update-booking-contents.ts';
 import { FormFooter } from '@/features/staff/components/form-footer.tsx';
 import { LoadError } from '@/features/staff/components/view-states.tsx';
 import { showRefusal } from '@/features/staff/form-refusal.ts';
 import { fieldErrors } from '@/lib/form-errors.ts';
+import { ContentsExtraRows } from './contents-extra-rows.tsx';
 import { ContentsServices } from './contents-services.tsx';
 import {
+  bookedExtraCents,
   customerOf,
   doesNotFit,
+  extraLinesOf,
+  extraRowIssues,
+  extraRowsBody,
+  extraRowsCents,
+  extraRowsChanged,
+  type ExtraAmounts,
   itemIssues,
   initialSelection,
   savedMessage,
@@ -58,7 +67,7 @@ const REFUSABLE = [
 
 /**
  * What a booking holds, changed at the desk: its services from the car's catalogue (prices and
- * the total as ticked), the kilometres, the symptoms and the customer. Saved, the booking's
+ * the total as ticked), its extra rows with their amounts, the kilometres, the symptoms and the customer. Saved, the booking's
  * page says so; a work that no longer fits its time offers the nearest times it fits.
  */
 export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
@@ -84,6 +93,9 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
     },
     resolver: zodResolver(contentsFormSchema),
   });
+  const extraRows = useBookingExtraRows(booking.id);
+  const [extraAmounts, setExtraAmounts] = useState<ExtraAmounts>({});
+  const [extraError, setExtraError] = useState<string | undefined>();
   const save = useUpdateBookingContents(booking.id);
   const [conflict, setConflict] = useState<{ message: string; nearest: DeskFit[]; body: BookingContentsBody } | null>(null);
 
@@ -97,6 +109,12 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
     );
   };
 
+  const changeExtra = (productId: string, amount: number) => {
+    setExtraError(undefined);
+    setConflict(null);
+    setExtraAmounts((amounts) => ({ ...amounts, [productId]: amount }));
+  };
+
   const send = (body: BookingContentsBody) =>
     save.mutate(body, {
       onSuccess: (answer) => void navigate(staffPaths.booking(booking.id), { state: { saved: savedMessage(booking, answer) } }),
@@ -104,6 +122,13 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
         const refusal = doesNotFit(error);
         if (refusal) return setConflict({ ...refusal, body });
         setConflict(null);
+        // The extra rows the server refused (400 extraRows.N.…) are told at the extra rows, by name.
+        const refusedRows = extraRowIssues(fieldErrors(error), body.extraRows ?? [], extraRows.data ?? []);
+        if (refusedRows) {
+          setExtraError(refusedRows);
+          document.getElementById('contents-extra-rows')?.focus();
+          if (fieldErrors(error).every((f) => /^extraRows(\.|$)/.test(f.path))) return;
+        }
         // The lines the server refused (400 items.N.…) are told at the services, by name.
         const refused = itemIssues(fieldErrors(error), body.items ?? [], booking, catalogue.data);
         if (refused) {
@@ -126,7 +151,10 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
       }
     }
     const symptoms = values.symptoms.trim();
+    const rows = extraRows.data ?? [];
     send({
+      // The extra rows replace the booking's added rows: sent only when changed.
+      ...(extraRowsChanged(rows, extraAmounts) ? { extraRows: extraRowsBody(rows, extraAmounts) } : {}),
       // The lines replace the booking's: sent only when changed, so that its extra rows stay otherwise.
       ...(itemsChanged ? { items: selection.map(({ productId, amount }) => ({ productId, amount })) } : {}),
       kilometers: values.kilometers,
@@ -172,9 +200,17 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
             catalogue={catalogue.data}
             selection={selection}
             onToggle={toggle}
-            total={totalCents(booking, selection, catalogue.data)}
+            total={totalCents(booking, selection, catalogue.data) - bookedExtraCents(extraRows.data ?? []) + extraRowsCents(extraRows.data ?? [], extraAmounts)}
             error={itemsError}
+            apart={extraLinesOf(extraRows.data ?? [])}
           />
+        )}
+        {extraRows.isPending ? (
+          <p className="staff-loading">Haetaan lisärivejä…</p>
+        ) : extraRows.isError ? (
+          <LoadError error={extraRows.error} onRetry={() => void extraRows.refetch()} />
+        ) : (
+          <ContentsExtraRows rows={extraRows.data} amounts={extraAmounts} onChange={changeExtra} error={extraError} />
         )}
         <Field id={id('symptoms')} label="Vian kuvaus" error={errors.symptoms?.message}>
           <textarea

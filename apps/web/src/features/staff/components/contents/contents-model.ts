@@ -11,6 +11,7 @@ import {
   todayInHelsinki,
   type CataloguePreview,
   type DeskCustomer,
+  type DeskExtraRow,
   type StaffBookingDetail,
 } from '@huolto/domain';
 import { ApiError, type FieldError } from '@/lib/api-client.ts';
@@ -135,4 +136,41 @@ export function itemIssues(
       return item ? `${nameOf(item.productId)}: ${f.message}` : f.message;
     });
   return texts.length > 0 ? [...new Set(texts)].join('. ') : null;
+}
+
+/** The amounts of the extra rows as chosen on the page, by product (a row not touched: the booking's). */
+export type ExtraAmounts = Readonly<Record<string, number>>;
+
+const amountIn = (amounts: ExtraAmounts, row: DeskExtraRow) => amounts[row.productId] ?? row.amount;
+
+/** What an extra row costs as chosen: at its booked price while its amount stays, else at the catalogue's. */
+export const extraRowCents = (row: DeskExtraRow, amount: number) => (amount === row.amount ? row.bookedCents : row.priceCents * amount);
+
+/** What the extra rows cost as chosen, in cents. */
+export const extraRowsCents = (rows: readonly DeskExtraRow[], amounts: ExtraAmounts) => rows.reduce((sum, r) => sum + extraRowCents(r, amountIn(amounts, r)), 0);
+
+/** What the booking's extra rows cost now, in cents. */
+export const bookedExtraCents = (rows: readonly DeskExtraRow[]) => rows.reduce((sum, r) => sum + r.bookedCents, 0);
+
+/** Whether an extra row's amount differs from the booking's. */
+export const extraRowsChanged = (rows: readonly DeskExtraRow[], amounts: ExtraAmounts) => rows.some((r) => amountIn(amounts, r) !== r.amount);
+
+/** The extra rows as the call takes them: each product with an amount, once. */
+export const extraRowsBody = (rows: readonly DeskExtraRow[], amounts: ExtraAmounts) =>
+  rows.flatMap((r) => (amountIn(amounts, r) > 0 ? [{ productId: r.productId, amount: amountIn(amounts, r) }] : []));
+
+/** The booking's lines that are its extra rows (shown with the extra rows, not among the services). */
+export const extraLinesOf = (rows: readonly DeskExtraRow[]) =>
+  rows.filter((r) => r.amount > 0).map((r) => ({ name: r.description, quantity: r.amount, priceCents: r.bookedCents }));
+
+/** The refusal of extra rows (400 extraRows.N.…), by the item's name; undefined when none. */
+export function extraRowIssues(fields: readonly FieldError[], sent: readonly { productId: string }[], rows: readonly DeskExtraRow[]): string | undefined {
+  const messages = fields.flatMap((f) => {
+    const m = /^extraRows(?:\.(\d+))?/.exec(f.path);
+    if (!m) return [];
+    const productId = m[1] === undefined ? undefined : sent[Number(m[1])]?.productId;
+    const name = rows.find((r) => r.productId === productId)?.description;
+    return [name ? `${name}: ${f.message}` : f.message];
+  });
+  return messages.length > 0 ? messages.join(' ') : undefined;
 }

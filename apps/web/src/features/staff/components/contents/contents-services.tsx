@@ -5,7 +5,8 @@ import type { ChosenItem } from './contents-model.ts';
 /**
  * The services the desk may book for the car, each with its price and a tick (the booking's
  * own ticked), then the booking's lines the catalogue no longer offers (still ticked, at the
- * booking's price) and its extra rows, and the total of what is ticked.
+ * booking's price) and its other fixed rows (its extra rows `apart` are shown with the extra
+ * rows), and the total of what is ticked.
  */
 export function ContentsServices({
   booking,
@@ -14,6 +15,7 @@ export function ContentsServices({
   onToggle,
   total,
   error,
+  apart = [],
 }: {
   booking: StaffBookingDetail;
   catalogue: CataloguePreview;
@@ -21,6 +23,7 @@ export function ContentsServices({
   onToggle: (productId: string, checked: boolean) => void;
   total: number;
   error?: string | undefined;
+  apart?: readonly { name: string; quantity: number; priceCents: number }[];
 }) {
   const uid = useId();
   const errorId = `${uid}-error`;
@@ -28,7 +31,13 @@ export function ContentsServices({
   const chosen = (code: string) => selection.some((i) => i.productId === code);
   const amountOf = (code: string) => selection.find((i) => i.productId === code)?.amount ?? 1;
   const others = booking.items.filter((i) => i.productId !== null && !offered.has(i.productId));
-  const extras = booking.items.filter((i) => i.productId === null);
+  const left = [...apart];
+  const extras = booking.items.filter((i) => {
+    if (i.productId !== null) return false;
+    const n = left.findIndex((a) => a.name === i.name && a.quantity === i.quantity && a.priceCents === i.priceCents);
+    if (n >= 0) left.splice(n, 1);
+    return n < 0;
+  });
   return (
     <fieldset className="contents__services" aria-describedby={error ? errorId : undefined} id="contents-services" tabIndex={-1}>
       <legend className="field__label">Palvelut</legend>
