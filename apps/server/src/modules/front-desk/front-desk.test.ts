@@ -4,7 +4,7 @@
  * counted per staff account, not per address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoWeekday, todayInHelsinki, type DeskBookingBody, type DeskTimes } from '@huolto/domain';
+import { addDays, isoWeekday, todayInHelsinki, type DeskBookingBody, type DeskTimes, type ServiceDetails, type StaffBookingDetail } from '@huolto/domain';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { StaffClient, signedInStaff } from '#test/staff.ts';
 import { queueDueReminders } from '../mail/index.ts';
@@ -253,5 +253,44 @@ describe('limits', () => {
     expect(await reminders()).toEqual([]);
     await queueDueReminders(h.db, { publicUrl: 'http://localhost', sms: true }, dueAt);
     expect(await reminders()).toEqual([{ channel: 'SMS', recipient: expect.stringContaining('765') }]);
+  });
+});
+
+describe('booking again', () => {
+  it("an earlier booking's car, customer and services at a new time, at today's price; the earlier booking keeps its own", async () => {
+    const { client: admin } = await signedInStaff(t.app, t.db, { role: 'ADMIN', officeIds: [], name: 'Pirjo Pääkäyttäjä' });
+    const [first, later] = await freeStarts(desk, 2);
+    const made = await desk.post('/offices/1/bookings', bookingBody(first!, { customer: { first_name: 'Olli', last_name: 'Uudelleen', phone_number: '040 222 3333', email: '' } }));
+    expect(made.statusCode, made.body).toBe(201);
+    const before = json<StaffBookingDetail>(await desk.get(`/bookings/${json(made).id}`));
+
+    // The service costs ten euros more since.
+    const current = json<ServiceDetails>(await admin.get(`/catalogue/services/${service.code}`));
+    const { code: _code, groupTitle: _title, stage: _stage, kind: _kind, sort: _sort, ...body } = current;
+    const raised = await admin.put(`/catalogue/services/${service.code}`, { ...body, priceCents: current.priceCents + 1000 });
+    expect(raised.statusCode, raised.body).toBe(200);
+    try {
+      // What the back-office's "Varaa uudelleen" sends: the earlier booking's car, customer and lines.
+      const again = await desk.post(
+        '/offices/1/bookings',
+        bookingBody(later!, {
+          vehicle: { registerNumber: before.vehicle.registerNumber, make: before.vehicle.make, model: before.vehicle.model, kilometers: before.vehicle.kilometers ?? undefined },
+          items: before.items.flatMap((i) => (i.productId ? [{ productId: i.productId, amount: i.quantity }] : [])),
+          customer: { first_name: before.customer.firstname, last_name: before.customer.lastname, phone_number: before.customer.phone, email: before.customer.email },
+        }),
+      );
+      expect(again.statusCode, again.body).toBe(201);
+      const after = json<StaffBookingDetail>(await desk.get(`/bookings/${json(again).id}`));
+      expect(after.registerNumber).toBe(before.registerNumber);
+      expect(after.vehicle).toMatchObject({ make: before.vehicle.make, model: before.vehicle.model });
+      expect(after.customer).toEqual(before.customer);
+      expect(after.items.map((i) => i.productId)).toEqual(before.items.map((i) => i.productId));
+      expect(after.start).toBe(`${later!.date}T${later!.time}`);
+      expect(after.totalCents).toBe(before.totalCents + 1000);
+      // The earlier booking keeps the price it was made with.
+      expect(json<StaffBookingDetail>(await desk.get(`/bookings/${before.id}`)).totalCents).toBe(before.totalCents);
+    } finally {
+      expect((await admin.put(`/catalogue/services/${service.code}`, { ...body, priceCents: current.priceCents })).statusCode).toBe(200);
+    }
   });
 });
