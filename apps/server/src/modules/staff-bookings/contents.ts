@@ -227,7 +227,7 @@ async function change(trx: Executor, staff: StaffPrincipal, id: number, body: Co
   const sumOf = (rows: readonly AddedRow[]) => rows.reduce((s, r) => s + r.unit_price_cents * r.amount, 0);
   const customer = body.customer ? { ...row.customer, ...body.customer } : row.customer;
   const totalCents = priced ? priced.activePrice + sumOf(added) : row.total_cents - sumOf(addedBefore) + sumOf(added);
-  if (totalCents > MAX_CART_TOTAL_CENTS && totalCents > row.total_cents) throw badRequest('extraRows', 'Varauksen yhteissumma kasvaisi liian suureksi');
+  if (body.extraRows && totalCents > MAX_CART_TOTAL_CENTS && totalCents > row.total_cents) throw badRequest('extraRows', 'Varauksen yhteissumma kasvaisi liian suureksi');
   const orderItems = priced ? priced.view.order_items : row.order_items;
   const nextSnapshot: Partial<Booking> = {
     ...snapshot,
