@@ -4,11 +4,13 @@
  * counted per staff account, not per address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoWeekday, todayInHelsinki, type DeskBookingBody, type DeskTimes, type ServiceDetails, type StaffBookingDetail } from '@huolto/domain';
+import { addDays, fromHelsinki, isoWeekday, todayInHelsinki, type DeskBookingBody, type DeskTimes, type ServiceDetails, type StaffBookingDetail } from '@huolto/domain';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { StaffClient, signedInStaff } from '#test/staff.ts';
 import { queueDueReminders } from '../mail/index.ts';
+import { databaseVehicleSource } from '../vehicle/index.ts';
 import { TIME_LOST_MESSAGE } from './booking.ts';
+import { deskTimes } from './times.ts';
 
 let t: TestApp;
 let desk: StaffClient;
@@ -292,5 +294,24 @@ describe('booking again', () => {
     } finally {
       expect((await admin.put(`/catalogue/services/${service.code}`, { ...body, priceCents: current.priceCents })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('a walk-in now', () => {
+  it("offers today's first start where a lift that does the work is free, never one already past", async () => {
+    const [day] = await freeStarts(desk, 1);
+    const staff = { id: deskUser.id, email: 'tiski@example.com', name: 'Tiina Tiski', role: 'OFFICE' as const, officeIds: [1] };
+    const body = { vehicle: CAR, items: [{ productId: service.code, amount: 1, provider: 'LAAKKONEN' }], date: day!.date };
+    // Early in the morning the day's first free start is offered, as the day before would offer it.
+    const morning = await deskTimes(t.db, databaseVehicleSource(t.db), staff, 1, body, fromHelsinki(day!.date, '06:00:00'));
+    expect(morning.first).not.toBeNull();
+    expect(morning.first).toEqual((await times(desk, day!.date)).first);
+    expect(morning.first!.time < '12:00:00').toBe(true);
+    // At noon the morning has passed: the first start offered is after it, on a lift free then.
+    const noon = await deskTimes(t.db, databaseVehicleSource(t.db), staff, 1, body, fromHelsinki(day!.date, '12:00:00'));
+    expect(noon.first!.time > '12:00:00').toBe(true);
+    const offered = noon.resources.find((r) => r.id === noon.first!.resourceId)!.starts.find((s) => s.time === noon.first!.time)!;
+    expect(offered).toMatchObject({ taken: false, past: false });
+    for (const r of noon.resources) expect(r.starts.filter((s) => !s.taken && !s.past && s.time < noon.first!.time)).toEqual([]);
   });
 });
