@@ -23,6 +23,24 @@ const CATALOGUE = (found: boolean): CataloguePreview => ({
   ],
 });
 
+const TIRE_CATALOGUE: CataloguePreview = {
+  vehicle: { registerNumber: 'ABC-123', make: 'Volkswagen', model: 'Golf', found: true },
+  groups: [
+    {
+      title: 'Renkaat',
+      stage: 'DEFAULT',
+      kind: 'PRIMARY',
+      services: [
+        { code: 'RENGASVAIHTO', name: 'Renkaanvaihto', priceCents: 5_900, normalPriceCents: null, durationMinutes: 30 },
+        { code: 'HOTELLI', name: 'Rengashotelli', priceCents: 9_900, normalPriceCents: null, durationMinutes: 15 },
+      ],
+    },
+  ],
+};
+
+/** The desk's catalogue of the work asked for. */
+const catalogueAnswer = (body: unknown) => json((body as { processType?: string }).processType === 'TIRE_CHANGE' ? TIRE_CATALOGUE : CATALOGUE(true));
+
 /** The day's starts: Nosturi 1 free at 8.00 and 8.15 (8.00 a customer's time), 8.30 taken; Nosturi 2 free at 10.15. */
 const timesOf = (date: string, first: DeskTimes['first'] = { resourceId: 12, time: '10:15:00' }): DeskTimes => ({
   date,
@@ -112,7 +130,7 @@ describe('<NewBookingPage>', () => {
     await screen.findByText('Ajoneuvoa ei löytynyt rekisteristä: kirjoita merkki ja malli');
     expect(screen.getByLabelText('Merkki')).toBeTruthy();
     expect(screen.getByLabelText('Malli')).toBeTruthy();
-    expect(bodies('POST /staff/offices/1/desk/catalogue')).toEqual([{ vehicle: { registerNumber: 'ZZZ-999' } }]);
+    expect(bodies('POST /staff/offices/1/desk/catalogue')).toEqual([{ processType: 'MAINTENANCE', vehicle: { registerNumber: 'ZZZ-999' } }]);
     const group = screen.getByRole('region', { name: 'Huollot' });
     const oil = within(group).getByRole('checkbox', { name: /Öljynvaihto/ });
     expect(oil.closest('li')!.textContent).toBe('Öljynvaihto45 minNormaalihinta 149\u00a0€129\u00a0€');
@@ -134,7 +152,7 @@ describe('<NewBookingPage>', () => {
     const lift1 = await screen.findByRole('group', { name: 'Nosturi 1' });
     expect(within(lift1).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['8.00, Nosturi 1, verkkoaika', '8.15, Nosturi 1']);
     expect(within(lift1).getByText('8.00').className).toContain('desk__start--customer');
-    expect(bodies('POST /staff/offices/1/desk/times')).toEqual([{ vehicle: { registerNumber: 'ABC-123' }, items: [{ productId: 'HUOLTO', amount: 1 }], date: DATE }]);
+    expect(bodies('POST /staff/offices/1/desk/times')).toEqual([{ processType: 'MAINTENANCE', vehicle: { registerNumber: 'ABC-123' }, items: [{ productId: 'HUOLTO', amount: 1 }], date: DATE }]);
     fireEvent.click(screen.getByRole('checkbox', { name: /Öljynvaihto/ }));
     await waitFor(() => expect(bodies('POST /staff/offices/1/desk/times')).toHaveLength(2));
     expect((bodies('POST /staff/offices/1/desk/times')[1] as { items: unknown[] }).items).toHaveLength(2);
@@ -186,6 +204,7 @@ describe('<NewBookingPage>', () => {
     expect(bodies('POST /staff/offices/1/bookings')).toEqual([
       {
         channel: 'PHONE',
+        processType: 'MAINTENANCE',
         vehicle: { registerNumber: 'ZZZ-999', make: 'Lada', model: 'Niva' },
         items: [{ productId: 'HUOLTO', amount: 1 }],
         start: `${DATE}T08:00:00`,
@@ -273,10 +292,100 @@ describe('<NewBookingPage>', () => {
     expect((screen.getByRole('textbox', { name: /Puhelin/ }) as HTMLInputElement).value).toBe('040 123 4567');
     expect((screen.getByLabelText(/Sähköposti/) as HTMLInputElement).value).toBe('maija@example.com');
     expect(screen.getByText(/ei enää tarjota/).closest('.notice')!.textContent).toContain('Vanha pesu');
-    expect(bodies('POST /staff/offices/1/desk/catalogue')).toEqual([{ vehicle: { registerNumber: 'ABC-123', kilometers: 60_000 } }]);
+    expect(bodies('POST /staff/offices/1/desk/catalogue')).toEqual([{ processType: 'MAINTENANCE', vehicle: { registerNumber: 'ABC-123', kilometers: 60_000 } }]);
     // The catalogue's price now, not the earlier booking's.
     expect(huolto.closest('li')!.textContent).toContain('363\u00a0€');
     await waitFor(() => expect(bodies('POST /staff/offices/1/desk/times')).toHaveLength(1));
+  });
+});
+
+describe('<NewBookingPage> work', () => {
+  it('the work is maintenance unless chosen; choosing the tire work asks for its catalogue, clears the services and the time, and books TIRE_CHANGE', async () => {
+    const { bodies } = stubApi({
+      'POST /staff/offices/1/desk/catalogue': [catalogueAnswer],
+      'POST /staff/offices/1/desk/times': [timesAnswer],
+      'POST /staff/offices/1/bookings': [() => json({ id: 78, bookingKey: 'K78' }, 201)],
+    });
+    open(`?paiva=${DATE}`);
+    const maintenance = screen.getByRole('radio', { name: 'Huolto' }) as HTMLInputElement;
+    const tires = screen.getByRole('radio', { name: 'Renkaanvaihto ja rengashotelli' }) as HTMLInputElement;
+    expect(maintenance.checked).toBe(true);
+    await lookUp('ABC-123');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^8\.15, Nosturi 1/ }));
+    const summary = screen.getByRole('region', { name: 'Yhteenveto' });
+    expect(within(summary).getByText('Määräaikaishuolto')).toBeTruthy();
+
+    fireEvent.click(tires);
+    expect(tires.checked).toBe(true);
+    const change = await screen.findByRole('checkbox', { name: /Renkaanvaihto/ });
+    expect((change as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByRole('checkbox', { name: /Määräaikaishuolto/ })).toBeNull();
+    expect(within(summary).getByText('Ei valittu')).toBeTruthy();
+    expect(within(summary).queryByText('Määräaikaishuolto')).toBeNull();
+    expect(screen.getByText('Valitse palvelut, niin vapaat ajat näytetään.')).toBeTruthy();
+    expect(bodies('POST /staff/offices/1/desk/catalogue')).toEqual([
+      { processType: 'MAINTENANCE', vehicle: { registerNumber: 'ABC-123' } },
+      { processType: 'TIRE_CHANGE', vehicle: { registerNumber: 'ABC-123' } },
+    ]);
+
+    fireEvent.click(change);
+    await waitFor(() => expect(bodies('POST /staff/offices/1/desk/times')).toHaveLength(2));
+    expect(bodies('POST /staff/offices/1/desk/times')[1]).toEqual({
+      processType: 'TIRE_CHANGE',
+      vehicle: { registerNumber: 'ABC-123' },
+      items: [{ productId: 'RENGASVAIHTO', amount: 1 }],
+      date: DATE,
+    });
+    // The start chosen for the maintenance is not carried over.
+    const start = await screen.findByRole('radio', { name: /^8\.15, Nosturi 1/ });
+    expect((start as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(start);
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna varaus' }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/hallinta/varaus/78'));
+    const [booked] = bodies('POST /staff/offices/1/bookings') as { processType: string; items: unknown[] }[];
+    expect(booked!.processType).toBe('TIRE_CHANGE');
+    expect(booked!.items).toEqual([{ productId: 'RENGASVAIHTO', amount: 1 }]);
+  });
+
+  it('booking again a tire change chooses the tire work and ticks its services', async () => {
+    const earlier = {
+      ...EARLIER,
+      processType: 'TIRE_CHANGE',
+      items: [
+        { productId: 'RENGASVAIHTO', name: 'Renkaanvaihto', quantity: 1, priceCents: 5_000 },
+        { productId: 'HOTELLI', name: 'Rengashotelli', quantity: 1, priceCents: 9_000 },
+      ],
+    };
+    const { bodies } = stubApi({
+      'GET /staff/bookings/41': [() => json(earlier)],
+      'POST /staff/offices/1/desk/catalogue': [catalogueAnswer],
+      'POST /staff/offices/1/desk/times': [timesAnswer],
+    });
+    open('?uudelleen=41');
+    const change = await screen.findByRole('checkbox', { name: /Renkaanvaihto/ });
+    expect((screen.getByRole('radio', { name: 'Renkaanvaihto ja rengashotelli' }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect((change as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole('checkbox', { name: /Rengashotelli/ }) as HTMLInputElement).checked).toBe(true);
+    expect(bodies('POST /staff/offices/1/desk/catalogue')).toEqual([{ processType: 'TIRE_CHANGE', vehicle: { registerNumber: 'ABC-123', kilometers: 60_000 } }]);
+    await waitFor(() => expect(bodies('POST /staff/offices/1/desk/times')).toHaveLength(1));
+    expect((bodies('POST /staff/offices/1/desk/times')[0] as { processType: string }).processType).toBe('TIRE_CHANGE');
+    expect(screen.queryByText(/Aiempi varaus oli/)).toBeNull();
+  });
+
+  it('booking again work the desk does not book starts as maintenance without its lines, and says so', async () => {
+    const { bodies } = stubApi({
+      'GET /staff/bookings/41': [() => json({ ...EARLIER, processType: 'WINDSHIELD', items: [{ productId: 'LASI', name: 'Tuulilasin vaihto', quantity: 1, priceCents: 50_000 }] })],
+      'POST /staff/offices/1/desk/catalogue': [catalogueAnswer],
+    });
+    open('?uudelleen=41');
+    expect(await screen.findByText('Aiempi varaus oli Tuulilasipalvelu; valitse palvelut')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Huolto' }) as HTMLInputElement).checked).toBe(true);
+    const huolto = await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ });
+    expect((huolto as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByText(/ei enää tarjota/)).toBeNull();
+    expect((bodies('POST /staff/offices/1/desk/catalogue')[0] as { processType: string }).processType).toBe('MAINTENANCE');
   });
 });
 

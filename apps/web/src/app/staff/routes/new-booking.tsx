@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
-import { todayInHelsinki, type DeskChannel, type StaffBookingDetail } from '@huolto/domain';
+import { OFFICE_PROCESS_LABELS, todayInHelsinki, type DeskChannel, type StaffBookingDetail } from '@huolto/domain';
 import { useBooking } from '@/features/staff/api/get-booking.ts';
-import { NewBookingForm, type DeskInitial } from '@/features/staff/components/desk/new-booking-form.tsx';
+import { NewBookingForm, isDeskProcessType, type DeskInitial } from '@/features/staff/components/desk/new-booking-form.tsx';
 import { StaffPageTitle } from '@/features/staff/components/staff-title.tsx';
 import { LoadError, OfficeName } from '@/features/staff/components/view-states.tsx';
 import { validDate, validId } from '@/features/staff/format.ts';
@@ -14,7 +14,10 @@ function validTime(value: string | null): string | null {
   return value.length === 5 ? `${value}:00` : value;
 }
 
-/** What the form starts from: the address's day, start and channel, and an earlier booking's car, customer and lines. */
+/**
+ * What the form starts from: the address's day, start and channel, and an earlier booking's work,
+ * car, customer and lines (work the desk does not book starts as maintenance, without its lines).
+ */
 function initialOf(params: URLSearchParams, from: StaffBookingDetail | null): DeskInitial {
   const today = todayInHelsinki();
   const channel: DeskChannel = params.get('kanava') === 'COUNTER' ? 'COUNTER' : 'PHONE';
@@ -24,8 +27,11 @@ function initialOf(params: URLSearchParams, from: StaffBookingDetail | null): De
   const resourceId = validId(params.get('resurssi') ?? undefined);
   const c = from?.customer;
   const v = from?.vehicle;
+  const sameWork = !from || isDeskProcessType(from.processType);
   return {
     channel,
+    processType: from && isDeskProcessType(from.processType) ? from.processType : 'MAINTENANCE',
+    processNote: sameWork ? null : `Aiempi varaus oli ${OFFICE_PROCESS_LABELS[from.processType]}; valitse palvelut`,
     date,
     start: time !== null && resourceId !== null ? { resourceId, time } : null,
     vehicle: {
@@ -43,7 +49,7 @@ function initialOf(params: URLSearchParams, from: StaffBookingDetail | null): De
       post_code: c?.postCode ?? '',
       post_office: c?.city ?? '',
     },
-    items: (from?.items ?? []).map((i) => ({ productId: i.productId, name: i.name })),
+    items: (sameWork ? (from?.items ?? []) : []).map((i) => ({ productId: i.productId, name: i.name })),
   };
 }
 

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   FIELD_ERRORS,
+  OFFICE_PROCESS_LABELS,
   VEHICLE_MAKE_MAX_LENGTH,
   VEHICLE_MODEL_MAX_LENGTH,
   deskBookingBody,
@@ -19,6 +20,7 @@ import {
   todayInHelsinki,
   type DeskBookingBody,
   type DeskChannel,
+  type ProcessType,
 } from '@huolto/domain';
 import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -31,12 +33,22 @@ import { LoadError } from '@/features/staff/components/view-states.tsx';
 import { clock } from '@/features/staff/format.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { fieldErrors, messageOf } from '@/lib/form-errors.ts';
+import { DESK_CUSTOMER_FIELDS, DeskCustomerFields, type DeskCustomerField } from './desk-customer-fields.tsx';
 import { DeskServices } from './desk-services.tsx';
 import { DeskTimeGrid, isFree, type DeskChoice } from './desk-times.tsx';
 
-/** What the page starts from: the address's day, start and channel, or an earlier booking's car, customer and lines. */
+/** The work the desk books: maintenance, or the tire change and storage services (the other processes have no services at the desk). */
+export const DESK_PROCESS_TYPES = ['MAINTENANCE', 'TIRE_CHANGE'] as const satisfies readonly ProcessType[];
+export type DeskProcessType = (typeof DESK_PROCESS_TYPES)[number];
+
+export const isDeskProcessType = (value: string): value is DeskProcessType => (DESK_PROCESS_TYPES as readonly string[]).includes(value);
+
+/** What the page starts from: the address's day, start and channel, or an earlier booking's work, car, customer and lines. */
 export interface DeskInitial {
   channel: DeskChannel;
+  processType: DeskProcessType;
+  /** Told at the work's choice (an earlier booking of work the desk does not book). */
+  processNote: string | null;
   date: string;
   /** A start pressed on the day grid ('HH:mm:ss'), chosen when it is still free for the work. */
   start: { resourceId: number; time: string } | null;
@@ -59,9 +71,6 @@ const deskFormSchema = z.object({
 });
 type DeskFormInput = z.input<typeof deskFormSchema>;
 type DeskFormValues = z.output<typeof deskFormSchema>;
-
-const CUSTOMER_FIELDS = ['first_name', 'last_name', 'phone_number', 'email', 'address', 'post_code', 'post_office'] as const;
-type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 
 const CHANNEL_OPTIONS: { value: DeskChannel; label: string }[] = [
   { value: 'PHONE', label: 'Puhelin' },
@@ -102,6 +111,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
   const today = todayInHelsinki();
 
   const [channel, setChannel] = useState<DeskChannel>(initial.channel);
+  const [processType, setProcessType] = useState<DeskProcessType>(initial.processType);
   const [plate, setPlate] = useState(initial.vehicle.registerNumber);
   const [make, setMake] = useState(initial.vehicle.make);
   const [model, setModel] = useState(initial.vehicle.model);
@@ -125,7 +135,8 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
   const [searched, setSearched] = useState<DeskCatalogueBody | null>(() =>
     initial.vehicle.registerNumber ? (registerNumberSchema.safeParse(initial.vehicle.registerNumber).success ? lookUpQuiet(initial.vehicle) : null) : null,
   );
-  const catalogue = useDeskCatalogue(officeId, searched);
+  // Each work has a catalogue of its own.
+  const catalogue = useDeskCatalogue(officeId, searched ? { processType, vehicle: searched.vehicle } : null);
   // The booking is for the car looked up: a plate or mileage typed since is looked up first.
   const changedSinceLookUp =
     searched !== null &&
@@ -152,7 +163,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
   const [date, setDate] = useState(initial.date);
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;
   const timesBody =
-    searched && codes.length > 0 && validDate ? { vehicle: searched.vehicle, items: codes.map((productId) => ({ productId, amount: 1 })), date } : null;
+    searched && codes.length > 0 && validDate ? { processType, vehicle: searched.vehicle, items: codes.map((productId) => ({ productId, amount: 1 })), date } : null;
   const times = useDeskTimes(officeId, timesBody);
   const current = times.data && !times.isPlaceholderData ? times.data : undefined;
 
@@ -192,6 +203,18 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
 
   const save = useCreateDeskBooking(officeId);
 
+  /** Another work: its catalogue is another, so the services and the time are chosen again. */
+  const chooseProcess = (value: DeskProcessType) => {
+    setProcessType(value);
+    prefill.current = false;
+    setCodes([]);
+    setMissing([]);
+    setChosen(null);
+    setFirstNote(null);
+    setConflict(null);
+    setPartErrors((e) => ({ ...e, services: undefined, time: undefined }));
+  };
+
   /** The parts outside the customer's fields, checked on saving; the first problem's id, if any. */
   const checkParts = (): { errors: PartErrors; firstId: string | null } => {
     const e: PartErrors = {};
@@ -214,6 +237,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
     }
     const body: DeskBookingBody = {
       channel,
+      processType,
       vehicle: {
         ...searched.vehicle,
         ...(!found && make.trim() ? { make: make.trim() } : {}),
@@ -247,8 +271,8 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
         const parts: PartErrors = {};
         for (const f of fields) {
           const customer = /^customer\.(\w+)$/.exec(f.path)?.[1];
-          if (customer && (CUSTOMER_FIELDS as readonly string[]).includes(customer)) {
-            setError(`customer.${customer as CustomerField}`, { type: 'server', message: f.message }, { shouldFocus: !named });
+          if (customer && (DESK_CUSTOMER_FIELDS as readonly string[]).includes(customer)) {
+            setError(`customer.${customer as DeskCustomerField}`, { type: 'server', message: f.message }, { shouldFocus: !named });
             named = true;
           } else if (f.path === 'vehicle.kilometers') parts.kilometers = f.message;
           else if (f.path === 'vehicle.make') parts.make = f.message;
@@ -273,7 +297,6 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
   const totalCents = current ? current.totalCents : selectedServices.reduce((sum, s) => sum + s.priceCents, 0);
   const minutes = current ? current.minutes : selectedServices.reduce((sum, s) => sum + s.durationMinutes, 0);
   const id = (name: string) => `${uid}-${name}`;
-  const c = errors.customer;
 
   return (
     <form className="desk form-stack" onSubmit={handleSubmit(onValid, () => checkParts())} noValidate>
@@ -300,6 +323,22 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
             </label>
           ))}
         </fieldset>
+      </section>
+
+      <section className="card form-stack" aria-labelledby={id('process-title')}>
+        <h2 id={id('process-title')} className="card__title">
+          Työ
+        </h2>
+        <fieldset className="desk__channel">
+          <legend className="visually-hidden">Mitä työtä varataan</legend>
+          {DESK_PROCESS_TYPES.map((p) => (
+            <label key={p} className="desk__channel-option">
+              <input type="radio" name={id('process')} value={p} checked={processType === p} onChange={() => chooseProcess(p)} />
+              {OFFICE_PROCESS_LABELS[p]}
+            </label>
+          ))}
+        </fieldset>
+        {initial.processNote && <p className="notice">{initial.processNote}</p>}
       </section>
 
       <section className="card form-stack" aria-labelledby={id('car-title')}>
@@ -436,33 +475,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
         {partErrors.time && (codes.length === 0 || !times.data) && <p className="field__error">{partErrors.time}</p>}
       </section>
 
-      <section className="card form-stack" aria-labelledby={id('customer-title')}>
-        <h2 id={id('customer-title')} className="card__title">
-          Asiakas
-        </h2>
-        <div className="desk__pair">
-          <InputField id={id('first')} label="Etunimi" autoComplete="off" maxLength={100} error={c?.first_name?.message} {...register('customer.first_name')} />
-          <InputField id={id('last')} label="Sukunimi" required autoComplete="off" maxLength={100} error={c?.last_name?.message} {...register('customer.last_name')} />
-        </div>
-        {/* The e-mail's hint above its box: the boxes line up at their bottom. */}
-        <div className="desk__pair desk__pair--bottom">
-          <InputField id={id('phone')} label="Puhelin" type="tel" required autoComplete="off" error={c?.phone_number?.message} {...register('customer.phone_number')} />
-          <InputField
-            id={id('email')}
-            label="Sähköposti"
-            type="email"
-            autoComplete="off"
-            hint="Vahvistus lähetetään, jos sähköposti annetaan"
-            error={c?.email?.message}
-            {...register('customer.email')}
-          />
-        </div>
-        <InputField id={id('address')} label="Osoite" autoComplete="off" maxLength={200} error={c?.address?.message} {...register('customer.address')} />
-        <div className="desk__pair">
-          <InputField id={id('post-code')} label="Postinumero" inputMode="numeric" autoComplete="off" error={c?.post_code?.message} {...register('customer.post_code')} />
-          <InputField id={id('post-office')} label="Postitoimipaikka" autoComplete="off" maxLength={100} error={c?.post_office?.message} {...register('customer.post_office')} />
-        </div>
-      </section>
+      <DeskCustomerFields register={register} errors={errors.customer} id={id} emailHint="Vahvistus lähetetään, jos sähköposti annetaan" />
 
       <section className="card form-stack" aria-labelledby={id('visit-title')}>
         <h2 id={id('visit-title')} className="card__title">
@@ -499,6 +512,8 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
         <dl className="desk__summary-list">
           <dt>Kanava</dt>
           <dd>{CHANNEL_OPTIONS.find((o) => o.value === channel)?.label}</dd>
+          <dt>Työ</dt>
+          <dd>{OFFICE_PROCESS_LABELS[processType]}</dd>
           <dt>Palvelut</dt>
           <dd>{selectedServices.length > 0 ? selectedServices.map((s) => s.name).join(', ') : '–'}</dd>
           <dt>Kesto</dt>
