@@ -7,13 +7,12 @@
  * now (a change just saved shows).
  */
 import type { CartProductItem, CataloguePreview, CatalogueStage, ProcessType, ServiceGroupKind, ServicesStage } from '@huolto/domain';
-import { INSTALLATION_TYPE } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 import { ValidationError, badRequest } from '#src/lib/errors.ts';
 import { SERVICE_LISTS, orderItemsOf, pricedCart, serviceGroupsFor, totalDurationMinutes } from '../catalogue/index.ts';
 import { workKindsOfLines } from '../time/index.ts';
 import { findOrganization } from '../organizations/index.ts';
-import type { ProcessRow, ProcessVehicle } from '../process/index.ts';
+import { unsavedProcess, type ProcessRow, type ProcessVehicle } from '../process/index.ts';
 import type { VehicleSource } from '../vehicle/index.ts';
 import { makeIdByName } from './repository.ts';
 
@@ -28,41 +27,6 @@ const SERVICES_STEP: Record<ProcessType, readonly Parameters<typeof serviceGroup
   TIRE_SALES: [],
   WINDSHIELD: [],
 };
-
-/** A booking at the services step with the car and the office chosen and an empty cart, as the catalogue reads it. */
-export function previewProcess(vehicle: ProcessVehicle | null, officeId: number, kilometers: number | null, processType: ProcessType = 'MAINTENANCE'): ProcessRow {
-  const now = new Date();
-  return {
-    token: '',
-    process_type: processType,
-    installation_type: INSTALLATION_TYPE,
-    organization_id: officeId,
-    vehicle,
-    kilometers,
-    customer: null,
-    symptoms: [],
-    notes: null,
-    service_code: null,
-    service_contract: false,
-    cart: [],
-    product_parameters: [],
-    customer_waiting: false,
-    vehicle_left_for_day: false,
-    extra_order_items: [],
-    voucher_ids: [],
-    selected_resource_ids: [],
-    using_key_locker: false,
-    booking_id: null,
-    campaign_code: null,
-    client_key: null,
-    lead_date: null,
-    loyalty_account_id: null,
-    first_hold_at: null,
-    created_at: now,
-    updated_at: now,
-    expires_at: now,
-  };
-}
 
 /** What a preview is asked for: the plate and mileage at an office, for a process (maintenance by default). */
 export interface PreviewQuery {
@@ -115,7 +79,7 @@ async function previewOf(db: Executor, vehicles: VehicleSource, query: PreviewQu
           registered: false,
         }
       : null;
-  const session = previewProcess(vehicle, query.officeId, query.kilometers ?? null, query.processType);
+  const session = unsavedProcess({ processType: query.processType ?? 'MAINTENANCE', officeId: query.officeId, vehicle, kilometers: query.kilometers ?? null });
   const groups: CataloguePreview['groups'] = [];
   for (const list of SERVICES_STEP[query.processType ?? 'MAINTENANCE']) {
     for (const g of await serviceGroupsFor(db, session, list)) {

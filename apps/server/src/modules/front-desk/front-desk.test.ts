@@ -301,7 +301,7 @@ describe('a walk-in now', () => {
   it("offers today's first start where a lift that does the work is free, never one already past", async () => {
     const [day] = await freeStarts(desk, 1);
     const staff = { id: deskUser.id, email: 'tiski@example.com', name: 'Tiina Tiski', role: 'OFFICE' as const, officeIds: [1] };
-    const body = { vehicle: CAR, items: [{ productId: service.code, amount: 1, provider: 'LAAKKONEN' }], date: day!.date };
+    const body = { processType: 'MAINTENANCE' as const, vehicle: CAR, items: [{ productId: service.code, amount: 1, provider: 'LAAKKONEN' }], date: day!.date };
     // Early in the morning the day's first free start is offered, as the day before would offer it.
     const morning = await deskTimes(t.db, databaseVehicleSource(t.db), staff, 1, body, fromHelsinki(day!.date, '06:00:00'));
     expect(morning.first).not.toBeNull();

@@ -23,3 +23,4 @@ export {
   voucherIdsOf,
 } from './repository.ts';
 export { storedJson } from './stored-json.ts';
+export { unsavedProcess } from './unsaved.ts';

@@ -68,7 +68,7 @@ import {
   type BookingRow,
 } from '../manage/index.ts';
 import { findOrganization } from '../organizations/index.ts';
-import type { CartLine, ProcessRow } from '../process/index.ts';
+import { unsavedProcess, type CartLine, type ProcessRow } from '../process/index.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
 import { findResources, usableResources, workKindsOfLines } from '../time/index.ts';
 import { deleteAddedRowsOf, findBookingProcess, findMakeId, findOpeningExceptions, findStaffOffices, updateBookingContents } from './repository.ts';
@@ -376,48 +376,28 @@ async function replaceExtraRows(trx: Executor, bookingId: string, rows: readonly
 async function sessionOf(trx: Executor, row: BookingRow, kilometers: number | null, symptoms: Booking['symptoms']): Promise<ProcessRow> {
   const stored = row.process_token ? await findBookingProcess(trx, row.process_token) : undefined;
   const snapshot = row.snapshot as Partial<Booking>;
-  const now = new Date();
-  const base: ProcessRow = stored ?? {
-    token: '',
-    process_type: row.process_type,
-    installation_type: 'DEFAULT',
-    organization_id: row.organization_id,
-    vehicle: snapshot.vehicle
-      ? {
-          register_number: row.register_number,
-          make: snapshot.vehicle.make,
-          make_id: snapshot.vehicle.make ? await findMakeId(trx, snapshot.vehicle.make) : null,
-          model: snapshot.vehicle.model,
-          model_year: snapshot.vehicle.model_year,
-          classification: snapshot.vehicle.classification,
-          tires: snapshot.vehicle.tires ?? null,
-          registered: true,
-        }
-      : null,
-    kilometers: null,
-    customer: null,
-    symptoms: [],
-    notes: null,
-    service_code: null,
-    service_contract: false,
-    cart: [],
-    product_parameters: snapshot.product_parameters ?? [],
-    customer_waiting: false,
-    vehicle_left_for_day: false,
-    extra_order_items: [],
-    voucher_ids: [],
-    selected_resource_ids: [],
-    using_key_locker: false,
-    booking_id: null,
-    campaign_code: null,
-    client_key: null,
-    lead_date: null,
-    loyalty_account_id: null,
-    first_hold_at: null,
-    created_at: now,
-    updated_at: now,
-    expires_at: now,
-  } as unknown as ProcessRow;
+  const base: ProcessRow =
+    stored ??
+    unsavedProcess(
+      {
+        processType: row.process_type,
+        officeId: row.organization_id,
+        vehicle: snapshot.vehicle
+          ? {
+              register_number: row.register_number,
+              make: snapshot.vehicle.make,
+              make_id: snapshot.vehicle.make ? await findMakeId(trx, snapshot.vehicle.make) : null,
+              model: snapshot.vehicle.model,
+              model_year: snapshot.vehicle.model_year ?? null,
+              classification: snapshot.vehicle.classification,
+              tires: snapshot.vehicle.tires ?? null,
+              registered: true,
+            }
+          : null,
+        kilometers: null,
+      },
+      { product_parameters: snapshot.product_parameters ?? [] },
+    );
   return {
     ...base,
     organization_id: row.organization_id,
