@@ -34,6 +34,7 @@ import {
   type DeskFit,
 } from './contents-model.ts';
 import { NearestTimes } from './nearest-times.tsx';
+import { DeskCustomerFields } from '@/features/staff/components/desk/desk-customer-fields.tsx';
 
 /**
  * The form's own fields on the domain's rules: the customer (a phone number left empty told as
@@ -168,7 +169,6 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
   };
 
   const errors = formState.errors;
-  const c = errors.customer;
   const kmField = register('kilometers');
 
   return (
@@ -225,24 +225,7 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
         </Field>
       </section>
 
-      <section className="card form-stack" aria-labelledby={id('customer-title')}>
-        <h2 id={id('customer-title')} className="card__title">
-          Asiakas
-        </h2>
-        <div className="contents__pair">
-          <InputField id={id('first')} label="Etunimi" autoComplete="off" maxLength={100} error={c?.first_name?.message} {...register('customer.first_name')} />
-          <InputField id={id('last')} label="Sukunimi" required autoComplete="off" maxLength={100} error={c?.last_name?.message} {...register('customer.last_name')} />
-        </div>
-        <div className="contents__pair">
-          <InputField id={id('phone')} label="Puhelin" type="tel" required autoComplete="off" error={c?.phone_number?.message} {...register('customer.phone_number')} />
-          <InputField id={id('email')} label="Sähköposti" type="email" autoComplete="off" maxLength={254} error={c?.email?.message} {...register('customer.email')} />
-        </div>
-        <InputField id={id('address')} label="Osoite" autoComplete="off" maxLength={200} error={c?.address?.message} {...register('customer.address')} />
-        <div className="contents__pair">
-          <InputField id={id('post-code')} label="Postinumero" inputMode="numeric" autoComplete="off" error={c?.post_code?.message} {...register('customer.post_code')} />
-          <InputField id={id('post-office')} label="Postitoimipaikka" autoComplete="off" maxLength={100} error={c?.post_office?.message} {...register('customer.post_office')} />
-        </div>
-      </section>
+      <DeskCustomerFields register={register} errors={errors.customer} id={id} pairClassName="contents__pair" />
 
       {conflict && <NearestTimes message={conflict.message} nearest={conflict.nearest} pending={save.isPending} onChoose={choose} />}
       <FormFooter problem={errors.root?.server?.message} pending={save.isPending}>
