@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 
 export interface FieldProps {
   /** id of the control; the label, hint and error hang on it. */
@@ -63,6 +63,26 @@ export function InputField({ id, label, required, hint, error, className, ...inp
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { hint: Boolean(hint), error: Boolean(error) })}
         {...input}
+      />
+    </Field>
+  );
+}
+
+export type TextAreaFieldProps = Omit<FieldProps, 'children'> &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'required'> & { ref?: Ref<HTMLTextAreaElement> };
+
+/** InputField's text area: the same label, hint, error and aria attributes, three rows unless told. */
+export function TextAreaField({ id, label, required, hint, error, className, rows = 3, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field id={id} label={label} required={required} hint={hint} error={error} className={className}>
+      <textarea
+        id={id}
+        className="input textarea"
+        rows={rows}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint: Boolean(hint), error: Boolean(error) })}
+        {...textarea}
       />
     </Field>
   );

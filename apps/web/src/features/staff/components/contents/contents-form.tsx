@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FIELD_ERRORS, deskCustomerSchema, deskItemsSchema, kilometersSchema, staffPaths, type StaffBookingDetail } from '@huolto/domain';
-import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
+import { InputField, TextAreaField } from '@/components/ui/field.tsx';
 import { useBookingExtraRows } from '@/features/staff/api/get-booking-extra-rows.ts';
 import { useDeskCatalogue } from '@/features/staff/api/get-desk-catalogue.ts';
 import { useUpdateBookingContents, type BookingContentsBody } from '@/features/staff/api/update-booking-contents.ts';
@@ -212,17 +212,7 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
         ) : (
           <ContentsExtraRows rows={extraRows.data} amounts={extraAmounts} onChange={changeExtra} error={extraError} />
         )}
-        <Field id={id('symptoms')} label="Vian kuvaus" error={errors.symptoms?.message}>
-          <textarea
-            id={id('symptoms')}
-            className="input textarea"
-            rows={3}
-            maxLength={1000}
-            aria-invalid={errors.symptoms ? true : undefined}
-            aria-describedby={describedBy(id('symptoms'), { error: Boolean(errors.symptoms) })}
-            {...register('symptoms')}
-          />
-        </Field>
+        <TextAreaField id={id('symptoms')} label="Vian kuvaus" maxLength={1000} error={errors.symptoms?.message} {...register('symptoms')} />
       </section>
 
       <DeskCustomerFields register={register} errors={errors.customer} id={id} pairClassName="contents__pair" />

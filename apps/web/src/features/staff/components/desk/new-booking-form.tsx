@@ -22,7 +22,7 @@ import {
   type DeskChannel,
   type ProcessType,
 } from '@huolto/domain';
-import { Field, InputField, describedBy } from '@/components/ui/field.tsx';
+import { InputField, TextAreaField } from '@/components/ui/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useDeskCatalogue, type DeskCatalogueBody } from '@/features/staff/api/get-desk-catalogue.ts';
 import { useDeskTimes } from '@/features/staff/api/get-desk-times.ts';
@@ -481,28 +481,8 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
         <h2 id={id('visit-title')} className="card__title">
           Käynnin tiedot
         </h2>
-        <Field id={id('symptoms')} label="Vian kuvaus" error={errors.symptoms?.message}>
-          <textarea
-            id={id('symptoms')}
-            className="input textarea"
-            rows={3}
-            maxLength={1000}
-            aria-invalid={errors.symptoms ? true : undefined}
-            aria-describedby={describedBy(id('symptoms'), { error: Boolean(errors.symptoms) })}
-            {...register('symptoms')}
-          />
-        </Field>
-        <Field id={id('notes')} label="Lisätiedot" error={errors.notes?.message}>
-          <textarea
-            id={id('notes')}
-            className="input textarea"
-            rows={3}
-            maxLength={1000}
-            aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={describedBy(id('notes'), { error: Boolean(errors.notes) })}
-            {...register('notes')}
-          />
-        </Field>
+        <TextAreaField id={id('symptoms')} label="Vian kuvaus" maxLength={1000} error={errors.symptoms?.message} {...register('symptoms')} />
+        <TextAreaField id={id('notes')} label="Lisätiedot" maxLength={1000} error={errors.notes?.message} {...register('notes')} />
       </section>
 
       <section className="card form-stack desk__summary" aria-labelledby={id('summary-title')}>
