@@ -30,8 +30,12 @@ const must = (res: ApiResponse, what: string) => {
   return res.json();
 };
 
-/** How long the holds filling a slot still last when they are set to end by themselves. */
-const HOLDS_LAPSE_MS = 8_000;
+/**
+ * The holds filling a slot, set to end by themselves, last four times as long as the first
+ * comparison took (at least this long): long enough for the comparisons to finish before they
+ * end, on a loaded machine too, and no longer.
+ */
+const MIN_HOLDS_LAPSE_MS = 3_000;
 
 type Days = { date: string; calendarSlots: { startTime: string; endTime: string }[] }[];
 
@@ -105,7 +109,9 @@ export async function runConsistencyScenario(servers: readonly Server[], db: Db)
     expect(r.responseCode).toBe('SUCCESS');
   };
 
+  const compareStarted = Date.now();
   await compare('before any change');
+  const holdsLapseMs = Math.max(MIN_HOLDS_LAPSE_MS, 4 * (Date.now() - compareStarted));
   const free = onePerDay(await slots(a));
   expect(free.length).toBeGreaterThan(3);
 
@@ -148,10 +154,10 @@ export async function runConsistencyScenario(servers: readonly Server[], db: Db)
 
   // Holds that end by themselves: nothing is written when they expire, so only the
   // calendars' own lapse (their first hold's end) can show the slot again.
-  // Long enough for the comparisons to finish before the holds end, on a loaded machine too
-  // (the servers must agree on one side of the moment, not straddle it).
-  const lapse = Date.now() + HOLDS_LAPSE_MS;
-  await sql`UPDATE resource_time SET expires_at = now() + ${`${HOLDS_LAPSE_MS} milliseconds`}::interval WHERE process_token = ANY(${fillers})`.execute(db);
+  // The comparisons must finish before the holds end: the servers agree on one side of the
+  // moment, never straddle it.
+  const lapse = Date.now() + holdsLapseMs;
+  await sql`UPDATE resource_time SET expires_at = now() + ${`${holdsLapseMs} milliseconds`}::interval WHERE process_token = ANY(${fillers})`.execute(db);
   expect(await slots(watcher)).not.toContain(full);
   await compare('the holds filling a slot end in a few seconds');
   expect(Date.now(), 'the comparisons took longer than the holds lasted').toBeLessThan(lapse);
