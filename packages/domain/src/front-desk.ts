@@ -6,11 +6,12 @@
  * shapes and the desk's limits.
  */
 import { z } from 'zod';
-import { PROCESS_TYPES } from './enums.ts';
+import { PROCESS_TYPES, TIRE_TYPES } from './enums.ts';
 import { FIELD_ERRORS } from './messages.ts';
 import { isStorableText } from './storable.ts';
 import { dateString, id, line, localDateTime, storable } from './staff-fields.ts';
-import { cartProductItemSchema } from './api-cart.ts';
+import { cartProductItemSchema, tireSearchBody } from './api-cart.ts';
+import { cataloguePreviewResponse } from './catalogue-admin.ts';
 import { addRowsBody } from './manage.ts';
 import { MAX_ADDED_ROWS_PER_BOOKING } from './rules.ts';
 import { PHONE_PATTERN, VEHICLE_MAKE_MAX_LENGTH, VEHICLE_MODEL_MAX_LENGTH, kilometersSchema, registerNumberSchema } from './validation.ts';
@@ -64,11 +65,45 @@ const symptomsSchema = z
   .max(10)
   .default([]);
 
+/** A tire size as the customer's tire search asks for it (its width, aspect ratio and rim diameter). */
+export const deskTireSizeSchema = tireSearchBody.pick({ width: true, aspectRatio: true, rimDiameter: true });
+export type DeskTireSize = z.infer<typeof deskTireSizeSchema>;
+
 /** POST /offices/:officeId/desk/catalogue: what the desk may book for the car at the office. */
 export const deskCatalogueBody = z.object({
   processType: z.enum(PROCESS_TYPES).default('MAINTENANCE'),
   vehicle: deskVehicleSchema,
+  /** TIRE_SALES: the size the tires are searched by (the car's size in the register when omitted). */
+  tireSize: deskTireSizeSchema.optional(),
+  /** TIRE_SALES: the tire type searched (the season's, defaultTireType, when omitted). */
+  tireType: z.enum(TIRE_TYPES).optional(),
 });
+
+/** A tire the desk may sell, as the customer's tire search offers it. */
+export const deskTireSchema = z.object({
+  productId: z.string(),
+  provider: z.string(),
+  make: z.string(),
+  model: z.string(),
+  /** '205/55R16 91H': the size with the load and speed index. */
+  size: z.string(),
+  tireType: z.enum(TIRE_TYPES),
+  /** The price of one tire, in cents (VAT included). */
+  priceCents: z.number().int(),
+  stock: z.number().int(),
+});
+export type DeskTire = z.infer<typeof deskTireSchema>;
+
+/**
+ * The desk catalogue's answer: the services step's groups, and for TIRE_SALES the size
+ * searched (null when neither given nor known by the register) and the tires in stock of it.
+ */
+export const deskCatalogueResponse = cataloguePreviewResponse.extend({
+  tireSize: deskTireSizeSchema.nullable().optional(),
+  tireType: z.enum(TIRE_TYPES).optional(),
+  tires: z.array(deskTireSchema).optional(),
+});
+export type DeskCatalogue = z.infer<typeof deskCatalogueResponse>;
 
 /**
  * POST /offices/:officeId/desk/times: the starts of a day where the work fits, per resource

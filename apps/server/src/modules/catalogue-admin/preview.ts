@@ -9,7 +9,7 @@
 import type { CartProductItem, CataloguePreview, CatalogueStage, ProcessType, ServiceGroupKind, ServicesStage } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 import { ValidationError, badRequest } from '#src/lib/errors.ts';
-import { SERVICE_LISTS, orderItemsOf, pricedCart, serviceGroupsFor, totalDurationMinutes } from '../catalogue/index.ts';
+import { SERVICE_LISTS, offeredProducts, orderItemsOf, pricedCart, serviceGroupsFor, totalDurationMinutes } from '../catalogue/index.ts';
 import { workKindsOfLines } from '../time/index.ts';
 import { findOrganization } from '../organizations/index.ts';
 import { unsavedProcess, type ProcessRow, type ProcessVehicle } from '../process/index.ts';
@@ -123,7 +123,8 @@ export interface PreviewWork {
 
 /**
  * The items of a booking the desk makes, on the preview of the car at the office: each must
- * be one the preview offers (400 naming `items` otherwise), and their length, price and
+ * be one the preview offers or a tire the process's cart offers in its tire stage (400
+ * naming `items` otherwise), and their length, price and
  * kinds of work are the customer's cart's (pricedCart, totalDurationMinutes).
  */
 export async function previewWork(
@@ -134,6 +135,9 @@ export async function previewWork(
 ): Promise<PreviewWork> {
   const { preview, session } = await previewOf(db, vehicles, query);
   const offered = new Map(preview.groups.flatMap((g) => g.services.map((s) => [s.code, g.stage as ServicesStage] as const)));
+  // Tires go to the tire stage, where the customer's cart offers them (the tire sale's tires).
+  const others = items.map((i) => i.productId).filter((id) => !offered.has(id));
+  for (const [id, o] of await offeredProducts(db, session, 'TIRE_SERVICES', others)) if (o.kind === 'TIRE') offered.set(id, 'TIRE_SERVICES');
   const stages = new Map<string, ServicesStage>();
   items.forEach((item, i) => {
     const stage = offered.get(item.productId);

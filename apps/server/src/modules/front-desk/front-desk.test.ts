@@ -206,6 +206,78 @@ describe('a booking made at the desk', () => {
   });
 });
 
+describe('a tire sale at the desk', () => {
+  type Suggestion = { product: { id: string }; price: number; suggested_tire: { make: string; description: string; size_info: string; stock: number } };
+  type DeskTiresAnswer = { tireSize: object | null; tires: { productId: string; make: string; model: string; size: string; priceCents: number; stock: number }[] };
+  const tireCatalogue = async (over: object = {}) => {
+    const res = await desk.post('/offices/1/desk/catalogue', { processType: 'TIRE_SALES', vehicle: CAR, tireType: 'WINTER_STUDLESS', ...over });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<DeskTiresAnswer>(res);
+  };
+
+  it("lists the tires and prices of the customer's tire search for the car's size in the register, and for a size given", async () => {
+    const c = new ApiClient(t.app);
+    await c.init('TIRE_SALES');
+    expect(json(await c.post('/search-vehicle', { registerNumber: 'abc-123', kilometers: 60000 })).responseCode).toBe('SUCCESS');
+    const sizes = json<{ suppliers: { id: number }[]; suggestedSizes: { width: number; aspectRatio: number; rimDiameter: number; loadIndex: number }[] }>(await c.get('/tire-sizes'));
+    const own = sizes.suggestedSizes[0]!;
+    const { loadIndex, ...size } = own;
+    const customer = json<Suggestion[]>(
+      await c.post('/search-tires/v2', { suppliers: sizes.suppliers.map((s) => s.id), ...size, minLoadIndex: loadIndex, tireType: 'WINTER_STUDLESS' }),
+    );
+    expect(customer.length).toBeGreaterThan(0);
+
+    const desk1 = await tireCatalogue();
+    expect(desk1.tireSize).toEqual(size);
+    expect(desk1.tires.map((x) => [x.productId, x.priceCents, x.stock, x.make, x.model, x.size])).toEqual(
+      customer.map((s) => [s.product.id, s.price, s.suggested_tire.stock, s.suggested_tire.make, s.suggested_tire.description, s.suggested_tire.size_info]),
+    );
+
+    // Another size typed at the desk: the customer's search of that size.
+    const other = { width: 225, aspectRatio: 45, rimDiameter: 18 };
+    const typed = await tireCatalogue({ tireSize: other });
+    const customerOther = json<Suggestion[]>(await c.post('/search-tires/v2', { suppliers: sizes.suppliers.map((s) => s.id), ...other, minLoadIndex: 70, tireType: 'WINTER_STUDLESS' }));
+    expect(typed.tires.map((x) => [x.productId, x.priceCents])).toEqual(customerOther.map((s) => [s.product.id, s.price]));
+    expect(typed.tires.length).toBeGreaterThan(0);
+  });
+
+  it("books 4 of a tire at the customer's price; more than in stock is 400 naming items and nothing is saved", async () => {
+    const tire = (await tireCatalogue()).tires.find((x) => x.stock >= 4)!;
+    expect(tire).toBeDefined();
+    const items = [{ productId: tire.productId, amount: 4 }];
+    let at: { date: string; resourceId: number; time: string } | undefined;
+    for (let d = 1; d < 30 && !at; d++) {
+      const date = addDays(todayInHelsinki(), d);
+      const res = await desk.post('/offices/1/desk/times', { processType: 'TIRE_SALES', vehicle: CAR, items, date });
+      expect(res.statusCode, res.body).toBe(200);
+      const day = json<DeskTimes>(res);
+      expect(day.totalCents).toBe(tire.priceCents * 4);
+      expect(day.minutes).toBeGreaterThan(0);
+      if (day.first) at = { date, ...day.first };
+    }
+    expect(at).toBeDefined();
+
+    const body = bookingBody(at!, { processType: 'TIRE_SALES', vehicle: CAR, items });
+    const stock = tire.stock;
+    await t.db.updateTable('tire').set({ stock: 3 }).where('product_id', '=', tire.productId).execute();
+    try {
+      const before = await counts(t.db);
+      const over = await desk.post('/offices/1/bookings', body);
+      expect(over.statusCode, over.body).toBe(400);
+      expect(json(over).fields).toEqual([expect.objectContaining({ path: 'items.0.amount', message: 'Varastossa vain 3 kpl' })]);
+      expect(await counts(t.db)).toEqual(before);
+    } finally {
+      await t.db.updateTable('tire').set({ stock }).where('product_id', '=', tire.productId).execute();
+    }
+
+    const res = await desk.post('/offices/1/bookings', body);
+    expect(res.statusCode, res.body).toBe(201);
+    const made = json<{ id: number }>(res);
+    const detail = json<StaffBookingDetail>(await desk.get(`/bookings/${made.id}`));
+    expect(detail.items).toEqual([expect.objectContaining({ productId: tire.productId, quantity: 4, priceCents: tire.priceCents * 4 })]);
+  });
+});
+
 describe('limits', () => {
   let h: TestApp;
   beforeAll(async () => {

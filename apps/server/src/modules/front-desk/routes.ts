@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  cataloguePreviewResponse,
   deskBookingBody,
   deskBookingResponse,
   deskCatalogueBody,
+  deskCatalogueResponse,
   deskTimesBody,
   deskTimesResponse,
   staffOfficeParams,
@@ -45,12 +45,14 @@ export function registerFrontDeskRoutes(scope: FastifyInstance, db: Db, deps: Fr
     {
       schema: callSchema({
         tag,
-        summary: "What the desk may book for the car at the office: the customer's services step for the plate (the tire change's tire services for TIRE_CHANGE), with the same fit rules and prices.",
+        summary: "What the desk may book for the car at the office: the customer's services step for the plate (the tire change's tire services for TIRE_CHANGE, the tires in stock for TIRE_SALES), with the same fit rules and prices.",
         description:
-          'The plate is looked up in the booking\'s register; a car it does not know is taken as typed (make and model, a passenger car). 400 naming officeId for an inactive office.',
+          'The plate is looked up in the booking\'s register; a car it does not know is taken as typed (make and model, a passenger car). 400 naming officeId for an inactive office. ' +
+          "For TIRE_SALES, `tires` are the customer's tire search's for `tireSize` (the car's size in the register when omitted; none when neither is known) and `tireType` (the season's when omitted), " +
+          'from every supplier, at least the register\'s load index for that size: in stock, cheapest first, at the customer\'s price per tire.',
         params: staffOfficeParams,
         body: deskCatalogueBody,
-        responseSchema: cataloguePreviewResponse,
+        responseSchema: deskCatalogueResponse,
       }),
     },
     async (request) => deskCatalogue(db, deps.vehicles, staffOf(request), request.params.officeId, request.body),
