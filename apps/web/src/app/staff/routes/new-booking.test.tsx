@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { STAFF_ROUTES, addDays, todayInHelsinki, type CataloguePreview, type DeskTimes, type StaffBookingDetail } from '@huolto/domain';
+import { STAFF_ROUTES, addDays, todayInHelsinki, type CataloguePreview, type DeskCatalogue, type DeskTimes, type StaffBookingDetail } from '@huolto/domain';
 import { OFFICE_USER, json, renderPage, stubApi } from '@/features/staff/test-setup-data.tsx';
 import { NewBookingPage } from './new-booking.tsx';
 import { BookingDetailPage } from './booking-detail.tsx';
@@ -38,8 +38,25 @@ const TIRE_CATALOGUE: CataloguePreview = {
   ],
 };
 
+/** The tires for sale: the register's size of ABC-123 (205/55R16), or the size typed. */
+const TIRE_SALE = (size: { width: number; aspectRatio: number; rimDiameter: number } | undefined): DeskCatalogue => ({
+  vehicle: { registerNumber: 'ABC-123', make: 'Volkswagen', model: 'Golf', found: true },
+  groups: [],
+  tireType: 'WINTER_STUDLESS',
+  tireSize: size ?? { width: 205, aspectRatio: 55, rimDiameter: 16 },
+  tires: size
+    ? [{ productId: 'T-225', provider: 'TIRE', make: 'Continental', model: 'WinterContact', size: '225/45R18 95V', tireType: 'WINTER_STUDLESS', priceCents: 21_900, stock: 8 }]
+    : [
+        { productId: 'T-HAKKA', provider: 'TIRE', make: 'Nokian Tyres', model: 'Hakkapeliitta R5', size: '205/55R16 94R', tireType: 'WINTER_STUDLESS', priceCents: 15_900, stock: 6 },
+        { productId: 'T-ICE', provider: 'TIRE', make: 'Michelin', model: 'X-Ice Snow', size: '205/55R16 91H', tireType: 'WINTER_STUDLESS', priceCents: 17_400, stock: 3 },
+      ],
+});
+
 /** The desk's catalogue of the work asked for. */
-const catalogueAnswer = (body: unknown) => json((body as { processType?: string }).processType === 'TIRE_CHANGE' ? TIRE_CATALOGUE : CATALOGUE(true));
+const catalogueAnswer = (body: unknown) => {
+  const b = body as { processType?: string; tireSize?: { width: number; aspectRatio: number; rimDiameter: number } };
+  return json(b.processType === 'TIRE_SALES' ? TIRE_SALE(b.tireSize) : b.processType === 'TIRE_CHANGE' ? TIRE_CATALOGUE : CATALOGUE(true));
+};
 
 /** The day's starts: Nosturi 1 free at 8.00 and 8.15 (8.00 a customer's time), 8.30 taken; Nosturi 2 free at 10.15. */
 const timesOf = (date: string, first: DeskTimes['first'] = { resourceId: 12, time: '10:15:00' }): DeskTimes => ({
@@ -347,6 +364,71 @@ describe('<NewBookingPage> work', () => {
     const [booked] = bodies('POST /staff/offices/1/bookings') as { processType: string; items: unknown[] }[];
     expect(booked!.processType).toBe('TIRE_CHANGE');
     expect(booked!.items).toEqual([{ productId: 'RENGASVAIHTO', amount: 1 }]);
+  });
+
+  it('the tire sale lists the tires of the car’s size with indexes, price per tire and stock; choosing one sends it with its amount', async () => {
+    const { bodies } = stubApi({
+      'POST /staff/offices/1/desk/catalogue': [catalogueAnswer],
+      'POST /staff/offices/1/desk/times': [timesAnswer],
+      'POST /staff/offices/1/bookings': [() => json({ id: 79, bookingKey: 'K79' }, 201)],
+    });
+    open(`?paiva=${DATE}`);
+    await lookUp('ABC-123');
+    await screen.findByRole('checkbox', { name: /Määräaikaishuolto/ });
+    fireEvent.click(screen.getByRole('radio', { name: 'Rengasmyynti' }));
+
+    // The register's size, and its tires.
+    const hakka = await screen.findByRole('radio', { name: /Hakkapeliitta R5/ });
+    expect(screen.getByRole('heading', { name: 'Renkaat' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Määräaikaishuolto/ })).toBeNull();
+    expect((screen.getByLabelText('Leveys') as HTMLInputElement).value).toBe('205');
+    expect((screen.getByLabelText('Profiili') as HTMLInputElement).value).toBe('55');
+    expect((screen.getByLabelText('Vanne') as HTMLInputElement).value).toBe('16');
+    expect(hakka.closest('li')!.textContent).toContain('205/55R16 94R');
+    expect(hakka.closest('li')!.textContent).toContain('Varastossa 6 kpl');
+    expect(hakka.closest('li')!.textContent).toContain('159\u00a0€ / kpl');
+    // The amount goes up to the stock, four first.
+    const iceAmount = screen.getByRole('combobox', { name: /X-Ice Snow/ }) as HTMLSelectElement;
+    expect([...iceAmount.options].map((o) => o.value)).toEqual(['1', '2', '3']);
+    expect(iceAmount.value).toBe('3');
+    expect((screen.getByRole('combobox', { name: /Hakkapeliitta R5/ }) as HTMLSelectElement).value).toBe('4');
+    expect(screen.getByText('Valitse rengas, niin vapaat ajat näytetään.')).toBeTruthy();
+
+    fireEvent.click(hakka);
+    await waitFor(() => expect(bodies('POST /staff/offices/1/desk/times')).toHaveLength(1));
+    expect(bodies('POST /staff/offices/1/desk/times')[0]).toEqual({
+      processType: 'TIRE_SALES',
+      vehicle: { registerNumber: 'ABC-123' },
+      items: [{ productId: 'T-HAKKA', amount: 4 }],
+      date: DATE,
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: /Hakkapeliitta R5/ }), { target: { value: '2' } });
+    await waitFor(() => expect(bodies('POST /staff/offices/1/desk/times')).toHaveLength(2));
+    expect((bodies('POST /staff/offices/1/desk/times')[1] as { items: unknown }).items).toEqual([{ productId: 'T-HAKKA', amount: 2 }]);
+    const summary = screen.getByRole('region', { name: 'Yhteenveto' });
+    expect(within(summary).getByText('Nokian Tyres Hakkapeliitta R5 205/55R16 94R, 2 kpl')).toBeTruthy();
+
+    // Another size typed: its tires; the tire chosen is cleared.
+    fireEvent.change(screen.getByLabelText('Leveys'), { target: { value: '225' } });
+    fireEvent.change(screen.getByLabelText('Profiili'), { target: { value: '45' } });
+    fireEvent.change(screen.getByLabelText('Vanne'), { target: { value: '18' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hae renkaat' }));
+    const conti = await screen.findByRole('radio', { name: /WinterContact/ });
+    expect(bodies('POST /staff/offices/1/desk/catalogue').at(-1)).toEqual({
+      processType: 'TIRE_SALES',
+      vehicle: { registerNumber: 'ABC-123' },
+      tireSize: { width: 225, aspectRatio: 45, rimDiameter: 18 },
+    });
+    expect(within(summary).queryByText(/Hakkapeliitta/)).toBeNull();
+
+    fireEvent.click(conti);
+    fireEvent.click(await screen.findByRole('radio', { name: /^8\.15, Nosturi 1/ }));
+    fillCustomer();
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna varaus' }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/hallinta/varaus/79'));
+    const [booked] = bodies('POST /staff/offices/1/bookings') as { processType: string; items: unknown[] }[];
+    expect(booked!.processType).toBe('TIRE_SALES');
+    expect(booked!.items).toEqual([{ productId: 'T-225', amount: 4 }]);
   });
 
   it('booking again a tire change chooses the tire work and ticks its services', async () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CataloguePreview, deskCatalogueBody } from '@huolto/domain';
+import type { DeskCatalogue, deskCatalogueBody } from '@huolto/domain';
 import { staffApi } from '@/lib/api-client.ts';
 import { deskKeys } from './desk-keys.ts';
 
@@ -8,7 +8,7 @@ export type DeskCatalogueBody = z.input<typeof deskCatalogueBody>;
 
 /** POST /staff/offices/:officeId/desk/catalogue: what the desk may book for the car at the office (the car as the register knows it). */
 export const getDeskCatalogue = (officeId: number, body: DeskCatalogueBody) =>
-  staffApi.post<CataloguePreview>(`/offices/${officeId}/desk/catalogue`, body);
+  staffApi.post<DeskCatalogue>(`/offices/${officeId}/desk/catalogue`, body);
 
 /** Asked for once a plate has been looked up (`body` not null). */
 export const deskCatalogueQueryOptions = (officeId: number, body: DeskCatalogueBody | null) =>

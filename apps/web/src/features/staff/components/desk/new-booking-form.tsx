@@ -20,9 +20,11 @@ import {
   todayInHelsinki,
   type DeskBookingBody,
   type DeskChannel,
+  type DeskTireSize,
   type ProcessType,
 } from '@huolto/domain';
-import { InputField, TextAreaField } from '@/components/ui/field.tsx';
+import { InputField } from '@/components/ui/field.tsx';
+import { TextAreaField } from '@/components/ui/text-area-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useDeskCatalogue, type DeskCatalogueBody } from '@/features/staff/api/get-desk-catalogue.ts';
 import { useDeskTimes } from '@/features/staff/api/get-desk-times.ts';
@@ -35,10 +37,11 @@ import { ApiError } from '@/lib/api-client.ts';
 import { fieldErrors, messageOf } from '@/lib/form-errors.ts';
 import { DESK_CUSTOMER_FIELDS, DeskCustomerFields, type DeskCustomerField } from './desk-customer-fields.tsx';
 import { DeskServices } from './desk-services.tsx';
+import { DeskTires, type DeskTireChoice } from './desk-tires.tsx';
 import { DeskTimeGrid, isFree, type DeskChoice } from './desk-times.tsx';
 
-/** The work the desk books: maintenance, or the tire change and storage services (the other processes have no services at the desk). */
-export const DESK_PROCESS_TYPES = ['MAINTENANCE', 'TIRE_CHANGE'] as const satisfies readonly ProcessType[];
+/** The work the desk books: maintenance, the tire change and storage services, or tires sold (the windshield service is not booked at the desk). */
+export const DESK_PROCESS_TYPES = ['MAINTENANCE', 'TIRE_CHANGE', 'TIRE_SALES'] as const satisfies readonly ProcessType[];
 export type DeskProcessType = (typeof DESK_PROCESS_TYPES)[number];
 
 export const isDeskProcessType = (value: string): value is DeskProcessType => (DESK_PROCESS_TYPES as readonly string[]).includes(value);
@@ -135,35 +138,53 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
   const [searched, setSearched] = useState<DeskCatalogueBody | null>(() =>
     initial.vehicle.registerNumber ? (registerNumberSchema.safeParse(initial.vehicle.registerNumber).success ? lookUpQuiet(initial.vehicle) : null) : null,
   );
+  // Tires are sold by a size typed at the desk, or the car's size in the register.
+  const tireSale = processType === 'TIRE_SALES';
+  const [tireSize, setTireSize] = useState<DeskTireSize | null>(null);
+  const [tire, setTire] = useState<DeskTireChoice | null>(null);
   // Each work has a catalogue of its own.
-  const catalogue = useDeskCatalogue(officeId, searched ? { processType, vehicle: searched.vehicle } : null);
+  const catalogue = useDeskCatalogue(
+    officeId,
+    searched ? { processType, vehicle: searched.vehicle, ...(tireSale && tireSize ? { tireSize } : {}) } : null,
+  );
   // The booking is for the car looked up: a plate or mileage typed since is looked up first.
   const changedSinceLookUp =
     searched !== null &&
     (normalizeRegisterNumber(plate) !== searched.vehicle.registerNumber ||
       kilometers.trim() !== (searched.vehicle.kilometers === undefined || searched.vehicle.kilometers === null ? '' : String(searched.vehicle.kilometers)));
   const found = catalogue.data?.vehicle.found ?? true;
+  /** "Hae": the car looked up again, its tires by its own size in the register. */
+  const lookUpCar = () => {
+    setSearched(lookUp(plate, kilometers));
+    setTireSize(null);
+  };
 
   // The services: ticked codes; an earlier booking's lines are ticked once the catalogue says which are still offered.
   const [codes, setCodes] = useState<string[]>([]);
   const [missing, setMissing] = useState<string[]>([]);
   const prefill = useRef(initial.items.length > 0);
   const offered = useMemo(() => new Map((catalogue.data?.groups ?? []).flatMap((g) => g.services.map((s) => [s.code, s] as const))), [catalogue.data]);
+  const tires = useMemo(() => new Map((catalogue.data?.tires ?? []).map((t) => [t.productId, t] as const)), [catalogue.data]);
   useEffect(() => {
     if (!catalogue.data) return;
     if (prefill.current) {
       prefill.current = false;
       setCodes([...new Set(initial.items.flatMap((i) => (i.productId !== null && offered.has(i.productId) ? [i.productId] : [])))]);
-      setMissing(initial.items.filter((i) => i.productId === null || !offered.has(i.productId)).map((i) => i.name));
+      const again = initial.items.find((i) => i.productId !== null && tires.has(i.productId));
+      if (again) setTire({ productId: again.productId!, amount: Math.min(4, tires.get(again.productId!)!.stock) });
+      setMissing(initial.items.filter((i) => i.productId === null || !(offered.has(i.productId) || tires.has(i.productId))).map((i) => i.name));
     } else {
       setCodes((c) => c.filter((code) => offered.has(code)));
+      setTire((t) => (t && tires.has(t.productId) ? t : null));
     }
-  }, [catalogue.data, offered, initial.items]);
+  }, [catalogue.data, offered, tires, initial.items]);
+  /** The booking's items: the tire chosen with its amount, or the services ticked. */
+  const items = tireSale ? (tire ? [tire] : []) : codes.map((productId) => ({ productId, amount: 1 }));
 
   const [date, setDate] = useState(initial.date);
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;
   const timesBody =
-    searched && codes.length > 0 && validDate ? { processType, vehicle: searched.vehicle, items: codes.map((productId) => ({ productId, amount: 1 })), date } : null;
+    searched && items.length > 0 && validDate ? { processType, vehicle: searched.vehicle, items, date } : null;
   const times = useDeskTimes(officeId, timesBody);
   const current = times.data && !times.isPlaceholderData ? times.data : undefined;
 
@@ -208,6 +229,8 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
     setProcessType(value);
     prefill.current = false;
     setCodes([]);
+    setTire(null);
+    setTireSize(null);
     setMissing([]);
     setChosen(null);
     setFirstNote(null);
@@ -220,8 +243,8 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
     const e: PartErrors = {};
     if (!searched) e.plate = plate.trim() === '' ? FIELD_ERRORS.required : 'Hae auto rekisterinumerolla';
     else if (changedSinceLookUp) e.plate = 'Rekisterinumero tai mittarilukema on muuttunut: paina Hae';
-    if (searched && codes.length === 0) e.services = 'Valitse vähintään yksi palvelu';
-    if (codes.length > 0 && (!chosen || !isFree(current, chosen))) e.time = 'Valitse aika';
+    if (searched && items.length === 0) e.services = tireSale ? 'Valitse rengas' : 'Valitse vähintään yksi palvelu';
+    if (items.length > 0 && (!chosen || !isFree(current, chosen))) e.time = 'Valitse aika';
     setPartErrors((old) => ({ ...old, plate: e.plate ?? old.plate, services: e.services, time: e.time }));
     const firstId = e.plate ? `${uid}-plate` : e.services ? 'desk-services' : e.time ? (current ? 'desk-times' : `${uid}-date`) : null;
     return { errors: e, firstId };
@@ -243,7 +266,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
         ...(!found && make.trim() ? { make: make.trim() } : {}),
         ...(!found && model.trim() ? { model: model.trim() } : {}),
       },
-      items: codes.map((productId) => ({ productId, amount: 1 })),
+      items,
       start: `${chosen.date}T${chosen.time}`,
       resourceId: chosen.resourceId,
       customer: values.customer,
@@ -293,7 +316,12 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
 
   const chosenResource = chosen && current?.resources.find((r) => r.id === chosen.resourceId)?.name;
   const chosenValid = chosen !== null && isFree(current, chosen);
-  const selectedServices = codes.flatMap((c) => (offered.has(c) ? [offered.get(c)!] : []));
+  const chosenTire = tireSale && tire ? tires.get(tire.productId) : undefined;
+  const selectedServices = tireSale
+    ? chosenTire && tire
+      ? [{ name: `${chosenTire.make} ${chosenTire.model} ${chosenTire.size}, ${tire.amount} kpl`, priceCents: chosenTire.priceCents * tire.amount, durationMinutes: 0 }]
+      : []
+    : codes.flatMap((c) => (offered.has(c) ? [offered.get(c)!] : []));
   const totalCents = current ? current.totalCents : selectedServices.reduce((sum, s) => sum + s.priceCents, 0);
   const minutes = current ? current.minutes : selectedServices.reduce((sum, s) => sum + s.durationMinutes, 0);
   const id = (name: string) => `${uid}-${name}`;
@@ -358,7 +386,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                setSearched(lookUp(plate, kilometers));
+                lookUpCar();
               }
             }}
           />
@@ -372,7 +400,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
             onChange={(e) => setKilometers(e.target.value)}
           />
           <div className="desk__plate-action">
-            <Button type="button" variant="secondary" onClick={() => setSearched(lookUp(plate, kilometers))}>
+            <Button type="button" variant="secondary" onClick={lookUpCar}>
               Hae
             </Button>
           </div>
@@ -408,9 +436,24 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
 
       <section className="card form-stack" aria-labelledby={id('services-title')}>
         <h2 id={id('services-title')} className="card__title">
-          Palvelut
+          {tireSale ? 'Renkaat' : 'Palvelut'}
         </h2>
-        {catalogue.data ? (
+        {catalogue.data && tireSale ? (
+          <DeskTires
+            key={JSON.stringify(catalogue.data.tireSize ?? null)}
+            catalogue={catalogue.data}
+            chosen={tire}
+            error={partErrors.services}
+            onSize={(size) => {
+              setTireSize(size);
+              setTire(null);
+            }}
+            onChoose={(choice) => {
+              setTire(choice);
+              setPartErrors((e) => ({ ...e, services: undefined }));
+            }}
+          />
+        ) : catalogue.data ? (
           <DeskServices
             catalogue={catalogue.data}
             selected={codes}
@@ -451,8 +494,8 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
             {firstNote}
           </p>
         )}
-        {codes.length === 0 ? (
-          <p className="muted">Valitse palvelut, niin vapaat ajat näytetään.</p>
+        {items.length === 0 ? (
+          <p className="muted">{tireSale ? 'Valitse rengas' : 'Valitse palvelut'}, niin vapaat ajat näytetään.</p>
         ) : !validDate ? null : times.isPending ? (
           <p className="staff-loading">Haetaan vapaita aikoja…</p>
         ) : times.isError ? (
@@ -472,7 +515,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
             />
           </div>
         )}
-        {partErrors.time && (codes.length === 0 || !times.data) && <p className="field__error">{partErrors.time}</p>}
+        {partErrors.time && (items.length === 0 || !times.data) && <p className="field__error">{partErrors.time}</p>}
       </section>
 
       <DeskCustomerFields register={register} errors={errors.customer} id={id} emailHint="Vahvistus lähetetään, jos sähköposti annetaan" />
@@ -494,7 +537,7 @@ export function NewBookingForm({ officeId, initial: given }: { officeId: number;
           <dd>{CHANNEL_OPTIONS.find((o) => o.value === channel)?.label}</dd>
           <dt>Työ</dt>
           <dd>{OFFICE_PROCESS_LABELS[processType]}</dd>
-          <dt>Palvelut</dt>
+          <dt>{tireSale ? 'Renkaat' : 'Palvelut'}</dt>
           <dd>{selectedServices.length > 0 ? selectedServices.map((s) => s.name).join(', ') : '–'}</dd>
           <dt>Kesto</dt>
           <dd>{minutes > 0 ? durationText(minutes) : '–'}</dd>
