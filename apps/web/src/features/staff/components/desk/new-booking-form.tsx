@@ -23,8 +23,7 @@ import {
   type DeskTireSize,
   type ProcessType,
 } from '@huolto/domain';
-import { InputField } from '@/components/ui/field.tsx';
-import { TextAreaField } from '@/components/ui/text-area-field.tsx';
+import { InputField, TextAreaField } from '@/components/ui/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useDeskCatalogue, type DeskCatalogueBody } from '@/features/staff/api/get-desk-catalogue.ts';
 import { useDeskTimes } from '@/features/staff/api/get-desk-times.ts';
