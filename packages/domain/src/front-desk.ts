@@ -12,7 +12,7 @@ import { isStorableText } from './storable.ts';
 import { dateString, id, line, localDateTime, storable } from './staff-fields.ts';
 import { cartProductItemSchema, tireSearchBody } from './api-cart.ts';
 import { cataloguePreviewResponse } from './catalogue-admin.ts';
-import { addRowsBody } from './manage.ts';
+import { addedRowSchema } from './added-rows.ts';
 import { MAX_ADDED_ROWS_PER_BOOKING } from './rules.ts';
 import { PHONE_PATTERN, VEHICLE_MAKE_MAX_LENGTH, VEHICLE_MODEL_MAX_LENGTH, kilometersSchema, registerNumberSchema } from './validation.ts';
 
@@ -164,7 +164,7 @@ export const deskDoesNotFitResponse = z.object({
 });
 
 /** A booking's extra rows as staff set them: each product once, the amount as the customer's add-rows takes it. */
-export const deskExtraRowsSchema = z.array(addRowsBody.shape.rows.element).max(MAX_ADDED_ROWS_PER_BOOKING);
+export const deskExtraRowsSchema = z.array(addedRowSchema).max(MAX_ADDED_ROWS_PER_BOOKING);
 
 /**
  * GET /bookings/:id/extra-rows: the extra-order-items catalogue (active items) with the

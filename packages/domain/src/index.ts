@@ -22,6 +22,7 @@ export * from './redirect.ts';
 export * from './reference.ts';
 export * from './site.ts';
 export * from './manage.ts';
+export * from './added-rows.ts';
 export * from './manage-rules.ts';
 export * from './booking-links.ts';
 export * from './booking-calendar.ts';

@@ -9,6 +9,7 @@ import { PRICE_DISPLAYS } from './price-display.ts';
 import { registerNumberSchema } from './validation.ts';
 import { bookingKeySchema } from './site.ts';
 import { FIELD_ERRORS } from './messages.ts';
+import { addedRowSchema } from './added-rows.ts';
 import { cleanMultilineText } from './storable.ts';
 import { FEEDBACK_MESSAGE_MAX } from './rules.ts';
 import { freeTimeDaySchema, freeTimesOnOrganizationBody, reserveTimeBody } from './api-time.ts';
@@ -37,15 +38,7 @@ export const sendEditRequestBody = bookingAccessBody.extend({
 });
 
 export const addRowsBody = bookingAccessBody.extend({
-  rows: z
-    .array(
-      z.object({
-        productId: z.string({ error: FIELD_ERRORS.required }).trim().min(1, { error: FIELD_ERRORS.required }).max(80),
-        amount: z.number({ error: FIELD_ERRORS.required }).int().min(1).max(99),
-      }),
-    )
-    .min(1)
-    .max(10),
+  rows: z.array(addedRowSchema).min(1).max(10),
 });
 
 /**
