@@ -10,6 +10,7 @@ import {
   parseLocalDateTime,
   todayInHelsinki,
   type DeskExtraRow,
+  type DeskTimes,
   type FreeTimeDay,
   type StaffBookingDetail,
   type StaffOffice,
@@ -398,6 +399,65 @@ describe('PUT /bookings/:id/contents', () => {
     expect(fields.map((f) => f.path)).toEqual(['items.1.productId']);
     expect(await storedOf(mine.id)).toEqual(before);
     expect(await changesOf(mine.id)).toHaveLength(0);
+  });
+
+  it("changes a tire sale's tire: another tire and amount at the customer's price; more than in stock is 400 naming items and changes nothing", async () => {
+    const car = { registerNumber: 'ABC-123', kilometers: 60000 };
+    const catalogue = await staff.post('/offices/1/desk/catalogue', { processType: 'TIRE_SALES', vehicle: car });
+    expectStatus(catalogue, 200);
+    const tires = json<{ tires: { productId: string; priceCents: number; stock: number }[] }>(catalogue).tires;
+    const first = tires.find((x) => x.stock >= 4)!;
+    const other = tires.find((x) => x.productId !== first.productId && x.stock >= 2)!;
+    expect(first).toBeDefined();
+    expect(other).toBeDefined();
+
+    // A tire sale booked at the desk: 4 of the first tire.
+    const items = [{ productId: first.productId, amount: 4 }];
+    let at: { date: string; resourceId: number; time: string } | undefined;
+    for (let d = 1, date = workingDayFrom(addDays(DAY5, 1)); d < 20 && !at; d++, date = workingDayFrom(addDays(date, 1))) {
+      const res = await staff.post('/offices/1/desk/times', { processType: 'TIRE_SALES', vehicle: car, items, date });
+      expectStatus(res, 200);
+      const day = json<DeskTimes>(res);
+      if (day.first) at = { date, ...day.first };
+    }
+    expect(at).toBeDefined();
+    const made = await staff.post('/offices/1/bookings', {
+      channel: 'PHONE',
+      processType: 'TIRE_SALES',
+      vehicle: car,
+      items,
+      start: `${at!.date}T${at!.time}`,
+      resourceId: at!.resourceId,
+      customer: { first_name: 'Maija', last_name: 'Rengas', phone_number: '040 765 4321' },
+    });
+    expectStatus(made, 201);
+    const id = json<{ id: number }>(made).id;
+    const before = await storedOf(id);
+    expect(before.items).toEqual([first.productId]);
+    expect(before.total).toBe(first.priceCents * 4);
+
+    // More than in stock: refused, nothing changed.
+    const stock = other.stock;
+    await t.db.updateTable('tire').set({ stock: 1 }).where('product_id', '=', other.productId).execute();
+    try {
+      const over = await put(staff, id, { items: [{ productId: other.productId, amount: 2 }] });
+      expectStatus(over, 400);
+      expect(json<{ fields: { path: string }[] }>(over).fields.map((f) => f.path)).toEqual(['items.0.amount']);
+      expect(await storedOf(id)).toEqual(before);
+      expect(await changesOf(id)).toHaveLength(0);
+    } finally {
+      await t.db.updateTable('tire').set({ stock }).where('product_id', '=', other.productId).execute();
+    }
+
+    // Two of the other tire in place of the four: the customer's price per tire.
+    const res = await put(staff, id, { items: [{ productId: other.productId, amount: 2 }] });
+    expectStatus(res, 200);
+    const detail = json<StaffBookingDetail>(res);
+    expect(detail.items).toEqual([expect.objectContaining({ productId: other.productId, quantity: 2, priceCents: other.priceCents * 2 })]);
+    const after = await storedOf(id);
+    expect(after.items).toEqual([other.productId]);
+    expect(after.total).toBe(other.priceCents * 2);
+    expect(await changesOf(id)).toHaveLength(1);
   });
 
   it("answers 403 for another office's staff, 404 for an unknown booking, 409 for a cancelled one", async () => {

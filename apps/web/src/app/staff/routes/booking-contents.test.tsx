@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { addDays, todayInHelsinki, type CataloguePreview, type DeskExtraRow, type StaffBookingDetail, type StaffMe } from '@huolto/domain';
+import { addDays, todayInHelsinki, type CataloguePreview, type DeskCatalogue, type DeskExtraRow, type StaffBookingDetail, type StaffMe } from '@huolto/domain';
 import { json, newQueryClient, stubFetch, type Route as StubRoute } from '@/test/fetch-stub.ts';
 import { StaffProvider } from '@/features/staff/hooks/use-staff.tsx';
 import { BookingContentsPage } from './booking-contents.tsx';
@@ -74,11 +74,11 @@ function SavedPage() {
   return <p data-testid="saved">{state?.saved}</p>;
 }
 
-function renderContents(contents: StubRoute, booking: StaffBookingDetail = BOOKING, extraRows: DeskExtraRow[] = EXTRA_ROWS) {
+function renderContents(contents: StubRoute, booking: StaffBookingDetail = BOOKING, extraRows: DeskExtraRow[] = EXTRA_ROWS, catalogue: DeskCatalogue = CATALOGUE) {
   const stub = stubFetch({
     [`${BASE}/bookings/41`]: () => json(booking),
     [`${BASE}/bookings/41/extra-rows`]: () => json(extraRows),
-    [`${BASE}/offices/1/desk/catalogue`]: () => json(CATALOGUE),
+    [`${BASE}/offices/1/desk/catalogue`]: () => json(catalogue),
     [`${BASE}/bookings/41/contents`]: contents,
   });
   render(
@@ -290,6 +290,42 @@ describe('booking contents page', () => {
     expect(await screen.findByText('Sulakesarja: Tuntematon lisätuote')).toBeTruthy();
     expect(screen.queryByTestId('saved')).toBeNull();
     expect(screen.queryByText('Virheellinen syöte')).toBeNull();
+  });
+
+  it("a tire sale shows the booking's tire chosen with its amount; choosing 2 of another sends it in place of the old tire", async () => {
+    const booking: StaffBookingDetail = {
+      ...BOOKING,
+      processType: 'TIRE_SALES',
+      summary: 'Nokian Tyres Hakkapeliitta R5',
+      totalCents: 63_600,
+      items: [{ productId: 'T-HAKKA', name: 'Nokian Tyres Hakkapeliitta R5 205/55R16', quantity: 4, priceCents: 63_600 }],
+    };
+    const tires: DeskCatalogue = {
+      vehicle: CATALOGUE.vehicle,
+      groups: [],
+      tireType: 'WINTER_STUDLESS',
+      tireSize: { width: 205, aspectRatio: 55, rimDiameter: 16 },
+      tires: [
+        { productId: 'T-HAKKA', provider: 'TIRE', make: 'Nokian Tyres', model: 'Hakkapeliitta R5', size: '205/55R16 94R', tireType: 'WINTER_STUDLESS', priceCents: 15_900, stock: 6 },
+        { productId: 'T-ICE', provider: 'TIRE', make: 'Michelin', model: 'X-Ice Snow', size: '205/55R16 91H', tireType: 'WINTER_STUDLESS', priceCents: 17_400, stock: 3 },
+      ],
+    };
+    const stub = renderContents(() => json(booking), booking, EXTRA_ROWS, tires);
+    const hakka = (await screen.findByRole('radio', { name: /Hakkapeliitta R5/ })) as HTMLInputElement;
+    expect(stub.bodies(`${BASE}/offices/1/desk/catalogue`)[0]).toMatchObject({ processType: 'TIRE_SALES' });
+    expect(hakka.checked).toBe(true);
+    expect((screen.getByRole('combobox', { name: /Hakkapeliitta R5/ }) as HTMLSelectElement).value).toBe('4');
+    expect((screen.getByRole('radio', { name: /X-Ice Snow/ }) as HTMLInputElement).checked).toBe(false);
+    expect(total()).toMatch(/Yhteensä\s*636\s€/);
+
+    const ice = within(screen.getByRole('radio', { name: /X-Ice Snow/ }).closest('li')!);
+    fireEvent.change(ice.getByRole('combobox'), { target: { value: '2' } });
+    fireEvent.click(ice.getByRole('radio'));
+    expect(hakka.checked).toBe(false);
+    expect(total()).toMatch(/Yhteensä\s*348\s€/);
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna muutokset' }));
+    await screen.findByTestId('saved');
+    expect((stub.bodies(`${BASE}/bookings/41/contents`)[0] as Record<string, unknown>).items).toEqual([{ productId: 'T-ICE', amount: 2 }]);
   });
 
   it('a cancelled or past booking cannot be changed here', async () => {

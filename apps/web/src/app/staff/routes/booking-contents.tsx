@@ -10,7 +10,7 @@ import { messageOf } from '@/lib/form-errors.ts';
 
 /**
  * /hallinta/varaus/:bookingId/sisalto — what a booking holds, changed at the desk: its
- * services, extra rows, kilometres, symptoms and customer. Only a confirmed booking still to come.
+ * services (a tire sale's tires), extra rows, kilometres, symptoms and customer. Only a confirmed booking still to come.
  */
 export function BookingContentsPage() {
   const { bookingId: param } = useParams();

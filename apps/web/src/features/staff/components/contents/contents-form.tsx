@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { FIELD_ERRORS, deskCustomerSchema, deskItemsSchema, kilometersSchema, staffPaths, type StaffBookingDetail } from '@huolto/domain';
+import { FIELD_ERRORS, deskCustomerSchema, deskItemsSchema, formatEuros, kilometersSchema, staffPaths, type DeskTireSize, type StaffBookingDetail } from '@huolto/domain';
 import { InputField, TextAreaField } from '@/components/ui/field.tsx';
 import { useBookingExtraRows } from '@/features/staff/api/get-booking-extra-rows.ts';
 import { useDeskCatalogue } from '@/features/staff/api/get-desk-catalogue.ts';
@@ -29,12 +29,14 @@ import {
   initialSelection,
   savedMessage,
   selectionChanged,
+  tireLinesOf,
   totalCents,
   type ChosenItem,
   type DeskFit,
 } from './contents-model.ts';
 import { NearestTimes } from './nearest-times.tsx';
 import { DeskCustomerFields } from '@/features/staff/components/desk/desk-customer-fields.tsx';
+import { DeskTires, type DeskTireChoice } from '@/features/staff/components/desk/desk-tires.tsx';
 
 /**
  * The form's own fields on the domain's rules: the customer (a phone number left empty told as
@@ -68,7 +70,7 @@ const REFUSABLE = [
 
 /**
  * What a booking holds, changed at the desk: its services from the car's catalogue (prices and
- * the total as ticked), its extra rows with their amounts, the kilometres, the symptoms and the customer. Saved, the booking's
+ * the total as ticked; a tire sale's tires by size, the booking's tire chosen), its extra rows with their amounts, the kilometres, the symptoms and the customer. Saved, the booking's
  * page says so; a work that no longer fits its time offers the nearest times it fits.
  */
 export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
@@ -81,10 +83,21 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
   // The catalogue is read for the kilometres given (the maintenance packages depend on them), again once a new figure is left.
   const [catalogueKm, setCatalogueKm] = useState<number | null>(booking.vehicle.kilometers);
   const { make, model, registerNumber } = booking.vehicle;
+  // A tire sale's tires are searched by the car's size in the register, or a size typed.
+  const tireSale = booking.processType === 'TIRE_SALES';
+  const [tireSize, setTireSize] = useState<DeskTireSize | null>(null);
+  const [tire, setTire] = useState<DeskTireChoice | null>(null);
   const catalogue = useDeskCatalogue(booking.office.id, {
     processType: booking.processType,
     vehicle: { registerNumber, ...(make ? { make } : {}), ...(model ? { model } : {}), kilometers: catalogueKm },
+    ...(tireSale && tireSize ? { tireSize } : {}),
   });
+  // The booking's tire line (a tire sale's lines that are no service), chosen while listed; a tire chosen replaces it.
+  const tireLines = tireSale ? tireLinesOf(initialItems, catalogue.data) : [];
+  const bookedTire = tireLines.find((l) => catalogue.data?.tires?.some((t) => t.productId === l.productId)) ?? null;
+  const lines = tire ? [...selection.filter((i) => i.productId !== tire.productId && !tireLines.some((l) => l.productId === i.productId)), tire] : selection;
+  const tireCents = tire ? (catalogue.data?.tires?.find((t) => t.productId === tire.productId)?.priceCents ?? 0) * tire.amount : 0;
+  const servicesId = tireSale ? 'desk-services' : 'contents-services';
   const symptomsText = booking.symptoms.join('\n');
   const { register, handleSubmit, setError, formState } = useForm<ContentsFormInput, unknown, ContentsFormValues>({
     defaultValues: {
@@ -134,7 +147,7 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
         const refused = itemIssues(fieldErrors(error), body.items ?? [], booking, catalogue.data);
         if (refused) {
           setItemsError(refused);
-          document.getElementById('contents-services')?.focus();
+          document.getElementById(servicesId)?.focus();
           if (fieldErrors(error).every((f) => /^items(\.|$)/.test(f.path))) return;
         }
         showRefusal(error, setError, REFUSABLE);
@@ -142,12 +155,12 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
     });
 
   const onValid = (values: ContentsFormValues) => {
-    const itemsChanged = selectionChanged(initialItems, selection);
+    const itemsChanged = selectionChanged(initialItems, lines);
     if (itemsChanged) {
-      const items = deskItemsSchema.safeParse(selection);
+      const items = deskItemsSchema.safeParse(lines);
       if (!items.success) {
         setItemsError(items.error.issues[0]?.message);
-        document.getElementById('contents-services')?.focus();
+        document.getElementById(servicesId)?.focus();
         return;
       }
     }
@@ -157,7 +170,7 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
       // The extra rows replace the booking's added rows: sent only when changed.
       ...(extraRowsChanged(rows, extraAmounts) ? { extraRows: extraRowsBody(rows, extraAmounts) } : {}),
       // The lines replace the booking's: sent only when changed, so that its extra rows stay otherwise.
-      ...(itemsChanged ? { items: selection.map(({ productId, amount }) => ({ productId, amount })) } : {}),
+      ...(itemsChanged ? { items: lines.map(({ productId, amount }) => ({ productId, amount })) } : {}),
       kilometers: values.kilometers,
       ...(symptoms === symptomsText.trim() ? {} : { symptoms: symptoms ? [symptoms] : [] }),
       customer: values.customer,
@@ -191,9 +204,50 @@ export function ContentsForm({ booking }: { booking: StaffBookingDetail }) {
           }}
         />
         {catalogue.isPending ? (
-          <p className="staff-loading">Haetaan auton palveluita…</p>
+          <p className="staff-loading">{tireSale ? 'Haetaan renkaita…' : 'Haetaan auton palveluita…'}</p>
         ) : catalogue.isError ? (
           <LoadError error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+        ) : tireSale ? (
+          <div className="form-stack">
+            <h3 className="field__label">Renkaat</h3>
+            {!bookedTire && tireLines.length > 0 && !tire && (
+              <p className="muted contents__hint">
+                Varauksen rengas:{' '}
+                {tireLines
+                  .map((l) => {
+                    const item = booking.items.find((i) => i.productId === l.productId);
+                    return `${item?.name ?? l.productId} × ${l.amount} (${formatEuros(item?.priceCents ?? 0)})`;
+                  })
+                  .join(', ')}
+              </p>
+            )}
+            <DeskTires
+              key={JSON.stringify(catalogue.data.tireSize ?? null)}
+              catalogue={catalogue.data}
+              chosen={tire ?? bookedTire}
+              error={itemsError}
+              onSize={(size) => {
+                setTireSize(size);
+                setTire(null);
+              }}
+              onChoose={(choice) => {
+                setItemsError(undefined);
+                setConflict(null);
+                setTire(choice);
+              }}
+            />
+            <p className="contents__total" aria-live="polite">
+              Yhteensä{' '}
+              <strong>
+                {formatEuros(
+                  totalCents(booking, tire ? lines.filter((i) => i.productId !== tire.productId) : selection, catalogue.data) +
+                    tireCents -
+                    bookedExtraCents(extraRows.data ?? []) +
+                    extraRowsCents(extraRows.data ?? [], extraAmounts),
+                )}
+              </strong>
+            </p>
+          </div>
         ) : (
           <ContentsServices
             booking={booking}

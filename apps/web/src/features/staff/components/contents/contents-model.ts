@@ -12,6 +12,7 @@ import {
   type CataloguePreview,
   type DeskCustomer,
   type DeskExtraRow,
+  type DeskTire,
   type StaffBookingDetail,
 } from '@huolto/domain';
 import { ApiError, type FieldError } from '@/lib/api-client.ts';
@@ -61,6 +62,15 @@ export function totalCents(booking: StaffBookingDetail, selection: readonly Chos
   }, 0);
   const extras = booking.items.filter((i) => i.productId === null).reduce((sum, i) => sum + i.priceCents, 0);
   return chosen + extras;
+}
+
+/**
+ * A tire sale's tire lines: the booking's product lines that are no service of the catalogue
+ * (a tire sale's cart holds tires only).
+ */
+export function tireLinesOf(items: readonly ChosenItem[], catalogue: CataloguePreview | undefined): ChosenItem[] {
+  const services = servicesByCode(catalogue);
+  return items.filter((i) => !services.has(i.productId));
 }
 
 /** Whether the chosen products differ from the booking's (order aside). */
@@ -124,10 +134,14 @@ export function itemIssues(
   fields: readonly FieldError[],
   sent: readonly { productId: string }[],
   booking: StaffBookingDetail,
-  catalogue: CataloguePreview | undefined,
+  catalogue: (CataloguePreview & { tires?: readonly DeskTire[] | undefined }) | undefined,
 ): string | null {
   const services = servicesByCode(catalogue);
-  const nameOf = (productId: string) => services.get(productId)?.name ?? booking.items.find((i) => i.productId === productId)?.name ?? productId;
+  const tireName = (productId: string) => {
+    const tire = catalogue?.tires?.find((t) => t.productId === productId);
+    return tire && `${tire.make} ${tire.model}`;
+  };
+  const nameOf = (productId: string) => services.get(productId)?.name ?? tireName(productId) ?? booking.items.find((i) => i.productId === productId)?.name ?? productId;
   const texts = fields
     .filter((f) => /^items(\.|$)/.test(f.path))
     .map((f) => {
