@@ -343,6 +343,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and 360 px phones', () => {
     await page.getByLabel(/Korjattavien kohtien määrä/).selectOption('2');
     await page.getByRole('radio', { name: 'Sähköposti' }).check();
     await checkPage(page, 'proautolasi-palvelut-korjaus', problems);
+    // The repair is in the cart before going on (on a loaded machine the cart's answer came
+    // after 'Jatka' was already pressed, and the step stayed).
+    await expect.poll(() => page.getByText('Et ole vielä valinnut palveluita.').count(), { timeout: 10_000 }).toBe(0);
     const next = page.getByRole('button', { name: 'Jatka' }).first();
     await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
     await next.click();
