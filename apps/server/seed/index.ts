@@ -77,6 +77,7 @@ const SETTINGS: Record<string, unknown> = {
     privacy: 'https://www.laakkonen.fi/tietosuojaseloste',
   },
   bookingPhone: '010 525 4000',
+  companyContact: { businessId: '1234567-8', address: 'Tuupakantie 3, 01740 Vantaa', email: 'asiakaspalvelu@laakkonen.example' },
 };
 
 /** Booking rows as a JSON array for jsonb_to_recordset; JSON columns stay JSON text. */

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { REDIRECT_MAKES, STAFF_BOOKINGS_PER_HOUR, type RedirectMake } from '@huolto/domain';
+import {
+  DEFAULT_OUTBOX_BODY_RETENTION_DAYS,
+  DEFAULT_PERSONAL_DATA_RETENTION_MONTHS,
+  REDIRECT_MAKES,
+  STAFF_BOOKINGS_PER_HOUR,
+  type RedirectMake,
+} from '@huolto/domain';
 
 /** An http(s) address, or unset (an empty value counts as unset). */
 const redirectUrl = z
@@ -140,6 +146,12 @@ const envSchema = z.object({
     .string()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Months after the visit a booking's personal data is kept, then removed by the purge (docs/decisions/021). */
+  PERSONAL_DATA_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(DEFAULT_PERSONAL_DATA_RETENTION_MONTHS),
+  /** Days after sending an e-mail's or text message's body (and address) is kept, then cleared. */
+  OUTBOX_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_OUTBOX_BODY_RETENTION_DAYS),
+  /** Accessibility feedback messages allowed per client address per hour. */
+  FEEDBACK_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -199,6 +211,10 @@ export interface Config {
   reminderIntervalMs: number;
   /** SMS_REMINDERS: a text-message reminder beside the e-mail. */
   smsReminders: boolean;
+  /** PERSONAL_DATA_RETENTION_MONTHS and OUTBOX_BODY_RETENTION_DAYS. */
+  retention: { personalDataMonths: number; outboxBodyDays: number };
+  /** FEEDBACK_RATE_LIMIT: accessibility feedback per client address per hour. */
+  feedbackRateLimit: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -254,6 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA === 'on',
     reminderIntervalMs: e.REMINDER_INTERVAL_SECONDS * 1000,
     smsReminders: e.SMS_REMINDERS === 'on',
+    retention: { personalDataMonths: e.PERSONAL_DATA_RETENTION_MONTHS, outboxBodyDays: e.OUTBOX_BODY_RETENTION_DAYS },
+    feedbackRateLimit: e.FEEDBACK_RATE_LIMIT,
   };
 }
 

@@ -42,3 +42,4 @@ export * from './staff-paths.ts';
 export * from './phone.ts';
 export * from './cart-work.ts';
 export * from './post-codes.ts';
+export * from './personal-data.ts';

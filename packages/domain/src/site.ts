@@ -256,6 +256,11 @@ export const siteSettingsResponse = z.object({
    * Off on an empty start, where the company has no programme.
    */
   loyalty: z.boolean(),
+  /**
+   * The company's tag manager container ('GTM-…'), or '' for none: with one, the customer pages
+   * ask for consent and load it only after the customer agrees (docs/decisions/021-personal-data.md).
+   */
+  tagManagerId: z.string(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsResponse>;
 

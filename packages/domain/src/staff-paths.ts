@@ -72,6 +72,8 @@ export const staffPaths = {
   },
   /** Changing what a booking holds (services, tires, extra rows, kilometres, symptoms, the customer). */
   bookingContents: (bookingId: number | string) => `${STAFF_APP_PATH}/varaus/${bookingId}/sisalto`,
+  /** A person's data on request: find, download and erase (admins; personal-data.ts). */
+  personalData: `${STAFF_APP_PATH}/henkilotiedot`,
 } as const;
 
 /** The router's patterns for the same addresses. */
@@ -100,4 +102,5 @@ export const STAFF_ROUTES = {
   tires: `${STAFF_APP_PATH}/renkaat`,
   newBooking: `${STAFF_APP_PATH}/uusi-varaus/:officeId`,
   bookingContents: `${STAFF_APP_PATH}/varaus/:bookingId/sisalto`,
+  personalData: `${STAFF_APP_PATH}/henkilotiedot`,
 } as const;

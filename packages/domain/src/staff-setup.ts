@@ -63,6 +63,33 @@ export const companyDetailsBody = z.object({
   /** The sender name of the e-mails ('Yritys ajanvaraus'); the address stays MAIL_FROM's. */
   mailSenderName: required(100).refine((v) => !/[<>"\\@,;]/.test(v), { error: 'Nimessä ei voi olla merkkejä < > " \\ @ , ;' }),
   serviceBreak: serviceBreakBody.nullable(),
+  /** The business ID (Y-tunnus, '1234567-8'): the privacy notice names the controller with it; '' for none. */
+  businessId: z
+    .string()
+    .trim()
+    .max(9, { error: FIELD_ERRORS.tooLong })
+    .refine((v) => v === '' || /^\d{7}-\d$/.test(v), { error: 'Anna Y-tunnus muodossa 1234567-8' })
+    .optional()
+    .default(''),
+  /** The company's postal address, one line ('Katu 1, 00100 Helsinki'): the privacy notice's controller. */
+  address: line(200).optional().default(''),
+  /**
+   * The company's e-mail for customers' privacy requests and the accessibility statement's
+   * feedback (the feedback form sends there); '' for none, and the form then asks to call.
+   */
+  email: emailOrEmpty.optional().default(''),
+  /**
+   * A Google Tag Manager container ('GTM-XXXXXXX'), or '' for none. With one, the customer
+   * pages ask for consent and load it only after the customer has agreed; without, no banner.
+   */
+  tagManagerId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(20, { error: FIELD_ERRORS.tooLong })
+    .refine((v) => v === '' || /^GTM-[A-Z0-9]{4,12}$/.test(v), { error: 'Anna tunnus muodossa GTM-XXXXXXX' })
+    .optional()
+    .default(''),
 });
 export type CompanyDetailsBody = z.input<typeof companyDetailsBody>;
 export const companyDetailsSchema = z.object({
@@ -74,6 +101,10 @@ export const companyDetailsSchema = z.object({
   privacyUrl: z.string(),
   mailSenderName: z.string(),
   serviceBreak: z.object({ start: z.string(), end: z.string(), message: z.string() }).nullable(),
+  businessId: z.string(),
+  address: z.string(),
+  email: z.string(),
+  tagManagerId: z.string(),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 

@@ -44,6 +44,7 @@ export interface Booking {
   loyalty_account_id: number | null;
   order_items: unknown;
   organization_id: number;
+  personal_data_removed_at: Timestamp | null;
   process_token: string | null;
   process_type: string;
   register_number: string;
@@ -97,6 +98,7 @@ export interface CatalogueVersion {
 
 export interface EmailOutbox {
   attempts: Generated<number>;
+  body_cleared_at: Timestamp | null;
   booking_id: ColumnType<string, bigint | number | string, bigint | number | string> | null;
   channel: Generated<string>;
   created_at: Generated<Timestamp>;
@@ -108,6 +110,7 @@ export interface EmailOutbox {
   last_error: string | null;
   next_attempt_at: Generated<Timestamp>;
   recipient: string;
+  recipient_hash: string | null;
   reminder_for: Timestamp | null;
   sent_at: Timestamp | null;
   status: Generated<string>;

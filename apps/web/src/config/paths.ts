@@ -1,4 +1,5 @@
 import { PROCESSES, type ProcessDefinition, type ProcessType } from '@huolto/domain';
+import { SITE_PAGES } from './site-pages.ts';
 
 /**
  * Every route path of the app, written once (requirements §2). Step segments come from the
@@ -9,6 +10,8 @@ export const paths = {
   landing: '/etusivu',
   /** The booking's own page, linked from the confirmation e-mail (?varaus=&rekisteri=). */
   manageBooking: '/oma-varaus',
+  privacy: SITE_PAGES.privacy,
+  accessibility: SITE_PAGES.accessibility,
   /** '/huolto' */
   process: (process: ProcessDefinition | ProcessType) => `/${resolve(process).path}`,
   /** '/huolto/palvelut' */

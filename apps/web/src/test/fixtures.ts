@@ -93,6 +93,7 @@ export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     currency: 'EUR',
     timeZone: 'Europe/Helsinki',
     holdMinutes: 15,
+    tagManagerId: '',
     serviceBreak: null,
     links: {
       damageInspection: 'https://yritys.example/vahinkotarkastus',

@@ -39,6 +39,10 @@ const VALID: CompanyDetailsBody = {
   privacyUrl: 'https://virtanen.example/tietosuoja',
   mailSenderName: 'Virtanen ajanvaraus',
   serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: 'Ajanvarauksessa on huoltokatko.' },
+  businessId: '7654321-0',
+  address: 'Konepajankuja 2, 33100 Tampere',
+  email: 'tietosuoja@virtanen.example',
+  tagManagerId: 'GTM-ABC1234',
 };
 
 describe('GET /company', () => {
@@ -55,6 +59,10 @@ describe('GET /company', () => {
         privacyUrl: 'https://www.laakkonen.fi/tietosuojaseloste',
         mailSenderName: 'Laakkonen ajanvaraus',
         serviceBreak: { start: '2024-11-29T17:00:00', end: '2024-12-02T06:00:00', message: '' },
+        businessId: '1234567-8',
+        address: 'Tuupakantie 3, 01740 Vantaa',
+        email: 'asiakaspalvelu@laakkonen.example',
+        tagManagerId: '',
       });
     }
   });
@@ -83,6 +91,9 @@ describe('PUT /company', () => {
     ['a sender name with an address in it', { mailSenderName: 'Virtanen <x@evil.example>' }, 'mailSenderName'],
     ['a service break ending before it starts', { serviceBreak: { start: '2030-06-02T06:00:00', end: '2030-06-01T17:00:00', message: 'Katko' } }, 'serviceBreak.end'],
     ['a service break on 30 February', { serviceBreak: { start: '2030-02-30T17:00:00', end: '2030-03-02T06:00:00', message: 'Katko' } }, 'serviceBreak.start'],
+    ['a business ID in the wrong form', { businessId: '12345678' }, 'businessId'],
+    ['a contact e-mail that is not one', { email: 'tietosuoja(at)virtanen' }, 'email'],
+    ['a tag manager id that is not a container', { tagManagerId: 'UA-1234-1' }, 'tagManagerId'],
     ['a service break without a message', { serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: '' } }, 'serviceBreak.message'],
   ])('%s → 400 naming the field; nothing changes', async (_label, change, field) => {
     const before = await digest();
@@ -104,7 +115,13 @@ describe('PUT /company', () => {
       expect(json(await office.get('/company'))).toEqual(expected);
 
       const settings = json(await new ApiClient(t.app).get('/settings'));
-      expect(settings).toMatchObject({ companyName: 'Korjaamo Virtanen Oy', bookingPhone: '09 123 4567', serviceBreak: VALID.serviceBreak, bookingOpen: true });
+      expect(settings).toMatchObject({
+        companyName: 'Korjaamo Virtanen Oy',
+        bookingPhone: '09 123 4567',
+        serviceBreak: VALID.serviceBreak,
+        bookingOpen: true,
+        tagManagerId: 'GTM-ABC1234',
+      });
       // An empty address leaves its link out; the links not in the details (instalment billing) stay.
       expect(settings.links).toMatchObject({
         frontPage: 'https://virtanen.example/',

@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/index.ts';
 import { readCompanySettings, setupCounts, writeSetting } from './repository.ts';
 
 /** The settings the company's details are stored in. */
-const KEYS = ['companyName', 'bookingPhone', 'links', 'mailSenderName', 'serviceBreak'] as const;
+const KEYS = ['companyName', 'bookingPhone', 'links', 'mailSenderName', 'serviceBreak', 'companyContact', 'tagManagerId'] as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -15,6 +15,7 @@ export async function companyDetails(db: Executor): Promise<CompanyDetails> {
   const s = await readCompanySettings(db, KEYS);
   const links = record(s.links);
   const pause = record(s.serviceBreak);
+  const contact = record(s.companyContact);
   return {
     name: text(s.companyName),
     bookingPhone: text(s.bookingPhone),
@@ -26,6 +27,10 @@ export async function companyDetails(db: Executor): Promise<CompanyDetails> {
     mailSenderName: text(s.mailSenderName),
     serviceBreak:
       typeof pause.start === 'string' && typeof pause.end === 'string' ? { start: pause.start, end: pause.end, message: text(pause.message) } : null,
+    businessId: text(contact.businessId),
+    address: text(contact.address),
+    email: text(contact.email),
+    tagManagerId: text(s.tagManagerId),
   };
 }
 
@@ -52,6 +57,8 @@ export async function updateCompanyDetails(db: Db, staffUserId: number, body: z.
     });
     // No service break is stored as null: the settings keep their rows.
     await writeSetting(trx, 'serviceBreak', body.serviceBreak);
+    await writeSetting(trx, 'companyContact', { businessId: body.businessId, address: body.address, email: body.email });
+    await writeSetting(trx, 'tagManagerId', body.tagManagerId);
     const after = await companyDetails(trx);
     await recordAudit(trx, { staffUserId, entity: 'COMPANY', entityId: null, action: 'UPDATED', before, after });
     return after;

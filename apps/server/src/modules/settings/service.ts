@@ -64,6 +64,7 @@ export async function publicSettings(db: Executor) {
     companyName: textSetting(s.companyName, DEFAULT_COMPANY_NAME),
     bookingOpen: await anyOfficeTakesBookings(db),
     loyalty: moduleOn(s, 'LOYALTY'),
+    tagManagerId: textSetting(s.tagManagerId, ''),
   };
 }
 

@@ -1,5 +1,6 @@
 import './site-chrome.css';
 import type { ReactElement, ReactNode } from 'react';
+import { SITE_PAGES } from '@/config/site-pages.ts';
 import { SERVICE_NAME, brandName, useCompanyName } from './site-settings-context.tsx';
 
 /** How the header's brand links to the landing page: a router Link in the app, <a> elsewhere. */
@@ -34,11 +35,26 @@ export function SiteHeader({ BrandLink }: { BrandLink: BrandLink }) {
   );
 }
 
+/**
+ * The footer of every customer page: the company, and the privacy notice and accessibility
+ * statement (plain links: the stand-alone pages have no router, and a statement is a page
+ * of its own).
+ */
 export function SiteFooter() {
   const companyName = useCompanyName();
   return (
     <footer className="site-footer">
       <p>{companyName ? `© ${companyName}` : SERVICE_NAME} · Huolto, renkaat ja tuulilasit</p>
+      <nav aria-label="Sivuston tiedot">
+        <ul className="site-footer__links">
+          <li>
+            <a href={SITE_PAGES.privacy}>Tietosuojaseloste</a>
+          </li>
+          <li>
+            <a href={SITE_PAGES.accessibility}>Saavutettavuusseloste</a>
+          </li>
+        </ul>
+      </nav>
     </footer>
   );
 }

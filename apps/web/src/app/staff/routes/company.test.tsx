@@ -14,6 +14,10 @@ const COMPANY: CompanyDetails = {
   privacyUrl: 'https://www.laakkonen.example/tietosuoja',
   mailSenderName: 'Laakkonen ajanvaraus',
   serviceBreak: null,
+  businessId: '1234567-8',
+  address: 'Tuupakantie 3, 01740 Vantaa',
+  email: 'asiakaspalvelu@laakkonen.example',
+  tagManagerId: '',
 };
 
 const field = (label: string | RegExp) => screen.getByLabelText(label);

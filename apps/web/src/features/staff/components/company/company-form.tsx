@@ -53,6 +53,10 @@ function formValues(c: CompanyDetails): CompanyFormInput {
     phoneBookingUrl: c.phoneBookingUrl,
     privacyUrl: c.privacyUrl,
     mailSenderName: c.mailSenderName,
+    businessId: c.businessId,
+    address: c.address,
+    email: c.email,
+    tagManagerId: c.tagManagerId,
     hasServiceBreak: b !== null,
     serviceBreak: {
       start: b?.start.slice(0, 10) ?? '',
