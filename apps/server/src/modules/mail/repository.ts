@@ -17,8 +17,8 @@ export interface OutboxRow {
   channel: string;
 }
 
-/** What a message is (migration 015): the customer's own messages, the office's notices, reminders. */
-export type OutboxKind = 'CONFIRMATION' | 'REGISTRATION' | 'MOVED' | 'CANCELLED' | 'OFFICE_NOTICE' | 'REMINDER';
+/** What a message is (migrations 015, 026): the customer's own messages, the office's notices, reminders, accessibility feedback to the company. */
+export type OutboxKind = 'CONFIRMATION' | 'REGISTRATION' | 'MOVED' | 'CANCELLED' | 'OFFICE_NOTICE' | 'REMINDER' | 'ACCESSIBILITY_FEEDBACK';
 
 /** A message to queue; sent after the transaction commits, by the Mailer. */
 export interface OutboxMail {
