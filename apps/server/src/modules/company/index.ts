@@ -3,4 +3,4 @@
  * plugins/ and staff-api.ts import these and no other file of the module (lint enforces it;
  * staff-api.ts registers its routes.ts, and tests may import any file).
  */
-export { setupStatus } from './service.ts';
+export { companyDetails, setupStatus } from './service.ts';
