@@ -115,6 +115,78 @@ describe('<CompanyPage>', () => {
     expect(field(/Sähköpostien lähettäjän nimi/).getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('sends the business ID, address, privacy e-mail and tag manager ID as typed (the ID upper-cased)', async () => {
+    const api = stubApi({ 'GET /staff/company': () => json(COMPANY), 'PUT /staff/company': (b) => json(b) });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys' });
+    await waitFor(() => expect((field('Y-tunnus') as HTMLInputElement).value).toBe('1234567-8'));
+    expect((field('Osoite') as HTMLInputElement).value).toBe('Tuupakantie 3, 01740 Vantaa');
+    expect((field('Sähköposti tietosuoja- ja saavutettavuuspalautteelle') as HTMLInputElement).value).toBe('asiakaspalvelu@laakkonen.example');
+    expect(field('Google Tag Manager -tunnus').getAttribute('aria-describedby')).toMatch(/-hint$/);
+    expect(screen.getByText(/asiakkailta kysytään suostumus/).textContent).toMatch(/Ilman tunnusta analytiikkaa ei ladata/);
+    expect(screen.getByText(/tietosuojapyynnöt ja saavutettavuuspalaute/)).toBeTruthy();
+
+    type('Y-tunnus', '7654321-0');
+    type('Osoite', 'Ristipellontie 14, 00390 Helsinki');
+    type('Sähköposti tietosuoja- ja saavutettavuuspalautteelle', 'tietosuoja@laakkonen.example');
+    type('Google Tag Manager -tunnus', 'gtm-abc1234');
+    save();
+    await waitFor(() => expect(api.bodies('PUT /staff/company')).toHaveLength(1));
+    expect(api.bodies('PUT /staff/company')[0]).toEqual({
+      ...COMPANY,
+      businessId: '7654321-0',
+      address: 'Ristipellontie 14, 00390 Helsinki',
+      email: 'tietosuoja@laakkonen.example',
+      tagManagerId: 'GTM-ABC1234',
+    });
+  });
+
+  it('a business ID or tag manager ID in the wrong form is stopped at its field before sending', async () => {
+    const api = stubApi({ 'GET /staff/company': () => json(COMPANY) });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys' });
+    await screen.findByDisplayValue('Laakkonen');
+    type('Y-tunnus', '12345678');
+    type('Google Tag Manager -tunnus', 'UA-1234');
+    save();
+    expect(await screen.findByText('Anna Y-tunnus muodossa 1234567-8')).toBeTruthy();
+    expect(screen.getByText('Anna tunnus muodossa GTM-XXXXXXX')).toBeTruthy();
+    expect(field('Y-tunnus').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Google Tag Manager -tunnus').getAttribute('aria-invalid')).toBe('true');
+    expect(api.called('PUT /staff/company')).toBe(false);
+  });
+
+  it("shows a 400's messages on the business ID, address, e-mail and tag manager ID under those fields", async () => {
+    stubApi({
+      'GET /staff/company': () => json(COMPANY),
+      'PUT /staff/company': () =>
+        json(
+          {
+            error: 'VALIDATION',
+            message: 'Virheellinen syöte',
+            fields: [
+              { path: 'businessId', message: 'Y-tunnus ei kelpaa' },
+              { path: 'address', message: 'Osoite on liian pitkä' },
+              { path: 'email', message: 'Tarkista sähköpostiosoite' },
+              { path: 'tagManagerId', message: 'Tunnus ei kelpaa' },
+            ],
+          },
+          400,
+        ),
+    });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys' });
+    await screen.findByDisplayValue('Laakkonen');
+    save();
+    const under = async (label: string, message: string) => {
+      await waitFor(() => expect(field(label).getAttribute('aria-invalid')).toBe('true'));
+      const errorId = field(label).getAttribute('aria-describedby')!.split(' ').find((i) => i.endsWith('-error'))!;
+      expect(document.getElementById(errorId)!.textContent).toBe(message);
+    };
+    await under('Y-tunnus', 'Y-tunnus ei kelpaa');
+    await under('Osoite', 'Osoite on liian pitkä');
+    await under('Sähköposti tietosuoja- ja saavutettavuuspalautteelle', 'Tarkista sähköpostiosoite');
+    await under('Google Tag Manager -tunnus', 'Tunnus ei kelpaa');
+    expect(field(/Yrityksen nimi/).getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('an office user is told it is for admins, and the details are not asked for', async () => {
     const api = stubApi({ 'GET /staff/company': () => json(COMPANY) });
     renderPage(<CompanyPage />, { path: '/hallinta/yritys', me: OFFICE_USER });

@@ -38,6 +38,10 @@ const REFUSABLE = [
   'phoneBookingUrl',
   'privacyUrl',
   'mailSenderName',
+  'businessId',
+  'address',
+  'email',
+  'tagManagerId',
   'serviceBreak.start',
   'serviceBreak.end',
   'serviceBreak.message',
@@ -68,7 +72,10 @@ function formValues(c: CompanyDetails): CompanyFormInput {
   };
 }
 
-/** The company's details: its name, booking line, the pages' links, the e-mails' sender and a service break. */
+/**
+ * The company's details: its name, booking line, business ID, address and contact e-mail, the
+ * e-mails' sender, the pages' links, the tag manager and a service break.
+ */
 export function CompanyForm({
   company,
   announce,
@@ -130,6 +137,32 @@ export function CompanyForm({
           error={errors.mailSenderName?.message}
           {...register('mailSenderName')}
         />
+        <InputField
+          id={id('businessId')}
+          label="Y-tunnus"
+          hint="Muodossa 1234567-8. Tietosuojaseloste nimeää rekisterinpitäjän tällä."
+          maxLength={9}
+          error={errors.businessId?.message}
+          {...register('businessId')}
+        />
+        <InputField
+          id={id('address')}
+          label="Osoite"
+          hint="Yhdelle riville, esimerkiksi ”Katu 1, 00100 Helsinki”."
+          autoComplete="off"
+          maxLength={200}
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <InputField
+          id={id('email')}
+          label="Sähköposti tietosuoja- ja saavutettavuuspalautteelle"
+          hint="Asiakkaiden tietosuojapyynnöt ja saavutettavuuspalaute tulevat tähän osoitteeseen. Ilman osoitetta palautelomake pyytää soittamaan."
+          type="email"
+          maxLength={254}
+          error={errors.email?.message}
+          {...register('email')}
+        />
       </section>
       <section className="card form-stack" aria-labelledby={id('links')}>
         <h2 id={id('links')} className="card__title">
@@ -152,6 +185,19 @@ export function CompanyForm({
           {...register('phoneBookingUrl')}
         />
         <InputField id={id('privacyUrl')} label="Tietosuojaseloste" type="url" error={errors.privacyUrl?.message} {...register('privacyUrl')} />
+      </section>
+      <section className="card form-stack" aria-labelledby={id('analytics')}>
+        <h2 id={id('analytics')} className="card__title">
+          Analytiikka
+        </h2>
+        <InputField
+          id={id('tagManagerId')}
+          label="Google Tag Manager -tunnus"
+          hint="Muodossa GTM-XXXXXXX. Kun tunnus on annettu, asiakkailta kysytään suostumus ja analytiikka latautuu vasta hyväksynnän jälkeen. Ilman tunnusta analytiikkaa ei ladata lainkaan."
+          maxLength={20}
+          error={errors.tagManagerId?.message}
+          {...register('tagManagerId')}
+        />
       </section>
       <section className="card form-stack" aria-labelledby={id('break')}>
         <h2 id={id('break')} className="card__title">
