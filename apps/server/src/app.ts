@@ -33,6 +33,7 @@ import { registerRedirectRoutes } from './modules/redirect/routes.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerManageRoutes } from './modules/manage/routes.ts';
 import { registerBookingCalendarRoutes } from './modules/booking-calendar/routes.ts';
+import { registerStatementRoutes } from './modules/statements/routes.ts';
 import { registerOpenApi } from './openapi/index.ts';
 import { registerStaffScope } from './staff-api.ts';
 import { serializerCompiler } from './openapi/route-schema.ts';
@@ -209,6 +210,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         bookingMailsPerHour: config.bookingMailsPerHour,
       });
       registerBookingCalendarRoutes(api, db, { bookingKeyLimits });
+      // The privacy notice's facts and the accessibility statement's feedback form.
+      registerStatementRoutes(api, db, {
+        mailer,
+        config,
+        feedbackLimits: limits({ address: { max: config.feedbackRateLimit, timeWindow: '1 hour' } }),
+      });
       api.setNotFoundHandler(unknownCall);
     },
     { prefix: API_BASE },
