@@ -35,6 +35,7 @@ const lazyRoutes = {
   office: (() => import('@/app/staff/routes/office.tsx').then((m) => ({ Component: m.OfficePage }))) as Lazy,
   workKinds: (() => import('@/app/staff/routes/work-kinds.tsx').then((m) => ({ Component: m.WorkKindsPage }))) as Lazy,
   data: (() => import('@/app/staff/routes/data-import.tsx').then((m) => ({ Component: m.DataImportPage }))) as Lazy,
+  personalData: (() => import('@/app/staff/routes/personal-data.tsx').then((m) => ({ Component: m.PersonalDataPage }))) as Lazy,
   // The catalogue: admins change it, office users read the services and the tires.
   services: (() => import('@/app/staff/routes/services.tsx').then((m) => ({ Component: m.ServicesPage }))) as Lazy,
   newService: (() => import('@/app/staff/routes/new-service.tsx').then((m) => ({ Component: m.NewServicePage }))) as Lazy,
@@ -71,6 +72,7 @@ export const staffRoutes: RouteObject[] = [
       { path: STAFF_ROUTES.office, lazy: lazyRoutes.office },
       { path: STAFF_ROUTES.workKinds, lazy: lazyRoutes.workKinds },
       { path: STAFF_ROUTES.data, lazy: lazyRoutes.data },
+      { path: STAFF_ROUTES.personalData, lazy: lazyRoutes.personalData },
       { path: STAFF_ROUTES.services, lazy: lazyRoutes.services },
       { path: STAFF_ROUTES.newService, lazy: lazyRoutes.newService },
       { path: STAFF_ROUTES.servicePreview, lazy: lazyRoutes.servicePreview },

@@ -39,4 +39,8 @@ export const staffKeys = {
   vouchers: (email: string) => ['staff', 'catalogue', 'vouchers', email] as const,
   tires: (q: string, supplier: string) => ['staff', 'catalogue', 'tires', q, supplier] as const,
   tiresAll: ['staff', 'catalogue', 'tires'] as const,
+  /** What a search found about a person (admins): every such search under one prefix, removed after an erasure. */
+  personalData: ['staff', 'personal-data'] as const,
+  personalDataSearch: (q: { email: string; phone: string; registerNumber: string }) =>
+    ['staff', 'personal-data', q.email, q.phone, q.registerNumber] as const,
 };

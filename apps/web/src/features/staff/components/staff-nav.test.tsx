@@ -43,6 +43,25 @@ describe('<StaffNav>', () => {
   });
 });
 
+describe('<StaffNav> and personal data', () => {
+  it("an admin finds the page of a person's data requests under Ylläpito; an office user does not", () => {
+    render(
+      <MemoryRouter initialEntries={['/hallinta/henkilotiedot']}>
+        <StaffNav officeId={1} date="2026-12-02" admin />
+      </MemoryRouter>,
+    );
+    expect(menuLinks('Ylläpito')).toContainEqual(['Henkilötiedot', '/hallinta/henkilotiedot']);
+    expect(screen.getByText('Ylläpito').className).toContain('staff-nav__summary--current');
+    cleanup();
+    render(
+      <MemoryRouter initialEntries={['/hallinta/haku']}>
+        <StaffNav officeId={1} date="2026-12-02" admin={false} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('link', { name: 'Henkilötiedot', hidden: true })).toBeNull();
+  });
+});
+
 describe('<StaffNav> and the desk', () => {
   it('offers a new booking at the office being looked at: in the row on a desk, in the menu on a phone', () => {
     render(

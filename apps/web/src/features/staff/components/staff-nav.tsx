@@ -19,6 +19,7 @@ const ADMIN_PAGES: MenuPage[] = [
   { to: staffPaths.campaignCodes, label: 'Kampanjakoodit' },
   { to: staffPaths.tires, label: 'Renkaat' },
   { to: staffPaths.data, label: 'Tuonti ja vienti' },
+  { to: staffPaths.personalData, label: 'Henkilötiedot' },
 ];
 
 /** The catalogue as an office user reads it. */
