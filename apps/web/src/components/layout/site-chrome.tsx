@@ -1,7 +1,11 @@
 import './site-chrome.css';
-import type { ReactElement, ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { SITE_PAGES } from '@/config/site-pages.ts';
-import { SERVICE_NAME, brandName, useCompanyName } from './site-settings-context.tsx';
+import { tagManagerContainer } from '@/lib/tag-manager-id.ts';
+import { SERVICE_NAME, brandName, useCompanyName, useSiteSettings } from './site-settings-context.tsx';
+
+/** The analytics choice and the tag manager's loading: a chunk of its own, loaded only when a tag manager is configured. */
+const ConsentChoice = lazy(() => import('@/components/consent/consent-choice.tsx'));
 
 /** How the header's brand links to the landing page: a router Link in the app, <a> elsewhere. */
 export type BrandLink = (props: { className: string; children: ReactNode }) => ReactElement;
@@ -38,23 +42,45 @@ export function SiteHeader({ BrandLink }: { BrandLink: BrandLink }) {
 /**
  * The footer of every customer page: the company, and the privacy notice and accessibility
  * statement (plain links: the stand-alone pages have no router, and a statement is a page
- * of its own).
+ * of its own). With a tag manager configured, also the analytics choice (docs/decisions/022):
+ * asked at the foot of the window until the customer has chosen, opened again with
+ * 'Evästeasetukset'; the tag manager loads only after 'Hyväksy analytiikka'. Every entry of
+ * the customer's pages (the app's RootLayout, the stand-alone landing page and first step)
+ * renders this footer, so each of them asks and loads alike.
  */
 export function SiteFooter() {
-  const companyName = useCompanyName();
+  const settings = useSiteSettings();
+  const companyName = settings?.companyName;
+  const container = tagManagerContainer(settings?.tagManagerId);
+  const [reopenRequests, setReopenRequests] = useState(0);
+  const settingsButton = useRef<HTMLButtonElement>(null);
   return (
-    <footer className="site-footer">
-      <p>{companyName ? `© ${companyName}` : SERVICE_NAME} · Huolto, renkaat ja tuulilasit</p>
-      <nav aria-label="Sivuston tiedot">
-        <ul className="site-footer__links">
-          <li>
-            <a href={SITE_PAGES.privacy}>Tietosuojaseloste</a>
-          </li>
-          <li>
-            <a href={SITE_PAGES.accessibility}>Saavutettavuusseloste</a>
-          </li>
-        </ul>
-      </nav>
-    </footer>
+    <>
+      <footer className="site-footer">
+        <p>{companyName ? `© ${companyName}` : SERVICE_NAME} · Huolto, renkaat ja tuulilasit</p>
+        <nav aria-label="Sivuston tiedot">
+          <ul className="site-footer__links">
+            <li>
+              <a href={SITE_PAGES.privacy}>Tietosuojaseloste</a>
+            </li>
+            <li>
+              <a href={SITE_PAGES.accessibility}>Saavutettavuusseloste</a>
+            </li>
+            {container !== null && (
+              <li>
+                <button ref={settingsButton} type="button" className="site-footer__consent" onClick={() => setReopenRequests((n) => n + 1)}>
+                  Evästeasetukset
+                </button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </footer>
+      {container !== null && (
+        <Suspense fallback={null}>
+          <ConsentChoice container={container} reopenRequests={reopenRequests} settingsButton={settingsButton} />
+        </Suspense>
+      )}
+    </>
   );
 }
