@@ -83,7 +83,7 @@ export function PersonalDataActions({
             {UPCOMING_BOOKINGS_MESSAGE} Tulevia varauksia: {found.upcoming}. Avaa varaus yllä olevasta listasta ja peru se, ja hae sitten tiedot uudelleen.
           </p>
         ) : (
-          <p className="muted">Poistaa henkilön tiedot varauksista, kanta-asiakastilit, viestit ja palautteet. Poistoa ei voi perua.</p>
+          <p className="muted">Poistaa henkilön tiedot varauksista, viesteistä ja palautteista sekä kanta-asiakastilit. Poistoa ei voi perua.</p>
         )}
         <div className="actions">
           <Button variant="danger" onClick={() => setOpen(true)} disabled={blocked || erase.isPending} aria-describedby={blocked ? blockedId : undefined}>
@@ -103,9 +103,12 @@ export function PersonalDataActions({
       >
         <p>Poistettavana: {recordCounts(foundCounts(found))}.</p>
         <ul>
-          <li>Varauksista poistetaan asiakkaan nimi, yhteystiedot ja ajoneuvon tiedot. Toimipiste, päivä, palvelut ja hinnat jäävät tilastoihin.</li>
-          <li>Kanta-asiakastilit poistetaan etuineen ja ajoneuvoineen.</li>
-          <li>Viesteistä ja palautteista poistetaan henkilön tiedot.</li>
+          <li>
+            Varauksista poistetaan asiakkaan nimi, yhteystiedot, rekisterinumero, lisätiedot ja muistiinpanot. Toimipiste, ajat, palvelut ja hinnat
+            jäävät tilastoihin.
+          </li>
+          <li>Kanta-asiakastilit poistetaan.</li>
+          <li>Lähetetyistä viesteistä poistetaan sisältö ja vastaanottaja, palautteista teksti.</li>
         </ul>
         <p>
           <strong>Poistoa ei voi perua.</strong> Lataa tiedot ensin, jos henkilö on pyytänyt ne itselleen.
