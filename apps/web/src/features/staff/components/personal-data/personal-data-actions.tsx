@@ -108,7 +108,10 @@ export function PersonalDataActions({
             jäävät tilastoihin.
           </li>
           <li>Kanta-asiakastilit poistetaan.</li>
-          <li>Lähetetyistä viesteistä poistetaan sisältö ja vastaanottaja, palautteista teksti.</li>
+          <li>
+            Lähetetyistä viesteistä poistetaan sisältö ja vastaanottaja, palautteista teksti. Vielä lähtemässä olevat viestit (kuten ilmoitus
+            perumisesta) lähetetään ensin ja tyhjennetään sen jälkeen.
+          </li>
         </ul>
         <p>
           <strong>Poistoa ei voi perua.</strong> Lataa tiedot ensin, jos henkilö on pyytänyt ne itselleen.
