@@ -15,6 +15,8 @@ const loadLoginDialog = () => import('./login-dialog.tsx');
 const LoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
 /** Likewise the saved cars, which only a logged-in customer can open. */
 const VehicleListDialog = lazy(() => import('./vehicle-list-dialog.tsx').then((m) => ({ default: m.VehicleListDialog })));
+/** And 'Omat tiedot', the customer's own download and account deletion, through a loader (see there). */
+const PersonalDataDialog = lazy(() => import('./personal-data-dialog-loader.tsx'));
 
 export interface LoyaltyBlockProps {
   /**
@@ -55,6 +57,7 @@ function LoyaltyBlockContent({ onSelectVehicle, intro = LOYALTY_INTRO }: Loyalty
   const [loginUsed, setLoginUsed] = useState(false);
   if (loginRequested && !loginUsed) setLoginUsed(true);
   const [vehiclesOpen, setVehiclesOpen] = useState(false);
+  const [dataOpen, setDataOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const loginButton = useRef<HTMLButtonElement>(null);
   const greeting = useRef<HTMLParagraphElement>(null);
@@ -67,7 +70,8 @@ function LoyaltyBlockContent({ onSelectVehicle, intro = LOYALTY_INTRO }: Loyalty
     if (focusNext.current === 'login' && !loggedIn) loginButton.current?.focus();
     focusNext.current = null;
     if (loggedIn) clearLoginRequest();
-  }, [loggedIn]);
+    // Also when 'Omat tiedot' closes: after the account was deleted its opener is gone, and the login takes the focus.
+  }, [loggedIn, dataOpen]);
   useEffect(() => {
     if (loginRequested) focusNext.current = 'greeting';
   }, [loginRequested]);
@@ -96,6 +100,9 @@ function LoyaltyBlockContent({ onSelectVehicle, intro = LOYALTY_INTRO }: Loyalty
                 Valitse ajoneuvo
               </Button>
             )}
+            <Button variant="secondary" onClick={() => setDataOpen(true)}>
+              Omat tiedot
+            </Button>
             <Button variant="ghost" onClick={() => void onLogout()} disabled={signingOut}>
               Kirjaudu ulos
             </Button>
@@ -129,6 +136,16 @@ function LoyaltyBlockContent({ onSelectVehicle, intro = LOYALTY_INTRO }: Loyalty
       {onSelectVehicle && loggedIn && (
         <Suspense fallback={null}>
           <VehicleListDialog open={vehiclesOpen} onClose={() => setVehiclesOpen(false)} onSelect={onSelectVehicle} />
+        </Suspense>
+      )}
+      {dataOpen && (
+        <Suspense fallback={null}>
+          <PersonalDataDialog
+            onClose={() => {
+              setDataOpen(false);
+              focusNext.current = 'login';
+            }}
+          />
         </Suspense>
       )}
     </LoyaltyCard>
