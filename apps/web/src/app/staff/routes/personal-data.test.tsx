@@ -191,6 +191,18 @@ describe('<PersonalDataPage>', () => {
     expect(api.called(ERASE)).toBe(false);
   });
 
+  it('the same search sent again is read anew: once the booking ahead is cancelled, the erasure opens', async () => {
+    const api = stubApi({ [SEARCH]: [() => json(FOUND_UPCOMING), () => json({ ...FOUND_UPCOMING, upcoming: 0 })] });
+    open();
+    type('Sähköposti', EMAIL);
+    search();
+    const erase = (await screen.findByRole('button', { name: 'Poista henkilötiedot' })) as HTMLButtonElement;
+    expect(erase.disabled).toBe(true);
+    search();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Poista henkilötiedot' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(api.bodies(SEARCH)).toHaveLength(2);
+  });
+
   it('erases after a confirmation that says what goes and that it cannot be undone; then shows the counts and forgets the person', async () => {
     const api = stubApi({ [SEARCH]: () => json(FOUND), [ERASE]: () => json(ERASED) });
     open();

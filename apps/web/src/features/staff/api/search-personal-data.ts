@@ -16,7 +16,9 @@ export const searchPersonalData = (query: PersonalDataQueryValues) => staffApi.p
 
 /**
  * The search as a query: nothing while no query is given, not kept once the page no longer
- * shows it (gcTime 0), and removed after an erasure (useErasePersonalData).
+ * shows it (gcTime 0), and removed after an erasure (useErasePersonalData). Each search is the
+ * admin's own act and leaves an audit row: never repeated by itself (on focus or reconnect),
+ * only when the form is sent again.
  */
 export const personalDataSearchOptions = (query: PersonalDataQueryValues | null) =>
   queryOptions({
@@ -24,6 +26,9 @@ export const personalDataSearchOptions = (query: PersonalDataQueryValues | null)
     queryFn: () => searchPersonalData(query!),
     enabled: query !== null,
     gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 
 export const useSearchPersonalData = (query: PersonalDataQueryValues | null) => useQuery(personalDataSearchOptions(query));
