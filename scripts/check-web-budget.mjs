@@ -49,6 +49,8 @@ const PAGES = {
   'omat-tiedot': 'src/app/routes/customer-step.tsx',
   kiitos: 'src/app/routes/thanks-step.tsx',
   'oma-varaus': 'src/app/routes/manage-booking.tsx',
+  tietosuojaseloste: 'src/app/routes/privacy-notice.tsx',
+  saavutettavuusseloste: 'src/app/routes/accessibility-statement.tsx',
   'not-found': 'src/app/routes/not-found.tsx',
   'under-construction': 'src/app/routes/under-construction-step.tsx',
 };

@@ -12,6 +12,8 @@ const lazyRoutes = {
   landing: (() => import('./routes/landing.tsx').then((m) => ({ Component: m.LandingRoute }))) as Lazy,
   manageBooking: (() => import('./routes/manage-booking.tsx').then((m) => ({ Component: m.ManageBookingRoute }))) as Lazy,
   notFound: (() => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute }))) as Lazy,
+  privacy: (() => import('./routes/privacy-notice.tsx').then((m) => ({ Component: m.PrivacyNoticeRoute }))) as Lazy,
+  accessibility: (() => import('./routes/accessibility-statement.tsx').then((m) => ({ Component: m.AccessibilityStatementRoute }))) as Lazy,
   vehicle: (() => import('./routes/vehicle-step.tsx').then((m) => ({ Component: m.VehicleStepRoute }))) as Lazy,
   thanks: (() => import('./routes/thanks-step.tsx').then((m) => ({ Component: m.ThanksStepRoute }))) as Lazy,
   underConstruction: (() =>
@@ -82,6 +84,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.landing} replace /> },
       { path: paths.landing.slice(1), lazy: lazyRoutes.landing },
       { path: paths.manageBooking.slice(1), lazy: lazyRoutes.manageBooking },
+      { path: paths.privacy.slice(1), lazy: lazyRoutes.privacy },
+      { path: paths.accessibility.slice(1), lazy: lazyRoutes.accessibility },
       ...Object.values(PROCESSES).map(processRoute),
       { path: '*', lazy: lazyRoutes.notFound },
     ],

@@ -145,7 +145,6 @@ function CustomerStep({ booking }: { booking: Booking }) {
         onInvalidSubmit={() => notifyMessage('invalidCustomerForm')}
         prefill={prefill}
         draftToken={token}
-        privacyLink={settings.data?.links?.privacy}
       />
       {/* A code of the customer's own, folded; a logged-in member's booking has the members' code. */}
       <Suspense fallback={null}>

@@ -135,7 +135,7 @@ describe('<CustomerForm> draft (a reload keeps what was typed)', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
-  it('links the privacy statement when given', () => {
+  it('links the privacy notice, in a new tab so that the booking stays open', () => {
     render(
       <CustomerForm
         id="f"
@@ -145,15 +145,15 @@ describe('<CustomerForm> draft (a reload keeps what was typed)', () => {
         onValidityChange={() => undefined}
         onValidSubmit={() => undefined}
         onInvalidSubmit={() => undefined}
-        privacyLink="https://example.com/tietosuoja"
       />,
     );
-    // One sentence that names the statement once, as its link.
+    // One sentence that names the notice once, as its link.
     const notice = document.querySelector('.customer-form__privacy');
     expect(notice?.textContent).toBe('Käsittelemme tietojasi tietosuojaselosteemme (avautuu uuteen välilehteen) mukaisesti.');
     expect(notice?.textContent?.match(/tietosuojaselost/g)).toHaveLength(1);
     const link = screen.getByRole('link', { name: /^tietosuojaselosteemme/ });
-    expect(link.getAttribute('href')).toBe('https://example.com/tietosuoja');
+    expect(link.getAttribute('href')).toBe('/tietosuojaseloste');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 });
 

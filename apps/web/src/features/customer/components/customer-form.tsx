@@ -4,6 +4,7 @@ import { useForm, type SubmitErrorHandler } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { customerFormSchema, type CustomerForm as CustomerFormInput } from '@huolto/domain';
 import { Field, describedBy } from '@/components/ui/field.tsx';
+import { SITE_PAGES } from '@/config/site-pages.ts';
 import { getProcessToken, subscribeProcessSession } from '@/lib/process-session.ts';
 import { clearCustomerDraft, loadCustomerDraft, saveCustomerDraft, type CustomerDraft } from '@/features/customer/customer-draft.ts';
 
@@ -100,8 +101,6 @@ export interface CustomerFormProps {
    * nothing is kept.
    */
   draftToken?: string | null;
-  /** The company's privacy statement, linked in the privacy notice; without it no notice. */
-  privacyLink?: string;
 }
 
 /** The prefill values for the fields that are empty now (blank counts as empty). */
@@ -129,7 +128,6 @@ export function CustomerForm({
   onInvalidSubmit,
   prefill,
   draftToken,
-  privacyLink,
 }: CustomerFormProps) {
   const uid = useId();
   /** The draft found when the form opened (read once: later changes are this form's own). */
@@ -234,15 +232,13 @@ export function CustomerForm({
           />
         </Field>
       </div>
-      {privacyLink && (
-        <p className="customer-form__privacy">
-          Käsittelemme tietojasi{' '}
-          <a href={privacyLink} target="_blank" rel="noopener noreferrer">
-            tietosuojaselosteemme<span className="visually-hidden"> (avautuu uuteen välilehteen)</span>
-          </a>{' '}
-          mukaisesti.
-        </p>
-      )}
+      <p className="customer-form__privacy">
+        Käsittelemme tietojasi{' '}
+        <a href={SITE_PAGES.privacy} target="_blank">
+          tietosuojaselosteemme<span className="visually-hidden"> (avautuu uuteen välilehteen)</span>
+        </a>{' '}
+        mukaisesti.
+      </p>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_PASSWORD_LENGTH, registerUserBody } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, describedBy } from '@/components/ui/field.tsx';
+import { SITE_PAGES } from '@/config/site-pages.ts';
 import { registerUser } from '@/features/loyalty/api/register-user.ts';
 import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notifyFailure } from './login-form-errors.ts';
@@ -73,6 +74,13 @@ export function RegisterForm({ onRegistered, onBack }: { onRegistered: (username
   return (
     <form className="login-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Rekisteröityminen">
       <p className="login-form__intro">Luo OmaLaakkonen-tili. Lähetämme sähköpostiisi vahvistuskoodin.</p>
+      <p className="login-form__intro">
+        Tietojesi käsittelystä kerrotaan{' '}
+        <a href={SITE_PAGES.privacy} target="_blank">
+          tietosuojaselosteessa<span className="visually-hidden"> (avautuu uuteen välilehteen)</span>
+        </a>
+        .
+      </p>
       <div className="form-grid">
         {field('username', 'Sähköposti', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
         {field('password', 'Salasana', {
