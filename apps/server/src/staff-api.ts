@@ -17,6 +17,7 @@ import { registerCampaignCodeRoutes } from './modules/campaign-codes/routes.ts';
 import { registerTireAdminRoutes } from './modules/tire-admin/routes.ts';
 import { registerVoucherRoutes } from './modules/vouchers/routes.ts';
 import { registerFrontDeskRoutes } from './modules/front-desk/routes.ts';
+import { registerPersonalDataRoutes } from './modules/personal-data/routes.ts';
 
 export interface StaffScopeDeps {
   mailer: Mailer;
@@ -49,4 +50,5 @@ export async function registerStaffScope(scope: FastifyInstance, db: Db, deps: S
   registerCampaignCodeRoutes(scope, db);
   registerTireAdminRoutes(scope, db);
   registerVoucherRoutes(scope, db);
+  registerPersonalDataRoutes(scope, db, deps);
 }

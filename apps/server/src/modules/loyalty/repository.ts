@@ -175,3 +175,27 @@ export async function listContracts(db: Executor, accountId: number, license: st
 export async function findCampaign(db: Executor, code: string) {
   return db.selectFrom('campaign_code').selectAll().where('code', '=', code).executeTakeFirst();
 }
+
+/**
+ * Deletes a loyalty account and everything that is only its (a member's own deletion and an
+ * admin's erasure on request), in the caller's transaction: its saved cars, vouchers,
+ * service contracts, brands and login tokens, the registrations waiting with its e-mail
+ * address, and the devices remembered for it. Bookings and booking sessions made with it
+ * stay (they are the workshop's) without the link. Answers whether an account was deleted.
+ */
+export async function deleteLoyaltyAccount(db: Executor, accountId: number, deviceAccountKey?: (username: string) => string): Promise<boolean> {
+  const account = await db.selectFrom('loyalty_account').select(['id', 'username', 'email']).where('id', '=', accountId).forUpdate().executeTakeFirst();
+  if (!account) return false;
+  await db.updateTable('booking').set({ loyalty_account_id: null }).where('loyalty_account_id', '=', accountId).execute();
+  await db.updateTable('process').set({ loyalty_account_id: null, voucher_ids: sql`'[]'::jsonb` }).where('loyalty_account_id', '=', accountId).execute();
+  await db.deleteFrom('loyalty_token').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('loyalty_vehicle').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('loyalty_voucher').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('loyalty_service_contract').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('loyalty_account_brand').where('account_id', '=', accountId).execute();
+  const addresses = [...new Set([account.username, account.email].map((a) => a.trim().toLowerCase()))];
+  await db.deleteFrom('loyalty_registration').where(sql`lower(username)`, 'in', addresses).execute();
+  if (deviceAccountKey) await db.deleteFrom('sign_in_device').where('account_key', 'in', addresses.map(deviceAccountKey)).execute();
+  await db.deleteFrom('loyalty_account').where('id', '=', accountId).execute();
+  return true;
+}

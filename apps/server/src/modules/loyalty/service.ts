@@ -5,7 +5,7 @@ import { DomainError } from '#src/lib/errors.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '#src/lib/password.ts';
 import { updateProcess } from '../process/index.ts';
 import * as repo from './repository.ts';
-import { clearAttempts, countSignInAttempt, returnAttempt, takeAttempts, throttleKey } from '../sign-in/index.ts';
+import { accountKey, clearAttempts, countSignInAttempt, returnAttempt, takeAttempts, throttleKey } from '../sign-in/index.ts';
 import { insertOutboxMail, signatureLines, userText } from '../mail/index.ts';
 import { companyDetails, loyaltyEnabled } from '../settings/index.ts';
 
@@ -301,4 +301,13 @@ export async function setCampaignCode(
     voucher_ids: vouchers.map((v) => v.voucherId),
   });
   return { responseCode: 'SUCCESS', percentOff: campaign.percent_off, vouchers: vouchers.map((v) => v.voucherId) };
+}
+
+/**
+ * Deletes a loyalty account with its cars, vouchers, contracts, brands, tokens, waiting
+ * registrations and remembered devices (repository.ts deleteLoyaltyAccount); its bookings
+ * stay without the link. Called with the caller's transaction.
+ */
+export async function deleteLoyaltyAccount(db: Executor, accountId: number): Promise<boolean> {
+  return repo.deleteLoyaltyAccount(db, accountId, (username) => accountKey('loyalty', username).key);
 }
