@@ -278,8 +278,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     });
   }
 
-  // Expired holds and sessions are deleted every 10 minutes (jobs/purge.ts).
-  const purge = startPurgeJob(db, { log: app.log });
+  // Expired holds and sessions are deleted, and personal data past its retention removed, every 10 minutes (jobs/purge.ts).
+  const purge = startPurgeJob(db, { log: app.log, retention: config.retention });
   // Reminders of the visits due within 24 hours, at start and every REMINDER_INTERVAL_SECONDS (jobs/reminders.ts).
   const reminders = startReminderJob(db, { log: app.log, everyMs: config.reminderIntervalMs, publicUrl: config.publicUrl, sms: config.smsReminders, mailer });
   app.addHook('onClose', async () => {

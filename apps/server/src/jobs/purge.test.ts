@@ -87,7 +87,7 @@ describe('purge of expired holds and sessions', () => {
     expect(Number((await sql<{ n: number }>`SELECT count(*) AS n FROM resource_time WHERE kind = 'BOOKED'`.execute(t.db)).rows[0]!.n)).toBe(bookedTimesBefore);
 
     // A second run finds nothing more to do.
-    expect(await purgeExpired(t.db)).toEqual({ holds: 0, sessions: 0 });
+    expect(await purgeExpired(t.db)).toEqual({ holds: 0, sessions: 0, bookings: 0, messages: 0, registrations: 0 });
   });
 
   it('works through many expired sessions in small batches', async () => {
