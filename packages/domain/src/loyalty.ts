@@ -45,6 +45,11 @@ export const confirmUserBody = z.object({
 });
 export type ConfirmUserBody = z.input<typeof confirmUserBody>;
 
+/** The loyalty API's deleteUser: the account's password again, so that a left-open session cannot delete it. */
+export const deleteLoyaltyUserBody = z.object({
+  password: z.string({ error: FIELD_ERRORS.required }).min(1, { error: FIELD_ERRORS.required }).max(200, { error: FIELD_ERRORS.tooLong }),
+});
+
 /** POST getUserInfo/: the member's name and contact details, with the token asked with. */
 export const loyaltyAccountSchema = z.object({
   token: z.string(),

@@ -119,10 +119,12 @@ export type PersonalDataErasure = z.infer<typeof personalDataErasureResponse>;
 /** The 409 of an erasure while the person has bookings ahead. */
 export const UPCOMING_BOOKINGS_MESSAGE = 'Henkilöllä on tulevia varauksia. Peru ne ensin: asiakas saa perumisesta viestin.';
 
-/** The loyalty API's deleteUser: the account's password again, so that a left-open session cannot delete it. */
-export const deleteLoyaltyUserBody = z.object({
-  password: z.string({ error: FIELD_ERRORS.required }).min(1, { error: FIELD_ERRORS.required }).max(200, { error: FIELD_ERRORS.tooLong }),
-});
+/**
+ * The loyalty API's deleteUser body, defined with the other loyalty API bodies in loyalty.ts: the
+ * customer's form imports it from there without this module (and the staff and privacy-notice
+ * modules this one brings), which the booking steps would otherwise load with the form.
+ */
+export { deleteLoyaltyUserBody } from './loyalty.ts';
 
 // ---- Privacy notice -----------------------------------------------------------------
 
