@@ -10,11 +10,12 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { limits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { pagePolicies, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerHealthRoutes } from './plugins/health.ts';
 import { AppLogController, genReqId, loggerOptions, registerRequestId } from './plugins/logging.ts';
 import { createMetrics, registerMetrics, registerMetricsRoute } from './plugins/metrics.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
+import { tagManagerConfigured } from './modules/settings/index.ts';
 import { registerVehicleRoutes } from './modules/vehicle/routes.ts';
 import { databaseVehicleSource, type VehicleSource } from './modules/vehicle/index.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
@@ -265,13 +266,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
     const prerendered = new Map<string, string>(
       existsSync(prerenderedIndex) ? Object.entries(JSON.parse(readFileSync(prerenderedIndex, 'utf8')) as Record<string, string>) : [],
     );
-    app.setNotFoundHandler((request, reply) => {
+    // A page's Content-Security-Policy follows the company's tag manager setting, read with
+    // the page (decision 022): with one, its origin is let in; the web app loads it only
+    // after the customer's consent. Every other answer keeps the strict policy.
+    const policies = pagePolicies();
+    app.setNotFoundHandler(async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.status(404).send({ error: 'NOT_FOUND', message: 'Ei löytynyt' });
       }
       if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
         return reply.status(404).type('text/plain').send('Ei löytynyt');
       }
+      const tagManager = await tagManagerConfigured(db).catch((err: unknown) => {
+        request.log.warn({ err }, 'tag manager setting not read: the strict policy');
+        return false;
+      });
+      reply.header('content-security-policy', tagManager ? policies.tagManager : policies.strict);
       reply.header('cache-control', 'no-cache');
       const page = prerendered.get((request.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1'));
       return reply.type('text/html').sendFile(page ?? 'index.html');

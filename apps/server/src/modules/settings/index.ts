@@ -4,3 +4,4 @@
  * app.ts and staff-api.ts register its routes.ts, and tests may import any file).
  */
 export { companyDetails, loyaltyEnabled } from './service.ts';
+export { tagManagerConfigured } from './tag-manager.ts';

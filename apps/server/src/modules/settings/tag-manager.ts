@@ -1,0 +1,16 @@
+import type { Executor } from '#src/db/database.ts';
+
+/** A Google Tag Manager container, as the company's details accept it (the domain's companyDetailsBody). */
+const CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
+
+/**
+ * Whether the company has a tag manager (the tagManagerId setting, a GTM container): the
+ * customer pages' Content-Security-Policy then lets its origin in (plugins/security-headers.ts,
+ * docs/decisions/022). One statement on the setting's row, so that a change made by any
+ * server process, or by plain SQL, holds from the next page served.
+ */
+export async function tagManagerConfigured(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom('setting').select('value').where('key', '=', 'tagManagerId').executeTakeFirst();
+  const value: unknown = row?.value;
+  return typeof value === 'string' && CONTAINER_ID.test(value.trim());
+}
