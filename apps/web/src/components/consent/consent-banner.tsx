@@ -47,12 +47,12 @@ export function ConsentBanner({ current, takeFocus, onChoose }: ConsentBannerPro
     <section ref={region} className="consent" aria-labelledby={titleId} tabIndex={-1}>
       <div className="consent__inner">
         <div className="consent__text">
-          <h2 id={titleId} className="consent__title">
+          <h2 id={titleId} className="visually-hidden">
             Analytiikka
           </h2>
           <p>
-            Käytämme analytiikkaa palvelun kehittämiseen, jos hyväksyt sen: analytiikkapalvelu (Google Tag Manager) ladataan vasta
-            hyväksyntäsi jälkeen. <a href={SITE_PAGES.privacy}>Lue lisää tietosuojaselosteesta</a>
+            Käytämme analytiikkaa palvelun kehittämiseen vain, jos hyväksyt sen. Lisätietoja{' '}
+            <a href={SITE_PAGES.privacy}>tietosuojaselosteessa</a>.
           </p>
           {current && (
             <p>
