@@ -1,6 +1,8 @@
 /**
- * Tag-manager events (requirements §4): pushed to window.dataLayer, which a tag manager may
- * read if the site adds one. No third-party script is loaded by the app itself.
+ * Tag-manager events (requirements §4): pushed to window.dataLayer whatever the customer's
+ * choice, for a tag manager to read. The tag manager itself is loaded only when the company
+ * has configured one and the customer has accepted analytics (lib/consent.ts, decision 022);
+ * without it nothing reads the events and they never leave the page.
  */
 declare global {
   interface Window {
