@@ -57,7 +57,7 @@ async function openStatement(page: Page, path: string) {
 }
 
 describe('statements linked from every customer page', () => {
-  it('the landing page, each process\'s first step and the booking\'s own page link both statements in the footer', async () => {
+  it('the landing page, each process\'s first step (stand-alone and in the app) and the booking\'s own page link both statements in the footer', async () => {
     const page = await pageAt(h.browser, DESKTOP);
     const pages = ['/etusivu', ...Object.values(PROCESSES).map((p) => `/${p.path}/ajoneuvo`), '/oma-varaus'];
     for (const path of pages) {
@@ -65,6 +65,16 @@ describe('statements linked from every customer page', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await footerOpensBoth(page, path);
     }
+    // Inside the booking app too: its landing route and a process's first step, reached by links.
+    await page.goto(`${h.baseUrl}/tietosuojaseloste`);
+    await page.getByRole('banner').getByRole('link').click();
+    await page.waitForURL((u) => u.pathname === '/etusivu');
+    await page.getByRole('heading', { level: 1, name: /^Varaa aika/ }).waitFor();
+    await footerOpensBoth(page, 'the app\'s landing');
+    await page.getByRole('link', { name: /^Huolto ja korjaus/ }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/huolto/ajoneuvo'));
+    await page.getByRole('heading', { level: 1, name: 'Varaa aika ilman kirjautumista' }).waitFor();
+    await footerOpensBoth(page, 'the app\'s first step');
     await page.context().close();
   });
 
@@ -112,6 +122,7 @@ describe('the statements themselves', () => {
     await page.getByLabel(/Sähköpostiosoitteesi/).fill('maija.mallikas@example.com');
     await page.getByRole('button', { name: 'Lähetä palaute' }).click();
     await page.getByRole('status').getByText(/^Kiitos palautteesta/).waitFor();
+    await screenshot(page, 'statement-feedback-sent-360');
     const rows = await feedbackRows();
     expect(rows).toHaveLength(before + 1);
     const mail = rows.at(-1)!;

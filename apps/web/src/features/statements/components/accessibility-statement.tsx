@@ -15,6 +15,15 @@ export const STATEMENT_DATE = '28.11.2026';
 /** The supervising authority's site. */
 export const SUPERVISOR_URL = 'https://www.saavutettavuusvaatimukset.fi';
 
+/** A phone number as a tel: link that does not break across lines. */
+function Phone({ number }: { number: string }) {
+  return (
+    <a className="statement__phone" href={`tel:${number.replace(/\s/g, '')}`}>
+      {number}
+    </a>
+  );
+}
+
 /**
  * The accessibility statement (Saavutettavuusseloste): the standard, the scope, how the
  * service was assessed (its own automated browser tests), the known gaps, the feedback form
@@ -65,7 +74,13 @@ export function AccessibilityStatementContent({ page }: { page: string }) {
             <strong>Aikaraja.</strong> Valitsemasi aika pidetään sinulle varattuna {HOLD_MINUTES} minuuttia, ja keskeneräinen varaus
             vanhenee, kun palvelua ei ole käytetty {PROCESS_TTL_MINUTES / 60} tuntiin. Palvelu ei varoita ennen aikarajaa eikä aikaa voi
             pidentää (WCAG 2.2.1 Säädettävä ajoitus). Jos aika ehtii vanhentua, palvelu kertoo siitä ja voit valita ajan uudelleen
-            {phone ? ` tai varata sen puhelimitse numerosta ${phone}` : ''}.
+            {phone && (
+              <>
+                {' '}
+                tai varata sen puhelimitse numerosta <Phone number={phone} />
+              </>
+            )}
+            .
           </li>
           <li>
             <strong>Kartat.</strong> Toimipisteiden osoitteet avautuvat ulkopuoliseen karttapalveluun, jonka saavutettavuuteen emme voi
@@ -79,7 +94,12 @@ export function AccessibilityStatementContent({ page }: { page: string }) {
         <p>
           Huomasitko puutteen, jota ei ole kerrottu yllä? Kerro siitä meille lomakkeella. Vastaamme kahden viikon kuluessa, jos annat
           sähköpostiosoitteesi.
-          {phone && ` Voit myös soittaa numeroon ${phone}.`}
+          {phone && (
+            <>
+              {' '}
+              Voit myös soittaa numeroon <Phone number={phone} />.
+            </>
+          )}
         </p>
         <Suspense fallback={<LoadingState text="Ladataan palautelomaketta…" />}>
           <AccessibilityFeedbackForm page={page} />
