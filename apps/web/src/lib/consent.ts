@@ -32,13 +32,20 @@ export function readConsent(): ConsentChoice | null {
   }
 }
 
-/** Stores the choice; a browser that refuses storage keeps it for this page only. */
+/** Sent on the window when the choice is stored, so that every footer of the page follows it. */
+export const CONSENT_EVENT = 'huolto:consent';
+
+/**
+ * Stores the choice and tells the page (the first step and the app it hands over to each
+ * have a footer); a browser that refuses storage keeps it for this page only.
+ */
 export function storeConsent(choice: ConsentChoice): void {
   try {
     window.localStorage.setItem(CONSENT_KEY, choice);
   } catch {
     /* storage disabled: the choice lasts until the page is left */
   }
+  window.dispatchEvent(new CustomEvent<ConsentChoice>(CONSENT_EVENT, { detail: choice }));
 }
 
 /** The address gtm.js is loaded from. */

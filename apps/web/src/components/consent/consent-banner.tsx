@@ -3,6 +3,25 @@ import { useEffect, useId, useRef } from 'react';
 import { SITE_PAGES } from '@/config/site-pages.ts';
 import type { ConsentChoice } from '@/lib/consent.ts';
 
+/**
+ * The banners on the page: two for a moment when the first step hands over to the app (the
+ * app's, still hidden, beside the page's), so the space is the tallest one's, and it is
+ * given back only when the last one goes.
+ */
+const shown = new Set<HTMLElement>();
+
+function publishSpace() {
+  const root = document.documentElement;
+  if (shown.size === 0) {
+    root.removeAttribute('data-consent-open');
+    root.style.removeProperty('--consent-space');
+    return;
+  }
+  const height = Math.max(...[...shown].map((el) => el.offsetHeight));
+  root.style.setProperty('--consent-space', `${height}px`);
+  root.setAttribute('data-consent-open', '');
+}
+
 export interface ConsentBannerProps {
   /** The choice stored before, when the customer opened the choice again from the footer. */
   current: ConsentChoice | null;
@@ -26,16 +45,14 @@ export function ConsentBanner({ current, takeFocus, onChoose }: ConsentBannerPro
   useEffect(() => {
     const el = region.current;
     if (!el) return;
-    const root = document.documentElement;
-    const measure = () => root.style.setProperty('--consent-space', `${el.offsetHeight}px`);
-    measure();
-    root.setAttribute('data-consent-open', '');
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    shown.add(el);
+    publishSpace();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publishSpace);
     observer?.observe(el);
     return () => {
       observer?.disconnect();
-      root.removeAttribute('data-consent-open');
-      root.style.removeProperty('--consent-space');
+      shown.delete(el);
+      publishSpace();
     };
   }, []);
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { loadTagManager, readConsent, storeConsent, type ConsentChoice as Choice } from '@/lib/consent.ts';
+import { CONSENT_EVENT, CONSENT_KEY, loadTagManager, readConsent, storeConsent, type ConsentChoice as Choice } from '@/lib/consent.ts';
 import { ConsentBanner } from './consent-banner.tsx';
 
 export interface ConsentChoiceProps {
@@ -27,6 +27,24 @@ export function ConsentChoice({ container, reopenRequests, settingsButton }: Con
     if (choice === 'granted') loadTagManager(container);
   }, [container, choice]);
 
+  // A choice made in another footer of the page, or in another tab, is this one's too.
+  useEffect(() => {
+    const follow = (stored: Choice | null) => {
+      setChoice(stored);
+      setReopened(false);
+    };
+    const onChoice = (e: Event) => follow((e as CustomEvent<Choice>).detail);
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === CONSENT_KEY) follow(readConsent());
+    };
+    window.addEventListener(CONSENT_EVENT, onChoice);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener(CONSENT_EVENT, onChoice);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, []);
+
   useEffect(() => {
     if (reopenRequests !== seenRequests.current) {
       seenRequests.current = reopenRequests;
@@ -36,8 +54,6 @@ export function ConsentChoice({ container, reopenRequests, settingsButton }: Con
 
   const choose = (next: Choice) => {
     storeConsent(next);
-    setChoice(next);
-    setReopened(false);
     // The pressed button goes away with the banner: the focus goes where the choice can be
     // changed again (without scrolling there when the banner was not opened from it).
     if (reopened || document.activeElement?.closest('.consent')) settingsButton.current?.focus({ preventScroll: !reopened });

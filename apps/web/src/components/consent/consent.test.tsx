@@ -152,6 +152,49 @@ describe('the analytics choice', () => {
     expect(banner()).toBeNull();
   });
 
+  it('two footers on one page (the first step and the app it hands over to): one choice closes both, the space kept until the last banner goes', async () => {
+    const twoFooters = (
+      <>
+        {footer(GTM)}
+        {footer(GTM)}
+      </>
+    );
+    const view = render(twoFooters);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(screen.getAllByRole('region', { name: 'Analytiikka' })).toHaveLength(2);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Hyväksy analytiikka' })[0]!);
+    expect(screen.queryAllByRole('region', { name: 'Analytiikka' })).toHaveLength(0);
+    expect(scripts()).toEqual([GTM_SRC]);
+    expect(document.documentElement.hasAttribute('data-consent-open')).toBe(false);
+    view.unmount();
+
+    // One of two open banners going away leaves the other its space.
+    window.localStorage.clear();
+    const first = render(footer(GTM));
+    const second = render(footer(GTM));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    first.unmount();
+    expect(banner()).not.toBeNull();
+    expect(document.documentElement.hasAttribute('data-consent-open')).toBe(true);
+    second.unmount();
+    expect(document.documentElement.hasAttribute('data-consent-open')).toBe(false);
+  });
+
+  it('a choice made in another tab is followed', async () => {
+    await mount(GTM);
+    expect(banner()).not.toBeNull();
+    window.localStorage.setItem(CONSENT_KEY, 'denied');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: CONSENT_KEY, newValue: 'denied' }));
+    });
+    expect(banner()).toBeNull();
+    expect(scripts()).toEqual([]);
+  });
+
   it('a browser that refuses storage is asked again on the next load, and loads nothing meanwhile', async () => {
     const original = Storage.prototype.setItem;
     Storage.prototype.setItem = () => {
