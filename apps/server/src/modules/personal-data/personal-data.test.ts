@@ -16,6 +16,7 @@ import {
 import { hashPassword } from '#src/lib/password.ts';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import { StaffClient, signedInStaff } from '#test/staff.ts';
+import { bookingsOfQuery } from './repository.ts';
 
 /**
  * A person's data on request: an admin finds (search), downloads (export) and erases (erase)
@@ -313,6 +314,25 @@ describe('POST /staff/personal-data/search', () => {
     const found = await search({ registerNumber: 'pyy-321' });
     expect(found.bookings.map((b) => b.id)).toEqual([personBooking.id]);
     expect(found.loyaltyAccounts.map((a) => a.id)).toEqual([personAccountId]);
+  });
+
+  it('reads the bookings through indexes, not the whole table of the demo\'s tens of thousands', async () => {
+    await sql`ANALYZE booking`.execute(t.db);
+    const count = await sql<{ n: string }>`SELECT count(*) AS n FROM booking`.execute(t.db);
+    expect(Number(count.rows[0]!.n)).toBeGreaterThan(20_000);
+    const keys = { email: RITVA.email, phone: normalizePhoneNumber(RITVA.phone), registerNumber: 'ABC-123' };
+    for (const k of [keys, { ...keys, phone: '', registerNumber: '' }, { ...keys, email: '', registerNumber: '' }, { ...keys, email: '', phone: '' }]) {
+      const plan = await bookingsOfQuery(t.db, k)!.explain('json');
+      const nodes: { 'Node Type': string; 'Relation Name'?: string }[] = [];
+      const walk = (n: { 'Node Type': string; 'Relation Name'?: string; Plans?: unknown[] }) => {
+        nodes.push(n);
+        for (const c of n.Plans ?? []) walk(c as typeof n);
+      };
+      walk((plan[0] as { 'QUERY PLAN': { Plan: Parameters<typeof walk>[0] }[] })['QUERY PLAN'][0]!.Plan);
+      const onBooking = nodes.filter((n) => n['Relation Name'] === 'booking');
+      expect(onBooking.length, JSON.stringify(k)).toBeGreaterThan(0);
+      expect(onBooking.map((n) => n['Node Type']), JSON.stringify(k)).not.toContain('Seq Scan');
+    }
   });
 
   it('answers nothing for a person of whom nothing is held', async () => {

@@ -23,8 +23,12 @@ export type LoyaltyAccountRecord = Selectable<Database['loyalty_account']>;
 export type MessageRecord = Selectable<Database['email_outbox']>;
 export type FeedbackRecord = Selectable<Database['feedback']>;
 
-/** The bookings whose customer's e-mail or phone, or whose car's plate, is one of the keys; oldest first. */
-export async function findBookingsOf(db: Executor, keys: PersonKeys): Promise<BookingRecord[]> {
+/**
+ * The query of the bookings whose customer's e-mail or phone, or whose car's plate, is one
+ * of the keys, oldest first (each key through its index of migration 027); undefined
+ * without a key.
+ */
+export function bookingsOfQuery(db: Executor, keys: PersonKeys) {
   const any = [];
   if (keys.email) any.push(sql<boolean>`lower(b.customer->>'email') = ${keys.email}`);
   if (keys.phone) {
@@ -32,7 +36,7 @@ export async function findBookingsOf(db: Executor, keys: PersonKeys): Promise<Bo
     any.push(sql<boolean>`normalized_phone(b.customer->>'phone_number') = ${keys.phone}`);
   }
   if (keys.registerNumber) any.push(sql<boolean>`upper(b.register_number) = ${keys.registerNumber}`);
-  if (any.length === 0) return [];
+  if (any.length === 0) return undefined;
   return db
     .selectFrom('booking as b')
     .innerJoin('organization as o', 'o.id', 'b.organization_id')
@@ -40,8 +44,12 @@ export async function findBookingsOf(db: Executor, keys: PersonKeys): Promise<Bo
     .select('o.name as office_name')
     .where(sql<boolean>`(${sql.join(any, sql` OR `)})`)
     .orderBy(sql`coalesce(b.start_at, b.lead_date::timestamptz, b.created_at)`)
-    .orderBy('b.id')
-    .execute();
+    .orderBy('b.id');
+}
+
+/** The bookings of the keys (bookingsOfQuery). */
+export async function findBookingsOf(db: Executor, keys: PersonKeys): Promise<BookingRecord[]> {
+  return (await bookingsOfQuery(db, keys)?.execute()) ?? [];
 }
 
 /** The bookings made with a loyalty account or with its e-mail address; oldest first. */
