@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Locator, Page, Request } from 'playwright-core';
 import { CONSENT_STORAGE_KEY, SITE_COOKIES } from '@huolto/domain';
 import { startHarness, type Harness } from './support/harness.ts';
-import { axeProblems, PHONE } from './support/axe-check.ts';
+import { axeProblems, DESKTOP, PHONE } from './support/axe-check.ts';
 import { confirmButton, fillContactDetails, FOUND_PLATE, maintenanceToCustomerStep, openVehicleStep, searchButton } from './support/flows.ts';
 
 /**
@@ -241,6 +241,27 @@ describe('cookies and analytics', () => {
       await settle(page);
       expect(gtmRequests).toEqual([]);
       expect(await cspViolations(page)).toEqual([]);
+      await context.close();
+    });
+
+    it("on a desktop: one row at the window's foot, axe-clean, the cart's Continue above it", async () => {
+      const { context, page, gtmRequests } = await recordedContext(DESKTOP);
+      await openVehicleStep(page, h.baseUrl);
+      await searchButton(page).click();
+      await page.waitForURL(/\/huolto\/palvelut$/);
+      await page.getByRole('button', { name: /Laakkonen Helsinki Konala/ }).click();
+      await settle(page);
+      const region = banner(page);
+      await region.waitFor();
+      const box = (await region.boundingBox())!;
+      expect(box.height).toBeLessThan(120);
+      expect(Math.round(box.y + box.height)).toBe(DESKTOP.height);
+      const [a, r] = [await region.getByRole('button', { name: 'Hyväksy analytiikka' }).boundingBox(), await region.getByRole('button', { name: 'Kieltäydy' }).boundingBox()];
+      expect(Math.round(r!.width)).toBe(Math.round(a!.width));
+      expect(Math.round(r!.y)).toBe(Math.round(a!.y));
+      expect(await uncovered(page.locator('.columns__action').getByRole('button', { name: 'Jatka' }))).toBe(true);
+      expect(await axeProblems(page)).toEqual([]);
+      expect(gtmRequests).toEqual([]);
       await context.close();
     });
   });
