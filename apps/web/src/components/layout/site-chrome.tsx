@@ -1,5 +1,5 @@
 import './site-chrome.css';
-import { lazy, Suspense, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { SITE_PAGES } from '@/config/site-pages.ts';
 import { tagManagerContainer } from '@/lib/tag-manager-id.ts';
 import { SERVICE_NAME, brandName, useCompanyName, useSiteSettings } from './site-settings-context.tsx';
@@ -48,6 +48,16 @@ export function SiteHeader({ BrandLink }: { BrandLink: BrandLink }) {
  * the customer's pages (the app's RootLayout, the stand-alone landing page and first step)
  * renders this footer, so each of them asks and loads alike.
  */
+/**
+ * The statement's feedback form asks which page the feedback is about: the link says it
+ * (`?sivu=`) as it is followed, since the site sends no referrer. Set on the click, so the
+ * address is the page's at that moment, whichever entry rendered the footer.
+ */
+function aboutThisPage(event: MouseEvent<HTMLAnchorElement>) {
+  const here = window.location.pathname;
+  if (here !== SITE_PAGES.accessibility) event.currentTarget.search = `?sivu=${encodeURIComponent(here)}`;
+}
+
 export function SiteFooter() {
   const settings = useSiteSettings();
   const companyName = settings?.companyName;
@@ -64,7 +74,9 @@ export function SiteFooter() {
               <a href={SITE_PAGES.privacy}>Tietosuojaseloste</a>
             </li>
             <li>
-              <a href={SITE_PAGES.accessibility}>Saavutettavuusseloste</a>
+              <a href={SITE_PAGES.accessibility} onClick={aboutThisPage}>
+                Saavutettavuusseloste
+              </a>
             </li>
             {container !== null && (
               <li>
