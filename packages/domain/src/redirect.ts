@@ -47,5 +47,8 @@ export function isWithinWindow(window: LocalWindow, now: Date): boolean {
   return t >= fromHelsinki(sd, st).getTime() && t < fromHelsinki(ed, et).getTime();
 }
 
+/** The service-break notice's text when the stored break gives none (requirements §2 "Vehicle page"). */
+export const DEFAULT_SERVICE_BREAK_MESSAGE = 'Ajanvarauksessa on huoltokatko. Varauksen tekeminen ei ehkä onnistu juuri nyt – yritä myöhemmin uudelleen.';
+
 /** The service-break window of requirements §2 and §9. */
 export const DEFAULT_SERVICE_BREAK: LocalWindow = { start: '2024-11-29T17:00:00', end: '2024-12-02T06:00:00' };

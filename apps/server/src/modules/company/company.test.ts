@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { CompanyDetailsBody } from '@huolto/domain';
+import { DEFAULT_SERVICE_BREAK_MESSAGE, type CompanyDetailsBody } from '@huolto/domain';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { StaffClient, signedInStaff } from '#test/staff.ts';
 import { listAudit } from '../audit/index.ts';
@@ -58,7 +58,8 @@ describe('GET /company', () => {
         phoneBookingUrl: 'https://www.laakkonen.fi/yhteystiedot',
         privacyUrl: 'https://www.laakkonen.fi/tietosuojaseloste',
         mailSenderName: 'Laakkonen ajanvaraus',
-        serviceBreak: { start: '2024-11-29T17:00:00', end: '2024-12-02T06:00:00', message: '' },
+        // A stored break without its text answers the text the customers see, so the answer can be sent back as it is.
+        serviceBreak: { start: '2024-11-29T17:00:00', end: '2024-12-02T06:00:00', message: DEFAULT_SERVICE_BREAK_MESSAGE },
         businessId: '1234567-8',
         address: 'Tuupakantie 3, 01740 Vantaa',
         email: 'asiakaspalvelu@laakkonen.example',
@@ -144,6 +145,21 @@ describe('PUT /company', () => {
       expect((await admin.put('/company', { ...VALID, serviceBreak: null })).statusCode).toBe(200);
       expect(json(await new ApiClient(t.app).get('/settings')).serviceBreak).toBeNull();
       expect(json(await admin.get('/company')).serviceBreak).toBeNull();
+    } finally {
+      await t.db.deleteFrom('setting').execute();
+      await t.db.insertInto('setting').values(saved.map((s) => ({ key: s.key, value: JSON.stringify(s.value) }))).execute();
+    }
+  });
+});
+
+describe('GET then PUT /company', () => {
+  it('the details as answered are stored again as they are (the demo break without a text of its own)', async () => {
+    const saved = await t.db.selectFrom('setting').selectAll().execute();
+    try {
+      const answered = json(await admin.get('/company'));
+      const res = await admin.put('/company', answered);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json(res)).toEqual(answered);
     } finally {
       await t.db.deleteFrom('setting').execute();
       await t.db.insertInto('setting').values(saved.map((s) => ({ key: s.key, value: JSON.stringify(s.value) }))).execute();

@@ -1,4 +1,4 @@
-import { SETUP_STEPS, companyDetailsBody, type CompanyDetails, type SetupStatus, type SetupStep } from '@huolto/domain';
+import { DEFAULT_SERVICE_BREAK_MESSAGE, SETUP_STEPS, companyDetailsBody, type CompanyDetails, type SetupStatus, type SetupStep } from '@huolto/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '#src/db/database.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -26,7 +26,7 @@ export async function companyDetails(db: Executor): Promise<CompanyDetails> {
     privacyUrl: text(links.privacy),
     mailSenderName: text(s.mailSenderName),
     serviceBreak:
-      typeof pause.start === 'string' && typeof pause.end === 'string' ? { start: pause.start, end: pause.end, message: text(pause.message) } : null,
+      typeof pause.start === 'string' && typeof pause.end === 'string' ? { start: pause.start, end: pause.end, message: text(pause.message) || DEFAULT_SERVICE_BREAK_MESSAGE } : null,
     businessId: text(contact.businessId),
     address: text(contact.address),
     email: text(contact.email),

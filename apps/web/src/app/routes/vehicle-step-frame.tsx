@@ -1,6 +1,6 @@
 import './vehicle-step.css';
 import type { ReactNode } from 'react';
-import { isRealLocalDateTime, parseLocalDateTime, type ProcessDefinition, type SiteSettings } from '@huolto/domain';
+import { DEFAULT_SERVICE_BREAK_MESSAGE, isRealLocalDateTime, parseLocalDateTime, type ProcessDefinition, type SiteSettings } from '@huolto/domain';
 import { StepPage } from '@/components/layout/step-page.tsx';
 import type { StepNavProps } from '@/components/ui/step-nav.tsx';
 
@@ -29,8 +29,7 @@ export function ServiceBreakNotice({ settings }: { settings: SiteSettings | unde
   return (
     <div className="notice notice--warning" role="note">
       <p>
-        {sb.message ??
-          'Ajanvarauksessa on huoltokatko. Varauksen tekeminen ei ehkä onnistu juuri nyt – yritä myöhemmin uudelleen.'}
+        {sb.message || DEFAULT_SERVICE_BREAK_MESSAGE}
       </p>
     </div>
   );
