@@ -27,6 +27,7 @@ const LONG_FIRST: (string | RegExp)[] = [
   '/staff-bookings/heavy-calls.test.ts',
   '/time/race.test.ts',
   '/seed/seed.test.ts',
+  '/personal-data/personal-data.test.ts',
 ];
 
 function longRank(spec: TestSpecification): number {

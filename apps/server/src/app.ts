@@ -35,6 +35,7 @@ import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerManageRoutes } from './modules/manage/routes.ts';
 import { registerBookingCalendarRoutes } from './modules/booking-calendar/routes.ts';
 import { registerStatementRoutes } from './modules/statements/routes.ts';
+import { registerLoyaltySelfServiceRoutes } from './modules/personal-data/index.ts';
 import { registerOpenApi } from './openapi/index.ts';
 import { registerStaffScope } from './staff-api.ts';
 import { serializerCompiler } from './openapi/route-schema.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
         rateLimits: { login: config.loginRateLimit, registration: config.registrationRateLimit },
         secureCookies: config.publicUrl.startsWith('https:'),
       });
+      registerLoyaltySelfServiceRoutes(loyalty, db, { loginRateLimit: config.loginRateLimit });
       loyalty.setNotFoundHandler(unknownCall);
     },
     { prefix: LOYALTY_API_BASE },

@@ -3,4 +3,4 @@
  * plugins/ and staff-api.ts import these and no other file of the module (lint enforces it;
  * app.ts and staff-api.ts register its routes.ts, and tests may import any file).
  */
-export { applicableCampaign, campaignCodeState, deleteLoyaltyAccount, validVouchers } from './service.ts';
+export { accountOfToken, applicableCampaign, campaignCodeState, deleteLoyaltyAccount, validVouchers } from './service.ts';

@@ -9,10 +9,8 @@ import {
   carServiceContractsBody,
   carServiceContractsResponse,
   confirmUserBody,
-  deleteLoyaltyUserBody,
   loginBody,
   loyaltyAccountSchema,
-  personalDataExportResponse,
   registerUserBody,
   responseSchema,
   tokenBody,
@@ -26,7 +24,6 @@ import type { Mailer } from '../mail/index.ts';
 import * as loyalty from './service.ts';
 import { DEVICE_COOKIES, deviceCookieOptions } from '../sign-in/index.ts';
 import { loyaltyEnabled } from '../settings/index.ts';
-import { WRONG_PASSWORD_MESSAGE, deleteUser, userData } from './self-service.ts';
 
 /** The loyalty API's answer (404) while the company has no loyalty programme. */
 export const LOYALTY_OFF_MESSAGE = 'Kanta-asiakasohjelma ei ole käytössä.';
@@ -105,35 +102,6 @@ export function registerLoyaltyRoutes(app: FastifyInstance, db: Db, deps: Loyalt
     '/getCarServiceContracts/',
     { schema: callSchema({ tag, summary: "The service contracts of one of the member's cars.", body: carServiceContractsBody, responseSchema: carServiceContractsResponse }) },
     async (request) => loyalty.carServiceContracts(db, request.body.token, request.body.license),
-  );
-
-  r.post(
-    '/getUserData/',
-    {
-      ...perMinute(deps.rateLimits.login),
-      schema: callSchema({
-        tag,
-        summary: "Everything held about the member as one document: the account with its cars, vouchers and service contracts, the bookings made with it or its e-mail, their messages and feedback.",
-        description: 'summary is the document in plain Finnish lines; the records follow as stored (no password). 401 for a token that is not live.',
-        body: tokenBody,
-        responseSchema: personalDataExportResponse,
-      }),
-    },
-    async (request) => userData(db, request.body.token),
-  );
-  r.post(
-    '/deleteUser/',
-    {
-      ...perMinute(deps.rateLimits.login),
-      schema: callSchema({
-        tag,
-        summary: "Deletes the member's account with its cars, vouchers, contracts and logins, after the password is given again; the bookings stay without the link.",
-        description: `The token stops working. 400 naming password for a wrong one ('${WRONG_PASSWORD_MESSAGE}'), nothing changed; 401 for a token that is not live.`,
-        body: z.object({ ...tokenBody.shape, ...deleteLoyaltyUserBody.shape }),
-        responseSchema: responseSchema,
-      }),
-    },
-    async (request) => deleteUser(db, request.body.token, request.body.password),
   );
 
   r.post(

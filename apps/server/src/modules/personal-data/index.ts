@@ -4,5 +4,5 @@
  * and an erasure on request.
  */
 export { clearOutboxMessages, recipientHash, removeBookingsPersonalData } from './anonymise.ts';
-/** A loyalty member's own download and deletion (the loyalty API's getUserData and deleteUser). */
-export { loyaltyAccountDocument, loyaltyAccountRecords } from './export.ts';
+/** A loyalty member's own download and deletion: the loyalty API's getUserData and deleteUser. */
+export { registerLoyaltySelfServiceRoutes, registerPersonalDataRoutes } from './routes.ts';

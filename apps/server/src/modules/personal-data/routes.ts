@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   UPCOMING_BOOKINGS_MESSAGE,
+  deleteLoyaltyUserBody,
+  responseSchema,
+  tokenBody,
   personalDataErasureResponse,
   personalDataExportResponse,
   personalDataFoundResponse,
@@ -14,6 +18,7 @@ import { staffOf } from '../staff/index.ts';
 import { searchPersonalData } from './find.ts';
 import { exportPersonalData } from './export.ts';
 import { erasePersonalData } from './erase.ts';
+import { WRONG_PASSWORD_MESSAGE, deleteUser, userData } from './self-service.ts';
 
 const tag = 'Staff API';
 
@@ -96,5 +101,46 @@ export function registerPersonalDataRoutes(scope: FastifyInstance, db: Db, deps:
       }),
     },
     async (request) => erasePersonalData(db, staffOf(request).id, request.body),
+  );
+}
+
+/**
+ * A loyalty member's own data (GDPR art. 15 and 17), in the loyalty API's scope (registered
+ * by app.ts beside registerLoyaltyRoutes, so its hooks apply: no calls while the company has
+ * no loyalty programme): getUserData answers the document an admin's export would,
+ * deleteUser deletes the account after the password is given again.
+ */
+export function registerLoyaltySelfServiceRoutes(scope: FastifyInstance, db: Db, deps: { loginRateLimit: number }) {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
+  const tag = 'Loyalty API';
+
+  r.post(
+    '/getUserData/',
+    {
+      ...perMinute(deps.loginRateLimit),
+      schema: callSchema({
+        tag,
+        summary: "Everything held about the member as one document: the account with its cars, vouchers and service contracts, the bookings made with it or its e-mail, their messages and feedback.",
+        description: 'summary is the document in plain Finnish lines; the records follow as stored (no password). 401 for a token that is not live.',
+        body: tokenBody,
+        responseSchema: personalDataExportResponse,
+      }),
+    },
+    async (request) => userData(db, request.body.token),
+  );
+  r.post(
+    '/deleteUser/',
+    {
+      ...perMinute(deps.loginRateLimit),
+      schema: callSchema({
+        tag,
+        summary: "Deletes the member's account with its cars, vouchers, contracts and logins, after the password is given again; the bookings stay without the link.",
+        description: `The token stops working. 400 naming password for a wrong one ('${WRONG_PASSWORD_MESSAGE}'), nothing changed; 401 for a token that is not live.`,
+        body: z.object({ ...tokenBody.shape, ...deleteLoyaltyUserBody.shape }),
+        responseSchema: responseSchema,
+      }),
+    },
+    async (request) => deleteUser(db, request.body.token, request.body.password),
   );
 }

@@ -8,8 +8,9 @@ import type { Db } from '#src/db/database.ts';
 import { DomainError } from '#src/lib/errors.ts';
 import { verifyPassword } from '#src/lib/password.ts';
 import { recordAudit } from '../audit/index.ts';
-import { clearOutboxMessages, loyaltyAccountDocument, loyaltyAccountRecords } from '../personal-data/index.ts';
-import { accountOfToken, deleteLoyaltyAccount } from './service.ts';
+import { accountOfToken, deleteLoyaltyAccount } from '../loyalty/index.ts';
+import { clearOutboxMessages } from './anonymise.ts';
+import { loyaltyAccountDocument, loyaltyAccountRecords } from './export.ts';
 
 /** deleteUser's answer to a wrong password: nothing changed. */
 export const WRONG_PASSWORD_MESSAGE = 'Salasana on väärin. Tiliä ei poistettu.';
