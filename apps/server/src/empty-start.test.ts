@@ -122,6 +122,10 @@ describe('an empty start (DEMO_DATA=off)', () => {
         privacyUrl: '',
         mailSenderName: '',
         serviceBreak: null,
+        businessId: '',
+        address: '',
+        email: '',
+        tagManagerId: '',
       });
       const put = await admin.put('/company', {
         name: 'Korjaamo Virtanen',

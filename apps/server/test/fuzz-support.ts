@@ -487,6 +487,14 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`POST ${L}/getActiveCars`]: { body: { token: loyaltyToken } },
     [`POST ${L}/getUserVouchers`]: { body: { token: loyaltyToken } },
     [`POST ${L}/getCarServiceContracts`]: { body: { token: loyaltyToken, license: 'ABC-123' } },
+    // A member's own data; the deletion with a wrong password, so that no variation deletes the account.
+    [`POST ${L}/getUserData`]: { body: { token: loyaltyToken } },
+    [`POST ${L}/deleteUser`]: { body: { token: loyaltyToken, password: 'ei-tama-salasana' } },
+    // A person's data on request, about nobody the database holds: no variation finds or erases a customer.
+    [`POST ${S}/staff/personal-data/search`]: { body: { email: 'ei.ketaan@example.com', phone: '040 000 0001' } },
+    [`POST ${S}/staff/personal-data/export`]: { body: { email: 'ei.ketaan@example.com', phone: '040 000 0001' } },
+    [`POST ${S}/staff/personal-data/erase`]: { body: { email: 'ei.ketaan@example.com', phone: '040 000 0001' } },
+    [`POST ${S}/accessibility-feedback`]: { body: { message: 'Painike ei toimi ruudunlukijalla.', email: '', page: '/etusivu' } },
     [`POST ${L}/registerUser`]: {
       body: { username: 'uusi@example.com', password: 'Salasana-123456', firstname: 'Uusi', lastname: 'Asiakas', phone: '040 765 4321' },
     },

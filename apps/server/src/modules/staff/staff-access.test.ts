@@ -28,7 +28,7 @@ const OWN = [
   'GET /catalogue/preview',
 ];
 /** Calls for admins only, by method and path. */
-const ADMIN_ONLY = /^[A-Z]+ \/users(\/|$)|^GET \/office-admin$|^POST \/offices$|^(POST|PUT) \/work-kinds(\/|$)|^PUT \/company$|^GET \/setup$|^[A-Z]+ \/data\/|^[A-Z]+ \/catalogue\/(campaign-codes|vouchers)(\/|$)|^POST \/catalogue\/images$|^PUT \/catalogue\/tires\/|^(POST|PUT) \/catalogue\/(groups|services)(\/|$)/;
+const ADMIN_ONLY = /^[A-Z]+ \/users(\/|$)|^GET \/office-admin$|^POST \/offices$|^(POST|PUT) \/work-kinds(\/|$)|^PUT \/company$|^GET \/setup$|^[A-Z]+ \/data\/|^[A-Z]+ \/catalogue\/(campaign-codes|vouchers)(\/|$)|^POST \/catalogue\/images$|^PUT \/catalogue\/tires\/|^(POST|PUT) \/catalogue\/(groups|services)(\/|$)|^POST \/personal-data\/(search|export|erase)$/;
 
 let t: TestApp;
 let routes: Route[];
