@@ -125,6 +125,10 @@ export function evaluateGoals({ runs, plannedRuns, firstStepJs, connections }) {
       ['TBT', page?.metrics.totalBlockingTimeMs, (v) => `${v} ms`, `≤ ${PAGE_GOALS.totalBlockingTimeMs} ms`, (v) => v <= PAGE_GOALS.totalBlockingTimeMs],
     ];
     for (const [what, value, text, targetText, ok] of rows) {
+      if (page?.failed) {
+        goals.push({ where: `web (${lighthouseRun.label} server)`, goal: `${path}: ${what}`, measured: `failed: ${page.failed.code}`, value: null, target: targetText, met: false });
+        continue;
+      }
       const measured = page && Number.isFinite(value);
       goals.push({
         where: lighthouseRun ? `web (${lighthouseRun.label} server)` : 'web',

@@ -30,8 +30,9 @@ const median = (values) => {
 /** One Lighthouse run of one page: category scores and key metrics. */
 async function runOnce(port, url) {
   const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(LIGHTHOUSE_BUDGETS) });
-  const lhr = runner.lhr;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const lhr = runner?.lhr;
+  if (!lhr) throw Object.assign(new Error(`${url}: Lighthouse answered no result`), { code: 'NO_RESULT' });
+  if (lhr.runtimeError) throw Object.assign(new Error(lhr.runtimeError.message), { code: lhr.runtimeError.code });
   return {
     scores: Object.fromEntries(Object.keys(LIGHTHOUSE_BUDGETS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)])),
     metrics: {
@@ -46,27 +47,54 @@ async function runOnce(port, url) {
   };
 }
 
+/** The short reason of a failed Lighthouse run: its error code (NO_NAVSTART, …) and first line. */
+function failureOf(err) {
+  const message = String(err?.friendlyMessage ?? err?.message ?? err).split('\n')[0];
+  return { code: typeof err?.code === 'string' ? err.code : 'ERROR', message };
+}
+
 /**
  * Runs Lighthouse `runs` times per page; answers per page the run with the median performance
  * score (its metrics and other scores, as Lighthouse's own guidance suggests) and every run's
- * performance score.
+ * performance score. A run that fails (Lighthouse's NO_NAVSTART, a page that does not load) is
+ * logged and left out; a page none of whose runs succeeded is answered as
+ * { path, failed: { code, message } }, and the other pages are measured all the same. When
+ * Chromium does not start, every page is answered so.
  */
 export async function runLighthouse(baseUrl, log = console.error, runs = 1) {
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  let chrome;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  } catch (err) {
+    const failed = failureOf(err);
+    log(`[lighthouse] Chromium did not start (${chromePath}): ${failed.code} ${failed.message}`);
+    return LIGHTHOUSE_PAGES.map((path) => ({ path, runs, failed }));
+  }
   const results = [];
   try {
     for (const path of LIGHTHOUSE_PAGES) {
       const all = [];
+      let failed;
       for (let i = 0; i < runs; i++) {
         log(`[lighthouse] ${path}${runs > 1 ? ` (${i + 1}/${runs})` : ''}…`);
-        all.push(await runOnce(chrome.port, baseUrl + path));
+        try {
+          all.push(await runOnce(chrome.port, baseUrl + path));
+        } catch (err) {
+          failed = failureOf(err);
+          log(`[lighthouse] ${path} failed: ${failed.code} ${failed.message}`);
+        }
+      }
+      if (all.length === 0) {
+        results.push({ path, runs, failed });
+        continue;
       }
       const mid = median(all.map((r) => r.scores.performance));
       const chosen = all.find((r) => r.scores.performance === mid);
       results.push({
         path,
-        runs,
+        runs: all.length,
+        ...(all.length < runs ? { failedRuns: runs - all.length, lastFailure: failed } : {}),
         performanceScores: all.map((r) => r.scores.performance),
         ...chosen,
         budgetsMet:
@@ -98,6 +126,10 @@ export function lighthouseTable(results) {
     `budget (≥${b.performance} / ${b.accessibility} / ≥${b['best-practices']}, LCP ≤ ${m.largestContentfulPaintMs}, TBT ≤ ${m.totalBlockingTimeMs})`;
   const lines = [head];
   for (const r of results) {
+    if (r.failed) {
+      lines.push(`${r.path.padEnd(22)} │ ✗ failed: ${r.failed.code} ${r.failed.message}`);
+      continue;
+    }
     const x = r.metrics;
     lines.push(
       [
@@ -110,7 +142,8 @@ export function lighthouseTable(results) {
         String(x.totalBlockingTimeMs).padStart(6),
         x.cumulativeLayoutShift.toFixed(3).padStart(5),
         (r.budgetsMet ? '✓' : `✗ ${[...missedBudgets(r), ...r.failingAudits.slice(0, 6)].join(', ')}`) +
-          (r.runs > 1 ? `  (median of ${r.runs}: perf ${r.performanceScores.join(', ')})` : ''),
+          (r.runs > 1 ? `  (median of ${r.runs}: perf ${r.performanceScores.join(', ')})` : '') +
+          (r.failedRuns ? `  (${r.failedRuns} run${r.failedRuns === 1 ? '' : 's'} failed: ${r.lastFailure.code})` : ''),
       ].join(' │ '),
     );
   }

@@ -14,8 +14,9 @@
 // gives the JavaScript loaded before the first step.
 //
 // It is a benchmark, not a test: budgets and goals are printed as ✓/✗ and never fail the
-// run. It exits non-zero only when it cannot measure (the web build or a server fails, a
-// call fails in preparation).
+// run. It exits non-zero only when it cannot measure something (the web build or a server
+// fails, a call fails in preparation, Lighthouse fails on a page: that page is printed as
+// ✗ failed with Lighthouse's error code and the other pages and the calls are measured).
 //
 //   BENCH_ONLY             comma-separated scenario ids: measure just those (and the baseline)
 //   BENCH_DURATION         seconds of load per call (default 10)
@@ -36,7 +37,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCENARIOS as ALL_SCENARIOS } from './bench-scenarios.mjs';
-import { runLighthouse } from './bench-lighthouse.mjs';
+import { LIGHTHOUSE_PAGES, runLighthouse } from './bench-lighthouse.mjs';
 import { evaluateGoals, firstStepJavaScript } from './bench-goals.mjs';
 import { atBenchEnd, cleanup, cleanupBench, createPgDatabase, startProcesses, stopOnSignals, stopRequested } from './bench-server.mjs';
 import { measure } from './bench-load.mjs';
@@ -78,7 +79,8 @@ async function runDatabase(target, databaseUrl, { webDist, withLighthouse }) {
   const server = await startProcesses(target.database, databaseUrl, target.processes, webDist);
   // Lighthouse first, while the machine is quiet: it simulates a phone from the page's trace.
   const lighthouseLoad = loadavg();
-  const lighthouse = withLighthouse ? await runLighthouse(server.url, log, LIGHTHOUSE_RUNS) : undefined;
+  // A page Lighthouse fails on is answered as failed (bench-lighthouse.mjs); the load goes on.
+  const lighthouse = withLighthouse ? await lighthouseOrFailure(server.url) : undefined;
   const rows = [];
   for (const scenario of SCENARIOS) rows.push(await measure(server, scenario, target.database, LOAD));
   const base = rows.find((r) => r.baseline);
@@ -97,6 +99,17 @@ async function runDatabase(target, databaseUrl, { webDist, withLighthouse }) {
     lighthouse,
     lighthouseLoadAverage: lighthouse ? lighthouseLoad : undefined,
   };
+}
+
+/** Lighthouse on every page; should it throw as a whole, every page is answered as failed. */
+async function lighthouseOrFailure(url) {
+  try {
+    return await runLighthouse(url, log, LIGHTHOUSE_RUNS);
+  } catch (err) {
+    log(`[lighthouse] failed: ${err.stack ?? err}`);
+    const failed = { code: typeof err?.code === 'string' ? err.code : 'ERROR', message: String(err?.message ?? err).split('\n')[0] };
+    return LIGHTHOUSE_PAGES.map((path) => ({ path, runs: LIGHTHOUSE_RUNS, failed }));
+  }
 }
 
 // ---------------------------------------------------------------- web app
@@ -175,6 +188,12 @@ async function main() {
       failures.push({ database: target.database, label: target.label, error: String(err.message ?? err) });
     } finally {
       await cleanup(); // this run's servers, data directories and PostgreSQL database
+    }
+  }
+  // A page Lighthouse failed on is a failure of the run (its exit status), the rest was measured.
+  for (const run of runs) {
+    for (const page of run.lighthouse ?? []) {
+      if (page.failed) failures.push({ database: run.database, label: `${run.label}, Lighthouse ${page.path}`, error: `${page.failed.code} ${page.failed.message}` });
     }
   }
   const loadAtEnd = loadavg();
