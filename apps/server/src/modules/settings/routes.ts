@@ -136,6 +136,23 @@ export function registerSettingsRoutes(app: FastifyInstance, db: Db, deps: { ini
     async (request) => moduleSetting(db, request.query.module),
   );
 
+  // The floor of every call with a session: the session is read (its one statement, as
+  // plugins/session.ts reads it for every such call) and nothing else. A page left open can
+  // ask it to learn whether the booking process has expired before the customer goes on;
+  // it does not extend the process. The bench measures the session calls against it.
+  r.get(
+    '/session/v2/alive',
+    {
+      schema: callSchema({
+        tag,
+        summary: 'Whether the booking process of the x-process-token header is live: {} when it is, 412 when it has expired or is unknown.',
+        description: 'Reads the process only; it does not extend it. An idle process lives for 4 hours.',
+        responseSchema: z.object({}),
+      }),
+    },
+    async () => ({}),
+  );
+
   r.get(
     '/booking-settings/v2',
     { schema: callSchema({ tag, summary: "The booking's process type, the office's time selection type and the hold minutes.", responseSchema: processBookingSettingsResponse }) },
