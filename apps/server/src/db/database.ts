@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './types.ts';
@@ -110,7 +111,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   const pglite = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    extensions: { btree_gist },
+    // The contrib extensions the migrations create (001 btree_gist, 028 pg_trgm).
+    extensions: { btree_gist, pg_trgm },
     parsers: {
       [INT8]: (v: string) => Number(v),
       [NUMERIC]: (v: string) => Number(v),

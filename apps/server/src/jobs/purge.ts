@@ -88,14 +88,17 @@ export async function purgeExpired(
     await pause();
   }
   for (let i = 0; i < maxBatches; i++) {
+    // token = ANY(ARRAY(…)): the batch's tokens found first, then each deleted through the
+    // primary key. As `token IN (…)` the planner joined the batch to the whole of process,
+    // read from end to end (test: plans-at-size.pg.test.ts).
     const res = await sql`
-      DELETE FROM process WHERE token IN (
+      DELETE FROM process WHERE token = ANY(ARRAY(
         SELECT p.token FROM process p
         WHERE p.expires_at < now() - make_interval(mins => ${SESSION_RETENTION_MINUTES})
           AND p.booking_id IS NULL
           AND NOT EXISTS (SELECT 1 FROM booking b WHERE b.process_token = p.token)
           AND NOT EXISTS (SELECT 1 FROM resource_time rt WHERE rt.process_token = p.token AND rt.kind = 'BOOKED')
-        LIMIT ${batch} FOR UPDATE OF p SKIP LOCKED)`.execute(db);
+        LIMIT ${batch} FOR UPDATE OF p SKIP LOCKED))`.execute(db);
     const n = Number(res.numAffectedRows ?? 0);
     result.sessions += n;
     if (n < batch) break;
