@@ -5,7 +5,12 @@
 // `load` is the bench's settings: { connections, connectionsText, duration, warmup }
 // (BENCH_CONNECTIONS, BENCH_DURATION and BENCH_WARMUP; seconds).
 
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const log = (...args) => console.error(...args);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -45,7 +50,11 @@ async function drain(server) {
   await sleep(200);
 }
 
-/** One scenario on one running server: prepare, warm up, then `load.duration` seconds of load. */
+/**
+ * One scenario on one running server: prepare, warm up, then `load.duration` seconds of load.
+ * Answers one row, or for a flow (scenario.run) its row and one for each call it times on
+ * its own (scenario `calls`).
+ */
 export async function measure(server, scenario, database, load) {
   if (scenario.run) return measureFlow(server, scenario, database, load);
   const { connections, connectionsText, duration, warmup } = load;
@@ -71,6 +80,8 @@ export async function measure(server, scenario, database, load) {
     id: scenario.id,
     call: scenario.label,
     baseline: !!scenario.baseline,
+    floor: !!scenario.floor,
+    session: !!scenario.session,
     note,
     requestsPerSecond: ok / (result.duration || duration),
     p50Ms: percentile(latencies, 50),
@@ -94,10 +105,34 @@ export async function measure(server, scenario, database, load) {
 async function measureFlow(server, scenario, database, load) {
   const { connections, connectionsText, duration } = load;
   log(`[${database}] ${scenario.label}: ${duration} s`);
-  const { latencies, requests, elapsed, note } = await scenario.run(server, { connections, seconds: duration });
+  const { latencies, requests, elapsed, note, calls = [] } = await scenario.run(server, { connections, seconds: duration });
   await drain(server);
   const p99 = percentile(latencies, 99);
-  return {
+  const flowClients = connectionsText.replace('connection', 'client');
+  // Calls timed on their own inside the flow (reserve-time, save-booking): a row each, after
+  // the flow's, its req/s the call's answers per second of the flow.
+  const callRows = calls.map((c) => ({
+    database,
+    // The ids reserve-time and save-booking are those under load (N clients); with 1 client '-1-client'.
+    id: scenario.id.endsWith('-load') ? c.id : `${c.id}-1-client`,
+    call: `${c.label}, ${scenario.id.endsWith('-load') ? flowClients : '1 client'}`,
+    baseline: false,
+    partOf: scenario.id,
+    note: `timed on its own within ${scenario.label.replace(/\bN clients\b/, flowClients)}`,
+    requestsPerSecond: c.latencies.length / elapsed,
+    p50Ms: percentile(c.latencies, 50),
+    p90Ms: percentile(c.latencies, 90),
+    p99Ms: percentile(c.latencies, 99),
+    maxMs: c.latencies.at(-1) ?? NaN,
+    ok: c.latencies.length,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    statusCodes: {},
+    budgetP99Ms: null,
+    budgetMet: null,
+  }));
+  return [{
     database,
     id: scenario.id,
     call: scenario.label.replace(/\bN clients\b/, connectionsText.replace('connection', 'client')),
@@ -117,5 +152,55 @@ async function measureFlow(server, scenario, database, load) {
     bookingsPerSecond: latencies.length / elapsed,
     budgetP99Ms: scenario.budgetP99Ms ?? null,
     budgetMet: scenario.budgetP99Ms == null ? null : latencies.length > 0 && p99 < scenario.budgetP99Ms,
-  };
+  }, ...callRows];
+}
+
+/**
+ * The jobs scenario: one reminder pass and one purge pass on the run's database after the
+ * load (so that the purge finds the load's expired holds and sessions too), timed by
+ * bench-jobs.mjs in a child process once the servers have stopped. A row each, its req/s the
+ * rows the pass handled per second (reminders queued; holds, sessions, bookings' personal
+ * data, message bodies and registrations purged).
+ */
+export async function measureJobs(server, scenario, database) {
+  log(`[${database}] ${scenario.label}: stopping the server, one reminder pass and one purge pass…`);
+  await server.stop();
+  const env = { ...process.env, BENCH_JOBS_PUBLIC_URL: server.url, BENCH_JOBS_DATABASE_URL: server.databaseUrl ?? '', BENCH_JOBS_PGLITE_DIR: server.pgliteDir ?? '' };
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench-jobs.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`bench-jobs.mjs exited with ${code}: ${stderr.trim().split('\n').slice(-5).join('\n')}`))));
+  });
+  const result = JSON.parse(out.trim().split('\n').at(-1));
+  const row = (id, call, pass, what) => ({
+    database,
+    id,
+    call,
+    baseline: false,
+    job: true,
+    note: `${pass.rows} rows in ${(pass.seconds * 1000).toFixed(0)} ms (${what}: ${JSON.stringify(pass.detail)}); req/s is rows handled per second`,
+    requestsPerSecond: pass.seconds > 0 ? pass.rows / pass.seconds : NaN,
+    rows: pass.rows,
+    seconds: pass.seconds,
+    detail: pass.detail,
+    p50Ms: NaN,
+    p90Ms: NaN,
+    p99Ms: NaN,
+    maxMs: pass.seconds * 1000,
+    ok: pass.rows,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    statusCodes: {},
+    budgetP99Ms: null,
+    budgetMet: null,
+  });
+  return [
+    row('jobs-reminders', 'one reminder pass (rows/s)', result.reminders, 'reminders queued'),
+    row('jobs-purge', 'one purge pass (rows/s)', result.purge, 'rows purged'),
+  ];
 }

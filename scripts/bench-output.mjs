@@ -5,14 +5,31 @@
 
 import { cpus } from 'node:os';
 import { LIGHTHOUSE_PAGES, lighthouseTable } from './bench-lighthouse.mjs';
-import { goalsTable } from './bench-goals.mjs';
+import { API_GOALS, SCALE_CALLS, goalsTable } from './bench-goals.mjs';
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 export const loadText = (l) => l.map((x) => x.toFixed(2)).join(' / ');
 
+/** Calls whose ratio to the session floor has a goal (bench-goals.mjs), marked ✓/✗ in the table. */
+const FLOOR_GOALS = new Map(API_GOALS.filter((g) => g.measure === 'floorRatio').map((g) => [g.scenario, g.min]));
+
+function floorText(r) {
+  const min = FLOOR_GOALS.get(r.id);
+  return `${r.ratioToFloor.toFixed(2)}${min == null ? '' : r.ratioToFloor >= min ? ' ✓' : ' ✗'}`;
+}
+
+/** A larger size's figures against the demo size's: time a request takes and p99, ✓/✗ for the customer calls. */
+function scaleText(r) {
+  if (!r.scale) return '—';
+  const goal = SCALE_CALLS.includes(r.id);
+  const one = (name, v) => (v == null || !Number.isFinite(v) ? `${name} —` : `${name} ${v.toFixed(2)}×${goal ? (v <= 1.2 ? ' ✓' : ' ✗') : ''}`);
+  return `${one('time', r.scale.timeRatio)}  ${one('p99', r.scale.p99Ratio)}`;
+}
+
 function table(runs) {
-  const head = ['database', 'call', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'vs trivial', 'budget'];
-  const right = new Set([2, 3, 4, 5, 6]);
+  const scaled = runs.some((run) => run.demoOf);
+  const head = ['database', 'call', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'vs trivial', 'vs session', ...(scaled ? ['vs demo size'] : []), 'budget'];
+  const right = new Set([2, 3, 4, 5, 6, 7]);
   const lines = [];
   for (const run of runs) {
     for (const r of run.rows) {
@@ -25,6 +42,8 @@ function table(runs) {
         fmt(r.p99Ms, 2),
         r.errors + r.timeouts > 0 ? `${r.non2xx} (+${r.errors + r.timeouts} err)` : String(r.non2xx),
         r.baseline ? '1.00 (base)' : r.ratioToTrivial == null ? '—' : r.ratioToTrivial.toFixed(2),
+        r.floor ? '1.00 (floor)' : r.ratioToFloor == null ? '—' : floorText(r),
+        ...(scaled ? [scaleText(r)] : []),
         r.budgetP99Ms == null ? '—' : `p99 < ${r.budgetP99Ms} ms ${r.budgetMet ? '✓' : '✗'}`,
       ]);
     }
@@ -53,13 +72,20 @@ export function printReport(results, { resultsFile, connectionsText }) {
     console.log(lighthouseTable(run.lighthouse));
     console.log('');
   }
-  console.log('Goals (issue 17); ratios are against the trivial route of the same run:');
+  if (runs.some((run) => run.demoOf)) {
+    console.log(
+      `vs demo size: the larger database (BENCH_SCALE=${results.scale}) against the demo company, the same call: time = demo req/s ÷ req/s ` +
+        `(how many times longer a request takes under load), p99 = p99 ÷ demo p99; ✓ ≤ 1.2× for ${SCALE_CALLS.join(', ')}.`,
+    );
+    console.log('');
+  }
+  console.log('Goals (issue 17); ratios are against the trivial route or the session floor (GET /session/v2/alive) of the same run:');
   console.log(goalsTable(goals));
   console.log('');
   if (firstStepJs) console.log(`JavaScript before the first step: ${firstStepJs.how}`);
   for (const run of runs) {
     console.log(
-      `${run.label}: server ready in ${run.startSeconds.toFixed(1)} s (migrate + seed + ANALYZE); ` +
+      `${run.label}: ${run.offices ?? '?'} offices${run.scale !== 'demo' ? ` (DEMO_SCALE=${run.scale})` : ''}; server ready in ${run.startSeconds.toFixed(1)} s (migrate + seed + ANALYZE); ` +
         `load average (1 / 5 / 15 min) before: ${loadText(run.loadAverageBefore)}, after: ${loadText(run.loadAverageAfter)}`,
     );
     if (run.note) console.log(`${run.label}: ${run.note}`);

@@ -4,6 +4,8 @@
 //     id: 'short-name',                 // key in bench-results.json
 //     label: 'POST /some-call',         // shown in the table
 //     baseline: false,                  // exactly one scenario is the baseline of the ratio column
+//     floor: false,                     // exactly one scenario is the session calls' floor (session/v2/alive)
+//     session: true,                    // a call with a booking session: its ratio to the floor is printed
 //     budgetP99Ms: 25,                  // optional: p99 budget, printed as ✓/✗ (never fails the run)
 //     async prepare(server) {           // runs once per run, before the load
 //       const s = await new ApiSession(server.urls).start('MAINTENANCE');   // a real booking session
@@ -188,8 +190,26 @@ export const SCENARIOS = [
     },
   },
   {
+    id: 'session-floor',
+    label: 'GET /session/v2/alive',
+    // The floor of every call with a session: the session read (its one statement, as
+    // plugins/session.ts reads it for every such call) and `{}`. A session call's req/s over
+    // this one's is what the call costs beyond the session.
+    floor: true,
+    async prepare(server) {
+      const s = await new ApiSession(server.urls).start('MAINTENANCE');
+      const body = await s.get('/session/v2/alive');
+      if (JSON.stringify(body) !== '{}') throw new Error(`session/v2/alive answered ${JSON.stringify(body)}`);
+      return {
+        requests: [{ method: 'GET', path: `${API}/session/v2/alive`, headers: s.headers() }],
+        note: 'floor of the session calls: the session read (one statement) and {}',
+      };
+    },
+  },
+  {
     id: 'search-tires',
     label: 'POST /search-tires/v2',
+    session: true,
     budgetP99Ms: 20,
     async prepare(server) {
       const { s, bodies, note } = await tireQueries(server);
@@ -204,6 +224,7 @@ export const SCENARIOS = [
   {
     id: 'search-tires-uncached',
     label: 'POST /search-tires/v2 (cache miss)',
+    session: true,
     async prepare(server) {
       const { s, bodies, suppliers, note } = await tireQueries(server);
       // Each query once per supplier left out: more distinct searches than the cache keeps
@@ -224,6 +245,7 @@ export const SCENARIOS = [
   {
     id: 'free-times',
     label: 'POST /free-times (1 week)',
+    session: true,
     async prepare(server) {
       const { s, product } = await maintenanceWithService(server);
       const week = benchWeek();
@@ -242,6 +264,7 @@ export const SCENARIOS = [
   {
     id: 'other-offices',
     label: 'POST /free-times-on-organization (1 month)',
+    session: true,
     async prepare(server) {
       const { s, product } = await maintenanceWithService(server);
       const start = helsinkiDate(new Date());
@@ -285,11 +308,19 @@ async function maintenanceOffices(server) {
  */
 async function bookOnce(server, organizationId, weekOffset) {
   const times = [];
+  /** [call, ms] of each call: the per-call figures of reserve-time and save-booking. */
+  const calls = [];
   const s = new ApiSession(server.urls);
   const timed = async (fn) => {
     const t0 = performance.now();
     const out = await fn();
     times.push(performance.now() - t0);
+    return out;
+  };
+  const timedCall = async (call, fn) => {
+    const t0 = performance.now();
+    const out = await timed(fn);
+    calls.push([call, performance.now() - t0]);
     return out;
   };
   await timed(() => s.post('/init-session', {}, { usedProcessType: 'MAINTENANCE', installationType: 'LAAKKONEN_PUBLIC' }));
@@ -307,22 +338,24 @@ async function bookOnce(server, organizationId, weekOffset) {
   let conflicts = 0;
   while (!reserved && slots.length > 0) {
     const [slot] = slots.splice(Math.floor(Math.random() * slots.length), 1);
-    const r = await timed(() => s.post('/reserve-time', { reservation: slot, timeSelectionType: 'EXACT_TIME', workshiftPosition: null }));
+    const r = await timedCall('reserve-time', () => s.post('/reserve-time', { reservation: slot, timeSelectionType: 'EXACT_TIME', workshiftPosition: null }));
     reserved = r?.responseCode === 'SUCCESS';
     if (!reserved) conflicts++;
   }
-  if (!reserved) return { times, saved: false, conflicts, full: true };
+  if (!reserved) return { times, calls, saved: false, conflicts, full: true };
   await timed(() => s.post('/customer/v2', BENCH_CUSTOMER));
   await timed(() => s.get('/get-booking/v2'));
-  const saved = await timed(() => s.post('/save-booking'));
+  const saved = await timedCall('save-booking', () => s.post('/save-booking'));
   if (saved?.responseCode !== 'SUCCESS') throw new Error(`save-booking answered ${JSON.stringify(saved).slice(0, 300)}`);
-  return { times, saved: true, conflicts, full: false };
+  return { times, calls, saved: true, conflicts, full: false };
 }
 
 /** `clients` workers book again and again for `seconds`, spread over offices and 6 weeks. */
 async function bookingLoad(server, clients, seconds) {
   const offices = await maintenanceOffices(server);
   const perBooking = [];
+  /** The latencies of each call timed on its own (reserve-time, save-booking). */
+  const perCall = { 'reserve-time': [], 'save-booking': [] };
   let requests = 0;
   let conflicts = 0;
   let full = 0;
@@ -335,6 +368,7 @@ async function bookingLoad(server, clients, seconds) {
         const i = n++;
         const result = await bookOnce(server, offices[(worker + i) % offices.length], 1 + (i % 6));
         requests += result.times.length;
+        for (const [call, ms] of result.calls) perCall[call].push(ms);
         conflicts += result.conflicts;
         if (result.full) full++;
         if (result.saved) perBooking.push(result.times.reduce((a, b) => a + b, 0));
@@ -343,10 +377,17 @@ async function bookingLoad(server, clients, seconds) {
   );
   const elapsed = (performance.now() - t0) / 1000;
   perBooking.sort((a, b) => a - b);
+  for (const list of Object.values(perCall)) list.sort((a, b) => a - b);
   return {
     latencies: perBooking,
     requests,
     elapsed,
+    // Rows of their own beside the whole booking's: these calls cannot be repeated on one
+    // session (a time is held once, a booking saved once), so they are measured inside bookings.
+    calls: [
+      { id: 'reserve-time', label: 'POST /reserve-time (in whole bookings)', latencies: perCall['reserve-time'] },
+      { id: 'save-booking', label: 'POST /save-booking (in whole bookings)', latencies: perCall['save-booking'] },
+    ],
     note:
       `${clients} client${clients === 1 ? '' : 's'}: ${perBooking.length} bookings saved in ${elapsed.toFixed(1)} s over ${offices.length} offices and 6 weeks ` +
       `(${server.urls.length > 1 ? `each call to the next of ${server.urls.length} processes; ` : ''}${(requests / Math.max(1, perBooking.length)).toFixed(1)} calls each; ${conflicts} slots taken meanwhile, ${full} office-weeks without a free time); ` +
@@ -358,6 +399,7 @@ SCENARIOS.push(
   {
     id: 'get-booking',
     label: 'GET /get-booking/v2',
+    session: true,
     async prepare(server) {
       const { s, product } = await maintenanceWithService(server);
       const booking = await s.get('/get-booking/v2');
@@ -371,6 +413,7 @@ SCENARIOS.push(
   {
     id: 'services',
     label: 'GET /services/v2',
+    session: true,
     async prepare(server) {
       const { s } = await maintenanceWithService(server);
       const groups = await s.get('/services/v2');
@@ -391,6 +434,172 @@ SCENARIOS.push(
   {
     id: 'whole-booking-load',
     label: 'whole maintenance booking, N clients',
+    // Rows of their own for these calls (BENCH_ONLY may name them).
+    calls: ['reserve-time', 'save-booking'],
     run: (server, { connections, seconds }) => bookingLoad(server, connections, seconds),
   },
 );
+
+// ---------------------------------------------------------------- back-office
+
+/** The demo admin of the whole chain (seed/staff.ts; listed in the README). */
+const DEMO_ADMIN = { email: 'admin@laakkonen.example', password: 'Hallinta-demo-2026' };
+const STAFF_SESSION_COOKIE = 'hallinta-istunto';
+
+/**
+ * A browser of the back-office (the staff API): the double-submit XSRF cookie and header, and
+ * the staff session cookie once signed in.
+ */
+export class StaffSession {
+  xsrf = randomBytes(18).toString('base64url');
+  session = undefined;
+
+  constructor(baseUrls) {
+    this.baseUrls = Array.isArray(baseUrls) ? baseUrls : [baseUrls];
+    this.nextBase = sessionsMade++;
+  }
+
+  headers() {
+    return {
+      cookie: [`XSRF-TOKEN=${this.xsrf}`, ...(this.session ? [`${STAFF_SESSION_COOKIE}=${this.session}`] : [])].join('; '),
+      'x-xsrf-token': this.xsrf,
+    };
+  }
+
+  async call(method, path, body, query) {
+    const url = new URL(`${API}/staff${path}`, this.baseUrls[this.nextBase++ % this.baseUrls.length]);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
+    const res = await fetch(url, {
+      method,
+      headers: { ...this.headers(), ...(body !== undefined ? JSON_TYPE : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} /staff${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    for (const cookie of res.headers.getSetCookie()) {
+      const m = new RegExp(`^${STAFF_SESSION_COOKIE}=([^;]*)`).exec(cookie);
+      if (m) this.session = m[1] || undefined;
+    }
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  get = (path, query) => this.call('GET', path, undefined, query);
+
+  /** Signs in as the demo admin (every office). */
+  async login() {
+    await this.call('POST', '/login', DEMO_ADMIN);
+    if (!this.session) throw new Error('staff login set no session cookie');
+    return this;
+  }
+
+  /** An autocannon GET of the staff API with this session's headers. */
+  request(path, query) {
+    const q = query ? `?${new URLSearchParams(query)}` : '';
+    return { method: 'GET', path: `${API}/staff${path}${q}`, headers: this.headers() };
+  }
+}
+
+/**
+ * The admin signed in, and the office whose week ahead (benchWeek) has the most bookings
+ * among the first offices: its week view, with the working day of the most bookings.
+ */
+async function staffWithBusyWeek(server) {
+  const s = await new StaffSession(server.urls).login();
+  const offices = await s.get('/offices');
+  const list = Array.isArray(offices) ? offices : (offices?.offices ?? []);
+  const ids = list.map((o) => o.id).filter(Number.isInteger).slice(0, 5);
+  if (ids.length === 0) throw new Error(`staff offices answered ${JSON.stringify(offices).slice(0, 300)}`);
+  const week = benchWeek();
+  let best;
+  for (const id of ids) {
+    const w = await s.get(`/offices/${id}/week`, { date: week.start });
+    const count = w.days.reduce((n, d) => n + d.bookings.length, 0);
+    if (!best || count > best.count) best = { officeId: id, week: w, count };
+  }
+  const day = best.week.days.reduce((a, d) => (d.bookings.length > a.bookings.length ? d : a), best.week.days[0]);
+  return { s, officeId: best.officeId, week, weekBookings: best.count, day: day.date, dayBookings: day.bookings.length, bookings: best.week.days.flatMap((d) => d.bookings) };
+}
+
+SCENARIOS.push(
+  {
+    id: 'staff-day',
+    label: 'GET /staff/offices/:id/day',
+    async prepare(server) {
+      const { s, officeId, day, dayBookings } = await staffWithBusyWeek(server);
+      const answer = await s.get(`/offices/${officeId}/day`, { date: day });
+      if (answer.bookings.length !== dayBookings) throw new Error(`day view of ${day}: ${answer.bookings.length} bookings, the week view ${dayBookings}`);
+      return {
+        requests: [s.request(`/offices/${officeId}/day`, { date: day })],
+        note: `the admin's day view of office ${officeId} on ${day}: ${dayBookings} bookings, ${answer.resources.length} resources, ${answer.holds.length} holds (heavy calls: STAFF_HEAVY_CONCURRENCY at once, the rest queue)`,
+      };
+    },
+  },
+  {
+    id: 'staff-week',
+    label: 'GET /staff/offices/:id/week',
+    async prepare(server) {
+      const { s, officeId, week, weekBookings } = await staffWithBusyWeek(server);
+      return {
+        requests: [s.request(`/offices/${officeId}/week`, { date: week.start })],
+        note: `the admin's week view of office ${officeId}, ${week.start}..${week.end}: ${weekBookings} bookings (heavy call, as the day view)`,
+      };
+    },
+  },
+  {
+    id: 'staff-search',
+    label: 'GET /staff/bookings?q= (search)',
+    async prepare(server) {
+      const { s, bookings } = await staffWithBusyWeek(server);
+      // What a front desk types: a plate's beginning, a booking key, a phone number's digits,
+      // a part of a name; each taken from the week's bookings, so that each finds something.
+      const terms = new Set();
+      for (const b of bookings.slice(0, 8)) {
+        if (b.registerNumber.length >= 3) terms.add(b.registerNumber.replace(/[-\s]/g, '').slice(0, 4));
+        terms.add(b.bookingKey);
+        const digits = b.customerPhone.replace(/\D/g, '');
+        if (digits.length >= 5) terms.add(digits.slice(-6));
+        const last = b.customerName.split(/\s+/).at(-1) ?? '';
+        if (last.length >= 3) terms.add(last.slice(0, 5).toLowerCase());
+      }
+      const queries = [...terms].filter((q) => q.length >= 3);
+      if (queries.length === 0) throw new Error('the week has no bookings to search for');
+      const found = [];
+      for (const q of queries) found.push((await s.get('/bookings', { q })).results.length);
+      const hits = found.filter((n) => n > 0).length;
+      return {
+        requests: queries.map((q) => s.request('/bookings', { q })),
+        note: `${queries.length} searches in turn (plate beginnings, booking keys, phone digits, name parts of the week's bookings), ${hits} of them finding 1–${Math.max(...found)} bookings (heavy call)`,
+      };
+    },
+  },
+  {
+    id: 'staff-booking',
+    label: 'GET /staff/bookings/:id (detail)',
+    async prepare(server) {
+      const { s, bookings } = await staffWithBusyWeek(server);
+      const ids = bookings.map((b) => b.id).slice(0, 20);
+      if (ids.length === 0) throw new Error('the week has no bookings to open');
+      const detail = await s.get(`/bookings/${ids[0]}`);
+      if (detail?.id !== ids[0] && detail?.booking?.id !== ids[0]) throw new Error(`booking detail answered ${JSON.stringify(detail).slice(0, 300)}`);
+      return {
+        requests: ids.map((id) => s.request(`/bookings/${id}`)),
+        note: `${ids.length} bookings of the week opened in turn (customer, car, lines, history)`,
+      };
+    },
+  },
+);
+
+// ---------------------------------------------------------------- jobs
+
+// One reminder pass and one purge pass on the run's database, after every call (the servers
+// stopped first): bench-load.mjs measureJobs, bench-jobs.mjs. Not a route: the jobs run in
+// every server process on their own timers (jobs/reminders.ts, jobs/purge.ts); the bench
+// servers start with REMINDER_INTERVAL_SECONDS=0 so that the seeded reminders are still due.
+SCENARIOS.push({ id: 'jobs', label: 'jobs: one reminder pass, one purge pass', jobs: true, calls: ['jobs-reminders', 'jobs-purge'] });
+
+/** The size of the seeded database as the admin sees it: its offices (for the report). */
+export async function databaseSize(server) {
+  const s = await new StaffSession(server.urls).login();
+  const offices = await s.get('/offices');
+  return { offices: Array.isArray(offices) ? offices.length : undefined };
+}

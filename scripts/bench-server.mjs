@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pg = createRequire(join(root, 'apps/server/package.json'))('pg');
 
+/** How long a server may take to migrate and seed: the demo company, and a larger DEMO_SCALE. */
 const START_TIMEOUT_MS = 300_000;
+const SCALED_START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT || 0) * 1000 || 4 * 3_600_000;
 
 const log = (...args) => console.error(...args);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -94,7 +96,7 @@ function freePort() {
  * Starts apps/server as a child process and waits until /health answers 200. Answers its
  * address and the lines it printed while starting (the server's own progress lines).
  */
-async function startServer(name, databaseUrl, webDist, prepared = false) {
+async function startServer(name, databaseUrl, webDist, prepared = false, scale = undefined) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `huolto-bench-${name}-`));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -121,8 +123,18 @@ async function startServer(name, databaseUrl, webDist, prepared = false) {
     FREE_TIMES_ON_ORGANIZATION_SESSION_RATE_LIMIT: '1000000',
     HOLDS_PER_ADDRESS: '1000000',
     HOLD_HOURS_PER_ADDRESS: '1000000',
+    LOGIN_RATE_LIMIT: '1000000',
+    STAFF_SEARCH_RATE_LIMIT: '1000000',
+    STAFF_VIEW_RATE_LIMIT: '1000000',
+    STAFF_ACCOUNT_RATE_LIMIT: '1000000',
+    // The reminders due are queued by the bench's own pass (the jobs scenario), not at start.
+    REMINDER_INTERVAL_SECONDS: '0',
   };
   delete env.SMTP_URL; // e-mails (none are sent here) stay in the temporary data directory
+  // The size of the database the server seeds (seed/scale.ts): the demo company unless a
+  // larger size is asked for; the caller's own DEMO_SCALE is not passed on.
+  if (scale) env.DEMO_SCALE = scale;
+  else delete env.DEMO_SCALE;
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env,
@@ -163,10 +175,13 @@ async function startServer(name, databaseUrl, webDist, prepared = false) {
 
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  log(`[${name}] starting the server on ${url} (${prepared ? 'on the database the first process prepared' : 'migrating and seeding a fresh database'})…`);
+  const timeoutMs = scale ? SCALED_START_TIMEOUT_MS : START_TIMEOUT_MS;
+  log(
+    `[${name}] starting the server on ${url} (${prepared ? 'on the database the first process prepared' : `migrating and seeding a fresh database${scale ? `, DEMO_SCALE=${scale}` : ''}`})…`,
+  );
   for (;;) {
     if (exited) throw new Error(`the server (${name}) exited with ${exited.code ?? exited.signal} before answering:\n${tail.join('\n')}`);
-    if (Date.now() - started > START_TIMEOUT_MS) throw new Error(`the server (${name}) did not answer /health in ${START_TIMEOUT_MS / 1000} s`);
+    if (Date.now() - started > timeoutMs) throw new Error(`the server (${name}) did not answer /health in ${timeoutMs / 1000} s`);
     try {
       const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
       if (res.ok) break;
@@ -177,18 +192,27 @@ async function startServer(name, databaseUrl, webDist, prepared = false) {
   }
   const startSeconds = (Date.now() - started) / 1000;
   log(`[${name}] ready in ${startSeconds.toFixed(1)} s`);
-  return { url, pid: child.pid, startSeconds, startLines };
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    if (!(await Promise.race([exit, sleep(10_000).then(() => null)]))) {
+      child.kill('SIGKILL');
+      await exit;
+    }
+  };
+  return { url, pid: child.pid, startSeconds, startLines, dataDir, stop };
 }
 
 /**
  * `count` server processes on one database: the first migrates and seeds it, the others
  * start after it is ready and find nothing to do (prepareDatabase, under an advisory lock on
- * PostgreSQL). Answers { url, urls, pids, startSeconds, note }.
+ * PostgreSQL). `scale` is the DEMO_SCALE the first seeds with (undefined: the demo company).
+ * Answers { url, urls, pids, startSeconds, databaseUrl, pgliteDir, stop, note }.
  */
-export async function startProcesses(name, databaseUrl, count, webDist) {
-  const first = await startServer(count > 1 ? `${name}#1` : name, databaseUrl, webDist);
+export async function startProcesses(name, databaseUrl, count, webDist, scale = undefined) {
+  const first = await startServer(count > 1 ? `${name}#1` : name, databaseUrl, webDist, false, scale);
   const servers = [first];
-  for (let i = 2; i <= count; i++) servers.push(await startServer(`${name}#${i}`, databaseUrl, webDist, true));
+  for (let i = 2; i <= count; i++) servers.push(await startServer(`${name}#${i}`, databaseUrl, webDist, true, scale));
   // The server says "Esimerkkidata: …" when it seeds; only the first may have.
   const seededAgain = servers.slice(1).filter((x) => x.startLines.some((line) => line.startsWith('Esimerkkidata')));
   if (seededAgain.length > 0) throw new Error(`a later server process seeded the shared database again:\n${seededAgain[0].startLines.join('\n')}`);
@@ -197,6 +221,11 @@ export async function startProcesses(name, databaseUrl, count, webDist) {
     urls: servers.map((x) => x.url),
     pids: servers.map((x) => x.pid),
     startSeconds: first.startSeconds,
+    // What the jobs scenario opens the same database with, once the servers have stopped
+    // (PGlite's data directory is one process's at a time).
+    databaseUrl,
+    pgliteDir: databaseUrl ? undefined : join(first.dataDir, 'pgdata'),
+    stop: () => Promise.all(servers.map((x) => x.stop())),
     note:
       count > 1
         ? `${count} server processes on one database (${servers.map((x) => x.url.replace('http://127.0.0.1:', ':')).join(', ')}); ` +

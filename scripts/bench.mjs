@@ -13,6 +13,13 @@
 // each page of bench-lighthouse.mjs against the PGlite server, and scripts/check-web-budget.mjs
 // gives the JavaScript loaded before the first step.
 //
+// Each call's req/s is also given against the trivial route (GET /active-processes) and, for
+// the calls with a booking session, against the session floor (GET /session/v2/alive: the
+// session read and {}). The back-office calls are made as the demo admin; the jobs (one
+// reminder pass, one purge pass) are timed last, after the servers have stopped
+// (bench-jobs.mjs). With BENCH_SCALE the one-process runs are made again on a larger
+// database (DEMO_SCALE) and compared call by call with the demo size.
+//
 // It is a benchmark, not a test: budgets and goals are printed as ✓/✗ and never fail the
 // run. It exits non-zero only when it cannot measure something (the web build or a server
 // fails, a call fails in preparation, Lighthouse fails on a page: that page is printed as
@@ -27,6 +34,11 @@
 //   BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, the median performance counts (default 1)
 //   BENCH_WEB_DIST         a web build to use instead of building one (e.g. apps/web/dist)
 //   BENCH_PROCESSES        `1` leaves out the two-process PostgreSQL run
+//   BENCH_SCALE            medium | large | offices=N,years=N: every one-process run again on a
+//                          database seeded at that size (DEMO_SCALE; large on PostgreSQL only),
+//                          each call's figures beside the demo size's, ✓/✗ ≤ 1.2× for the
+//                          customer calls (bench-goals.mjs SCALE_GOALS)
+//   BENCH_START_TIMEOUT    seconds a server seeding the larger size may take (default 4 hours)
 //
 // The parts: bench-server.mjs starts the servers and fresh PostgreSQL databases and cleans
 // up after them, bench-load.mjs measures each call, bench-output.mjs prints the report.
@@ -36,16 +48,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCENARIOS as ALL_SCENARIOS } from './bench-scenarios.mjs';
+import { SCENARIOS as ALL_SCENARIOS, databaseSize } from './bench-scenarios.mjs';
 import { LIGHTHOUSE_PAGES, runLighthouse } from './bench-lighthouse.mjs';
 import { evaluateGoals, firstStepJavaScript } from './bench-goals.mjs';
 import { atBenchEnd, cleanup, cleanupBench, createPgDatabase, startProcesses, stopOnSignals, stopRequested } from './bench-server.mjs';
-import { measure } from './bench-load.mjs';
+import { measure, measureJobs } from './bench-load.mjs';
 import { loadText, printReport } from './bench-output.mjs';
 
-/** BENCH_ONLY=free-times,other-offices measures just those calls (and the baseline). */
+/** BENCH_ONLY=free-times,other-offices measures just those calls (and the two baselines). */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-const SCENARIOS = ONLY.length === 0 ? ALL_SCENARIOS : ALL_SCENARIOS.filter((s) => s.baseline || ONLY.includes(s.id));
+const SCENARIOS = ONLY.length === 0 ? ALL_SCENARIOS : ALL_SCENARIOS.filter((s) => s.baseline || s.floor || ONLY.includes(s.id) || s.calls?.some((c) => ONLY.includes(c)));
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -55,6 +67,18 @@ const DURATION = positive(process.env.BENCH_DURATION, 10);
 const WARMUP = positive(process.env.BENCH_WARMUP, 2, true);
 const LIGHTHOUSE_RUNS = Math.max(1, Math.round(positive(process.env.BENCH_LIGHTHOUSE_RUNS, 1)));
 const RESULTS_FILE = join(root, 'bench-results.json');
+
+/**
+ * BENCH_SCALE: a larger database beside the demo company, its size as DEMO_SCALE says it
+ * (seed/scale.ts: medium, large or offices=N,years=N[,bookings=N]). Each single-process run
+ * is made twice, at the demo size and at this size (`large` on PostgreSQL only: PGlite stays
+ * at the demo size), and each call of the larger run is compared with the same call of the
+ * demo run. Empty or `demo`: the demo size only.
+ */
+const SCALE = (process.env.BENCH_SCALE ?? '').trim() === 'demo' ? '' : (process.env.BENCH_SCALE ?? '').trim();
+if (SCALE && !/^(medium|large|offices=\d+(,\s*(years|bookings)=\d+)*)$/.test(SCALE)) {
+  throw new Error(`BENCH_SCALE must be medium, large or offices=N,years=N[,bookings=N] (as DEMO_SCALE), got ${SCALE}`);
+}
 
 function positive(text, fallback, zeroOk = false) {
   if (text === undefined || text === '') return fallback;
@@ -76,21 +100,45 @@ stopOnSignals();
 async function runDatabase(target, databaseUrl, { webDist, withLighthouse }) {
   const load = loadavg();
   // The seed ends with ANALYZE (seed/index.ts), on PGlite and PostgreSQL alike.
-  const server = await startProcesses(target.database, databaseUrl, target.processes, webDist);
+  const server = await startProcesses(target.database, databaseUrl, target.processes, webDist, target.scale);
+  // The size seeded (the admin's offices), to tell the demo company from a larger DEMO_SCALE.
+  const size = await databaseSize(server).catch((err) => {
+    log(`[${target.database}] could not read the database's size: ${err.message}`);
+    return undefined;
+  });
+  log(`[${target.database}] ${size?.offices ?? '?'} offices${target.scale ? ` (DEMO_SCALE=${target.scale})` : ''}`);
   // Lighthouse first, while the machine is quiet: it simulates a phone from the page's trace.
   const lighthouseLoad = loadavg();
   // A page Lighthouse fails on is answered as failed (bench-lighthouse.mjs); the load goes on.
   const lighthouse = withLighthouse ? await lighthouseOrFailure(server.url) : undefined;
   const rows = [];
-  for (const scenario of SCENARIOS) rows.push(await measure(server, scenario, target.database, LOAD));
+  for (const scenario of SCENARIOS) if (!scenario.jobs) rows.push(...[await measure(server, scenario, target.database, LOAD)].flat());
+  // The jobs last, on what the load left behind; they stop the servers first.
+  const jobs = SCENARIOS.find((s) => s.jobs);
+  let jobsFailed;
+  if (jobs) {
+    try {
+      rows.push(...(await measureJobs(server, jobs, target.database)));
+    } catch (err) {
+      log(`[${target.database}] jobs failed: ${err.stack ?? err}`);
+      jobsFailed = String(err.message ?? err);
+    }
+  }
   const base = rows.find((r) => r.baseline);
+  const floor = rows.find((r) => r.floor);
   for (const r of rows) {
-    r.ratioToTrivial = base && base.requestsPerSecond > 0 ? r.requestsPerSecond / base.requestsPerSecond : null;
+    r.ratioToTrivial = !r.job && !r.partOf && base && base.requestsPerSecond > 0 ? r.requestsPerSecond / base.requestsPerSecond : null;
+    // Session calls against the floor of a session call (session/v2/alive).
+    r.ratioToFloor = (r.session || r.floor) && floor && floor.requestsPerSecond > 0 ? r.requestsPerSecond / floor.requestsPerSecond : null;
   }
   return {
     database: target.database,
     label: target.label,
     processes: target.processes,
+    scale: target.scale ?? 'demo',
+    offices: size?.offices ?? null,
+    jobsFailed,
+    demoOf: target.demoOf,
     startSeconds: server.startSeconds,
     note: server.note,
     loadAverageBefore: load,
@@ -99,6 +147,32 @@ async function runDatabase(target, databaseUrl, { webDist, withLighthouse }) {
     lighthouse,
     lighthouseLoadAverage: lighthouse ? lighthouseLoad : undefined,
   };
+}
+
+/**
+ * Each call of a larger-size run beside the same call of its demo-size run (runs[].demoOf):
+ * row.scale = { demoRequestsPerSecond, demoP99Ms, timeRatio, p99Ratio }, both ratios larger
+ * size over demo size of the time a request takes (timeRatio: demo req/s ÷ larger req/s).
+ */
+function compareScales(runs) {
+  for (const run of runs) {
+    if (!run.demoOf) continue;
+    const demo = runs.find((r) => r.database === run.demoOf);
+    // A seed that does not know the size asked for seeds the demo company again.
+    if (demo && run.offices != null && run.offices === demo.offices) {
+      run.note = `${run.note ? `${run.note}; ` : ''}‼ as many offices (${run.offices}) as the demo size: the seed did not make a larger database of DEMO_SCALE=${run.scale}`;
+    }
+    for (const row of run.rows) {
+      const d = demo?.rows.find((x) => x.id === row.id);
+      if (!d) continue;
+      row.scale = {
+        demoRequestsPerSecond: d.requestsPerSecond,
+        demoP99Ms: d.p99Ms,
+        timeRatio: row.requestsPerSecond > 0 ? d.requestsPerSecond / row.requestsPerSecond : null,
+        p99Ratio: d.p99Ms > 0 && Number.isFinite(row.p99Ms) ? row.p99Ms / d.p99Ms : null,
+      };
+    }
+  }
 }
 
 /** Lighthouse on every page; should it throw as a whole, every page is answered as failed. */
@@ -158,6 +232,12 @@ async function main() {
     targets.push({ database: 'postgres', label: 'PostgreSQL', processes: 1, url: adminUrl });
     if (process.env.BENCH_PROCESSES !== '1') targets.push({ database: 'postgres-2', label: 'PostgreSQL, 2 processes', processes: 2, url: adminUrl });
   }
+  if (SCALE) {
+    // The larger size after every demo-size run, one process each, compared with the demo run.
+    const scaled = targets.filter((t) => t.processes === 1 && (SCALE !== 'large' || t.database === 'postgres'));
+    if (scaled.length === 0) throw new Error('BENCH_SCALE=large is measured on PostgreSQL only: set DATABASE_URL (or use BENCH_SCALE=medium on PGlite)');
+    for (const t of scaled) targets.push({ ...t, database: `${t.database}-scaled`, label: `${t.label}, ${SCALE}`, scale: SCALE, demoOf: t.database });
+  }
   const loadAtStart = loadavg();
   log(
     `Benchmark: ${SCENARIOS.length} calls × ${targets.map((t) => t.label).join(' + ')}, ` +
@@ -181,7 +261,7 @@ async function main() {
   for (const [i, target] of targets.entries()) {
     if (stopRequested()) break;
     try {
-      const url = target.url ? (await createPgDatabase(target.url, target.database.replace('-', '_'))).url : undefined;
+      const url = target.url ? (await createPgDatabase(target.url, target.database.replaceAll('-', '_'))).url : undefined;
       runs.push(await runDatabase(target, url, { webDist: web?.dist, withLighthouse: withLighthouse && i === 0 }));
     } catch (err) {
       log(`\n[${target.label}] bench failed: ${err.stack ?? err}`);
@@ -190,8 +270,10 @@ async function main() {
       await cleanup(); // this run's servers, data directories and PostgreSQL database
     }
   }
+  compareScales(runs);
   // A page Lighthouse failed on is a failure of the run (its exit status), the rest was measured.
   for (const run of runs) {
+    if (run.jobsFailed) failures.push({ database: run.database, label: `${run.label}, jobs`, error: run.jobsFailed });
     for (const page of run.lighthouse ?? []) {
       if (page.failed) failures.push({ database: run.database, label: `${run.label}, Lighthouse ${page.path}`, error: `${page.failed.code} ${page.failed.message}` });
     }
@@ -206,6 +288,7 @@ async function main() {
     cpuModel: cpus()[0]?.model,
     loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
     connections: CONNECTIONS,
+    scale: SCALE || 'demo',
     durationSeconds: DURATION,
     warmupSeconds: WARMUP,
     lighthouseRuns: withLighthouse ? LIGHTHOUSE_RUNS : 0,
