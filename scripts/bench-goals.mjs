@@ -63,7 +63,7 @@ const MEASURES = {
   floorRatio: { what: 'req/s vs session floor', value: (r) => r.ratioToFloor, text: (v, bound) => `${shown(v, bound, 2)}×` },
   p99: { what: 'p99', value: (r) => r.p99Ms, text: (v, bound) => `${shown(v, bound, 1)} ms` },
   p50: { what: 'p50', value: (r) => r.p50Ms, text: (v, bound) => `${shown(v, bound, 1)} ms` },
-  timeRatio: { what: 'time a request takes vs demo size (demo req/s ÷ req/s)', value: (r) => r.scale?.timeRatio, text: (v, bound) => `${shown(v, bound, 2)}×` },
+  timeRatio: { what: 'time vs demo size (demo req/s ÷ req/s)', value: (r) => r.scale?.timeRatio, text: (v, bound) => `${shown(v, bound, 2)}×` },
   p99Ratio: { what: 'p99 vs demo size', value: (r) => r.scale?.p99Ratio, text: (v, bound) => `${shown(v, bound, 2)}×` },
 };
 

@@ -160,7 +160,7 @@ function compareScales(runs) {
     const demo = runs.find((r) => r.database === run.demoOf);
     // A seed that does not know the size asked for seeds the demo company again.
     if (demo && run.offices != null && run.offices === demo.offices) {
-      run.note = `${run.note ? `${run.note}; ` : ''}‼ as many offices (${run.offices}) as the demo size: the seed did not make a larger database of DEMO_SCALE=${run.scale}`;
+      run.note = `${run.note ? `${run.note}; ` : ''}‼ as many offices (${run.offices}) as the demo size: the seed did not follow DEMO_SCALE=${run.scale}`;
     }
     for (const row of run.rows) {
       const d = demo?.rows.find((x) => x.id === row.id);
