@@ -60,8 +60,10 @@ describe('omat-tiedot on a 360 × 780 phone', () => {
     // Kept for this tab only.
     expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
 
-    const privacy = page.getByRole('link', { name: /^tietosuojaseloste/ });
-    expect(await privacy.getAttribute('href')).toMatch(/^https:\/\//);
+    // The site's own privacy notice, opened beside the booking.
+    const privacy = page.getByRole('link', { name: /^tietosuojaselosteemme/ });
+    expect(await privacy.getAttribute('href')).toBe('/tietosuojaseloste');
+    expect(await privacy.getAttribute('target')).toBe('_blank');
 
     await expect.poll(() => confirmButton(page).isEnabled()).toBe(true);
     await confirmButton(page).click();
