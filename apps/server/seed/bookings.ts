@@ -79,8 +79,8 @@ export const RETURNING_CUSTOMER_PHONE = '040 076 5432';
 export const RETURNING_CUSTOMER_RESOURCE_ID = 2;
 
 const OPENING = 7 * 60 + 30;
-const CLOSING = 17 * 60;
-const FIRST_SLOT = 8 * 60;
+export const CLOSING = 17 * 60;
+export const FIRST_SLOT = 8 * 60;
 
 export function isWorkingDay(date: string): boolean {
   return isoWeekday(date) <= 5 && !isFinnishHoliday(date);
@@ -109,13 +109,13 @@ export function fullDays(today: string, officeId: number): string[] {
   return days;
 }
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Aino', 'Antti', 'Eero', 'Elina', 'Emilia', 'Heikki', 'Helmi', 'Jari', 'Johanna', 'Juha',
   'Jukka', 'Kaisa', 'Kalle', 'Katja', 'Laura', 'Lauri', 'Leena', 'Marja', 'Markku', 'Matti',
   'Mika', 'Minna', 'Niina', 'Olli', 'Paula', 'Pekka', 'Petri', 'Riikka', 'Sanna', 'Satu',
   'Seppo', 'Tiina', 'Timo', 'Tuomas', 'Ville', 'Väinö', 'Päivi', 'Sari', 'Jyrki', 'Outi',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Korhonen', 'Virtanen', 'Mäkinen', 'Nieminen', 'Mäkelä', 'Hämäläinen', 'Laine', 'Heikkinen',
   'Koskinen', 'Järvinen', 'Lehtonen', 'Lehtinen', 'Saarinen', 'Salminen', 'Heinonen', 'Niemi',
   'Heikkilä', 'Kinnunen', 'Salonen', 'Turunen', 'Salo', 'Laitinen', 'Tuominen', 'Rantanen',
@@ -131,16 +131,16 @@ const MOBILE_PREFIXES = ['040', '041', '044', '045', '046', '050'];
  * What a booking is for, by its booked hours: the catalogue's services a real customer
  * books together (ids of seed/services.ts). A tire-change booking of the past has tire work.
  */
-const JOBS_BY_HOURS: Record<number, readonly (readonly string[])[]> = {
+export const JOBS_BY_HOURS: Record<number, readonly (readonly string[])[]> = {
   1: [['BRAKE-PADS-FRONT'], ['AC-SERVICE', 'CABIN-FILTER'], ['WHEEL-ALIGNMENT'], ['INSPECTION-PRECHECK', 'BATTERY-TEST'], ['BRAKE-SERVICE']],
   2: [['MAINT-30000', 'WASH-EXTERIOR'], ['MAINT-60000'], ['MAINT-90000', 'CABIN-FILTER'], ['BRAKE-DISCS-FRONT']],
   3: [['MAINT-120000', 'BRAKE-FLUID'], ['MAINT-180000', 'WHEEL-ALIGNMENT'], ['MAINT-240000'], ['TOWBAR']],
 };
-const LONG_JOBS: readonly (readonly string[])[] = [['MAINT-240000', 'BRAKE-DISCS-FRONT'], ['TOWBAR', 'MAINT-120000']];
-const TIRE_JOBS: readonly (readonly string[])[] = [['TIRE-CHANGE-RIMS'], ['TIRE-HOTEL-CHANGE-SUV'], ['TIRE-CHANGE-RIMS', 'TIRE-WASH-BALANCE']];
+export const LONG_JOBS: readonly (readonly string[])[] = [['MAINT-240000', 'BRAKE-DISCS-FRONT'], ['TOWBAR', 'MAINT-120000']];
+export const TIRE_JOBS: readonly (readonly string[])[] = [['TIRE-CHANGE-RIMS'], ['TIRE-HOTEL-CHANGE-SUV'], ['TIRE-CHANGE-RIMS', 'TIRE-WASH-BALANCE']];
 
 // No I, O, 0 or 1: a key is read out on the phone.
-const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 function emailPart(name: string): string {
   return name
@@ -149,7 +149,7 @@ function emailPart(name: string): string {
     .replace(/ö/g, 'o');
 }
 
-function randomCustomer(rng: Random, office: OfficeSpec): Customer {
+export function randomCustomer(rng: Random, office: OfficeSpec): Customer {
   const first = rng.pick(FIRST_NAMES);
   const last = rng.pick(LAST_NAMES);
   const suffix = rng.chance(0.3) ? String(rng.int(1, 99)) : '';
@@ -169,7 +169,7 @@ function randomCustomer(rng: Random, office: OfficeSpec): Customer {
   };
 }
 
-function bookingVehicle(v: SeedVehicle): BookingVehicle {
+export function bookingVehicle(v: SeedVehicle): BookingVehicle {
   return {
     register_number: v.register_number,
     make: v.make,
@@ -178,6 +178,25 @@ function bookingVehicle(v: SeedVehicle): BookingVehicle {
     classification: { id: v.classification_id },
     tires: v.tires,
   };
+}
+
+/** A booking's lines made of the catalogue's services, as JSON text, and their total in cents. */
+export function jobLines(services: ReadonlyMap<string, SeedService>, ids: readonly string[]): { items: string; total: number } {
+  const items: OrderItem[] = ids.map((id) => {
+    const service = services.get(id);
+    if (!service) throw new Error(`seed: no service ${id} in the catalogue`);
+    return {
+      display_description: service.description,
+      price: service.priceCents,
+      product: { id: service.id, provider: 'LAAKKONEN' },
+      amount: 1,
+      selected_service_identifier: service.groupId,
+      parameters: {},
+      stage: service.stage,
+      duration_minutes: service.durationMinutes,
+    };
+  });
+  return { items: JSON.stringify(items), total: items.reduce((sum, i) => sum + i.price, 0) };
 }
 
 /** Plans the bookings (pure: the caller inserts them). */
@@ -200,21 +219,7 @@ export function generateBookings(rng: Random, opts: BookingPlanOptions): SeedBoo
   const job = (ids: readonly string[]) => {
     let made = jobOf.get(ids);
     if (!made) {
-      const items: OrderItem[] = ids.map((id) => {
-        const service = opts.services.get(id);
-        if (!service) throw new Error(`seed: no service ${id} in the catalogue`);
-        return {
-          display_description: service.description,
-          price: service.priceCents,
-          product: { id: service.id, provider: 'LAAKKONEN' },
-          amount: 1,
-          selected_service_identifier: service.groupId,
-          parameters: {},
-          stage: service.stage,
-          duration_minutes: service.durationMinutes,
-        };
-      });
-      made = { items: JSON.stringify(items), total: items.reduce((sum, i) => sum + i.price, 0) };
+      made = jobLines(opts.services, ids);
       jobOf.set(ids, made);
     }
     return made;
@@ -382,7 +387,7 @@ export function generateBookings(rng: Random, opts: BookingPlanOptions): SeedBoo
  * Sunday, never during a working day, so the offset holds from opening to closing.
  */
 const noonCache = new Map<string, number>();
-function instantOf(date: string, minutes: number): Date {
+export function instantOf(date: string, minutes: number): Date {
   let noon = noonCache.get(date);
   if (noon === undefined) {
     noon = fromHelsinki(date, '12:00:00').getTime();

@@ -4,19 +4,23 @@
  * existing bookings. The same seed and `today` give the same rows every time.
  */
 import { DATE_PATTERN } from '@huolto/domain';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../src/db/types.ts';
 import { analyzeTables } from '../src/db/analyze.ts';
 import { generateBookings, type SeedBooking, type SeedService } from './bookings.ts';
+import { withOneVersionBump, withoutSecondaryIndexes } from './bulk-load.ts';
+import { chainBookings, chainMembers, planChain, type ChainPlan } from './chain.ts';
 import { MAKES, classificationOf, modelId } from './catalog.ts';
-import { OFFICES, organizationMakeRows, organizationRows, resourceRows } from './organizations.ts';
+import { OFFICES, organizationMakeRows, organizationRows, resourceRows, type OfficeSpec, type SeedResource } from './organizations.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import { serviceCatalogue, type ServiceCatalogue } from './services.ts';
-import { DEMO_VEHICLES, generateVehicles } from './vehicles.ts';
+import { DEMO_VEHICLES, generateVehicles, type SeedVehicle } from './vehicles.ts';
+import type { ChainScale, DemoScale } from './scale.ts';
+import { hashPassword } from '../src/lib/password.ts';
 
 import { EXTRA_ORDER_ITEMS, OFFERS, groupMediaRows, productAdditionalRows } from './extras.ts';
 import { groupImageId } from './services.ts';
-import { seedLoyalty } from './loyalty.ts';
+import { DEMO_ACCOUNT, seedLoyalty } from './loyalty.ts';
 import { tireCatalogue } from './tires.ts';
 import { WINDSHIELD_GROUP, WINDSHIELD_PARAMETER_ROWS, WINDSHIELD_PRODUCT_ROWS } from './windshield.ts';
 import { seedManagement } from './management.ts';
@@ -40,6 +44,10 @@ export interface SeedOptions {
   today: string;
   /** PRNG seed; the same value gives the same data. */
   seed?: number;
+  /** DEMO_SCALE: the demo company (default) or a chain of the given size (seed/scale.ts). */
+  scale?: DemoScale;
+  /** A chain's load tells how far it is: bookings inserted so far, of about `expected`. */
+  progress?: (done: { offices: number; bookings: number; expected: number }) => void;
 }
 
 export interface SeedSummary {
@@ -48,6 +56,9 @@ export interface SeedSummary {
   products: number;
   bookings: number;
   tires: number;
+  /** A chain: its lifts and loyalty members (the demo account included). */
+  resources?: number;
+  loyaltyAccounts?: number;
 }
 
 export const DEFAULT_SEED = 20241129;
@@ -154,9 +165,123 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
     .execute();
 }
 
+/** What the company's rows are made of: the demo's offices or a chain's, and the register. */
+interface CompanyParts {
+  base: number;
+  today: string;
+  vehicles: readonly SeedVehicle[];
+  offices: readonly OfficeSpec[];
+  resources: readonly SeedResource[];
+  catalogue: ServiceCatalogue;
+}
+
+/** Refuses a database that already has a company. */
+async function refuseNonEmpty(trx: Transaction<Database>): Promise<void> {
+  const existing = await trx
+    .selectFrom('organization')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  if (existing.n > 0) throw new Error('seed: the database already has data; seed an empty database');
+}
+
+/**
+ * Everything of the company but its bookings: settings, makes and models, the register,
+ * offices and lifts, the catalogue, the loyalty programme's demo account, tires, the
+ * windshield service, kinds of work, management settings and staff. Returns the tires' count.
+ */
+async function seedCompany(trx: Transaction<Database>, c: CompanyParts): Promise<number> {
+  await trx
+    .insertInto('setting')
+    .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value: JSON.stringify(value) })))
+    .execute();
+
+  await seedReferenceData(trx);
+
+  for (const chunk of chunks(c.vehicles)) {
+    await trx
+      .insertInto('vehicle')
+      .values(
+        chunk.map((v) => ({
+          register_number: v.register_number,
+          make_id: v.make_id,
+          model: v.model,
+          model_year: v.model_year,
+          classification_id: v.classification_id,
+          fuel: v.fuel,
+          introduction_date: v.introduction_date,
+          tires: JSON.stringify(v.tires),
+        })),
+      )
+      .execute();
+  }
+
+  await trx.insertInto('organization').values(organizationRows(c.offices)).execute();
+  await trx.insertInto('organization_make').values(organizationMakeRows(c.offices)).execute();
+  await trx.insertInto('resource').values(c.resources).execute();
+
+  await trx.insertInto('service_group').values(c.catalogue.groups).execute();
+  for (const chunk of chunks(c.catalogue.products)) await trx.insertInto('product').values(chunk).execute();
+  for (const chunk of chunks(c.catalogue.operations)) await trx.insertInto('product_operation').values(chunk).execute();
+  await trx.insertInto('media').values(groupMediaRows(c.catalogue.groups)).execute();
+  await trx.insertInto('product_additional').values(productAdditionalRows(c.catalogue.products.map((p) => p.id))).execute();
+  await trx.insertInto('extra_order_item').values(EXTRA_ORDER_ITEMS).execute();
+  await trx.insertInto('offer').values(OFFERS(groupImageId)).execute();
+  await seedLoyalty(trx, c.today);
+
+  // Tires are products of their own group; the tire table holds what a search filters on.
+  const tires = tireCatalogue(createRandom(deriveSeed(c.base, 'tires')));
+  await trx.insertInto('service_group').values({ id: 'tires', stage: 'TIRE_SERVICES', kind: 'TIRES', title: 'Renkaat', calculator_id: null, sort: 0 }).execute();
+  await trx.insertInto('tire_supplier').values(tires.suppliers).execute();
+  await trx.insertInto('media').values(tires.media).execute();
+  for (const chunk of chunks(tires.products)) await trx.insertInto('product').values(chunk).execute();
+  for (const chunk of chunks(tires.tires)) await trx.insertInto('tire').values(chunk).execute();
+
+  // The windshield service (/proautolasi): its own group kind, products with CHOICE parameters.
+  await trx.insertInto('service_group').values(WINDSHIELD_GROUP).execute();
+  await trx.insertInto('product').values(WINDSHIELD_PRODUCT_ROWS).execute();
+  await trx.insertInto('product_parameter').values(WINDSHIELD_PARAMETER_ROWS).execute();
+  await seedWorkKinds(trx);
+
+  // Redirect settings of four makes, damage-inspection offices, office info texts.
+  await seedManagement(trx, c.today);
+  await seedStaff(trx);
+  return tires.tires.length;
+}
+
+/**
+ * Bookings and their booked time, one statement: the rows travel as one JSON parameter
+ * (much faster on PGlite than 16,000 bound parameters), and the booked time is inserted by
+ * the same statement with the ids the bookings got.
+ */
+async function insertBookings(trx: Transaction<Database>, chunk: readonly SeedBooking[]): Promise<void> {
+  const inserted = await sql<{ n: number }>`
+    WITH x AS (
+      SELECT * FROM jsonb_to_recordset(${bookingsJson(chunk)}::jsonb) AS x(
+        booking_key text, process_type text, organization_id integer, register_number text, status text,
+        start_at timestamptz, end_at timestamptz, time_selection_type text, customer text, customer_phone text,
+        vehicle text, order_items text, total_cents integer, using_key_locker boolean, snapshot text,
+        resource_id integer, during text)
+    ), b AS (
+      INSERT INTO booking (booking_key, process_type, organization_id, register_number, status, start_at, end_at,
+        time_selection_type, customer, customer_phone, vehicle, order_items, total_cents, using_key_locker, snapshot)
+      SELECT booking_key, process_type, organization_id, register_number, status, start_at, end_at,
+        time_selection_type, customer::jsonb, customer_phone, vehicle::jsonb, order_items::jsonb, total_cents,
+        using_key_locker, snapshot::jsonb
+      FROM x
+      RETURNING id, booking_key
+    ), t AS (
+      INSERT INTO resource_time (resource_id, during, kind, booking_id)
+      SELECT x.resource_id, x.during::tstzrange, 'BOOKED', b.id FROM x JOIN b USING (booking_key)
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM t`.execute(trx);
+  if (inserted.rows[0]?.n !== chunk.length) throw new Error('seed: a booking or its time was not inserted');
+}
+
 export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<SeedSummary> {
   if (!DATE_PATTERN.test(opts.today)) throw new RangeError(`seed: today must be YYYY-MM-DD, got ${opts.today}`);
   const base = opts.seed ?? DEFAULT_SEED;
+  if (opts.scale && opts.scale !== 'demo') return seedChain(db, opts, base, opts.scale);
 
   // Everything is planned in memory first; separate PRNG streams keep parts independent.
   const vehicles = generateVehicles(createRandom(deriveSeed(base, 'vehicles')), VEHICLE_COUNT, opts.today);
@@ -176,96 +301,10 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
   let tireCount = 0;
   // One transaction, and only `trx` inside it: PGlite has a single connection.
   await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('organization')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow();
-    if (existing.n > 0) throw new Error('seed: the database already has data; seed an empty database');
+    await refuseNonEmpty(trx);
+    tireCount = await seedCompany(trx, { base, today: opts.today, vehicles, offices: OFFICES, resources, catalogue });
 
-    await trx
-      .insertInto('setting')
-      .values(Object.entries(SETTINGS).map(([key, value]) => ({ key, value: JSON.stringify(value) })))
-      .execute();
-
-    await seedReferenceData(trx);
-
-    for (const chunk of chunks(vehicles)) {
-      await trx
-        .insertInto('vehicle')
-        .values(
-          chunk.map((v) => ({
-            register_number: v.register_number,
-            make_id: v.make_id,
-            model: v.model,
-            model_year: v.model_year,
-            classification_id: v.classification_id,
-            fuel: v.fuel,
-            introduction_date: v.introduction_date,
-            tires: JSON.stringify(v.tires),
-          })),
-        )
-        .execute();
-    }
-
-    await trx.insertInto('organization').values(organizationRows()).execute();
-    await trx.insertInto('organization_make').values(organizationMakeRows()).execute();
-    await trx.insertInto('resource').values(resources).execute();
-
-    await trx.insertInto('service_group').values(catalogue.groups).execute();
-    for (const chunk of chunks(catalogue.products)) await trx.insertInto('product').values(chunk).execute();
-    for (const chunk of chunks(catalogue.operations)) await trx.insertInto('product_operation').values(chunk).execute();
-    await trx.insertInto('media').values(groupMediaRows(catalogue.groups)).execute();
-    await trx.insertInto('product_additional').values(productAdditionalRows(catalogue.products.map((p) => p.id))).execute();
-    await trx.insertInto('extra_order_item').values(EXTRA_ORDER_ITEMS).execute();
-    await trx.insertInto('offer').values(OFFERS(groupImageId)).execute();
-    await seedLoyalty(trx, opts.today);
-
-    // Tires are products of their own group; the tire table holds what a search filters on.
-    const tires = tireCatalogue(createRandom(deriveSeed(base, 'tires')));
-    await trx.insertInto('service_group').values({ id: 'tires', stage: 'TIRE_SERVICES', kind: 'TIRES', title: 'Renkaat', calculator_id: null, sort: 0 }).execute();
-    await trx.insertInto('tire_supplier').values(tires.suppliers).execute();
-    await trx.insertInto('media').values(tires.media).execute();
-    for (const chunk of chunks(tires.products)) await trx.insertInto('product').values(chunk).execute();
-    for (const chunk of chunks(tires.tires)) await trx.insertInto('tire').values(chunk).execute();
-    tireCount = tires.tires.length;
-
-    // The windshield service (/proautolasi): its own group kind, products with CHOICE parameters.
-    await trx.insertInto('service_group').values(WINDSHIELD_GROUP).execute();
-    await trx.insertInto('product').values(WINDSHIELD_PRODUCT_ROWS).execute();
-    await trx.insertInto('product_parameter').values(WINDSHIELD_PARAMETER_ROWS).execute();
-    await seedWorkKinds(trx);
-
-    // Redirect settings of four makes, damage-inspection offices, office info texts.
-    await seedManagement(trx, opts.today);
-    await seedStaff(trx);
-
-    // Bookings and their booked time, 1,000 a statement: the rows travel as one JSON
-    // parameter (much faster on PGlite than 16,000 bound parameters), and the booked time
-    // is inserted by the same statement with the ids the bookings got.
-    for (const chunk of chunks(bookings, BOOKING_CHUNK_SIZE)) {
-      const inserted = await sql<{ n: number }>`
-        WITH x AS (
-          SELECT * FROM jsonb_to_recordset(${bookingsJson(chunk)}::jsonb) AS x(
-            booking_key text, process_type text, organization_id integer, register_number text, status text,
-            start_at timestamptz, end_at timestamptz, time_selection_type text, customer text, customer_phone text,
-            vehicle text, order_items text, total_cents integer, using_key_locker boolean, snapshot text,
-            resource_id integer, during text)
-        ), b AS (
-          INSERT INTO booking (booking_key, process_type, organization_id, register_number, status, start_at, end_at,
-            time_selection_type, customer, customer_phone, vehicle, order_items, total_cents, using_key_locker, snapshot)
-          SELECT booking_key, process_type, organization_id, register_number, status, start_at, end_at,
-            time_selection_type, customer::jsonb, customer_phone, vehicle::jsonb, order_items::jsonb, total_cents,
-            using_key_locker, snapshot::jsonb
-          FROM x
-          RETURNING id, booking_key
-        ), t AS (
-          INSERT INTO resource_time (resource_id, during, kind, booking_id)
-          SELECT x.resource_id, x.during::tstzrange, 'BOOKED', b.id FROM x JOIN b USING (booking_key)
-          RETURNING 1
-        )
-        SELECT count(*)::int AS n FROM t`.execute(trx);
-      if (inserted.rows[0]?.n !== chunk.length) throw new Error('seed: a booking or its time was not inserted');
-    }
+    for (const chunk of chunks(bookings, BOOKING_CHUNK_SIZE)) await insertBookings(trx, chunk);
   });
 
   // Planner statistics of the filled tables (PGlite has no autovacuum).
@@ -277,5 +316,67 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     products: catalogue.products.length,
     bookings: bookings.length,
     tires: tireCount,
+  };
+}
+
+/** The tables a chain's bookings fill, whose secondary indexes are built after the load. */
+const BULK_TABLES = ['booking', 'resource_time'] as const;
+
+/** Loyalty members and their cars, 500 a statement. */
+async function insertMembers(trx: Transaction<Database>, members: ReturnType<typeof chainMembers>): Promise<void> {
+  for (const chunk of chunks(members)) {
+    const ids = await trx
+      .insertInto('loyalty_account')
+      .values(chunk.map((m) => m.account))
+      .returning(['id', 'username'])
+      .execute();
+    const idOf = new Map(ids.map((r) => [r.username, r.id]));
+    const cars = chunk.flatMap((m) => m.cars.map((car) => ({ ...car, account_id: idOf.get(m.account.username)! })));
+    await trx.insertInto('loyalty_vehicle').values(cars).execute();
+  }
+}
+
+/**
+ * A chain of the given size (DEMO_SCALE other than demo): the demo company's settings,
+ * catalogue and accounts with the chain's offices, lifts, register, loyalty members and
+ * bookings. The bookings are made and inserted one office at a time, with the bookings'
+ * secondary indexes built once after the load, and the planner's statistics gathered at the end.
+ */
+async function seedChain(db: Kysely<Database>, opts: SeedOptions, base: number, scale: ChainScale): Promise<SeedSummary> {
+  const plan: ChainPlan = planChain(scale, opts.today, base, resourceRows);
+  const vehicles = generateVehicles(createRandom(deriveSeed(base, 'vehicles')), plan.vehicleCount, opts.today);
+  const catalogue = serviceCatalogue();
+  const demoPlates = new Set(DEMO_VEHICLES.map((d) => d.register_number));
+  const bookable = vehicles.filter((v) => !demoPlates.has(v.register_number));
+  // Every generated member has the demo account's password (README).
+  const members = chainMembers(plan, base, bookable, await hashPassword(DEMO_ACCOUNT.password));
+
+  let tireCount = 0;
+  let bookingCount = 0;
+  await db.transaction().execute(async (trx) => {
+    await refuseNonEmpty(trx);
+    tireCount = await seedCompany(trx, { base, today: opts.today, vehicles, offices: plan.offices, resources: plan.resources, catalogue });
+    await insertMembers(trx, members);
+    await withOneVersionBump(trx, () =>
+      withoutSecondaryIndexes(trx, BULK_TABLES, async () => {
+        let offices = 0;
+        for (const officeBookings of chainBookings(plan, { today: opts.today, seed: base, vehicles: bookable, services: seedServices(catalogue) })) {
+          for (const chunk of chunks(officeBookings, BOOKING_CHUNK_SIZE)) await insertBookings(trx, chunk);
+          bookingCount += officeBookings.length;
+          opts.progress?.({ offices: ++offices, bookings: bookingCount, expected: plan.expectedBookings });
+        }
+      }).then(() => undefined),
+    );
+  });
+  await analyzeTables(db);
+
+  return {
+    organizations: plan.offices.length,
+    vehicles: vehicles.length,
+    products: catalogue.products.length,
+    bookings: bookingCount,
+    tires: tireCount,
+    resources: plan.resources.length,
+    loyaltyAccounts: members.length + 1,
   };
 }

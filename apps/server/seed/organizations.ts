@@ -10,6 +10,8 @@ import { MAKE } from './catalog.ts';
 
 export interface OfficeSpec {
   id: number;
+  /** The office's own code; by default officeCode() of its name. */
+  code?: string;
   name: string;
   address: string;
   post_code: string;
@@ -305,10 +307,10 @@ export function officeCode(o: Pick<OfficeSpec, 'name'>): string {
     .toUpperCase();
 }
 
-export function organizationRows(): Insertable<Database['organization']>[] {
-  return OFFICES.map((o) => ({
+export function organizationRows(offices: readonly OfficeSpec[] = OFFICES): Insertable<Database['organization']>[] {
+  return offices.map((o) => ({
     id: o.id,
-    code: officeCode(o),
+    code: o.code ?? officeCode(o),
     name: o.name,
     address: o.address,
     post_code: o.post_code,
@@ -333,17 +335,17 @@ export function organizationRows(): Insertable<Database['organization']>[] {
   }));
 }
 
-export function organizationMakeRows(): Insertable<Database['organization_make']>[] {
-  return OFFICES.flatMap((o) => o.dealerFor.map((makeId) => ({ organization_id: o.id, make_id: makeId })));
+export function organizationMakeRows(offices: readonly OfficeSpec[] = OFFICES): Insertable<Database['organization_make']>[] {
+  return offices.flatMap((o) => o.dealerFor.map((makeId) => ({ organization_id: o.id, make_id: makeId })));
 }
 
 /**
  * Resources numbered 1… across the chain, in office order: office 1 has ids 1–5
  * (Mekaanikko Jari, Sanna, Pekka, Laura, Timo).
  */
-export function resourceRows(): SeedResource[] {
+export function resourceRows(offices: readonly OfficeSpec[] = OFFICES): SeedResource[] {
   const rows: SeedResource[] = [];
-  for (const office of OFFICES) {
+  for (const office of offices) {
     for (let n = 1; n <= office.resources; n++) {
       rows.push({
         id: rows.length + 1,
