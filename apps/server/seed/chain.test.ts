@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addDays, postCodeCoordinates, toHelsinki } from '@huolto/domain';
+import { loadConfig } from '../src/config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import type { SeedBooking, SeedService } from './bookings.ts';
 import { FUTURE_DAYS, chainBookings, chainMembers, chainOffices, isTireSeason, planChain, type ChainPlan } from './chain.ts';
@@ -170,6 +171,12 @@ describe('DEMO_SCALE', () => {
     for (const bad of ['huge', 'offices=0', 'offices=5,years=99', 'years=2', 'offices=-1', 'offices=5;years=2']) {
       expect(() => parseDemoScale(bad), bad).toThrow(RangeError);
     }
+  });
+
+  it('is read by the configuration: demo by default, a wrong value stops the start naming the variable', () => {
+    expect(loadConfig({}).demoScale).toBe('demo');
+    expect(loadConfig({ DEMO_SCALE: 'offices=40,years=2' }).demoScale).toEqual({ offices: 40, years: 2 });
+    expect(() => loadConfig({ DEMO_SCALE: 'huge' })).toThrow(/DEMO_SCALE: must be demo, medium, large/);
   });
 });
 

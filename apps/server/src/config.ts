@@ -7,6 +7,17 @@ import {
   STAFF_BOOKINGS_PER_HOUR,
   type RedirectMake,
 } from '@huolto/domain';
+import { parseDemoScale, type DemoScale } from '#seed/scale.ts';
+
+/** Whether DEMO_SCALE's value is one parseDemoScale() takes. */
+function isDemoScale(value: string): boolean {
+  try {
+    parseDemoScale(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** An http(s) address, or unset (an empty value counts as unset). */
 const redirectUrl = z
@@ -135,6 +146,15 @@ const envSchema = z.object({
    */
   DEMO_DATA: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   /**
+   * The size of the demo company a new database gets (with DEMO_DATA=on): `demo` (14 offices,
+   * about 32,000 bookings), `medium` (30 offices, about 300,000), `large` (200 offices, about
+   * 2,000,000) or `offices=N,years=N[,bookings=N]` (seed/scale.ts).
+   */
+  DEMO_SCALE: z
+    .string()
+    .default('demo')
+    .refine((v) => isDemoScale(v), { message: 'must be demo, medium, large or offices=N,years=N[,bookings=N]' }),
+  /**
    * How often, in seconds, each process queues the reminders of the visits due within 24
    * hours (and once at start); 0 turns it off. Each reminder is queued once whichever process runs.
    */
@@ -207,6 +227,8 @@ export interface Config {
   caches: boolean;
   /** DEMO_DATA: true seeds a new database with the demo company; false starts it empty. */
   demoData: boolean;
+  /** DEMO_SCALE: the size of the demo company a new database gets. */
+  demoScale: DemoScale;
   /** REMINDER_INTERVAL_SECONDS in ms; 0: no reminders are queued. */
   reminderIntervalMs: number;
   /** SMS_REMINDERS: a text-message reminder beside the e-mail. */
@@ -268,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     caches: e.CACHES === 'on',
     demoData: e.DEMO_DATA === 'on',
+    demoScale: parseDemoScale(e.DEMO_SCALE),
     reminderIntervalMs: e.REMINDER_INTERVAL_SECONDS * 1000,
     smsReminders: e.SMS_REMINDERS === 'on',
     retention: { personalDataMonths: e.PERSONAL_DATA_RETENTION_MONTHS, outboxBodyDays: e.OUTBOX_BODY_RETENTION_DAYS },

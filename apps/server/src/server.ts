@@ -62,7 +62,7 @@ async function main() {
       },
       startingEmpty: () => say('Tyhjä aloitus (DEMO_DATA=off): ei esimerkkidataa; yritys otetaan käyttöön hallinnassa'),
     },
-    { demoData: config.demoData },
+    { demoData: config.demoData, demoScale: config.demoScale },
   );
   if (seeded) say(`Esimerkkidata: ${count(seeded.organizations, 'toimipiste', 'toimipistettä')}, ${count(seeded.bookings, 'varaus', 'varausta')} ${took(step)}`);
   const app = await buildApp({ config, database });

@@ -2,6 +2,7 @@ import { todayInHelsinki } from '@huolto/domain';
 import { sql } from 'kysely';
 import { migrate, withStartupLock, type DatabaseHandle, type Db } from './database.ts';
 import { seed, seedReferenceData, type SeedSummary } from '#seed/index.ts';
+import type { DemoScale } from '#seed/scale.ts';
 
 /** The `setting` row that says how a database began (DATA_ORIGIN_SETTING = DATA_ORIGIN_EMPTY_START). */
 export const DATA_ORIGIN_SETTING = 'dataOrigin';
@@ -16,16 +17,16 @@ export const EMPTY_START_MODULES: Readonly<Record<string, boolean>> = { LOYALTY:
  * started empty stays "not new" even while it has no office yet, so that a later start
  * without DEMO_DATA=off never pours the demo company over a real one.
  */
-async function isEmpty(db: Db): Promise<boolean> {
+export async function isEmpty(db: Db): Promise<boolean> {
   if (await db.selectFrom('organization').select('id').limit(1).executeTakeFirst()) return false;
   const origin = await db.selectFrom('setting').select('key').where('key', '=', DATA_ORIGIN_SETTING).executeTakeFirst();
   return !origin;
 }
 
-/** Fills an empty database with the demo company; leaves a used one alone. */
-export async function seedIfEmpty(db: Db): Promise<SeedSummary | null> {
+/** Fills an empty database with the demo company (of DEMO_SCALE's size); leaves a used one alone. */
+export async function seedIfEmpty(db: Db, scale: DemoScale = 'demo'): Promise<SeedSummary | null> {
   if (!(await isEmpty(db))) return null;
-  return seed(db, { today: todayInHelsinki() });
+  return seed(db, { today: todayInHelsinki(), scale });
 }
 
 /**
@@ -66,6 +67,8 @@ export interface PrepareProgress {
 export interface PrepareOptions {
   /** DEMO_DATA: true fills a new database with the demo company; false starts it empty. */
   demoData?: boolean;
+  /** DEMO_SCALE: the size of the demo company (default: the demo of 14 offices). */
+  demoScale?: DemoScale;
 }
 
 /**
@@ -89,7 +92,7 @@ export async function prepareDatabase(
       return { migrations, seeded: null, startedEmpty: true };
     }
     progress.seeding?.();
-    const seeded = await seedIfEmpty(locked.db);
+    const seeded = await seedIfEmpty(locked.db, opts.demoScale);
     return { migrations, seeded, startedEmpty: false };
   });
 }
