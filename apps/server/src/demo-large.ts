@@ -4,7 +4,7 @@
  * DATA_DIR with the server stopped — for trying the product at a national chain's volume.
  * `--scale medium|large` takes a named size (DEMO_SCALE's); `--bookings N` sets about how
  * many bookings in all. A database that already has data is refused unless `--replace`
- * is given, which empties it first (every table of its schema). The same `--seed`, size
+ * is given, which empties it first (its schema dropped and made again). The same `--seed`, size
  * and `--today` give the same data. Exit code: 0 loaded, 1 a failure, 2 a refusal.
  */
 import { parseArgs } from 'node:util';
@@ -56,12 +56,12 @@ function scaleOf(values: { scale?: string; offices?: string; years?: string; boo
   }
 }
 
-/** Empties the database: every table of its schema goes, the migrations make them again. */
+/** Empties the database: its schema goes with everything in it and comes back empty; the migrations fill it again. */
 async function emptyDatabase(handle: DatabaseHandle): Promise<void> {
-  const tables = await sql<{ name: string }>`
-    SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`.execute(handle.db);
-  if (tables.rows.length === 0) return;
-  await sql.raw(`DROP TABLE ${tables.rows.map((t) => `"${t.name.replace(/"/g, '""')}"`).join(', ')} CASCADE`).execute(handle.db);
+  const { rows } = await sql<{ name: string }>`SELECT current_schema() AS name`.execute(handle.db);
+  const schema = `"${rows[0]!.name.replace(/"/g, '""')}"`;
+  await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(handle.db);
+  await sql.raw(`CREATE SCHEMA ${schema}`).execute(handle.db);
 }
 
 async function main() {
