@@ -161,7 +161,9 @@ export async function removeBookingsPersonalData(db: Executor, bookingIds: reado
       .where((eb) =>
         eb.or([
           eb('booking_id', 'in', ids),
-          eb('token', 'in', eb.selectFrom('booking').select('process_token').where('id', 'in', ids).where('process_token', 'is not', null)),
+          // = ANY(ARRAY(…)): the tokens found first, then each session through its primary key
+          // (as `IN (subquery)` the OR read every session; test: plans-at-size.pg.test.ts).
+          eb('token', '=', sql<string>`ANY(ARRAY(${eb.selectFrom('booking').select('process_token').where('id', 'in', ids).where('process_token', 'is not', null)}))`),
         ]),
       )
       .execute();

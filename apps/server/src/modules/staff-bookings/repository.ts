@@ -126,7 +126,8 @@ export async function findOfficeBookings(
     .where('b.status', 'in', ['CONFIRMED', 'CANCELLED'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('b.kind', '=', 'RESERVATION'), eb('b.start_at', '<', range.to), eb('b.end_at', '>', range.from)]),
+        // The time as a range: found through booking_office_time_idx (migration 029).
+        eb.and([eb('b.kind', '=', 'RESERVATION'), eb(sql`tstzrange(b.start_at, b.end_at)`, '&&', sql`tstzrange(${range.from}, ${range.to}, '[)')`)]),
         eb.and([eb('b.kind', '=', 'LEAD'), eb('b.lead_date', '>=', range.fromDate), eb('b.lead_date', '<', range.toDate)]),
       ]),
     )
