@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { formatLocalDateTime } from '@huolto/domain';
 import { startHarness, type Harness } from './support/harness.ts';
 import { DESKTOP, pageAt } from './support/axe-check.ts';
-import { expectSoundAtEveryWidth } from './support/staff-check.ts';
+import { expectSoundAtEveryWidth, openAdminPage } from './support/staff-check.ts';
 import {
   FOUND_PLATE,
   confirmButton,
@@ -72,22 +72,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/**
- * A page of the admin's 'Ylläpito' menu. The menu closes when the page changes, so it is
- * opened again until its link shows (a redirect just after signing in closes it).
- */
-async function openAdminPage(page: Page, label: string) {
-  const nav = page.getByRole('navigation', { name: 'Hallinnan näkymät' });
-  const link = nav.getByRole('link', { name: label, exact: true });
-  await expect
-    .poll(async () => {
-      if (!(await link.isVisible())) await nav.locator('summary', { hasText: 'Ylläpito' }).click();
-      return link.isVisible();
-    })
-    .toBe(true);
-  await link.click();
-}
 
 /** A page's text with every kind of space (the prices' no-break spaces too) as one plain space. */
 async function textOf(page: Page): Promise<string> {

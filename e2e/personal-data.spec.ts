@@ -6,6 +6,7 @@ import type { PersonalDataExport } from '@huolto/domain';
 import { startHarness, type Harness } from './support/harness.ts';
 import { DESKTOP, PHONE, axeProblems, pageAt } from './support/axe-check.ts';
 import { screenshot } from './support/harness.ts';
+import { openAdminPage } from './support/staff-check.ts';
 import { confirmButton, fillContactDetails, maintenanceToCustomerStep, type ContactDetails } from './support/flows.ts';
 
 /**
@@ -60,9 +61,7 @@ async function signIn(page: Page) {
 
 /** To the page from the admin's menu ('Ylläpito' → 'Henkilötiedot'). */
 async function openFromMenu(page: Page) {
-  const nav = page.getByRole('navigation', { name: 'Hallinnan näkymät' });
-  await nav.getByText('Ylläpito', { exact: true }).click();
-  await nav.getByRole('link', { name: 'Henkilötiedot' }).click();
+  await openAdminPage(page, 'Henkilötiedot');
   await page.waitForURL(`${h.baseUrl}/hallinta/henkilotiedot`);
   await page.getByRole('heading', { level: 1, name: 'Henkilötiedot' }).waitFor();
 }

@@ -39,3 +39,19 @@ export async function expectSoundAtEveryWidth(page: Page, what: string, shot?: s
   }
   await page.setViewportSize(DESKTOP);
 }
+
+/**
+ * A page of the admin's 'Ylläpito' menu. The menu closes when the page changes, so it is
+ * opened again until its link shows (a redirect just after signing in closes it).
+ */
+export async function openAdminPage(page: Page, label: string) {
+  const nav = page.getByRole('navigation', { name: 'Hallinnan näkymät' });
+  const link = nav.getByRole('link', { name: label, exact: true });
+  await expect
+    .poll(async () => {
+      if (!(await link.isVisible())) await nav.locator('summary', { hasText: 'Ylläpito' }).click();
+      return link.isVisible();
+    })
+    .toBe(true);
+  await link.click();
+}
