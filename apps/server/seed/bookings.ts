@@ -81,6 +81,12 @@ export const RETURNING_CUSTOMER_RESOURCE_ID = 2;
 const OPENING = 7 * 60 + 30;
 export const CLOSING = 17 * 60;
 export const FIRST_SLOT = 8 * 60;
+/** How many hours a booking lasts, with its weight: most take an hour, some two or three. */
+export const BOOKING_HOURS = [
+  [1, 70],
+  [2, 25],
+  [3, 5],
+] as const;
 
 export function isWorkingDay(date: string): boolean {
   return isoWeekday(date) <= 5 && !isFinnishHoliday(date);
@@ -295,11 +301,7 @@ export function generateBookings(rng: Random, opts: BookingPlanOptions): SeedBoo
         from += 60;
         continue;
       }
-      const hours = r.weighted([
-        [1, 70],
-        [2, 25],
-        [3, 5],
-      ] as const);
+      const hours = r.weighted(BOOKING_HOURS);
       const next = taken.filter(([a]) => a > from).reduce((m, [a]) => Math.min(m, a), CLOSING);
       const to = Math.min(next, from + hours * 60);
       book(r, office, resourceId, date, from, to, extra);

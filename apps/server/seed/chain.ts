@@ -10,6 +10,7 @@ import { addDays, normalizePhoneNumber, postCodeCoordinates } from '@huolto/doma
 import type { Insertable } from 'kysely';
 import type { Database } from '../src/db/types.ts';
 import {
+  BOOKING_HOURS,
   CLOSING,
   FIRST_NAMES,
   FIRST_SLOT,
@@ -242,11 +243,7 @@ export function* chainBookings(
             from += 60;
             continue;
           }
-          const hours = rng.weighted([
-            [1, 70],
-            [2, 25],
-            [3, 5],
-          ] as const);
+          const hours = rng.weighted(BOOKING_HOURS);
           const to = Math.min(CLOSING, from + hours * 60);
           const start = instantOf(date, from);
           const end = instantOf(date, to);
