@@ -12,6 +12,7 @@ afterAll(async () => {
 
 const SESSION_ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string][] = [
   ['GET', '/booking-settings/v2'],
+  ['GET', '/session/v2/alive'],
   ['POST', '/search-vehicle'],
   ['POST', '/set-vehicle'],
   ['POST', '/set-vehicle-kilometers'],
