@@ -4,7 +4,8 @@
  * the same customer answers for the same plates — the services step's lists and each
  * service's contents, the extra items, the tire sizes and the tire search with its prices.
  * So the demo catalogue is what the import makes of its own files, and every run exercises
- * the importer on the whole catalogue.
+ * the importer on the whole catalogue. The copy exports the same files again: the offices,
+ * their resources (in the same order) and opening hours, and the catalogue.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { openDatabase, type DatabaseHandle } from '#src/db/database.ts';
 import { prepareDatabase } from '#src/db/seed-if-empty.ts';
 import { Mailer } from '#src/modules/mail/outbox.ts';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
+import { parseCsv } from './csv.ts';
 import { ImportRefusedError, exportData, importData } from './service.ts';
 
 let demo: TestApp;
@@ -60,6 +62,21 @@ afterAll(async () => {
 /** An office's id in a database, by its code (the import's key; ids are the database's own). */
 async function officeId(db: DatabaseHandle['db'], code: string) {
   return (await db.selectFrom('organization').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+}
+
+/** The resources file's rows, each with its place in its office's order for the sort number. */
+async function resourcesInOrder(db: DatabaseHandle['db']) {
+  const parsed = parseCsv((await exportData(db, 'resources')).csv);
+  if (!parsed.table) throw new Error(JSON.stringify(parsed.problems));
+  const placed = new Map<string, number>();
+  return [...parsed.table.rows]
+    .sort((a, b) => a.cells.get('office_code')!.localeCompare(b.cells.get('office_code')!) || Number(a.cells.get('sort')) - Number(b.cells.get('sort')))
+    .map((row) => {
+      const office = row.cells.get('office_code')!;
+      const place = (placed.get(office) ?? 0) + 1;
+      placed.set(office, place);
+      return { ...Object.fromEntries(row.cells), sort: place };
+    });
 }
 
 /** Group ids are made from titles on import: answers compare groups by title. */
@@ -145,9 +162,14 @@ describe('the demo catalogue exported and imported into an empty start', () => {
   });
 
   it('exports the same files again from the copy', async () => {
-    for (const file of ['services', 'operations', 'extra-items', 'campaign-codes', 'vehicles'] as const) {
+    for (const file of ['offices', 'opening-hours', 'services', 'operations', 'extra-items', 'campaign-codes', 'vehicles'] as const) {
       expect((await exportData(empty.db, file)).csv, file).toBe((await exportData(demo.db, file)).csv);
     }
+    // The import numbers an office's resources 1, 2, … in the file's order: the same resources
+    // in the same order, with the same names, kinds of work and choices.
+    const [copied, original] = [await resourcesInOrder(empty.db), await resourcesInOrder(demo.db)];
+    expect(copied.length).toBeGreaterThan(10);
+    expect(copied).toEqual(original);
   });
 
   it.each(['ABC-123', 'BMW-123', 'VAN-123', 'TOY-123'])('%s: the same services step, contents, extras and prices at Konala', async (plate) => {

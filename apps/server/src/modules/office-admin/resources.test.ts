@@ -189,10 +189,35 @@ describe('resources', () => {
   });
 
   it('a resource without bookings ahead is deactivated: no free times on it, not chosen by name, out of the office list; activated again', async () => {
-    const res = await office1.put(`/offices/1/resources/${made.id}`, { ...bodyOf(made), active: false });
+    // A mechanic customers may choose by name at office 1 (which lets them choose).
+    const mechanic = { ...bodyOf(made), displayName: 'Mekaanikko Uusi', selectable: true, workKinds: ['MAINTENANCE'] };
+    expect((await office1.put(`/offices/1/resources/${made.id}`, mechanic)).statusCode).toBe(200);
+    const customer = new ApiClient(t.app);
+    await prepareMaintenance(customer);
+    const choosable = async () => json<{ id: number; name: string }[]>(await customer.get('/customer-selectable-resources'));
+    expect(await choosable()).toContainEqual({ id: made.id, name: 'Mekaanikko Uusi' });
+    expect((await customer.post('/customer-selected-resources', { resourceIds: [made.id] })).statusCode).toBe(200);
+    // Chosen, the customer's free times are the mechanic's: a time held is held on it.
+    const heldOn = async () => {
+      const reservation = await firstFreeSlot(customer);
+      expect(json(await customer.post('/reserve-time', { reservation, timeSelectionType: 'EXACT_TIME', workshiftPosition: null }))).toEqual({ responseCode: 'SUCCESS' });
+      const hold = await t.db.selectFrom('resource_time').select('resource_id').where('kind', '=', 'HOLD').where('process_token', '=', customer.token!).executeTakeFirstOrThrow();
+      return hold.resource_id;
+    };
+    expect(await heldOn()).toBe(made.id);
+
+    const res = await office1.put(`/offices/1/resources/${made.id}`, { ...mechanic, active: false });
     expect(res.statusCode, res.body).toBe(200);
     expect(json<StaffResourceDetails>(res).active).toBe(false);
     expect((await listAudit(t.db, 'RESOURCE', made.id))[0]!.action).toBe('DEACTIVATED');
+    // Customers stop seeing it at once: not listed to choose, not chosen, no time on it.
+    expect((await choosable()).map((r) => r.id)).not.toContain(made.id);
+    const chooseAgain = await customer.post('/customer-selected-resources', { resourceIds: [made.id] });
+    expect(chooseAgain.statusCode).toBe(400);
+    expect(fieldsOf(chooseAgain)).toContain('resourceIds');
+    const other = await heldOn();
+    expect(other).not.toBe(made.id);
+    expect((await resourcesOf(office1, 1)).find((r) => r.id === other)!.active).toBe(true);
     const offices = json<StaffOffice[]>(await office1.get('/offices'));
     expect(offices[0]!.resources.map((r) => r.id)).not.toContain(made.id);
     // Still listed on the set-up page, inactive.
