@@ -352,6 +352,50 @@ describe('a service is offered on its dates only', () => {
   });
 });
 
+describe('a maintenance package kept in the back-office', () => {
+  it('is offered only to a car of its make, vehicle class and mileage; what it includes is not offered beside it', async () => {
+    const makeId = async (name: string) => (await t.db.selectFrom('vehicle_make').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const [volkswagen, toyota] = [await makeId('Volkswagen'), await makeId('Toyota')];
+    const packages = await newGroup('Merkkihuollot');
+    const made = await newService({
+      code: 'TEST-VW-PACKAGE',
+      groupId: packages.id,
+      name: 'Volkswagen-huolto 50 000–70 000 km',
+      priceCents: 34900,
+      durationMinutes: 120,
+      vehicleClass: 1,
+      makeId: volkswagen,
+      minKm: 50000,
+      maxKm: 70000,
+      includes: ['OIL-CHANGE'],
+    });
+    const previewed = async (registerNumber: string, kilometers: number) =>
+      json<CataloguePreview>(await admin.get('/catalogue/preview', { registerNumber, officeId: '1', kilometers: String(kilometers) })).groups.flatMap((g) =>
+        g.services.map((s) => s.code),
+      );
+    // ABC-123 is a Volkswagen passenger car, TOY-123 a Toyota, VAN-123 a van (class 2).
+    expect(await previewed('ABC-123', 60000)).toContain('TEST-VW-PACKAGE');
+    expect(await previewed('ABC-123', 90000)).not.toContain('TEST-VW-PACKAGE');
+    expect(await previewed('ABC-123', 40000)).not.toContain('TEST-VW-PACKAGE');
+    expect(await previewed('TOY-123', 60000)).not.toContain('TEST-VW-PACKAGE');
+    expect(await previewed('VAN-123', 60000)).not.toContain('TEST-VW-PACKAGE');
+
+    // The customer's services step: with the package in the cart, the oil change it includes is listed as included, not offered, and not added.
+    const c = await customer();
+    expect(offered(await servicesStep(c), 'TEST-VW-PACKAGE')).toMatchObject({ price: 34900, duration_minutes: 120 });
+    expect(json(await c.post('/add-products-to-cart', { items: [{ productId: 'TEST-VW-PACKAGE', amount: 1 }], stage: 'DEFAULT' })).responseCode).toBe('SUCCESS');
+    const oil = offered(await servicesStep(c), 'OIL-CHANGE') as (Suggestion & { included_in?: { id: string } }) | undefined;
+    expect(oil?.included_in ?? null, 'OIL-CHANGE offered beside the package').toMatchObject({ id: 'TEST-VW-PACKAGE' });
+    expect((await c.post('/add-products-to-cart', { items: [{ productId: 'OIL-CHANGE', amount: 1 }], stage: 'DEFAULT' })).statusCode).toBe(400);
+
+    // The make changed to Toyota: the Toyota is offered it, the Volkswagen no longer.
+    const toToyota = await admin.put('/catalogue/services/TEST-VW-PACKAGE', { ...bodyOf(made), makeId: toyota });
+    expect(toToyota.statusCode, toToyota.body).toBe(200);
+    expect(await previewed('TOY-123', 60000)).toContain('TEST-VW-PACKAGE');
+    expect(await previewed('ABC-123', 60000)).not.toContain('TEST-VW-PACKAGE');
+  });
+});
+
 describe('who may call', () => {
   it('an office user reads and previews (200) but changes nothing (403); signed out is 401', async () => {
     for (const path of ['/catalogue/groups', '/catalogue/services', '/catalogue/services/OIL-CHANGE']) {

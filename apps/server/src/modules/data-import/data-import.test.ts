@@ -425,4 +425,22 @@ describe('the body limit', () => {
     expect(json(res).message).toBe(DATA_IMPORT_TOO_LARGE_MESSAGE);
     expect(json(res).message).toContain('Tiedosto on liian suuri');
   });
+
+  it('a tire list of 20 MB, applied, is refused with 413 and its Finnish message, and nothing changes', async () => {
+    const columns = DATA_IMPORT_COLUMNS.tires;
+    const row = (i: number) => columns.map((c) => (c.name === 'product_code' ? `ISO${i}` : c.example)).join(';');
+    const lines = [columns.map((c) => c.name).join(';')];
+    let bytes = 0;
+    for (let i = 0; bytes < 20 * 1024 * 1024; i++) {
+      lines.push(row(i));
+      bytes += Buffer.byteLength(lines.at(-1)!) + 2;
+    }
+    const text = lines.join('\r\n') + '\r\n';
+    expect(Buffer.byteLength(text)).toBeGreaterThanOrEqual(20 * 1024 * 1024);
+    const mark = await changeMark(t.db);
+    const res = await admin.post('/data/import', { file: 'tires', csv: text, apply: true, skipRefused: true });
+    expect(res.statusCode).toBe(413);
+    expect(json(res).message).toBe(DATA_IMPORT_TOO_LARGE_MESSAGE);
+    expect(await changesSince(t.db, mark)).toEqual([]);
+  });
 });
