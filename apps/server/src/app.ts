@@ -159,7 +159,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   const vehicles = deps.vehicleSource ?? databaseVehicleSource(db);
   await app.register(
     async (api) => {
-      registerSession(api, db, { clientKeySecret: config.fairShare.clientKeySecret });
+      registerSession(api, db, {
+        clientKeySecret: config.fairShare.clientKeySecret,
+        // The embedded database's sessions and versions from memory between writes.
+        writeClock: config.caches ? database.writeClock : undefined,
+      });
       registerSettingsRoutes(api, db, { initSessionRateLimit: config.initSessionRateLimit });
       registerVehicleRoutes(api, db, {
         vehicles,

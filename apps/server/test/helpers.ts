@@ -47,6 +47,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestApp {
   app: FastifyInstance & { mailer: Mailer };
   db: DatabaseHandle['db'];
+  /** Which database engine the app runs on (the tests' DATABASE_URL decides). */
+  engine: DatabaseHandle['engine'];
   config: Config;
   outboxDir: string;
   close(): Promise<void>;
@@ -98,6 +100,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
   return {
     app,
     db: database.handle.db,
+    engine: database.handle.engine,
     config,
     outboxDir,
     close: async () => {

@@ -7,6 +7,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { WriteClock } from './write-clock.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -21,6 +22,11 @@ export interface DatabaseHandle {
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: ticks after every write (db/write-clock.ts), so that reads can be kept in
+   * memory until the next one. Absent on PostgreSQL, where other processes write too.
+   */
+  writeClock?: WriteClock;
   /**
    * PGlite only: the data directory as a tarball (a test template), after a checkpoint so
    * that an instance started from it has no write-ahead log to replay.
@@ -119,12 +125,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       [DATE]: (v: string) => v,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const writeClock = new WriteClock();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, writeClock) });
   return {
     db,
     engine: 'pglite',
+    writeClock,
     exec: async (script) => {
-      await pglite.exec(script);
+      try {
+        await pglite.exec(script);
+      } finally {
+        writeClock.advance();
+      }
     },
     close: async () => {
       // The dialect's driver closes the instance when it has used it.

@@ -11,6 +11,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { mayChangeData, type WriteClock } from './write-clock.ts';
 
 /**
  * A Kysely dialect for PGlite (Kysely 0.28, which runs on Node 20, has none of its own):
@@ -28,15 +29,22 @@ import {
  *   for the connection that the transaction holds, for ever. The transaction is tracked
  *   with AsyncLocalStorage, and such a query fails at once with OuterHandleInTransactionError.
  *
+ * - A write clock (optional, db/write-clock.ts). It ticks after every statement that may
+ *   change data and after every transaction that ran one, so that what is read can be kept
+ *   in memory until the next write.
+ *
  * `db.destroy()` closes the PGlite instance.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly clock?: WriteClock,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new FairPGliteDriver(this.pglite);
+    return new FairPGliteDriver(this.pglite, this.clock);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -85,8 +93,11 @@ class FairPGliteDriver implements Driver {
   private release: (() => void) | null = null;
   private transaction: RunningTransaction | null = null;
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
+  constructor(
+    private readonly pglite: PGlite,
+    clock?: WriteClock,
+  ) {
+    this.connection = new PGliteConnection(pglite, clock);
   }
 
   async init() {
@@ -169,8 +180,13 @@ class PGliteConnection implements DatabaseConnection {
   private tx: PGliteTransaction | null = null;
   private finish: ((commit: boolean) => void) | null = null;
   private closed: Promise<void> | null = null;
+  /** Whether the open transaction ran a statement that may have changed data. */
+  private wrote = false;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly clock?: WriteClock,
+  ) {}
 
   /** Opens a PGlite transaction that stays open until end() is called. */
   async begin() {
@@ -198,6 +214,9 @@ class PGliteConnection implements DatabaseConnection {
       // 25P02: a statement failed earlier in the transaction, so PGlite rolled it back.
       if ((err as { code?: unknown } | null)?.code === '25P02') throw new AbortedTransactionError(err);
       throw err;
+    } finally {
+      if (this.wrote) this.clock?.advance();
+      this.wrote = false;
     }
   }
 
@@ -205,6 +224,10 @@ class PGliteConnection implements DatabaseConnection {
     const { rows, affectedRows } = await (this.tx ?? this.pglite).query<R>(compiled.sql, compiled.parameters as unknown[], {
       rowMode: 'object',
     });
+    if (this.clock && mayChangeData(compiled.sql)) {
+      this.clock.advance();
+      if (this.tx) this.wrote = true;
+    }
     return { rows: rows ?? [], numAffectedRows: affectedRows != null ? BigInt(affectedRows) : undefined };
   }
 

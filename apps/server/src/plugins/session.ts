@@ -3,7 +3,8 @@ import { PROCESS_TOKEN_HEADER } from '@huolto/domain';
 import type { Db } from '../db/database.ts';
 import { SessionExpiredError } from '../lib/errors.ts';
 import { readVersions, type Versions } from '../db/versions.ts';
-import { findLiveSession, type ProcessRow } from '../modules/process/index.ts';
+import { findLiveSession, SessionMemory, type ProcessRow } from '../modules/process/index.ts';
+import type { WriteClock } from '../db/write-clock.ts';
 import type { HeldTime } from '../modules/holds/index.ts';
 import { clientKey } from '../lib/client-key.ts';
 
@@ -31,17 +32,24 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 
 /**
  * Loads the process of the x-process-token header before every route that needs one,
- * with its held time and the cache versions, in one statement.
+ * with its held time and the cache versions, in one statement — or, on the embedded
+ * database, from memory while nothing has been written since it was read (`writeClock`;
+ * modules/process/session-memory.ts).
  * A missing, malformed, unknown or expired token is HTTP 412 (requirements §4).
  */
-export function registerSession(app: FastifyInstance, db: Db, opts: { clientKeySecret?: string | undefined } = {}) {
+export function registerSession(
+  app: FastifyInstance,
+  db: Db,
+  opts: { clientKeySecret?: string | undefined; writeClock?: WriteClock | undefined } = {},
+) {
+  const memory = opts.writeClock && new SessionMemory(opts.writeClock);
   app.decorateRequest('session', null as unknown as ProcessRow);
   app.decorateRequest('heldTime', undefined);
   const loaded = new WeakMap<FastifyRequest, Promise<Versions>>();
   app.decorateRequest('versions', function (this: FastifyRequest) {
     let v = loaded.get(this);
     if (!v) {
-      v = readVersions(db);
+      v = memory ? memory.versions(db) : readVersions(db);
       loaded.set(this, v);
     }
     return v;
@@ -55,7 +63,7 @@ export function registerSession(app: FastifyInstance, db: Db, opts: { clientKeyS
     if (request.is404 || request.routeOptions.config.session === false) return;
     const token = request.headers[PROCESS_TOKEN_HEADER];
     if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) throw new SessionExpiredError();
-    const session = await findLiveSession(db, token);
+    const session = await (memory ? memory.find(db, token) : findLiveSession(db, token));
     if (!session) throw new SessionExpiredError();
     request.session = session.process;
     request.heldTime = session.held;

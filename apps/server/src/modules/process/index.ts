@@ -24,3 +24,4 @@ export {
 } from './repository.ts';
 export { storedJson } from './stored-json.ts';
 export { unsavedProcess } from './unsaved.ts';
+export { SessionMemory } from './session-memory.ts';

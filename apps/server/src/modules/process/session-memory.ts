@@ -1,0 +1,70 @@
+import type { Executor } from '#src/db/database.ts';
+import { readVersions, type Versions } from '#src/db/versions.ts';
+import type { WriteClock } from '#src/db/write-clock.ts';
+import { findLiveSession, type LiveSession } from './repository.ts';
+
+/** Sessions kept at most; past it the longest kept goes first. */
+export const SESSIONS_KEPT = 10_000;
+
+interface Kept<T> {
+  tick: number;
+  value: T;
+}
+
+/**
+ * The embedded database's sessions and versions kept in memory (PGlite only). PGlite's one
+ * server process is its only client, so nothing changes its data without the write clock
+ * ticking (db/write-clock.ts): what was read at a tick stays true until the next. A session
+ * call then answers its session, held time and versions from memory instead of paying the
+ * one statement every session call pays on PostgreSQL, where other processes write too.
+ *
+ * Written through: every change goes to the database as before and moves the clock; the next
+ * read after it reads the database again. Time is the other change: a session or hold that
+ * has expired by the clock is read again (the database decides by its own now(), the same
+ * clock in the same process). Each request gets its own copy of the row.
+ */
+export class SessionMemory {
+  readonly #sessions = new Map<string, Kept<Omit<LiveSession, 'versions'>>>();
+  #versions: Kept<Versions> | undefined;
+
+  constructor(private readonly clock: WriteClock) {}
+
+  /** The live session of a token, as findLiveSession reads it. */
+  async find(db: Executor, token: string): Promise<LiveSession | undefined> {
+    const tick = this.clock.tick;
+    const kept = this.#sessions.get(token);
+    const now = Date.now();
+    if (kept && kept.tick === tick && this.#versions?.tick === tick && stillLive(kept.value, now)) {
+      return { ...structuredClone(kept.value), versions: { ...this.#versions.value, dbNow: new Date(now) } };
+    }
+    // The tick is taken before the read: a write in between leaves the read labelled older
+    // than the data, which only makes the next request read again.
+    const session = await findLiveSession(db, token);
+    if (!session) {
+      this.#sessions.delete(token);
+      return undefined;
+    }
+    if (this.#sessions.size >= SESSIONS_KEPT && !this.#sessions.has(token)) {
+      this.#sessions.delete(this.#sessions.keys().next().value!);
+    }
+    this.#sessions.set(token, { tick, value: structuredClone({ process: session.process, held: session.held }) });
+    this.#versions = { tick, value: session.versions };
+    return session;
+  }
+
+  /** The cache versions now, as readVersions reads them. */
+  async versions(db: Executor): Promise<Versions> {
+    const tick = this.clock.tick;
+    if (this.#versions?.tick === tick) return { ...this.#versions.value, dbNow: new Date() };
+    const versions = await readVersions(db);
+    this.#versions = { tick, value: versions };
+    return versions;
+  }
+}
+
+/** Whether a kept session is still what the database would answer by the clock alone. */
+function stillLive(session: Omit<LiveSession, 'versions'>, now: number): boolean {
+  if (new Date(session.process.expires_at).getTime() <= now) return false;
+  const held = session.held;
+  return !held || held.kind === 'BOOKED' || (held.expires_at !== null && held.expires_at.getTime() > now);
+}
