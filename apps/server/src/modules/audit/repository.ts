@@ -1,6 +1,6 @@
 /**
  * The set-up's audit trail (audit_event, migration 020): every change of the company's
- * details, an office, a resource, a kind of work, an office's info text (migration 021), the catalogue (migration 022), a loyalty voucher (migration 023) or
+ * details, an office (its details; its opening hours and exceptions as `{ opening }`), a resource, a kind of work, an office's info text (migration 021), the catalogue (migration 022), a loyalty voucher (migration 023) or
  * an import, and each search, download and erasure of a person's data and each loyalty account its member deleted (migration 027, counts only), with who made it (null: the command line), when, and the row before and after. Written inside the transaction that
  * made the change, so a change and its row stand or fall together.
  */

@@ -108,8 +108,9 @@ export function registerStaffCapacityRoutes(scope: FastifyInstance, db: Db) {
       }),
     },
     async (request) => {
-      assertOffice(staffOf(request), request.params.officeId);
-      return capacity.setOpeningHours(db, request.params.officeId, request.body);
+      const staff = staffOf(request);
+      assertOffice(staff, request.params.officeId);
+      return capacity.setOpeningHours(db, request.params.officeId, staff.id, request.body);
     },
   );
 
@@ -127,8 +128,9 @@ export function registerStaffCapacityRoutes(scope: FastifyInstance, db: Db) {
       }),
     },
     async (request) => {
-      assertOffice(staffOf(request), request.params.officeId);
-      return capacity.setOpeningException(db, request.params.officeId, request.params.date, request.body);
+      const staff = staffOf(request);
+      assertOffice(staff, request.params.officeId);
+      return capacity.setOpeningException(db, request.params.officeId, staff.id, request.params.date, request.body);
     },
   );
 
@@ -144,8 +146,9 @@ export function registerStaffCapacityRoutes(scope: FastifyInstance, db: Db) {
       }),
     },
     async (request) => {
-      assertOffice(staffOf(request), request.params.officeId);
-      return capacity.removeOpeningException(db, request.params.officeId, request.params.date);
+      const staff = staffOf(request);
+      assertOffice(staff, request.params.officeId);
+      return capacity.removeOpeningException(db, request.params.officeId, staff.id, request.params.date);
     },
   );
 }

@@ -26,6 +26,7 @@ import {
 } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, badRequest } from '#src/lib/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   deleteAbsence,
   deleteOpeningException,
@@ -125,12 +126,30 @@ export async function opening(db: Executor, officeId: number, now = new Date()):
   };
 }
 
+/**
+ * The audit row of a change of the office's hours (entity OFFICE, action UPDATED), its usual
+ * hours and exceptions before and after; written in the transaction of the change. An
+ * unchanged call writes none.
+ */
+async function recordOpeningChange(trx: Executor, officeId: number, staffUserId: number | null, before: Opening, after: Opening) {
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  await recordAudit(trx, { staffUserId, entity: 'OFFICE', entityId: officeId, action: 'UPDATED', before: { opening: before }, after: { opening: after } });
+}
+
 /** Sets the office's usual hours (Monday–Friday); the first slot time is kept inside them. */
-export async function setOpeningHours(db: Db, officeId: number, body: { openingTime: string; closingTime: string }, now = new Date()): Promise<Opening> {
+export async function setOpeningHours(
+  db: Db,
+  officeId: number,
+  staffUserId: number | null,
+  body: { openingTime: string; closingTime: string },
+  now = new Date(),
+): Promise<Opening> {
   return db.transaction().execute(async (trx) => {
-    await opening(trx, officeId, now);
+    const before = await opening(trx, officeId, now);
     await updateOpeningHours(trx, officeId, body.openingTime, body.closingTime);
-    return opening(trx, officeId, now);
+    const after = await opening(trx, officeId, now);
+    await recordOpeningChange(trx, officeId, staffUserId, before, after);
+    return after;
   });
 }
 
@@ -154,13 +173,14 @@ export function assertExceptionDate(date: string, now = new Date()): void {
 export async function setOpeningException(
   db: Db,
   officeId: number,
+  staffUserId: number | null,
   date: string,
   body: { closed: boolean; openingTime: string | null; closingTime: string | null; reason: string },
   now = new Date(),
 ): Promise<Opening> {
   assertExceptionDate(date, now);
   return db.transaction().execute(async (trx) => {
-    await opening(trx, officeId, now);
+    const before = await opening(trx, officeId, now);
     await upsertOpeningException(trx, {
       organizationId: officeId,
       day: date,
@@ -168,14 +188,19 @@ export async function setOpeningException(
       closingTime: body.closed ? null : body.closingTime,
       reason: body.reason,
     });
-    return opening(trx, officeId, now);
+    const after = await opening(trx, officeId, now);
+    await recordOpeningChange(trx, officeId, staffUserId, before, after);
+    return after;
   });
 }
 
 /** Removes the office's exception of a day (the usual hours again); 404 when the day has none. */
-export async function removeOpeningException(db: Db, officeId: number, date: string, now = new Date()): Promise<Opening> {
+export async function removeOpeningException(db: Db, officeId: number, staffUserId: number | null, date: string, now = new Date()): Promise<Opening> {
   return db.transaction().execute(async (trx) => {
+    const before = await opening(trx, officeId, now);
     if (!(await deleteOpeningException(trx, officeId, date))) throw notFound('Päivällä ei ole poikkeavia aukioloaikoja.');
-    return opening(trx, officeId, now);
+    const after = await opening(trx, officeId, now);
+    await recordOpeningChange(trx, officeId, staffUserId, before, after);
+    return after;
   });
 }

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { ABSENCE_MAX_DAYS, addDays, isoWeekday, isWorkingDay, parseLocalDateTime, todayInHelsinki, type FreeTimeDay } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import { StaffClient, signedInStaff } from '#test/staff.ts';
+import { listAudit } from '../audit/index.ts';
 
 const workingDayFrom = (date: string) => {
   let d = date;
@@ -388,6 +389,46 @@ describe('the capacity calls refuse what they cannot do, naming the field', () =
     expect((await staff.put(`/offices/1/exceptions/${DAY}`, { closed: false, openingTime: '09:00', closingTime: '14:00' })).statusCode).toBe(200);
     const again = await staff.put(`/offices/1/exceptions/${DAY}`, { closed: true, openingTime: '09:00', closingTime: '14:00', reason: 'Juhla' });
     expect(json(again).exceptions).toEqual([{ date: DAY, openingTime: null, closingTime: null, reason: 'Juhla' }]);
+  });
+});
+
+describe("changes of the office's hours are audited", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await quietDays(t.db);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('the usual hours and each exception set or removed: one OFFICE row with who, the hours before and after; refused or unchanged calls write none', async () => {
+    const { client: staff, user } = await signedInStaff(t.app, t.db, { role: 'OFFICE', officeIds: [1] });
+    const audit = () => listAudit(t.db, 'OFFICE', 1);
+    const count = async () => (await audit()).length;
+    const start = await count();
+    const usual = { openingTime: '07:30', closingTime: '17:00', exceptions: [] };
+
+    expect((await staff.put('/offices/1/opening-hours', { openingTime: '08:00', closingTime: '16:00' })).statusCode).toBe(200);
+    let [row] = await audit();
+    expect(row).toMatchObject({ staff_user_id: user.id, action: 'UPDATED', before: { opening: usual }, after: { opening: { ...usual, openingTime: '08:00', closingTime: '16:00' } } });
+    expect(row!.at).toBeInstanceOf(Date);
+    const hours = { openingTime: '08:00', closingTime: '16:00' };
+
+    const exception = { date: DAY, openingTime: null, closingTime: null, reason: 'Inventaario' };
+    expect((await staff.put(`/offices/1/exceptions/${DAY}`, { closed: true, reason: 'Inventaario' })).statusCode).toBe(200);
+    [row] = await audit();
+    expect(row).toMatchObject({ staff_user_id: user.id, before: { opening: { ...hours, exceptions: [] } }, after: { opening: { ...hours, exceptions: [exception] } } });
+
+    expect((await staff.delete(`/offices/1/exceptions/${DAY}`)).statusCode).toBe(200);
+    [row] = await audit();
+    expect(row).toMatchObject({ staff_user_id: user.id, before: { opening: { ...hours, exceptions: [exception] } }, after: { opening: { ...hours, exceptions: [] } } });
+    expect(await count()).toBe(start + 3);
+
+    // The same hours again, a refused body, a day without an exception: nothing written.
+    expect((await staff.put('/offices/1/opening-hours', hours)).statusCode).toBe(200);
+    expect((await staff.put('/offices/1/opening-hours', { openingTime: '12:00', closingTime: '11:00' })).statusCode).toBe(400);
+    expect((await staff.put(`/offices/1/exceptions/${SATURDAY}`, { closed: true })).statusCode).toBe(400);
+    expect((await staff.delete(`/offices/1/exceptions/${DAY}`)).statusCode).toBe(404);
+    expect(await count()).toBe(start + 3);
   });
 });
 
