@@ -5,7 +5,8 @@
  * time on the resources is written by holds/). A booking's jsonb columns are read by the
  * manage module's checked reader.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '#src/db/types.ts';
 import type { Executor } from '#src/db/database.ts';
 import { extended } from '#src/lib/extra-tables.ts';
 import { checkedBooking, type BookingRow } from '../manage/index.ts';
@@ -161,9 +162,34 @@ export interface BookingSearchTerms {
   namePattern: string | null;
 }
 
+/** A search's terms as one condition on booking `b`: any of them matches. */
+function matchesAnyTerm(eb: ExpressionBuilder<Database & { b: Database['booking'] }, 'b'>, terms: BookingSearchTerms) {
+  const any = [];
+  if (terms.plate) any.push(eb(sql`replace(replace(upper(b.register_number), '-', ''), ' ', '')`, 'like', `${terms.plate}%`));
+  if (terms.bookingKey) any.push(eb('b.booking_key', '=', terms.bookingKey));
+  if (terms.phoneDigits) any.push(eb('b.customer_phone', 'like', `%${terms.phoneDigits}%`));
+  if (terms.namePattern) {
+    any.push(
+      eb(
+        sql`coalesce(b.customer->>'first_name', '') || ' ' || coalesce(b.customer->>'last_name', '') || ' ' || coalesce(b.customer->>'email', '')`,
+        'ilike',
+        sql`${terms.namePattern} ESCAPE '\\'`,
+      ),
+    );
+  }
+  return any.length > 0 ? eb.or(any) : eb.val(false);
+}
+
+/** A booking's place in time in the search's order: its start, a lead its wished day. */
+const visitTime = sql`coalesce(b.start_at, b.lead_date::timestamptz)`;
+
 /**
  * Bookings (confirmed and cancelled, leads too) of the offices that match any of the terms:
  * upcoming ones (from `since`) first by start, then earlier ones latest first; at most `limit`.
+ *
+ * Two statements, the upcoming and then (when the page is not full) the past, each reading
+ * the matches in time order from `since` and stopping at the page: a text that very many
+ * bookings match costs a page, not all its matches (docs/decisions/023-search-at-size.md).
  */
 export async function findMatchingBookings(
   db: Executor,
@@ -173,32 +199,61 @@ export async function findMatchingBookings(
   limit: number,
 ): Promise<ListedBooking[]> {
   if (officeIds.length === 0) return [];
+  const upcoming = await findMatchingInOrder(db, officeIds, terms, since, limit, 'upcoming');
+  if (upcoming.length >= limit) return upcoming;
+  return [...upcoming, ...(await findMatchingInOrder(db, officeIds, terms, since, limit - upcoming.length, 'past'))];
+}
+
+/**
+ * The first `limit` matching bookings on one side of `since`: upcoming ones (a reservation
+ * not yet ended, a lead wished for today or later) soonest first, past ones latest first;
+ * equal times by id, the newest first. Reservations and leads are each read in time order
+ * (a reservation's start through booking_reservation_start_idx or the office's
+ * booking_organization_start_idx, migration 030) and cut at the page; a reservation under
+ * way now (begun before `since`, ending after it) is found through its time as a range.
+ */
+async function findMatchingInOrder(
+  db: Executor,
+  officeIds: readonly number[],
+  terms: BookingSearchTerms,
+  since: { instant: Date; date: string },
+  limit: number,
+  side: 'upcoming' | 'past',
+): Promise<ListedBooking[]> {
+  const matching = (kind: 'RESERVATION' | 'LEAD') =>
+    extended(db)
+      .selectFrom('booking as b')
+      .selectAll('b')
+      .where('b.organization_id', 'in', [...officeIds])
+      .where('b.status', 'in', ['CONFIRMED', 'CANCELLED'])
+      .where('b.kind', '=', kind)
+      .where((eb) => matchesAnyTerm(eb, terms));
+  const parts =
+    side === 'upcoming'
+      ? [
+          // Reservations to come, soonest first; the start is after `since`, so is the end
+          // (a reservation's end is after its start: booking_time_order, migration 030).
+          matching('RESERVATION').where('b.start_at', '>', since.instant).orderBy('b.start_at').orderBy('b.id', 'desc').limit(limit),
+          // Under way: begun at or before `since`, ending after it.
+          matching('RESERVATION').where(sql<boolean>`tstzrange(b.start_at, b.end_at) @> ${since.instant}::timestamptz`),
+          matching('LEAD').where('b.lead_date', '>=', since.date).orderBy('b.lead_date').orderBy('b.id', 'desc').limit(limit),
+        ]
+      : [
+          // Ended by `since` (so begun before it), latest first.
+          matching('RESERVATION')
+            .where('b.start_at', '<', since.instant)
+            .where('b.end_at', '<=', since.instant)
+            .orderBy('b.start_at', 'desc')
+            .orderBy('b.id', 'desc')
+            .limit(limit),
+          matching('LEAD').where('b.lead_date', '<', since.date).orderBy('b.lead_date', 'desc').orderBy('b.id', 'desc').limit(limit),
+        ];
+  const [first, ...rest] = parts.map((q, i) => extended(db).selectFrom(q.as(`p${i}`)).selectAll());
   const rows = await extended(db)
-    .selectFrom('booking as b')
+    .selectFrom(rest.reduce((all, q) => all.unionAll(q), first!).as('b'))
     .selectAll('b')
     .select(listedColumns)
-    .where('b.organization_id', 'in', [...officeIds])
-    .where('b.status', 'in', ['CONFIRMED', 'CANCELLED'])
-    .where((eb) => {
-      const any = [];
-      if (terms.plate) any.push(eb(sql`replace(replace(upper(b.register_number), '-', ''), ' ', '')`, 'like', `${terms.plate}%`));
-      if (terms.bookingKey) any.push(eb('b.booking_key', '=', terms.bookingKey));
-      if (terms.phoneDigits) any.push(eb('b.customer_phone', 'like', `%${terms.phoneDigits}%`));
-      if (terms.namePattern) {
-        any.push(
-          eb(
-            sql`coalesce(b.customer->>'first_name', '') || ' ' || coalesce(b.customer->>'last_name', '') || ' ' || coalesce(b.customer->>'email', '')`,
-            'ilike',
-            sql`${terms.namePattern} ESCAPE '\\'`,
-          ),
-        );
-      }
-      return any.length > 0 ? eb.or(any) : eb.val(false);
-    })
-    // Upcoming first, soonest first; then the past, latest first. A lead counts by its wished day.
-    .orderBy(sql`CASE WHEN coalesce(b.end_at > ${since.instant}, b.lead_date >= ${since.date}) THEN 0 ELSE 1 END`)
-    .orderBy(sql`CASE WHEN coalesce(b.end_at > ${since.instant}, b.lead_date >= ${since.date}) THEN coalesce(b.start_at, b.lead_date::timestamptz) END`)
-    .orderBy(sql`coalesce(b.start_at, b.lead_date::timestamptz)`, 'desc')
+    .orderBy(visitTime, side === 'upcoming' ? 'asc' : 'desc')
     .orderBy('b.id', 'desc')
     .limit(limit)
     .execute();
