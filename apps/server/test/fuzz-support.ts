@@ -429,7 +429,7 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
     [`POST ${S}/free-times`]: { body: { start, end, resourceTimeSelectionTypes: ['EXACT_TIME'] } },
     [`POST ${S}/free-times/morning`]: { body: { start, end } },
     [`POST ${S}/free-times/evening`]: { body: { start, end } },
-    [`POST ${S}/free-times-on-organization`]: { body: { start, end } },
+    [`POST ${S}/free-times-on-organization`]: { body: { start, end, limit: 5, latitude: 60.17, longitude: 24.94 } },
     [`POST ${S}/first-free-times`]: { body: { organizationIds: [1, 2, 3] } },
     [`POST ${S}/reserve-time`]: { body: { reservation: slot, timeSelectionType: 'EXACT_TIME', workshiftPosition: null } },
     [`POST ${S}/reservation-details/v2`]: {

@@ -81,8 +81,26 @@ export const reservationDetailsBody = z.object({
 });
 export type ReservationDetailsBody = z.input<typeof reservationDetailsBody>;
 
-/** POST /free-times-on-organization: a date range of at most 62 days. */
-export const freeTimesOnOrganizationBody = dateRangeChecks(z.object({ start: dateString, end: dateString }));
+/** A date range of at most 62 days, start ≤ end (free-times-on-organization, free-times-for-booking). */
+export const freeTimesRangeBody = dateRangeChecks(z.object({ start: dateString, end: dateString }));
+
+/** Offices a page of other offices' availability holds at most (OTHER_OFFICES_PAGE in the web app). */
+export const OTHER_OFFICES_MAX_LIMIT = 50;
+const BOTH_COORDINATES = 'Anna sekä leveys- että pituusaste';
+
+/**
+ * POST /free-times-on-organization: a date range of at most 62 days; optionally `limit`, a
+ * page of the nearest offices that have free days (nearest to `latitude`/`longitude`, the
+ * customer's location, both or neither, or else to the booking's own office).
+ */
+export const freeTimesOnOrganizationBody = freeTimesRangeBody
+  .safeExtend({
+    limit: z.number().int().min(1).max(OTHER_OFFICES_MAX_LIMIT).optional(),
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+  })
+  .refine((b) => b.latitude === undefined || b.longitude !== undefined, { path: ['longitude'], message: BOTH_COORDINATES })
+  .refine((b) => b.longitude === undefined || b.latitude !== undefined, { path: ['latitude'], message: BOTH_COORDINATES });
 export type FreeTimesOnOrganizationBody = z.infer<typeof freeTimesOnOrganizationBody>;
 
 /**

@@ -12,7 +12,7 @@ import { FIELD_ERRORS } from './messages.ts';
 import { addedRowSchema } from './added-rows.ts';
 import { cleanMultilineText } from './storable.ts';
 import { FEEDBACK_MESSAGE_MAX } from './rules.ts';
-import { freeTimeDaySchema, freeTimesOnOrganizationBody, reserveTimeBody } from './api-time.ts';
+import { freeTimeDaySchema, freeTimesRangeBody, reserveTimeBody } from './api-time.ts';
 
 /** What identifies a saved booking: its key and the car's registration number. */
 export const bookingAccessBody = z.object({
@@ -46,7 +46,7 @@ export const addRowsBody = bookingAccessBody.extend({
  * own length of work, on real dates start ≤ end covering at most FREE_TIMES_MAX_RANGE_DAYS days
  * (the server also keeps the range within the booking horizon).
  */
-export const freeTimesForBookingBody = freeTimesOnOrganizationBody.safeExtend(bookingAccessBody.shape);
+export const freeTimesForBookingBody = freeTimesRangeBody.safeExtend(bookingAccessBody.shape);
 export type FreeTimesForBookingBody = z.input<typeof freeTimesForBookingBody>;
 
 export const freeTimesForBookingResponse = z.object({

@@ -10,7 +10,7 @@ import type { ProcessRow } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
 import { selectedResourceIdsOf } from '../process/index.ts';
 import { hasSymptoms, pricedCart, totalDurationMinutes } from '../catalogue/index.ts';
-import { hasAvailability, usableResources, workKindsOfLines, type CalendarContext } from '../time/index.ts';
+import { usableResources, workKindsOfLines, type CalendarContext } from '../time/index.ts';
 
 /**
  * Weeks looked at for a first free time: the current week and the week calendar's
@@ -31,7 +31,9 @@ export const MINUTES_BEFORE_SERVICES = 60;
  * so the time named here is the first one the office's calendar offers. The weeks are read
  * one at a time and only for the offices still without a time, through the kept calendars
  * (time/availability-cache.ts): the taken time of the offices not kept comes in one query a
- * week, and most offices are done after the first week.
+ * week, and most offices are done after the first week. Each office's answer is kept under
+ * its availability version (AvailabilityCache.firstFreeDays), so a list asked again computes
+ * only the offices whose version moved (or whose kept time lapsed).
  * Unknown and inactive offices are left out; the rest come back in the order asked.
  */
 export async function firstFreeTimes(
@@ -49,31 +51,24 @@ export async function firstFreeTimes(
   const ids = [...new Set(organizationIds)];
   const snapshots = await ctx.cache.officeSnapshots(db, ctx.versions, ids);
   const offices = ids.flatMap((id) => (snapshots.has(id) ? [snapshots.get(id)!] : []));
-  // The mechanics the customer chose count only at the booking's own office.
-  const usable = new Map(
-    offices.map(({ organization: o, resources }) => [
-      o.id,
-      usableResources(o, resources, o.id === session.organization_id ? selectedResourceIdsOf(session) : [], kinds),
-    ]),
-  );
-  const found = new Map<number, { date: string; startTime: string | null }>();
-
-  let pending = offices.map((o) => o.organization).filter((o) => !o.lead_only && usable.get(o.id)!.length > 0);
-  for (let start = today; pending.length > 0 && start <= until; start = addDays(startOfWeek(start), 7)) {
+  const weeks: { start: string; end: string }[] = [];
+  for (let start = today; start <= until; start = addDays(startOfWeek(start), 7)) {
     const weekEnd = addDays(startOfWeek(start), 6);
-    const end = weekEnd < until ? weekEnd : until;
-    const calendars = await ctx.cache.calendars(
-      db,
-      ctx.versions,
-      pending.map((office) => ({ office, start, end, minutes, resourceIds: usable.get(office.id)!, open: true, exceptToken: session.token })),
-      now,
-    );
-    pending.forEach((office, i) => {
-      const first = calendars[i]!.find(hasAvailability);
-      if (first) found.set(office.id, { date: first.date, startTime: first.calendarSlots[0]?.startTime ?? null });
-    });
-    pending = pending.filter((o) => !found.has(o.id));
+    weeks.push({ start, end: weekEnd < until ? weekEnd : until });
   }
+  // The mechanics the customer chose count only at the booking's own office.
+  const queries = offices.flatMap(({ organization: o, resources }) => {
+    const resourceIds = usableResources(o, resources, o.id === session.organization_id ? selectedResourceIdsOf(session) : [], kinds);
+    return o.lead_only || resourceIds.length === 0
+      ? []
+      : [{ office: o, start: today, end: until, minutes, resourceIds, open: true, exceptToken: session.token }];
+  });
+  const days = await ctx.cache.firstFreeDays(db, ctx.versions, queries, weeks, now);
+  const found = new Map<number, { date: string; startTime: string | null }>();
+  queries.forEach((q, i) => {
+    const first = days[i];
+    if (first) found.set(q.office.id, { date: first.date, startTime: first.calendarSlots[0]?.startTime ?? null });
+  });
 
   const answer = offices.map(({ organization: office }): OfficeFirstFreeTime => {
     const first = found.get(office.id);

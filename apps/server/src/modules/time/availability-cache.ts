@@ -13,7 +13,11 @@
  * - a computed calendar (the days of one range for one length of work, set of resources
  *   and shift), kept on top of the taken time until it lapses (calendarLapse): when the
  *   first hold in it expires, when the minimum notice passes the next start time, or at
- *   midnight in Helsinki.
+ *   midnight in Helsinki;
+ * - an office's first free day over consecutive ranges (the office list's first free times,
+ *   office-availability/): kept under the office's version until the first of its ranges'
+ *   calendars lapses, so that a list of many offices computes again only the offices whose
+ *   version moved or whose time lapsed.
  *
  * A session's own hold is left out of its own answer: when the taken time holds one of
  * the asking session's, its calendar is computed for it and not kept.
@@ -34,6 +38,7 @@ import {
   dayWindow,
   exactCandidates,
   groupByResource,
+  hasAvailability,
   isWorkingDayRemembered,
   type OfficeCalendar,
   type Shift,
@@ -130,7 +135,17 @@ export function takenFor(taken: readonly TakenTime[], exceptToken: string | null
 interface RangeEntry {
   version: number;
   taken: TakenTime[];
+  /** The sessions the taken time belongs to, made when first asked (hasTimeOf). */
+  tokens?: Set<string>;
   calendars: Map<string, { days: FreeTimeDay[]; lapse: CalendarLapse }>;
+}
+
+interface FirstFreeEntry {
+  version: number;
+  day: FreeTimeDay | null;
+  lapse: CalendarLapse;
+  /** The taken time it was found from: a session with time of its own in them gets its own answer. */
+  ranges: readonly RangeEntry[];
 }
 
 interface OfficeEntry {
@@ -145,6 +160,8 @@ export interface AvailabilityCacheOptions {
   maxRanges?: number;
   /** Computed calendars kept per range at most. */
   maxCalendarsPerRange?: number;
+  /** First free days kept at most (oldest first out). */
+  maxFirstFree?: number;
 }
 
 /** Counters for tests and /metrics-like checks. */
@@ -152,20 +169,26 @@ export interface AvailabilityCacheStats {
   takenReads: number;
   calendarHits: number;
   calendarComputes: number;
+  /** firstFreeDays: offices answered from a kept first free day, and offices computed. */
+  firstFreeHits: number;
+  firstFreeComputes: number;
 }
 
 export class AvailabilityCache {
   readonly enabled: boolean;
-  readonly stats: AvailabilityCacheStats = { takenReads: 0, calendarHits: 0, calendarComputes: 0 };
+  readonly stats: AvailabilityCacheStats = { takenReads: 0, calendarHits: 0, calendarComputes: 0, firstFreeHits: 0, firstFreeComputes: 0 };
   private readonly maxRanges: number;
   private readonly maxCalendars: number;
+  private readonly maxFirstFree: number;
   private readonly offices = new Map<number, OfficeEntry>();
   private readonly ranges = new Map<string, RangeEntry>();
+  private readonly firstFree = new Map<string, FirstFreeEntry>();
 
   constructor(opts: AvailabilityCacheOptions) {
     this.enabled = opts.enabled;
     this.maxRanges = opts.maxRanges ?? 2_000;
     this.maxCalendars = opts.maxCalendarsPerRange ?? 64;
+    this.maxFirstFree = opts.maxFirstFree ?? 10_000;
   }
 
   /**
@@ -204,6 +227,78 @@ export class AvailabilityCache {
 
   /** The calendars of several queries (one office each), reading the taken time of the offices not kept in one query. */
   async calendars(db: Executor, versions: Versions, queries: readonly CalendarQuery[], now: Date): Promise<FreeTimeDay[][]> {
+    const entries = await this.rangeEntries(db, versions, queries);
+    return queries.map((q) => this.calendar(entries.get(q.office.id)!, q, now, versions.dbNow));
+  }
+
+  /**
+   * Each query's first day with availability over `ranges` (consecutive inclusive date ranges,
+   * earliest first; the query's own start and end are not used), or null when none has one.
+   * The ranges are computed one at a time, each only for the offices still without a day, as
+   * `calendars` computes them. An office's answer is kept under its version until the first
+   * of the calendars it was found from lapses; a session holding time at the office gets its
+   * own answer, computed and not kept.
+   */
+  async firstFreeDays(
+    db: Executor,
+    versions: Versions,
+    queries: readonly CalendarQuery[],
+    ranges: readonly { start: string; end: string }[],
+    now: Date,
+  ): Promise<(FreeTimeDay | null)[]> {
+    const answers: (FreeTimeDay | null)[] = queries.map(() => null);
+    if (ranges.length === 0) return answers;
+    const span = `${ranges[0]!.start}|${ranges.at(-1)!.end}|${ranges.length}`;
+    const keys = queries.map((q) => `${q.office.id}|${span}|${calendarKey(q)}`);
+    const work: { i: number; lapse: CalendarLapse; ranges: RangeEntry[]; own: boolean }[] = [];
+    queries.forEach((q, i) => {
+      const kept = this.enabled ? this.firstFree.get(keys[i]!) : undefined;
+      if (
+        kept &&
+        kept.version === versions.offices.get(q.office.id) &&
+        calendarStands(kept.lapse, now, versions.dbNow) &&
+        !kept.ranges.some((r) => hasTimeOf(r, q.exceptToken))
+      ) {
+        this.stats.firstFreeHits++;
+        answers[i] = kept.day;
+      } else {
+        this.stats.firstFreeComputes++;
+        work.push({ i, lapse: { at: Number.POSITIVE_INFINITY, holdsAt: Number.POSITIVE_INFINITY }, ranges: [], own: false });
+      }
+    });
+    let pending = work;
+    for (const range of ranges) {
+      if (pending.length === 0) break;
+      const weekQueries = pending.map(({ i }) => ({ ...queries[i]!, start: range.start, end: range.end }));
+      const entries = await this.rangeEntries(db, versions, weekQueries);
+      pending = pending.filter((w, n) => {
+        const q = weekQueries[n]!;
+        const entry = entries.get(q.office.id)!;
+        w.ranges.push(entry);
+        if (hasTimeOf(entry, q.exceptToken)) w.own = true;
+        const lapse = calendarLapse(q, entry.taken, now, versions.dbNow);
+        w.lapse = { at: Math.min(w.lapse.at, lapse.at), holdsAt: Math.min(w.lapse.holdsAt, lapse.holdsAt) };
+        const day = this.calendar(entry, q, now, versions.dbNow).find(hasAvailability);
+        if (day) answers[w.i] = day;
+        return !day;
+      });
+    }
+    if (this.enabled) {
+      for (const w of work) {
+        const id = queries[w.i]!.office.id;
+        const version = versions.offices.get(id);
+        if (w.own || version === undefined) continue;
+        const key = keys[w.i]!;
+        this.firstFree.delete(key);
+        if (this.firstFree.size >= this.maxFirstFree) this.firstFree.delete(this.firstFree.keys().next().value!);
+        this.firstFree.set(key, { version, day: answers[w.i]!, lapse: w.lapse, ranges: w.ranges });
+      }
+    }
+    return answers;
+  }
+
+  /** The taken time of each query's office in its range: kept under the office's version, the rest read in one query. */
+  private async rangeEntries(db: Executor, versions: Versions, queries: readonly CalendarQuery[]): Promise<Map<number, RangeEntry>> {
     const entries = new Map<number, RangeEntry>();
     const missing: CalendarQuery[] = [];
     for (const q of queries) {
@@ -229,11 +324,11 @@ export class AvailabilityCache {
         }
       }
     }
-    return queries.map((q) => this.calendar(entries.get(q.office.id)!, q, now, versions.dbNow));
+    return entries;
   }
 
   private calendar(entry: RangeEntry, q: CalendarQuery, now: Date, dbNow: Date): FreeTimeDay[] {
-    const own = q.exceptToken !== null && entry.taken.some((t) => t.token === q.exceptToken);
+    const own = hasTimeOf(entry, q.exceptToken);
     const key = calendarKey(q);
     if (!own && this.enabled) {
       const kept = entry.calendars.get(key);
@@ -260,6 +355,13 @@ export class AvailabilityCache {
     }
     return days;
   }
+}
+
+/** Whether the session has time of its own (a hold or its booking) in the taken time. */
+function hasTimeOf(entry: RangeEntry, token: string | null): boolean {
+  if (token === null) return false;
+  entry.tokens ??= new Set(entry.taken.flatMap((t) => (t.token === null ? [] : [t.token])));
+  return entry.tokens.has(token);
 }
 
 function rangeKey(q: CalendarQuery): string {

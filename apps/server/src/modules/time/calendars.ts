@@ -1,4 +1,4 @@
-import type { FreeTimeDay, Organization, OrganizationFreeTimes, TimeSelectionType } from '@huolto/domain';
+import { distanceKm, type FreeTimeDay, type Organization, type OrganizationFreeTimes, type TimeSelectionType } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
 import type { ProcessRow } from '../process/index.ts';
@@ -59,23 +59,86 @@ async function compatibleOrganizations(offices: OfficeSource, session: ProcessRo
   return organizationsForProcess(offices, session);
 }
 
+/** What free-times-on-organization is asked: the range, and optionally a page of the nearest offices. */
+export interface OtherOfficesQuery {
+  start: string;
+  end: string;
+  /** At most this many offices, the nearest with free days (OTHER_OFFICES_MAX_LIMIT). */
+  limit?: number | undefined;
+  /** The customer's location, both or neither: nearest to it, else to the booking's office. */
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+}
+
 /**
- * Free days of every other office the booking could move to, for the cart's length of
- * work: offices without a free day are left out, each calendar holds only free days,
- * earliest first free day first, then by name. Busy time of all offices is read in one
- * query.
+ * The candidates nearest first: to the customer's location when given, else to the
+ * booking's office; offices without coordinates last. Equally near (or with no point to
+ * measure from) they keep their order, by name.
+ */
+async function nearestFirst(offices: OfficeSource, session: ProcessRow, candidates: Organization[], query: OtherOfficesQuery): Promise<Organization[]> {
+  const own = session.organization_id ? await offices.organization(session.organization_id) : undefined;
+  const point =
+    query.latitude !== undefined && query.longitude !== undefined
+      ? { latitude: query.latitude, longitude: query.longitude }
+      : own && own.latitude !== null && own.longitude !== null
+        ? { latitude: own.latitude, longitude: own.longitude }
+        : undefined;
+  if (!point) return candidates;
+  const km = new Map<number, number>();
+  for (const o of await offices.listPublic()) {
+    if (o.latitude !== null && o.longitude !== null) km.set(o.id, distanceKm(point, { latitude: o.latitude, longitude: o.longitude }));
+  }
+  const far = Number.POSITIVE_INFINITY;
+  return candidates
+    .map((office, index) => ({ office, index, km: km.get(office.id) ?? far }))
+    .sort((a, b) => a.km - b.km || a.index - b.index)
+    .map((o) => o.office);
+}
+
+/**
+ * Free days of the other offices the booking could move to, for the cart's length of work:
+ * offices without a free day are left out, each calendar holds only free days, earliest first
+ * free day first, then by name. Without a limit every compatible office is computed (busy time
+ * of all of them read in one query); with `limit` the offices are taken nearest first
+ * (nearestFirst) a page at a time, until `limit` of them have free days, so the cost is that of
+ * the page whatever the size of the chain. The calendars are those kept under each office's
+ * availability version (availability-cache.ts).
  */
 export async function freeTimesOnOrganizations(
   db: Db,
   ctx: CalendarContext,
   session: ProcessRow,
-  range: { start: string; end: string },
+  query: OtherOfficesQuery,
   now = new Date(),
 ): Promise<OrganizationFreeTimes[]> {
-  assertBookableRange(range, now);
+  assertBookableRange(query, now);
   const { minutes, kinds } = await cartWork(ctx.catalogue, session);
-  const candidates = (await compatibleOrganizations(ctx.catalogue.offices, session)).filter((o) => o.id !== session.organization_id);
+  let candidates = (await compatibleOrganizations(ctx.catalogue.offices, session)).filter((o) => o.id !== session.organization_id);
   if (candidates.length === 0) return [];
+  const limit = query.limit;
+  if (limit !== undefined) candidates = await nearestFirst(ctx.catalogue.offices, session, candidates, query);
+  const out: OrganizationFreeTimes[] = [];
+  const pageSize = limit ?? candidates.length;
+  for (let i = 0; i < candidates.length && (limit === undefined || out.length < limit); i += pageSize) {
+    const page = candidates.slice(i, i + pageSize);
+    out.push(...(await withFreeDays(db, ctx, session, page, query, minutes, kinds, now)));
+  }
+  return (limit === undefined ? out : out.slice(0, limit)).sort(
+    (a, b) => a.calendar[0]!.date.localeCompare(b.calendar[0]!.date) || a.organization.name.localeCompare(b.organization.name, 'fi'),
+  );
+}
+
+/** The offices of `candidates` with a free day in the range, each with its free days, in the order given. */
+async function withFreeDays(
+  db: Db,
+  ctx: CalendarContext,
+  session: ProcessRow,
+  candidates: Organization[],
+  range: { start: string; end: string },
+  minutes: number,
+  kinds: Parameters<typeof usableResources>[3],
+  now: Date,
+): Promise<OrganizationFreeTimes[]> {
   const offices = await ctx.cache.officeSnapshots(
     db,
     ctx.versions,
@@ -105,7 +168,5 @@ export async function freeTimesOnOrganizations(
     const days = calendars[i]!.filter(hasAvailability);
     if (days.length > 0) out.push({ organization, calendar: days });
   });
-  return out.sort(
-    (a, b) => a.calendar[0]!.date.localeCompare(b.calendar[0]!.date) || a.organization.name.localeCompare(b.organization.name, 'fi'),
-  );
+  return out;
 }

@@ -36,7 +36,8 @@ import {
 } from './session-choices.ts';
 
 /**
- * free-times-on-organization computes the calendars of every compatible office: at most two
+ * free-times-on-organization computes the calendars of the compatible offices (all of them, or
+ * a page of the nearest with `limit`): at most two
  * run at once in this process, the rest wait a moment in line (or are answered 503 BUSY), so
  * that its callers cannot slow every other customer's calls.
  */
@@ -111,7 +112,12 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
       config: deps.rateLimits.freeTimesOnOrganization,
       schema: callSchema({
         tag: 'Time',
-        summary: 'The free days of every other office the booking could move to.',
+        summary: 'The free days of every other office the booking could move to, or of a page of the nearest ones.',
+        description:
+          'Without limit: every compatible office with a free day, sorted by the first free date, then name. With limit ' +
+          '(1\u201350): the limit nearest offices that have a free day, nearest to latitude/longitude (the customer\u2019s ' +
+          'location, both or neither) or else to the booking\u2019s office, sorted the same way; a shorter answer than limit ' +
+          'means there are no more.',
         body: freeTimesOnOrganizationBody,
         responseSchema: freeTimesOnOrganizationResponse,
       }),

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addDays,
+  distanceKm,
   formatFinnishDateLong,
   fromHelsinki,
   isWorkingDay,
@@ -212,6 +213,55 @@ describe('free-times-on-organization', () => {
     expect(ids.every((id) => tireOffices.includes(id))).toBe(true);
     expect(ids).not.toContain(11);
     expect(ids).not.toContain(14);
+  });
+
+  it('with a limit answers a page: the nearest offices with free days, to the booking’s office or to the given point', async () => {
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    const range = { start: today, end: addDays(today, 31) };
+    const all = json<OrganizationFreeTimes[]>(await c.post('/free-times-on-organization', range));
+    const rows = await t.db.selectFrom('organization').select(['id', 'latitude', 'longitude']).execute();
+    const at = new Map(rows.map((r) => [r.id, { latitude: r.latitude!, longitude: r.longitude! }]));
+    const nearest = (point: { latitude: number; longitude: number }, n: number) =>
+      [...all]
+        .sort((a, b) => distanceKm(point, at.get(a.organization.id)!) - distanceKm(point, at.get(b.organization.id)!))
+        .slice(0, n)
+        .map((o) => o.organization.id)
+        .sort((a, b) => a - b);
+    const page = async (body: object) => {
+      const res = await c.post('/free-times-on-organization', { ...range, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return json<OrganizationFreeTimes[]>(res);
+    };
+
+    // Near the booking's office (1, Konala): the three nearest of the full answer, each as in it, in its order.
+    const three = await page({ limit: 3 });
+    expect(three.map((o) => o.organization.id).sort((a, b) => a - b)).toEqual(nearest(at.get(1)!, 3));
+    expect(three).toEqual(all.filter((o) => three.some((x) => x.organization.id === o.organization.id)));
+
+    // Near the customer: the Turku office (5) first.
+    const turku = { latitude: 60.4518, longitude: 22.2666 };
+    const nearTurku = await page({ limit: 2, ...turku });
+    expect(nearTurku.map((o) => o.organization.id).sort((a, b) => a - b)).toEqual(nearest(turku, 2));
+    expect(nearTurku.map((o) => o.organization.id)).toContain(5);
+
+    // A page as large as the list is the whole list.
+    expect(await page({ limit: 50 })).toEqual(all);
+  });
+
+  it.each([
+    [{ limit: 0 }, 'limit'],
+    [{ limit: 51 }, 'limit'],
+    [{ limit: 2.5 }, 'limit'],
+    [{ limit: '5' }, 'limit'],
+    [{ latitude: 60.2 }, 'longitude'],
+    [{ longitude: 24.9 }, 'latitude'],
+    [{ latitude: 91, longitude: 24.9 }, 'latitude'],
+    [{ latitude: 60.2, longitude: 'itä' }, 'longitude'],
+  ])('a page %j → 400 naming %s', async (body, field) => {
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    expectBadRequest(await c.post('/free-times-on-organization', { start: today, end: addDays(today, 31), ...body }), field);
   });
 
   it('needs a cart and a range of at most 62 days', async () => {

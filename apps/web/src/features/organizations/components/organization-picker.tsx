@@ -137,6 +137,13 @@ function OrganizationList({ title, ...rest }: ListProps & { title: string }) {
   );
 }
 
+/**
+ * Offices shown at first, and added by each 'Näytä lisää toimipisteitä': a chain's list of
+ * hundreds of offices shows (and asks the first free times of) a page at a time, nearest
+ * first when the customer's location is known.
+ */
+export const OFFICE_PAGE = 20;
+
 /** Offices nearest first; those without a known distance after them, in their own order. */
 function byDistance(offices: Organization[], distances: Map<number, number>): Organization[] {
   const far = Number.POSITIVE_INFINITY;
@@ -173,7 +180,24 @@ export function OrganizationPicker({
   const [locating, setLocating] = useState(false);
   const [locationProblem, setLocationProblem] = useState<string | null>(null);
   const distances = useOfficeDistances(nearestFirst ? location : null);
-  const freeTimes = useFirstFreeTimes(offices?.map((o) => o.id), workMinutes);
+  const [shown, setShown] = useState({ key: '', count: OFFICE_PAGE });
+
+  const matching = useMemo(() => (offices ?? []).filter((o) => matchesOfficeSearch(o, search)), [offices, search]);
+  const sorted = useMemo(() => (nearestFirst && distances ? byDistance(matching, distances) : undefined), [nearestFirst, distances, matching]);
+  // The order the cards are shown in: nearest first, or the brand dealers' group before the others.
+  const ordered = useMemo(
+    () => sorted ?? (splitBrandDealers ? [...matching.filter((o) => o.brand_dealer), ...matching.filter((o) => !o.brand_dealer)] : matching),
+    [sorted, splitBrandDealers, matching],
+  );
+  // A new search or order starts again from the first page.
+  const listKey = `${search.trim()}|${sorted ? 'nearest' : ''}`;
+  const count = shown.key === listKey ? shown.count : OFFICE_PAGE;
+  const visible = ordered.slice(0, count);
+  const selected = offices?.find((o) => o.id === selectedId);
+  const askedIds = [...(selected && !visible.includes(selected) ? [selected.id] : []), ...visible.map((o) => o.id)];
+  const firstFree = useFirstFreeTimes(askedIds, workMinutes);
+  // Offices shown by 'Näytä lisää' wait for their own answer while the earlier one is kept.
+  const freeTimes = { isPending: firstFree.isPending || firstFree.isPlaceholderData, data: firstFree.data };
 
   const select = (office: Organization) => {
     setExpanded(false);
@@ -200,7 +224,6 @@ export function OrganizationPicker({
     }
   };
 
-  const selected = offices?.find((o) => o.id === selectedId);
   if (isLoading) return <SkeletonList rows={3} label="Ladataan toimipisteitä…" />;
   if (!offices || offices.length === 0) {
     return (
@@ -221,8 +244,6 @@ export function OrganizationPicker({
     );
   }
 
-  const matching = offices.filter((o) => matchesOfficeSearch(o, search));
-  const sorted = nearestFirst && distances ? byDistance(matching, distances) : undefined;
   const term = search.trim();
 
   return (
@@ -275,18 +296,23 @@ export function OrganizationPicker({
           </button>
         </div>
       ) : sorted ? (
-        <OrganizationList {...list} title="Toimipisteet lähimmästä alkaen" offices={sorted} distances={distances} dealerBadges={splitBrandDealers} />
+        <OrganizationList {...list} title="Toimipisteet lähimmästä alkaen" offices={visible} distances={distances} dealerBadges={splitBrandDealers} />
       ) : !splitBrandDealers ? (
-        <OrganizationList {...list} title="Toimipisteet" offices={matching} />
+        <OrganizationList {...list} title="Toimipisteet" offices={visible} />
       ) : (
         <>
           <OrganizationList
             {...list}
             title="Valtuutettu merkkihuolto seuraavissa toimipisteissä"
-            offices={matching.filter((o) => o.brand_dealer)}
+            offices={visible.filter((o) => o.brand_dealer)}
           />
-          <OrganizationList {...list} title="Huolto ja korjaus muissa toimipisteissä" offices={matching.filter((o) => !o.brand_dealer)} />
+          <OrganizationList {...list} title="Huolto ja korjaus muissa toimipisteissä" offices={visible.filter((o) => !o.brand_dealer)} />
         </>
+      )}
+      {ordered.length > visible.length && (
+        <button type="button" className="link-button office-picker__more" onClick={() => setShown({ key: listKey, count: count + OFFICE_PAGE })}>
+          Näytä lisää toimipisteitä ({ordered.length - visible.length})
+        </button>
       )}
     </div>
   );

@@ -1,12 +1,12 @@
 import './other-organizations.css';
 import { useId, useMemo, useState } from 'react';
-import { formatFinnishDate, formatFinnishTime, type Organization, type OrganizationFreeTimes } from '@huolto/domain';
+import { OTHER_OFFICES_MAX_LIMIT, formatFinnishDate, formatFinnishTime, type Organization, type OrganizationFreeTimes } from '@huolto/domain';
 import { Button } from '@/components/ui/button.tsx';
 import { ChevronIcon } from '@/components/ui/icons.tsx';
 import { EmptyState, SkeletonList } from '@/components/ui/spinner.tsx';
 import { useCustomerLocation } from '@/hooks/use-customer-location.ts';
 import { formatDistance, useOfficeDistances } from '@/hooks/use-office-distances.ts';
-import { useOtherOrganizations } from '@/features/reservation/api/get-other-organizations.ts';
+import { OTHER_OFFICES_PAGE, useOtherOrganizations } from '@/features/reservation/api/get-other-organizations.ts';
 
 export interface OtherOrganizationsProps {
   organizationId: number | null;
@@ -45,14 +45,19 @@ export function orderOtherOffices(offices: OrganizationFreeTimes[], distances: M
 /**
  * Other offices' availability one month ahead (requirements §2 "Reservation page", §4 "Office
  * transfer"): opened with a button, each office with its first free time and 'Vaihda',
- * nearest first with the distance when the customer's location is known.
+ * nearest first with the distance when the customer's location is known. The nearest offices
+ * with free times come a page at a time (OTHER_OFFICES_PAGE), more with 'Näytä lisää'.
  */
 export function OtherOrganizations({ organizationId, onSwitch, disabled }: OtherOrganizationsProps) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [switching, setSwitching] = useState<number | null>(null);
-  const offices = useOtherOrganizations(organizationId, open);
-  const distances = useOfficeDistances(useCustomerLocation());
+  const [limit, setLimit] = useState(OTHER_OFFICES_PAGE);
+  const location = useCustomerLocation();
+  const offices = useOtherOrganizations(organizationId, open, limit, location);
+  const distances = useOfficeDistances(location);
+  // A full page may have more offices after it (the server answers at most `limit`).
+  const more = offices.data !== undefined && offices.data.length >= limit && limit < OTHER_OFFICES_MAX_LIMIT;
   const ordered = useMemo(() => (offices.data ? orderOtherOffices(offices.data, distances) : []), [offices.data, distances]);
 
   return (
@@ -116,6 +121,17 @@ export function OtherOrganizations({ organizationId, onSwitch, disabled }: Other
                   </li>
                 ))}
               </ul>
+              {more && (
+                <button
+                  type="button"
+                  className="link-button other-offices__more"
+                  aria-busy={offices.isPlaceholderData || undefined}
+                  disabled={offices.isPlaceholderData}
+                  onClick={() => setLimit((n) => Math.min(n + OTHER_OFFICES_PAGE, OTHER_OFFICES_MAX_LIMIT))}
+                >
+                  {offices.isPlaceholderData ? 'Haetaan lisää toimipisteitä…' : 'Näytä lisää toimipisteitä'}
+                </button>
+              )}
             </>
           ))}
       </div>
