@@ -126,6 +126,7 @@ describe('an empty start (DEMO_DATA=off)', () => {
         address: '',
         email: '',
         tagManagerId: '',
+        loyalty: false,
       });
       const put = await admin.put('/company', {
         name: 'Korjaamo Virtanen',
@@ -140,7 +141,12 @@ describe('an empty start (DEMO_DATA=off)', () => {
       expect(put.statusCode, put.body).toBe(200);
       const steps = json(await admin.get('/setup')).steps as { step: string; done: boolean }[];
       expect(steps.filter((s) => s.done).map((s) => s.step)).toEqual(['company']);
-      expect(json(await new ApiClient(app).get('/settings'))).toMatchObject({ companyName: 'Korjaamo Virtanen', bookingOpen: false });
+      expect(json(await new ApiClient(app).get('/settings'))).toMatchObject({ companyName: 'Korjaamo Virtanen', bookingOpen: false, loyalty: false });
+      // The loyalty programme, stored off by the empty start, is turned on from the company's details.
+      const on = await admin.put('/company', { ...json<Record<string, unknown>>(await admin.get('/company')), loyalty: true });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(json(await new ApiClient(app).get('/module-setting', { module: 'LOYALTY' }))).toEqual({ module: 'LOYALTY', enabled: true });
+      expect(json(await new ApiClient(app).get('/settings')).loyalty).toBe(true);
       // Still no demo after a default start.
       expect((await prepareDatabase(handle, {}, { demoData: true })).seeded).toBeNull();
       expect(await count('organization')).toBe(0);

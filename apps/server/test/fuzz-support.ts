@@ -514,6 +514,7 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
         privacyUrl: 'https://www.laakkonen.fi/tietosuojaseloste',
         mailSenderName: 'Laakkonen ajanvaraus',
         serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: 'Huoltokatko' },
+        loyalty: true,
       },
     },
     // A dry run of the demo office's usual hours as they are (the seed's 7.30–17.00).

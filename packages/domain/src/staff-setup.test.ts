@@ -45,3 +45,12 @@ describe("the company's addresses", () => {
     expect(companyDetailsBody.safeParse(company).success).toBe(true);
   });
 });
+
+describe("the company's loyalty switch", () => {
+  it('is optional (left out, the stored switch stays) and refuses what is not true or false, naming the field', () => {
+    expect(companyDetailsBody.parse(company).loyalty).toBeUndefined();
+    expect(companyDetailsBody.parse({ ...company, loyalty: false }).loyalty).toBe(false);
+    expect(companyDetailsBody.parse({ ...company, loyalty: true }).loyalty).toBe(true);
+    for (const loyalty of ['true', 1, null]) expect(refusedPaths(companyDetailsBody.safeParse({ ...company, loyalty }))).toEqual(['loyalty']);
+  });
+});

@@ -90,6 +90,12 @@ export const companyDetailsBody = z.object({
     .refine((v) => v === '' || /^GTM-[A-Z0-9]{4,12}$/.test(v), { error: 'Anna tunnus muodossa GTM-XXXXXXX' })
     .optional()
     .default(''),
+  /**
+   * The loyalty programme (the LOYALTY module of the `modules` setting): the members' login and
+   * registration on the vehicle and details steps, their codes and benefits, and the loyalty API.
+   * An empty start has it off. Left out, the stored switch stays as it is.
+   */
+  loyalty: z.boolean().optional(),
 });
 export type CompanyDetailsBody = z.input<typeof companyDetailsBody>;
 export const companyDetailsSchema = z.object({
@@ -105,6 +111,8 @@ export const companyDetailsSchema = z.object({
   address: z.string(),
   email: z.string(),
   tagManagerId: z.string(),
+  /** The loyalty programme is on (the LOYALTY module as the customers' pages read it). */
+  loyalty: z.boolean(),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 

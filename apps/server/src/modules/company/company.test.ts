@@ -43,6 +43,7 @@ const VALID: CompanyDetailsBody = {
   address: 'Konepajankuja 2, 33100 Tampere',
   email: 'tietosuoja@virtanen.example',
   tagManagerId: 'GTM-ABC1234',
+  loyalty: true,
 };
 
 describe('GET /company', () => {
@@ -64,6 +65,8 @@ describe('GET /company', () => {
         address: 'Tuupakantie 3, 01740 Vantaa',
         email: 'asiakaspalvelu@laakkonen.example',
         tagManagerId: '',
+        // No modules setting: the loyalty programme is on by default.
+        loyalty: true,
       });
     }
   });
@@ -95,6 +98,7 @@ describe('PUT /company', () => {
     ['a business ID in the wrong form', { businessId: '12345678' }, 'businessId'],
     ['a contact e-mail that is not one', { email: 'tietosuoja(at)virtanen' }, 'email'],
     ['a tag manager id that is not a container', { tagManagerId: 'UA-1234-1' }, 'tagManagerId'],
+    ['a loyalty switch that is not true or false', { loyalty: 'kyllä' }, 'loyalty'],
     ['a service break without a message', { serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: '' } }, 'serviceBreak.message'],
   ])('%s → 400 naming the field; nothing changes', async (_label, change, field) => {
     const before = await digest();
@@ -149,6 +153,51 @@ describe('PUT /company', () => {
       await t.db.deleteFrom('setting').execute();
       await t.db.insertInto('setting').values(saved.map((s) => ({ key: s.key, value: JSON.stringify(s.value) }))).execute();
     }
+  });
+});
+
+describe('PUT /company: the loyalty programme', () => {
+  const moduleOn = async () => json(await new ApiClient(t.app).get('/module-setting', { module: 'LOYALTY' }));
+
+  it("off: the customers' module setting and site settings answer off at once, the other modules stay; on again: on", async () => {
+    const saved = await t.db.selectFrom('setting').selectAll().execute();
+    const version = async () => (await t.db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version;
+    try {
+      await sql`INSERT INTO setting (key, value) VALUES ('modules', '{"TIRE_HOTEL": true}'::jsonb)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(t.db);
+      expect(await moduleOn()).toEqual({ module: 'LOYALTY', enabled: true });
+
+      const versionBefore = await version();
+      const off = await admin.put('/company', { ...VALID, loyalty: false });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(json(off).loyalty).toBe(false);
+      expect(await moduleOn()).toEqual({ module: 'LOYALTY', enabled: false });
+      expect(json(await new ApiClient(t.app).get('/settings')).loyalty).toBe(false);
+      expect(json(await admin.get('/company')).loyalty).toBe(false);
+      const stored = await t.db.selectFrom('setting').select('value').where('key', '=', 'modules').executeTakeFirstOrThrow();
+      expect(stored.value).toEqual({ TIRE_HOTEL: true, LOYALTY: false });
+      expect(BigInt(await version())).toBeGreaterThan(BigInt(versionBefore));
+      const [audit] = await listAudit(t.db, 'COMPANY', undefined, 1);
+      expect(audit).toMatchObject({ action: 'UPDATED', before: { loyalty: true }, after: { loyalty: false } });
+
+      // Left out of the body, the switch stays as stored.
+      const { loyalty: _left, ...withoutSwitch } = VALID;
+      expect((await admin.put('/company', withoutSwitch)).statusCode).toBe(200);
+      expect(await moduleOn()).toEqual({ module: 'LOYALTY', enabled: false });
+
+      const on = await admin.put('/company', { ...VALID, loyalty: true });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(await moduleOn()).toEqual({ module: 'LOYALTY', enabled: true });
+      expect(json(await new ApiClient(t.app).get('/settings')).loyalty).toBe(true);
+    } finally {
+      await t.db.deleteFrom('setting').execute();
+      await t.db.insertInto('setting').values(saved.map((s) => ({ key: s.key, value: JSON.stringify(s.value) }))).execute();
+    }
+  });
+
+  it('an office user cannot switch it: 403 and the module stays on', async () => {
+    expect((await office.put('/company', { ...VALID, loyalty: false })).statusCode).toBe(403);
+    expect(await moduleOn()).toEqual({ module: 'LOYALTY', enabled: true });
   });
 });
 

@@ -2,6 +2,7 @@ import { DEFAULT_SERVICE_BREAK_MESSAGE, SETUP_STEPS, companyDetailsBody, type Co
 import type { z } from 'zod';
 import type { Db, Executor } from '#src/db/database.ts';
 import { recordAudit } from '../audit/index.ts';
+import { loyaltyEnabled } from '../settings/index.ts';
 import { readCompanySettings, setupCounts, writeSetting } from './repository.ts';
 
 /** The settings the company's details are stored in. */
@@ -31,14 +32,17 @@ export async function companyDetails(db: Executor): Promise<CompanyDetails> {
     address: text(contact.address),
     email: text(contact.email),
     tagManagerId: text(s.tagManagerId),
+    loyalty: await loyaltyEnabled(db),
   };
 }
 
 /**
  * Stores the company's details (admins): the settings rows, with the links merged into the
  * stored links setting (its other links stay), and an audit row of the change, in one
- * transaction. The site's settings and the e-mails read them at once; the setting table's
- * trigger moves the catalogue version, so other processes' caches follow.
+ * transaction. The loyalty switch is the LOYALTY entry of the `modules` setting (its other
+ * modules stay; left out of the body, it stays as stored). The site's settings and the e-mails
+ * read them at once; the setting table's trigger moves the catalogue version, so other
+ * processes' caches follow.
  */
 export async function updateCompanyDetails(db: Db, staffUserId: number, body: z.output<typeof companyDetailsBody>): Promise<CompanyDetails> {
   return db.transaction().execute(async (trx) => {
@@ -59,6 +63,10 @@ export async function updateCompanyDetails(db: Db, staffUserId: number, body: z.
     await writeSetting(trx, 'serviceBreak', body.serviceBreak);
     await writeSetting(trx, 'companyContact', { businessId: body.businessId, address: body.address, email: body.email });
     await writeSetting(trx, 'tagManagerId', body.tagManagerId);
+    if (body.loyalty !== undefined) {
+      const storedModules = record((await readCompanySettings(trx, ['modules'])).modules);
+      await writeSetting(trx, 'modules', { ...storedModules, LOYALTY: body.loyalty });
+    }
     const after = await companyDetails(trx);
     await recordAudit(trx, { staffUserId, entity: 'COMPANY', entityId: null, action: 'UPDATED', before, after });
     return after;

@@ -18,6 +18,7 @@ const COMPANY: CompanyDetails = {
   address: 'Tuupakantie 3, 01740 Vantaa',
   email: 'asiakaspalvelu@laakkonen.example',
   tagManagerId: '',
+  loyalty: false,
 };
 
 const field = (label: string | RegExp) => screen.getByLabelText(label);
@@ -185,6 +186,18 @@ describe('<CompanyPage>', () => {
     await under('Sähköposti tietosuoja- ja saavutettavuuspalautteelle', 'Tarkista sähköpostiosoite');
     await under('Google Tag Manager -tunnus', 'Tunnus ei kelpaa');
     expect(field(/Yrityksen nimi/).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows the loyalty switch as stored and sends it turned on', async () => {
+    const api = stubApi({ 'GET /staff/company': () => json(COMPANY), 'PUT /staff/company': (b) => json(b) });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys' });
+    await screen.findByDisplayValue('Laakkonen');
+    const loyalty = field('Kanta-asiakasohjelma käytössä (kirjautuminen, jäsenkoodit ja -edut)') as HTMLInputElement;
+    expect(loyalty.checked).toBe(false);
+    fireEvent.click(loyalty);
+    save();
+    await waitFor(() => expect(api.bodies('PUT /staff/company')).toHaveLength(1));
+    expect(api.bodies('PUT /staff/company')[0]).toEqual({ ...COMPANY, loyalty: true });
   });
 
   it('an office user is told it is for admins, and the details are not asked for', async () => {

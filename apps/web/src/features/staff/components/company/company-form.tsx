@@ -61,6 +61,7 @@ function formValues(c: CompanyDetails): CompanyFormInput {
     address: c.address,
     email: c.email,
     tagManagerId: c.tagManagerId,
+    loyalty: c.loyalty,
     hasServiceBreak: b !== null,
     serviceBreak: {
       start: b?.start.slice(0, 10) ?? '',
@@ -74,7 +75,8 @@ function formValues(c: CompanyDetails): CompanyFormInput {
 
 /**
  * The company's details: its name, booking line, business ID, address and contact e-mail, the
- * e-mails' sender, the pages' links, the tag manager and a service break.
+ * e-mails' sender, the pages' links, the tag manager, the loyalty programme's switch and a
+ * service break.
  */
 export function CompanyForm({
   company,
@@ -198,6 +200,13 @@ export function CompanyForm({
           error={errors.tagManagerId?.message}
           {...register('tagManagerId')}
         />
+      </section>
+      <section className="card form-stack" aria-labelledby={id('loyaltySection')}>
+        <h2 id={id('loyaltySection')} className="card__title">
+          Kanta-asiakkaat
+        </h2>
+        <CheckboxField id={id('loyalty')} label="Kanta-asiakasohjelma käytössä (kirjautuminen, jäsenkoodit ja -edut)" {...register('loyalty')} />
+        <p className="muted">Pois päältä asiakkaille ei näytetä kirjautumista eikä rekisteröitymistä, eivätkä jäsenkoodit ja -edut ole käytössä.</p>
       </section>
       <section className="card form-stack" aria-labelledby={id('break')}>
         <h2 id={id('break')} className="card__title">
