@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { OfficeBody, OfficeDetails } from '@huolto/domain';
+import { addDays, todayInHelsinki, type OfficeBody, type OfficeDetails } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import { signedInStaff, type StaffClient } from '#test/staff.ts';
 import { listAudit } from '../audit/index.ts';
@@ -138,6 +138,50 @@ describe('offices', () => {
     expect((await office1.get('/offices/2/details')).statusCode).toBe(403);
     expect((await office1.put('/offices/2/details', { ...body, code: 'X' })).statusCode).toBe(403);
     expect(await setupDigest()).toBe(before);
+  });
+});
+
+describe("an office's booking settings in its details", () => {
+  it('reach customers at once: day-only or exact times, lead-only, the loan calculator, choosing the mechanic and the slot grid', async () => {
+    const office = 3;
+    const details = json<OfficeDetails>(await admin.get(`/offices/${office}/details`));
+    const { id: _id, active: _active, openingTime: _o, closingTime: _c, ...body } = details;
+    expect(body).toMatchObject({ timeSelectionType: 'EXACT_TIME', leadOnly: false, firstSlotTime: '08:00', slotStepMinutes: 60 });
+    const customer = new ApiClient(t.app);
+    const bookingSettings = async () =>
+      json(await customer.get('/booking-settings/organization', { organizationId: String(office), processType: 'MAINTENANCE' }));
+    const maintenance = new ApiClient(t.app);
+    await prepareMaintenance(maintenance, { organizationId: office });
+    const starts = async () => {
+      const days = json<{ calendarSlots: { startTime: string }[] }[]>(
+        await maintenance.post('/free-times', { start: addDays(todayInHelsinki(), 14), end: addDays(todayInHelsinki(), 27), resourceTimeSelectionTypes: ['EXACT_TIME'] }),
+      );
+      return days.flatMap((d) => d.calendarSlots.map((s) => s.startTime));
+    };
+    const before = await starts();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((s) => s.endsWith(':00:00'))).toBe(true);
+
+    const put = async (change: Partial<OfficeBody>) => {
+      const res = await admin.put(`/offices/${office}/details`, { ...body, ...change });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await put({ timeSelectionType: 'DAY_ONLY', leadOnly: true, showLoanCalculator: !body.showLoanCalculator, customerSelectsResource: true });
+    expect(await bookingSettings()).toMatchObject({
+      timeSelectionType: 'DAY_ONLY',
+      leadOnly: true,
+      showStaticLoanCalculator: !body.showLoanCalculator,
+      customerSelectsResource: true,
+    });
+    await put({ firstSlotTime: '09:00', slotStepMinutes: 30 });
+    const after = await starts();
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((s) => s >= '09:00:00' && /:(00|30):00$/.test(s))).toBe(true);
+    expect(after.some((s) => s.endsWith(':30:00'))).toBe(true);
+
+    await put({});
+    expect(await bookingSettings()).toMatchObject({ timeSelectionType: 'EXACT_TIME', leadOnly: false, showStaticLoanCalculator: body.showLoanCalculator });
+    expect(await starts()).toEqual(before);
   });
 });
 
