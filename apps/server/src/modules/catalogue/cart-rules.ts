@@ -30,13 +30,11 @@ import {
 import type { FieldError } from '#src/lib/errors.ts';
 import { cartOf, type CartLine, type ProcessRow } from '../process/index.ts';
 import type { Executor } from '#src/db/database.ts';
-import { findOrganization } from '../organizations/index.ts';
+import { catalogueOf, type CatalogueSource } from './catalogue-cache.ts';
 import {
-  findProducts,
   findProductsIncluding,
   findTires,
   findWindshieldProductIds,
-  listOffers,
   type GroupFilter,
   type ProductRow,
   type TireRow,
@@ -106,21 +104,22 @@ export async function offeredProducts(
   session: ProcessRow,
   stage: ServicesStage,
   ids: readonly string[],
+  cat: CatalogueSource = catalogueOf(db),
 ): Promise<Map<string, OfferedProduct>> {
   const offer = CART_OFFERS[session.process_type as ProcessType]?.[stage];
   const wanted = new Set(ids);
   const offered = new Map<string, OfferedProduct>();
   if (!offer || wanted.size === 0) return offered;
   const listed = new Map<string, ListedProduct>();
-  for (const filter of offer.lists) await productsListedFor(db, session, filter, listed);
+  for (const filter of offer.lists) await productsListedFor(cat, session, filter, listed);
   if (offer.serviceCode && session.service_code) {
     const unlocked = new Map<string, ListedProduct>();
-    for (const s of SERVICE_CODE_STAGES) await productsListedFor(db, session, { stage: s }, unlocked);
+    for (const s of SERVICE_CODE_STAGES) await productsListedFor(cat, session, { stage: s }, unlocked);
     for (const [id, entry] of unlocked) if (entry.product.service_code === session.service_code) listed.set(id, entry);
   }
   if (offer.liftsOffers) {
-    const cards = (await listOffers(db)).map((o) => o.product_id).filter((id) => wanted.has(id) && !listed.has(id));
-    for (const p of await findProducts(db, cards)) {
+    const cards = (await cat.offers()).map((o) => o.product_id).filter((id) => wanted.has(id) && !listed.has(id));
+    for (const p of await cat.products(cards)) {
       if (p.service_code === null) listed.set(p.id, { product: p, calculatorIds: new Set() });
     }
   }
@@ -129,11 +128,11 @@ export async function offeredProducts(
   }
   if (offer.windshield) {
     const windshield = (await findWindshieldProductIds(db)).filter((id) => wanted.has(id));
-    for (const p of await findProducts(db, windshield)) offered.set(p.id, { product: p, kind: 'WINDSHIELD', calculatorIds: new Set() });
+    for (const p of await cat.products(windshield)) offered.set(p.id, { product: p, kind: 'WINDSHIELD', calculatorIds: new Set() });
   }
   if (offer.tires) {
     const tires = await findTires(db, [...wanted].filter((id) => !offered.has(id)));
-    const products = new Map((await findProducts(db, tires.map((t) => t.product_id))).map((p) => [p.id, p]));
+    const products = new Map((await cat.products(tires.map((t) => t.product_id))).map((p) => [p.id, p]));
     for (const tire of tires) {
       const product = products.get(tire.product_id);
       if (product) offered.set(product.id, { product, kind: 'TIRE', calculatorIds: new Set(), tire });
@@ -143,7 +142,7 @@ export async function offeredProducts(
 }
 
 /** Why a known product is not offered, in Finnish. */
-async function notOfferedMessage(db: Executor, session: ProcessRow, stage: ServicesStage, productId: string) {
+async function notOfferedMessage(db: Executor, cat: CatalogueSource, session: ProcessRow, stage: ServicesStage, productId: string) {
   const windshieldProcess = session.process_type === 'WINDSHIELD';
   const isWindshield = (await findWindshieldProductIds(db)).includes(productId);
   if (isWindshield && !windshieldProcess) return 'Tuulilasipalvelun voi varata vain tuulilasipalvelussa';
@@ -153,7 +152,7 @@ async function notOfferedMessage(db: Executor, session: ProcessRow, stage: Servi
       ? 'Renkaat lisätään renkaiden vaiheeseen (TIRE_SERVICES)'
       : 'Tässä varauksessa ei myydä renkaita';
   }
-  const inCart = await findProducts(db, cartOf(session).map((l) => l.productId));
+  const inCart = await cat.products(cartOf(session).map((l) => l.productId));
   const includer = inCart.find((p) => p.id !== productId && p.included_product_ids.includes(productId));
   if (includer) return `Sisältyy jo valittuun palveluun: ${includer.description}`;
   return stage === 'TIRE_SERVICES' && session.process_type !== 'MAINTENANCE' ? 'Ei rengaspalvelu' : 'Tuotetta ei ole tarjolla tälle autolle tässä varauksessa';
@@ -190,14 +189,15 @@ export async function cartItemIssues(
   session: ProcessRow,
   stage: ServicesStage,
   items: readonly Item[],
+  cat: CatalogueSource = catalogueOf(db),
 ): Promise<{ issues: FieldError[]; offered: Map<string, OfferedProduct> }> {
   const ids = items.map((i) => i.productId);
   // A product behind a service code is unknown to a process without that code.
   const known = new Set(
-    (await findProducts(db, ids)).filter((p) => p.service_code === null || p.service_code === session.service_code).map((p) => p.id),
+    (await cat.products(ids)).filter((p) => p.service_code === null || p.service_code === session.service_code).map((p) => p.id),
   );
-  const offered = await offeredProducts(db, session, stage, ids);
-  const choices = await productParametersOf(db, [...offered.keys()]);
+  const offered = await offeredProducts(db, session, stage, ids, cat);
+  const choices = await productParametersOf(cat, [...offered.keys()]);
   const issues: FieldError[] = [];
   const seen = new Set<string>();
   for (const [i, item] of items.entries()) {
@@ -213,7 +213,7 @@ export async function cartItemIssues(
     seen.add(item.productId);
     const o = offered.get(item.productId);
     if (!o) {
-      at('productId', await notOfferedMessage(db, session, stage, item.productId));
+      at('productId', await notOfferedMessage(db, cat, session, stage, item.productId));
       continue;
     }
     const amount = amountProblem(o, item.amount);
@@ -240,8 +240,8 @@ function missingChoice(choices: readonly { parameterCode: string }[], chosen: Re
 }
 
 /** Minutes of work one visit to the office may take: its working day, at most MAX_CART_MINUTES. */
-export async function maxCartMinutes(db: Executor, organizationId: number | null): Promise<number> {
-  const organization = organizationId ? await findOrganization(db, organizationId) : undefined;
+export async function maxCartMinutes(db: Executor, organizationId: number | null, cat: CatalogueSource = catalogueOf(db)): Promise<number> {
+  const organization = organizationId ? await cat.offices.organization(organizationId) : undefined;
   if (!organization) return MAX_CART_MINUTES;
   const minutesOf = (time: string) => {
     const [h = 0, m = 0] = time.split(':').map(Number);
@@ -252,8 +252,8 @@ export async function maxCartMinutes(db: Executor, organizationId: number | null
 }
 
 /** The whole-cart figures the limits are about. */
-export async function cartFigures(db: Executor, session: ProcessRow, cart: readonly CartLine[]) {
-  const products = new Map((await findProducts(db, cart.map((l) => l.productId))).map((p) => [p.id, p]));
+export async function cartFigures(db: Executor, session: ProcessRow, cart: readonly CartLine[], cat: CatalogueSource = catalogueOf(db)) {
+  const products = new Map((await cat.products(cart.map((l) => l.productId))).map((p) => [p.id, p]));
   const tires = new Set((await findTires(db, [...products.keys()])).map((t) => t.product_id));
   const lines = cart.flatMap((line) => {
     const product = products.get(line.productId);
@@ -279,8 +279,9 @@ export async function cartLimitIssues(
   session: ProcessRow,
   before: readonly CartLine[],
   after: readonly CartLine[],
+  cat: CatalogueSource = catalogueOf(db),
 ): Promise<FieldError[]> {
-  const [was, will] = [await cartFigures(db, session, before), await cartFigures(db, session, after)];
+  const [was, will] = [await cartFigures(db, session, before, cat), await cartFigures(db, session, after, cat)];
   const issues: FieldError[] = [];
   const over = (now: number, then: number, cap: number) => now > cap && now > then;
   for (const stage of Object.keys(CART_LINES_PER_STAGE) as ServicesStage[]) {
@@ -292,7 +293,7 @@ export async function cartLimitIssues(
   if (over(will.tires, was.tires, MAX_TIRES_PER_CART)) {
     issues.push({ path: 'items', message: `Renkaita voi varata enintään ${MAX_TIRES_PER_CART} kerralla` });
   }
-  const maxMinutes = await maxCartMinutes(db, session.organization_id);
+  const maxMinutes = await maxCartMinutes(db, session.organization_id, cat);
   if (over(will.minutes, was.minutes, maxMinutes)) {
     const hours = String(maxMinutes / 60).replace('.', ',');
     issues.push({ path: 'items', message: `Töiden kesto on enintään ${hours} tuntia yhdellä käynnillä` });
@@ -305,11 +306,11 @@ export async function cartLimitIssues(
 }
 
 /** The products the rule of work needs: the given ones and, through their includes, the products they include. */
-async function workCatalogue(db: Executor, ids: readonly string[]): Promise<Map<string, WorkProduct & { row: ProductRow }>> {
+async function workCatalogue(cat: CatalogueSource, ids: readonly string[]): Promise<Map<string, WorkProduct & { row: ProductRow }>> {
   const catalogue = new Map<string, WorkProduct & { row: ProductRow }>();
   let next = [...new Set(ids)];
   for (let depth = 0; depth < 5 && next.length > 0; depth++) {
-    for (const row of await findProducts(db, next)) {
+    for (const row of await cat.products(next)) {
       catalogue.set(row.id, { id: row.id, description: row.description, price: row.price_cents, includes: row.included_product_ids, row });
     }
     next = [...new Set(next.flatMap((id) => catalogue.get(id)?.includes ?? []))].filter((id) => !catalogue.has(id));
@@ -331,11 +332,12 @@ export async function cartWorkOf(
   stage: ServicesStage,
   before: readonly CartLine[],
   added: readonly CartLine[],
+  cat: CatalogueSource = catalogueOf(db),
 ): Promise<{ lines: CartLine[]; issues: FieldError[]; message: string | undefined }> {
   const ids = [...before, ...added].map((l) => l.productId);
   const candidates = (await findProductsIncluding(db, ids)).map((p) => p.id);
-  const offeredBundles = await offeredProducts(db, session, stage, candidates);
-  const catalogue = await workCatalogue(db, [...ids, ...offeredBundles.keys()]);
+  const offeredBundles = await offeredProducts(db, session, stage, candidates, cat);
+  const catalogue = await workCatalogue(cat, [...ids, ...offeredBundles.keys()]);
   const offered = [...offeredBundles.keys()].flatMap((id) => catalogue.get(id) ?? []);
   const work = normaliseCartWork([...before], [...added], offered, catalogue, (bundle) => ({
     productId: bundle.id,
@@ -361,8 +363,8 @@ export async function cartWorkOf(
  * Why a stored cart cannot be booked because two of its lines do the same work (a cart kept
  * from before the rule of work), or null (save-booking answers it as 400 `cart`).
  */
-export async function cartWorkTwiceProblem(db: Executor, cart: readonly CartLine[]): Promise<string | null> {
+export async function cartWorkTwiceProblem(db: Executor, cart: readonly CartLine[], cat: CatalogueSource = catalogueOf(db)): Promise<string | null> {
   const ids = cart.map((l) => l.productId);
-  const twice = workTwice(ids, await workCatalogue(db, ids));
+  const twice = workTwice(ids, await workCatalogue(cat, ids));
   return twice ? `Ostoskorissa on sama työ kahdesti: ${twice[0].description} ja ${twice[1].description}. Poista toinen.` : null;
 }

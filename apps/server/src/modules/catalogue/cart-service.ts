@@ -23,6 +23,7 @@ import {
 } from '../process/index.ts';
 import { cartItemIssues, cartLimitIssues, cartWorkOf } from './cart-rules.ts';
 import { findProducts, listExtraOrderItems, serviceCodeExists } from './repository.ts';
+import { catalogueOf, type CatalogueSource } from './catalogue-cache.ts';
 
 /**
  * Changes the cart in one transaction. A changed cart needs a different length of time,
@@ -69,13 +70,24 @@ export type CartCheck = (trx: Executor, session: ProcessRow, before: CartLine[],
  * maintenance package replaces an oil change chosen before it), the parts of a bundle
  * become the bundle (the tire change and the tire hotel), and a product repeating work of
  * another is refused. Answers what to tell the customer of such a change, if anything.
+ *
+ * `catalogueAt` gives the catalogue the checks read, on the transaction's handle: the
+ * catalogue cache at the versions the request was read with (the catalogue the customer's
+ * lists were answered from), or the database's own tables when absent.
  */
-export async function addToCart(db: Db, token: string, stage: ServicesStage, items: readonly CartProductItem[]): Promise<{ message?: string }> {
+export async function addToCart(
+  db: Db,
+  token: string,
+  stage: ServicesStage,
+  items: readonly CartProductItem[],
+  catalogueAt: (trx: Executor) => CatalogueSource = catalogueOf,
+): Promise<{ message?: string }> {
   let normalised: CartLine[] | null = null;
   let message: string | undefined;
   await changeCart(db, token, (cart) => normalised ?? cart, {
     check: async (trx, session, before) => {
-      const { issues, offered } = await cartItemIssues(trx, session, stage, items);
+      const cat = catalogueAt(trx);
+      const { issues, offered } = await cartItemIssues(trx, session, stage, items, cat);
       if (issues.length) return issues;
       const added = items.map((item) => ({
         productId: item.productId,
@@ -86,11 +98,11 @@ export async function addToCart(db: Db, token: string, stage: ServicesStage, ite
         parameters: item.parameters,
         calculatorId: item.calculatorId ?? null,
       }));
-      const work = await cartWorkOf(trx, session, stage, before, added);
+      const work = await cartWorkOf(trx, session, stage, before, added, cat);
       if (work.issues.length) return work.issues;
       normalised = work.lines;
       message = work.message;
-      return cartLimitIssues(trx, session, before, work.lines);
+      return cartLimitIssues(trx, session, before, work.lines, cat);
     },
   });
   return message === undefined ? {} : { message };

@@ -231,7 +231,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, deps: { co
       }),
     },
     async (request) => {
-      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.session.token, request.body.stage, request.body.items)) };
+      // The checks read the catalogue the request's lists were answered from (in memory).
+      const versions = cache.enabled ? await request.versions() : undefined;
+      const { stage, items } = request.body;
+      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.session.token, stage, items, (trx) => cache.at(trx, versions))) };
     },
   );
 

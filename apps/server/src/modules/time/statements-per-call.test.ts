@@ -75,6 +75,28 @@ describe('statements per call', () => {
     expect((await statementsOf(onCounter, () => c.post('/free-times', week))).statements).toBe(on.engine === 'pglite' ? 0 : 1);
   });
 
+  it('add-products-to-cart checks the cart against the kept catalogue: the locked session and the tire rows, not the catalogue tables', async () => {
+    // prepareMaintenance put the first service of the list in the cart; it is added again
+    // (the line replaced by itself): every check of the rule runs.
+    const addFirst = async (client: ApiClient, counter: StatementCounter) => {
+      const groups = json<{ suggestions: { product: { id: string; provider: string } }[] }[]>(await client.get('/services/v2'));
+      const product = groups[0]!.suggestions[0]!.product;
+      return statementsOf(counter, () =>
+        client.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' }),
+      );
+    };
+    const c = new ApiClient(on.app);
+    await prepareMaintenance(c);
+    const kept = await addFirst(c, onCounter);
+    // The locked session, the bundles including the lines, the tire rows of the cart before
+    // and after (stock is never kept), and the unchanged cart's no-op; about 23 from the tables.
+    expect(kept.statements).toBeLessThanOrEqual(6);
+    const u = new ApiClient(off.app);
+    await prepareMaintenance(u);
+    const uncached = await addFirst(u, offCounter);
+    expect(uncached.statements).toBeGreaterThan(kept.statements + 10);
+  });
+
   it('with CACHES=off every call reads the database', async () => {
     const c = new ApiClient(off.app);
     await prepareMaintenance(c);

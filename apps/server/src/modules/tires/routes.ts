@@ -99,7 +99,8 @@ export function registerTireRoutes(app: FastifyInstance, db: Db, deps: { catalog
     },
     async (request) => {
       // The tire change and the tire hotel chosen become their bundle; `message` tells the customer.
-      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.session.token, 'TIRE_SERVICES', request.body.items)) };
+      const versions = await versionsOf(request);
+      return { responseCode: 'SUCCESS', ...(await addToCart(db, request.session.token, 'TIRE_SERVICES', request.body.items, (trx) => catalogue.at(trx, versions))) };
     },
   );
 }
