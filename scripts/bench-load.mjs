@@ -86,6 +86,7 @@ export async function measure(server, scenario, database, load) {
     requestsPerSecond: ok / (result.duration || duration),
     p50Ms: percentile(latencies, 50),
     p90Ms: percentile(latencies, 90),
+    p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
     maxMs: latencies.at(-1) ?? NaN,
     ok,
@@ -101,55 +102,88 @@ export async function measure(server, scenario, database, load) {
   };
 }
 
-/** A scenario that drives whole sequences of calls itself (scenario.run) rather than autocannon. */
+/** Failed answers by status ({ 503: 2, 'no answer': 1 }): the non-2xx answers and the calls no answer came to. */
+function failed(statusCodes = {}) {
+  const entries = Object.entries(statusCodes);
+  return {
+    non2xx: entries.filter(([k]) => /^\d+$/.test(k)).reduce((n, [, v]) => n + v, 0),
+    errors: entries.filter(([k]) => !/^\d+$/.test(k)).reduce((n, [, v]) => n + v, 0),
+  };
+}
+
+/**
+ * A scenario that drives whole sequences of calls itself (scenario.run) rather than autocannon.
+ * The run answers { latencies, requests, elapsed, note, calls?, bookings? }: `calls` the calls
+ * it timed on its own (each { id, label, latencies, statusCodes?, rowId?, rowLabel? }),
+ * `bookings` its bookings' counts (started, completed, failed, 5xx, …) when it counts failures.
+ */
 async function measureFlow(server, scenario, database, load) {
   const { connections, connectionsText, duration } = load;
-  log(`[${database}] ${scenario.label}: ${duration} s`);
-  const { latencies, requests, elapsed, note, calls = [] } = await scenario.run(server, { connections, seconds: duration });
+  log(`[${database}] ${scenario.label}: ${scenario.seconds ?? duration} s`);
+  const { latencies, requests, elapsed, note, calls = [], bookings } = await scenario.run(server, { connections, seconds: duration });
   await drain(server);
   const p99 = percentile(latencies, 99);
   const flowClients = connectionsText.replace('connection', 'client');
-  // Calls timed on their own inside the flow (reserve-time, save-booking): a row each, after
-  // the flow's, its req/s the call's answers per second of the flow.
+  // Calls timed on their own inside the flow (reserve-time, save-booking; every call of the
+  // rush): a row each, after the flow's, its req/s the call's answers per second of the flow.
   const callRows = calls.map((c) => ({
     database,
     // The ids reserve-time and save-booking are those under load (N clients); with 1 client '-1-client'.
-    id: scenario.id.endsWith('-load') ? c.id : `${c.id}-1-client`,
-    call: `${c.label}, ${scenario.id.endsWith('-load') ? flowClients : '1 client'}`,
+    id: c.rowId ?? (scenario.id.endsWith('-load') ? c.id : `${c.id}-1-client`),
+    call: c.rowLabel ?? `${c.label}, ${scenario.id.endsWith('-load') ? flowClients : '1 client'}`,
     baseline: false,
     partOf: scenario.id,
     note: `timed on its own within ${scenario.label.replace(/\bN clients\b/, flowClients)}`,
     requestsPerSecond: c.latencies.length / elapsed,
     p50Ms: percentile(c.latencies, 50),
     p90Ms: percentile(c.latencies, 90),
+    p95Ms: percentile(c.latencies, 95),
     p99Ms: percentile(c.latencies, 99),
     maxMs: c.latencies.at(-1) ?? NaN,
     ok: c.latencies.length,
-    non2xx: 0,
-    errors: 0,
+    ...failed(c.statusCodes),
     timeouts: 0,
-    statusCodes: {},
+    statusCodes: c.statusCodes ?? {},
     budgetP99Ms: null,
     budgetMet: null,
   }));
+  const statusCodes = {};
+  for (const c of calls) for (const [k, v] of Object.entries(c.statusCodes ?? {})) statusCodes[k] = (statusCodes[k] ?? 0) + v;
   return [{
     database,
     id: scenario.id,
     call: scenario.label.replace(/\bN clients\b/, connectionsText.replace('connection', 'client')),
     baseline: false,
+    // A load paced by its clients' own pauses: its req/s is theirs, not the server's limit.
+    paced: !!scenario.paced,
     note,
     requestsPerSecond: requests / elapsed,
     p50Ms: percentile(latencies, 50),
     p90Ms: percentile(latencies, 90),
+    p95Ms: percentile(latencies, 95),
     p99Ms: p99,
     maxMs: latencies.at(-1) ?? NaN,
     ok: latencies.length,
-    non2xx: 0,
-    errors: 0,
+    ...failed(statusCodes),
     timeouts: 0,
-    statusCodes: {},
+    statusCodes,
     bookings: latencies.length,
     bookingsPerSecond: latencies.length / elapsed,
+    ...(bookings
+      ? {
+          bookingsStarted: bookings.started,
+          bookingsCompleted: bookings.completed,
+          bookingsNoTimeOffered: bookings.noTimeOffered,
+          bookingsAllTaken: bookings.allTaken,
+          bookingsFailed: bookings.failed,
+          bookingsIncomplete: bookings.incomplete,
+          fiveXx: bookings.fiveXx,
+          clientsWithoutBooking: bookings.clientsWithoutBooking,
+          fewestBookingsByClient: bookings.fewestByClient,
+          firstFailures: bookings.firstFailures,
+          noTimeOfferedWeeks: bookings.noTimeOfferedWeeks,
+        }
+      : {}),
     budgetP99Ms: scenario.budgetP99Ms ?? null,
     budgetMet: scenario.budgetP99Ms == null ? null : latencies.length > 0 && p99 < scenario.budgetP99Ms,
   }, ...callRows];

@@ -42,9 +42,15 @@ export class ApiSession {
   token = undefined;
   xsrf = randomBytes(18).toString('base64url');
 
-  constructor(baseUrls) {
+  /**
+   * `address`: the client's own address, sent as a proxy in front of the server would
+   * (X-Forwarded-For; the bench servers trust the bench's loopback address, bench-server.mjs).
+   * Without it every call comes from the bench's own address.
+   */
+  constructor(baseUrls, { address } = {}) {
     this.baseUrls = Array.isArray(baseUrls) ? baseUrls : [baseUrls];
     this.nextBase = sessionsMade++;
+    this.address = address;
   }
 
   /** The headers a browser sends: cookie, XSRF echo and the process token. */
@@ -53,6 +59,7 @@ export class ApiSession {
       cookie: `XSRF-TOKEN=${this.xsrf}`,
       'x-xsrf-token': this.xsrf,
       ...(this.token ? { 'x-process-token': this.token } : {}),
+      ...(this.address ? { 'x-forwarded-for': this.address } : {}),
     };
   }
 
@@ -66,7 +73,7 @@ export class ApiSession {
       ...(hasBody ? { body: JSON.stringify(body ?? {}) } : {}),
     });
     const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    if (!res.ok) throw Object.assign(new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`), { status: res.status });
     const token = res.headers.get('x-process-token');
     if (token) this.token = token;
     return text ? JSON.parse(text) : undefined;
@@ -293,105 +300,200 @@ const BENCH_CUSTOMER = {
 
 /** Offices that take maintenance bookings for ABC-123 (compatible-organizations/v2). */
 async function maintenanceOffices(server) {
+  return (await maintenanceOfficeHours(server)).map((o) => o.id);
+}
+
+/** The same offices with their opening hours ({ id, opening, closing }, HH:mm). */
+async function maintenanceOfficeHours(server) {
   const s = await new ApiSession(server.urls).start('MAINTENANCE');
   const offices = await s.get('/compatible-organizations/v2');
-  const ids = (Array.isArray(offices) ? offices : []).map((o) => o.id).filter((id) => Number.isInteger(id));
-  if (ids.length === 0) throw new Error(`compatible-organizations/v2 answered ${JSON.stringify(offices).slice(0, 300)}`);
-  return ids;
+  const list = (Array.isArray(offices) ? offices : []).filter((o) => Number.isInteger(o.id));
+  if (list.length === 0) throw new Error(`compatible-organizations/v2 answered ${JSON.stringify(offices).slice(0, 300)}`);
+  return list.map((o) => ({ id: o.id, opening: o.opening_time, closing: o.closing_time }));
 }
 
 /**
  * One whole maintenance booking through the API, as the web app makes it: init-session,
  * search-vehicle, active-organization/v2, services/v2, add-products-to-cart, free-times for
- * one week, reserve-time (a random free slot; another one when it was just taken),
- * customer/v2, get-booking/v2 and save-booking. Answers the time of each call.
+ * one week, reserve-time (a random free time; another one when it was just taken: a slot of
+ * an office that books exact times, a whole day, sent with the office's hours, of one that
+ * books days),
+ * customer/v2, get-booking/v2 and save-booking. Answers the time of each call, and with
+ * `think` ({ pause, text }) waits for its pause before each call, as a person reads
+ * and types between them; `address` is the client's own address (ApiSession). A call that fails throws, its error naming the call (`call`), the
+ * answer's status (`status`, none when no answer came) and the calls made before (`calls`).
  */
-async function bookOnce(server, organizationId, weekOffset) {
+async function bookOnce(server, office, weekOffset, { think, address } = {}) {
+  const organizationId = office.id;
   const times = [];
-  /** [call, ms] of each call: the per-call figures of reserve-time and save-booking. */
+  /** [call, ms] of each call, named as in the API. */
   const calls = [];
-  const s = new ApiSession(server.urls);
-  const timed = async (fn) => {
+  const s = new ApiSession(server.urls, { address });
+  const timed = async (call, fn) => {
+    if (think) await think.pause();
     const t0 = performance.now();
-    const out = await fn();
-    times.push(performance.now() - t0);
+    let out;
+    try {
+      out = await fn();
+    } catch (err) {
+      throw Object.assign(err, { call, calls });
+    }
+    const ms = performance.now() - t0;
+    times.push(ms);
+    calls.push([call, ms]);
     return out;
   };
-  const timedCall = async (call, fn) => {
-    const t0 = performance.now();
-    const out = await timed(fn);
-    calls.push([call, performance.now() - t0]);
-    return out;
-  };
-  await timed(() => s.post('/init-session', {}, { usedProcessType: 'MAINTENANCE', installationType: 'LAAKKONEN_PUBLIC' }));
-  await timed(() => s.post('/search-vehicle', { registerNumber: 'ABC-123', kilometers: 60000 }));
-  await timed(() => s.post('/active-organization/v2', { organizationId }));
-  const groups = await timed(() => s.get('/services/v2'));
+  await timed('init-session', () => s.post('/init-session', {}, { usedProcessType: 'MAINTENANCE', installationType: 'LAAKKONEN_PUBLIC' }));
+  await timed('search-vehicle', () => s.post('/search-vehicle', { registerNumber: 'ABC-123', kilometers: 60000 }));
+  await timed('active-organization/v2', () => s.post('/active-organization/v2', { organizationId }));
+  const groups = await timed('services/v2', () => s.get('/services/v2'));
   const product = groups?.[0]?.suggestions?.[0]?.product;
-  if (!product) throw new Error('services/v2 offered no product');
-  await timed(() => s.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' }));
+  if (!product) throw Object.assign(new Error('services/v2 offered no product'), { call: 'services/v2', calls });
+  await timed('add-products-to-cart', () => s.post('/add-products-to-cart', { items: [{ productId: product.id, provider: product.provider, amount: 1 }], stage: 'DEFAULT' }));
   const week = benchWeek();
   const start = addDays(week.start, 7 * weekOffset);
-  const days = await timed(() => s.post('/free-times', { start, end: addDays(start, 6), resourceTimeSelectionTypes: ['EXACT_TIME'] }));
-  const slots = days.flatMap((d) => d.calendarSlots.map((x) => `${d.date}T${x.startTime}|${d.date}T${x.endTime}`));
+  const days = await timed('free-times', () => s.post('/free-times', { start, end: addDays(start, 6), resourceTimeSelectionTypes: ['EXACT_TIME', 'DAY_ONLY'] }));
+  const slots = days.flatMap((d) =>
+    d.calendarSlots.length > 0
+      ? d.calendarSlots.map((x) => ({ reservation: `${d.date}T${x.startTime}|${d.date}T${x.endTime}`, timeSelectionType: 'EXACT_TIME' }))
+      : d.onlyDayTimesAvailable
+        ? [{ reservation: `${d.date}T${office.opening}:00|${d.date}T${office.closing}:00`, timeSelectionType: 'DAY_ONLY' }]
+        : [],
+  );
+  const offered = slots.length;
   let reserved = false;
   let conflicts = 0;
   while (!reserved && slots.length > 0) {
     const [slot] = slots.splice(Math.floor(Math.random() * slots.length), 1);
-    const r = await timedCall('reserve-time', () => s.post('/reserve-time', { reservation: slot, timeSelectionType: 'EXACT_TIME', workshiftPosition: null }));
+    const r = await timed('reserve-time', () => s.post('/reserve-time', { ...slot, workshiftPosition: null }));
     reserved = r?.responseCode === 'SUCCESS';
     if (!reserved) conflicts++;
   }
-  if (!reserved) return { times, calls, saved: false, conflicts, full: true };
-  await timed(() => s.post('/customer/v2', BENCH_CUSTOMER));
-  await timed(() => s.get('/get-booking/v2'));
-  const saved = await timedCall('save-booking', () => s.post('/save-booking'));
-  if (saved?.responseCode !== 'SUCCESS') throw new Error(`save-booking answered ${JSON.stringify(saved).slice(0, 300)}`);
-  return { times, calls, saved: true, conflicts, full: false };
+  const officeWeek = { organizationId, start };
+  if (!reserved) return { times, calls, saved: false, conflicts, full: true, offered, officeWeek };
+  await timed('customer/v2', () => s.post('/customer/v2', BENCH_CUSTOMER));
+  await timed('get-booking/v2', () => s.get('/get-booking/v2'));
+  const saved = await timed('save-booking', () => s.post('/save-booking'));
+  if (saved?.responseCode !== 'SUCCESS') throw Object.assign(new Error(`save-booking answered ${JSON.stringify(saved).slice(0, 300)}`), { call: 'save-booking', calls });
+  return { times, calls, saved: true, conflicts, full: false, offered, officeWeek };
 }
 
-/** `clients` workers book again and again for `seconds`, spread over offices and 6 weeks. */
-async function bookingLoad(server, clients, seconds) {
-  const offices = await maintenanceOffices(server);
+/** The calls of a whole booking (bookOnce), in their order. */
+export const BOOKING_CALLS = [
+  'init-session',
+  'search-vehicle',
+  'active-organization/v2',
+  'services/v2',
+  'add-products-to-cart',
+  'free-times',
+  'reserve-time',
+  'customer/v2',
+  'get-booking/v2',
+  'save-booking',
+];
+
+/**
+ * `clients` workers book again and again for `seconds`, spread over offices and 6 weeks: a
+ * client's k-th booking at the office after its (k-1)-th one's, the clients starting at
+ * offices of their own as far as there are offices. A booking under way when the time is up is
+ * finished. Options: `think` (bookOnce: a pause before each call); `ownAddresses` gives each
+ * client an address of its own (otherwise all come from the bench's); `countFailures` counts a
+ * booking whose call failed and goes on (otherwise the failure ends the load); `everyCall`
+ * gives every call of the booking a row of its own (otherwise reserve-time and save-booking,
+ * which cannot be measured outside bookings).
+ */
+async function bookingLoad(server, clients, seconds, { think, ownAddresses = false, countFailures = false, everyCall = false } = {}) {
+  const offices = await maintenanceOfficeHours(server);
   const perBooking = [];
-  /** The latencies of each call timed on its own (reserve-time, save-booking). */
-  const perCall = { 'reserve-time': [], 'save-booking': [] };
+  /** The latencies of each call timed on its own, and its failed answers by status. */
+  const perCall = Object.fromEntries(BOOKING_CALLS.map((c) => [c, []]));
+  const failedCalls = Object.fromEntries(BOOKING_CALLS.map((c) => [c, {}]));
   let requests = 0;
   let conflicts = 0;
-  let full = 0;
+  let started = 0;
+  /** Bookings that reserved no time: free-times offered none, or every time offered was taken meanwhile. */
+  const noTimeOffered = [];
+  let allTaken = 0;
+  const failures = [];
+  const completedByClient = new Array(clients).fill(0);
   let n = 0;
   const until = performance.now() + seconds * 1000;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, worker) => {
-      while (performance.now() < until) {
+      const address = ownAddresses ? `10.${(worker >> 16) & 255}.${(worker >> 8) & 255}.${worker & 255}` : undefined;
+      for (let k = 0; performance.now() < until; k++) {
         const i = n++;
-        const result = await bookOnce(server, offices[(worker + i) % offices.length], 1 + (i % 6));
+        started++;
+        let result;
+        try {
+          result = await bookOnce(server, offices[(worker + k) % offices.length], 1 + (i % 6), { think, address });
+        } catch (err) {
+          if (!countFailures) throw err;
+          requests += err.calls?.length ?? 0;
+          for (const [call, ms] of err.calls ?? []) perCall[call].push(ms);
+          const call = BOOKING_CALLS.includes(err.call) ? err.call : 'init-session';
+          const status = err.status ?? 'no answer';
+          failedCalls[call][status] = (failedCalls[call][status] ?? 0) + 1;
+          failures.push({ call: err.call, status, message: String(err.message ?? err).slice(0, 200) });
+          continue;
+        }
         requests += result.times.length;
         for (const [call, ms] of result.calls) perCall[call].push(ms);
         conflicts += result.conflicts;
-        if (result.full) full++;
-        if (result.saved) perBooking.push(result.times.reduce((a, b) => a + b, 0));
+        if (result.full && result.offered === 0) noTimeOffered.push(result.officeWeek);
+        else if (result.full) allTaken++;
+        if (result.saved) {
+          perBooking.push(result.times.reduce((a, b) => a + b, 0));
+          completedByClient[worker]++;
+        }
       }
     }),
   );
   const elapsed = (performance.now() - t0) / 1000;
   perBooking.sort((a, b) => a - b);
   for (const list of Object.values(perCall)) list.sort((a, b) => a - b);
+  const full = noTimeOffered.length + allTaken;
+  const callRow = (call) => ({
+    id: call,
+    label: `${call === 'services/v2' || call === 'get-booking/v2' ? 'GET' : 'POST'} /${call}`,
+    latencies: perCall[call],
+    statusCodes: { ...failedCalls[call] },
+  });
+  const fiveXx = failures.filter((f) => typeof f.status === 'number' && f.status >= 500).length;
   return {
     latencies: perBooking,
     requests,
     elapsed,
-    // Rows of their own beside the whole booking's: these calls cannot be repeated on one
-    // session (a time is held once, a booking saved once), so they are measured inside bookings.
-    calls: [
-      { id: 'reserve-time', label: 'POST /reserve-time (in whole bookings)', latencies: perCall['reserve-time'] },
-      { id: 'save-booking', label: 'POST /save-booking (in whole bookings)', latencies: perCall['save-booking'] },
-    ],
+    // Rows of their own beside the whole booking's: reserve-time and save-booking cannot be
+    // repeated on one session (a time is held once, a booking saved once), so they are
+    // measured inside bookings; `everyCall` gives every call its row.
+    calls: everyCall
+      ? BOOKING_CALLS.map(callRow)
+      : [
+          { id: 'reserve-time', label: 'POST /reserve-time (in whole bookings)', latencies: perCall['reserve-time'] },
+          { id: 'save-booking', label: 'POST /save-booking (in whole bookings)', latencies: perCall['save-booking'] },
+        ],
+    bookings: {
+      started,
+      completed: perBooking.length,
+      noTimeOffered: noTimeOffered.length,
+      allTaken,
+      failed: failures.length,
+      // Every started booking completes, unless its office-week had no free time left.
+      incomplete: started - perBooking.length - full,
+      fiveXx,
+      clientsWithoutBooking: completedByClient.filter((c) => c === 0).length,
+      fewestByClient: Math.min(...completedByClient),
+      firstFailures: failures.slice(0, 5),
+      noTimeOfferedWeeks: noTimeOffered.slice(0, 5),
+    },
     note:
-      `${clients} client${clients === 1 ? '' : 's'}: ${perBooking.length} bookings saved in ${elapsed.toFixed(1)} s over ${offices.length} offices and 6 weeks ` +
-      `(${server.urls.length > 1 ? `each call to the next of ${server.urls.length} processes; ` : ''}${(requests / Math.max(1, perBooking.length)).toFixed(1)} calls each; ${conflicts} slots taken meanwhile, ${full} office-weeks without a free time); ` +
-      `req/s counts calls, p50/p99 are of whole bookings (the sum of their calls' times)`,
+      `${clients} client${clients === 1 ? '' : 's'}${ownAddresses ? ' (each from an address of its own)' : ''}${think ? ` thinking ${think.text} before each call` : ''}: ${perBooking.length} of ${started} bookings saved in ${elapsed.toFixed(1)} s over ${offices.length} offices and 6 weeks ` +
+      `(${server.urls.length > 1 ? `each call to the next of ${server.urls.length} processes; ` : ''}${(requests / Math.max(1, started - failures.length)).toFixed(1)} calls each; ${conflicts} slots taken meanwhile, ${full} office-weeks without a free time` +
+      `${full > 0 ? ` (${noTimeOffered.length} offered none, ${allTaken} had every time offered taken meanwhile)` : ''}` +
+      `${countFailures ? `; ${failures.length} failed (${fiveXx} × 5xx)` : ''}); ` +
+      `req/s counts calls, p50/p99 are of whole bookings (the sum of their calls' times${think ? ', thinking left out' : ''})`,
   };
 }
 
@@ -439,6 +541,52 @@ SCENARIOS.push(
     run: (server, { connections, seconds }) => bookingLoad(server, connections, seconds),
   },
 );
+
+// ---------------------------------------------------------------- the rush
+
+/** A whole number of an environment variable, at least 1. */
+function wholeNumber(name, fallback) {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${text}`);
+  return n;
+}
+
+/** The rush's clients (BENCH_RUSH_CLIENTS) and the seconds they start bookings in (BENCH_RUSH_SECONDS). */
+export const RUSH_CLIENTS = wholeNumber('BENCH_RUSH_CLIENTS', 200);
+export const RUSH_SECONDS = wholeNumber('BENCH_RUSH_SECONDS', 60);
+/**
+ * BENCH_RUSH_ADDRESSES: `each` (default) — every client from an address of its own, as people
+ * booking from their own phones; `one` — all from the bench's one address, as behind one NAT.
+ * One address shares one fair share (time/fair-share.ts): each reserve-time waits for the
+ * address's lock held by the one before it, so the chain's reserve-times run one at a time.
+ */
+const RUSH_ADDRESSES = process.env.BENCH_RUSH_ADDRESSES || 'each';
+if (!['each', 'one'].includes(RUSH_ADDRESSES)) throw new Error(`BENCH_RUSH_ADDRESSES must be each or one, got ${RUSH_ADDRESSES}`);
+
+/** A person's pause before each call: 1–3 s, evenly spread. */
+const PERSON_THINKING = { text: '1–3 s', pause: () => new Promise((r) => setTimeout(r, 1000 + Math.random() * 2000)) };
+
+/** The row id of a call of the rush: rush-init-session, rush-get-booking-v2, … */
+export const rushCallId = (call) => `rush-${call.replaceAll('/', '-')}`;
+
+SCENARIOS.push({
+  id: 'rush',
+  label: `rush: whole bookings, ${RUSH_CLIENTS} clients thinking ${PERSON_THINKING.text}${RUSH_ADDRESSES === 'one' ? ', one address' : ''}`,
+  // The first snow: many customers booking at once, each at a person's pace, over every office
+  // that takes maintenance. Measured on two server processes on PostgreSQL, at the run's
+  // larger size when BENCH_SCALE gives one (bench.mjs); every call of the booking a row.
+  twoProcesses: true,
+  paced: true,
+  seconds: RUSH_SECONDS,
+  calls: BOOKING_CALLS.map(rushCallId),
+  async run(server) {
+    const ownAddresses = RUSH_ADDRESSES === 'each';
+    const result = await bookingLoad(server, RUSH_CLIENTS, RUSH_SECONDS, { think: PERSON_THINKING, ownAddresses, countFailures: true, everyCall: true });
+    return { ...result, calls: result.calls.map((c) => ({ ...c, rowId: rushCallId(c.id), rowLabel: `${c.label} (in the rush)` })) };
+  },
+});
 
 // ---------------------------------------------------------------- back-office
 

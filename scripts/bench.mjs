@@ -39,6 +39,10 @@
 //                          each call's figures beside the demo size's, ✓/✗ ≤ 1.2× for the
 //                          customer calls (bench-goals.mjs SCALE_GOALS)
 //   BENCH_START_TIMEOUT    seconds a server seeding the larger size may take (default 4 hours)
+//   BENCH_RUSH_CLIENTS     clients of the rush (default 200), each pausing 1–3 s before each call
+//   BENCH_RUSH_SECONDS     seconds the rush's clients start bookings in (default 60); measured on
+//                          two processes on PostgreSQL, at the BENCH_SCALE size when given
+//   BENCH_RUSH_ADDRESSES   each (default: every client an address of its own) | one (the bench's)
 //
 // The parts: bench-server.mjs starts the servers and fresh PostgreSQL databases and cleans
 // up after them, bench-load.mjs measures each call, bench-output.mjs prints the report.
@@ -112,9 +116,9 @@ async function runDatabase(target, databaseUrl, { webDist, withLighthouse }) {
   // A page Lighthouse fails on is answered as failed (bench-lighthouse.mjs); the load goes on.
   const lighthouse = withLighthouse ? await lighthouseOrFailure(server.url) : undefined;
   const rows = [];
-  for (const scenario of SCENARIOS) if (!scenario.jobs) rows.push(...[await measure(server, scenario, target.database, LOAD)].flat());
+  for (const scenario of target.scenarios) if (!scenario.jobs) rows.push(...[await measure(server, scenario, target.database, LOAD)].flat());
   // The jobs last, on what the load left behind; they stop the servers first.
-  const jobs = SCENARIOS.find((s) => s.jobs);
+  const jobs = target.scenarios.find((s) => s.jobs);
   let jobsFailed;
   if (jobs) {
     try {
@@ -127,7 +131,7 @@ async function runDatabase(target, databaseUrl, { webDist, withLighthouse }) {
   const base = rows.find((r) => r.baseline);
   const floor = rows.find((r) => r.floor);
   for (const r of rows) {
-    r.ratioToTrivial = !r.job && !r.partOf && base && base.requestsPerSecond > 0 ? r.requestsPerSecond / base.requestsPerSecond : null;
+    r.ratioToTrivial = !r.job && !r.partOf && !r.paced && base && base.requestsPerSecond > 0 ? r.requestsPerSecond / base.requestsPerSecond : null;
     // Session calls against the floor of a session call (session/v2/alive).
     r.ratioToFloor = (r.session || r.floor) && floor && floor.requestsPerSecond > 0 ? r.requestsPerSecond / floor.requestsPerSecond : null;
   }
@@ -173,6 +177,20 @@ function compareScales(runs) {
       };
     }
   }
+}
+
+/**
+ * Whether a run measures a scenario, BENCH_ONLY aside. The baselines are measured in every
+ * run. A scenario marked `twoProcesses` (the rush) is measured only on two server processes
+ * on PostgreSQL, at the larger size when BENCH_SCALE gives one (a two-process run of its own
+ * at that size, `twoProcessScenariosOnly`, which measures just those), else at the demo size.
+ */
+function runsIn(scenario, target, targets) {
+  if (scenario.baseline || scenario.floor) return true;
+  if (target.twoProcessScenariosOnly) return !!scenario.twoProcesses;
+  if (!scenario.twoProcesses) return true;
+  const twoProcessRuns = targets.filter((t) => t.processes > 1);
+  return target === (twoProcessRuns.find((t) => t.scale) ?? twoProcessRuns[0]);
 }
 
 /** Lighthouse on every page; should it throw as a whole, every page is answered as failed. */
@@ -237,7 +255,20 @@ async function main() {
     const scaled = targets.filter((t) => t.processes === 1 && (SCALE !== 'large' || t.database === 'postgres'));
     if (scaled.length === 0) throw new Error('BENCH_SCALE=large is measured on PostgreSQL only: set DATABASE_URL (or use BENCH_SCALE=medium on PGlite)');
     for (const t of scaled) targets.push({ ...t, database: `${t.database}-scaled`, label: `${t.label}, ${SCALE}`, scale: SCALE, demoOf: t.database });
+    // The scenarios measured on two processes (the rush) at the larger size, in a run of their own.
+    const two = targets.find((t) => t.processes > 1);
+    if (two && SCENARIOS.some((s) => s.twoProcesses)) {
+      targets.push({ ...two, database: `${two.database}-scaled`, label: `${two.label}, ${SCALE}`, scale: SCALE, twoProcessScenariosOnly: true });
+    }
   }
+  for (const t of targets) {
+    t.scenarios = SCENARIOS.filter((s) => runsIn(s, t, targets));
+    // What the run does not measure wherever BENCH_ONLY points (its goals are not listed for it).
+    t.measuredElsewhere = ALL_SCENARIOS.filter((s) => !runsIn(s, t, targets)).flatMap((s) => [s.id, ...(s.calls ?? [])]);
+  }
+  // A run left with the baselines alone (BENCH_ONLY names calls measured in other runs only) is left out.
+  const measuresSomething = (t) => t.scenarios.some((s) => !s.baseline && !s.floor);
+  if (targets.some(measuresSomething)) targets.splice(0, targets.length, ...targets.filter(measuresSomething));
   const loadAtStart = loadavg();
   log(
     `Benchmark: ${SCENARIOS.length} calls × ${targets.map((t) => t.label).join(' + ')}, ` +
