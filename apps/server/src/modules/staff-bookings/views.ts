@@ -94,6 +94,12 @@ export async function staffDay(db: Db, staff: StaffPrincipal, officeId: number, 
 
 const MINUTE_MS = 60_000;
 
+/** A listed booking with its time as instants (ms), null for a lead: read once for the week's loads. */
+interface TimedBooking {
+  booking: StaffBookingSummary;
+  time: [number, number] | null;
+}
+
 /** Milliseconds of [start, end) that fall in the intervals. */
 function overlapMs(start: number, end: number, intervals: [number, number][]): number {
   return intervals.reduce((sum, [s, e]) => sum + Math.max(0, Math.min(end, e) - Math.max(start, s)), 0);
@@ -108,7 +114,7 @@ function dayLoad(
   date: string,
   opening: { openingTime: string; closingTime: string } | null,
   resources: { id: number }[],
-  bookings: StaffBookingSummary[],
+  bookings: TimedBooking[],
   absences: AbsenceRow[],
 ): { bookedMinutes: number; openMinutes: number } | null {
   if (!opening) return null;
@@ -126,9 +132,9 @@ function dayLoad(
       );
     }
     openMs += free.reduce((sum, [s, e]) => sum + (e - s), 0);
-    for (const b of bookings) {
-      if (b.status !== 'CONFIRMED' || !b.start || !b.end || !b.resourceIds.includes(resource.id)) continue;
-      bookedMs += overlapMs(parseLocalDateTime(b.start).getTime(), parseLocalDateTime(b.end).getTime(), free);
+    for (const { booking, time } of bookings) {
+      if (booking.status !== 'CONFIRMED' || !time || !booking.resourceIds.includes(resource.id)) continue;
+      bookedMs += overlapMs(time[0], time[1], free);
     }
   }
   return { bookedMinutes: Math.round(bookedMs / MINUTE_MS), openMinutes: Math.round(openMs / MINUTE_MS) };
@@ -141,6 +147,12 @@ function dayLoad(
 export async function staffWeek(db: Db, staff: StaffPrincipal, officeId: number, date: string, now = new Date()): Promise<StaffWeek> {
   const monday = viewDate(date, 1 - isoWeekday(date));
   const range = await officeRange(db, staff, officeId, monday, viewDate(monday, 7), now);
+  // Each booking's time is parsed once here, not again for every resource of every day's load
+  // (a Helsinki wall-clock time to an instant is the week's dearest step per booking).
+  const timed: TimedBooking[] = range.bookings.map((b) => ({
+    booking: b,
+    time: b.start && b.end ? [parseLocalDateTime(b.start).getTime(), parseLocalDateTime(b.end).getTime()] : null,
+  }));
   return {
     weekStart: monday,
     office: { id: range.office.id, name: range.office.name },
@@ -149,19 +161,19 @@ export async function staffWeek(db: Db, staff: StaffPrincipal, officeId: number,
       const day = addDays(monday, i);
       const exception = range.exceptions.get(day);
       const opening = openingOfDay(range.office, day, exception);
-      const bookings = range.bookings.filter((b) => onDay(b, day));
+      const ofDay = timed.filter((t) => onDay(t.booking, day));
       const absences = range.absences.filter((a) => absenceOnDay(a.row, day));
       return {
         date: day,
         opening,
         exception: exception ? exceptionOf(exception) : null,
-        bookings,
+        bookings: ofDay.map((t) => t.booking),
         absences: absences.map((a) => a.absence),
         load: dayLoad(
           day,
           opening,
           range.resources,
-          bookings,
+          ofDay,
           absences.map((a) => a.row),
         ),
       };
