@@ -22,7 +22,7 @@ import { EXTRA_ORDER_ITEMS, OFFERS, groupMediaRows, productAdditionalRows } from
 import { groupImageId } from './services.ts';
 import { DEMO_ACCOUNT, seedLoyalty } from './loyalty.ts';
 import { tireCatalogue } from './tires.ts';
-import { WINDSHIELD_GROUP, WINDSHIELD_PARAMETER_ROWS, WINDSHIELD_PRODUCT_ROWS } from './windshield.ts';
+import { WINDSHIELD_GROUP, WINDSHIELD_PARAMETER_ROWS, WINDSHIELD_PRODUCT_ROWS, WINDSHIELD_START_ROWS } from './windshield.ts';
 import { seedManagement } from './management.ts';
 import { seedStaff } from './staff.ts';
 import { seedWorkKinds } from './work-kinds.ts';
@@ -89,6 +89,8 @@ const SETTINGS: Record<string, unknown> = {
   },
   bookingPhone: '010 525 4000',
   companyContact: { businessId: '1234567-8', address: 'Tuupakantie 3, 01740 Vantaa', email: 'asiakaspalvelu@laakkonen.example' },
+  // The loyalty programme's name on the loyalty card, the registration and its e-mails.
+  loyaltyName: 'OmaLaakkonen',
 };
 
 /** Booking rows as a JSON array for jsonb_to_recordset; JSON columns stay JSON text. */
@@ -136,6 +138,21 @@ function seedServices(catalogue: ServiceCatalogue): Map<string, SeedService> {
 
 function* chunks<T>(rows: readonly T[], size = CHUNK_SIZE): Generator<T[]> {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/**
+ * A new company's windshield group and products, inactive at 0 € with the insurer's campaign
+ * choice (WINDSHIELD_START_ROWS), for an empty start: the windshield form's products exist
+ * from the start, and an admin prices and activates them. Rows already there are left alone.
+ */
+export async function seedWindshieldStart(db: Kysely<Database>): Promise<void> {
+  await db.insertInto('service_group').values(WINDSHIELD_START_ROWS.group).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db.insertInto('product').values(WINDSHIELD_START_ROWS.products).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('product_parameter')
+    .values(WINDSHIELD_START_ROWS.parameters)
+    .onConflict((oc) => oc.columns(['product_id', 'parameter_code']).doNothing())
+    .execute();
 }
 
 /**

@@ -70,3 +70,15 @@ export const WINDSHIELD_PARAMETER_ROWS: Insertable<Database['product_parameter']
     sort: 0,
   }),
 );
+
+/**
+ * A new company's windshield products (an empty start, DEMO_DATA=off): the group, the three
+ * products with their texts, durations and the insurer's campaign choice, inactive and at 0 €,
+ * so that the windshield form offers nothing until an admin prices and activates them in the
+ * back-office or by services.csv (docs/data-import.md "Windshield products").
+ */
+export const WINDSHIELD_START_ROWS = {
+  group: WINDSHIELD_GROUP,
+  products: WINDSHIELD_PRODUCT_ROWS.map((p) => ({ ...p, price_cents: 0, normal_price_cents: null, active: false })),
+  parameters: WINDSHIELD_PARAMETER_ROWS,
+};

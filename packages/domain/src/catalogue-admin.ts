@@ -38,6 +38,15 @@ export const SERVICE_GROUP_KIND_LABELS: Record<ServiceGroupKind, string> = {
   CODE: 'Vain huoltokoodilla',
 };
 
+/**
+ * The kind of a service's group as the back-office lists it: a group kind, or WINDSHIELD for
+ * the windshield products (requirements §3 "Windshield products"), whose group, codes and
+ * choices the windshield form fixes; their prices, texts, durations and state are edited as a
+ * service's.
+ */
+export const CATALOGUE_SERVICE_KINDS = [...SERVICE_GROUP_KINDS, 'WINDSHIELD'] as const;
+export type CatalogueServiceKind = (typeof CATALOGUE_SERVICE_KINDS)[number];
+
 /** A service's code: the import's key and the cart's product id. */
 export const PRODUCT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,60}$/;
 /** The dearest service or item, in cents (100 000 €). */
@@ -172,7 +181,7 @@ export const serviceDetailsSchema = z.object({
   groupId: z.string(),
   groupTitle: z.string(),
   stage: z.enum(CATALOGUE_STAGES),
-  kind: z.enum(SERVICE_GROUP_KINDS),
+  kind: z.enum(CATALOGUE_SERVICE_KINDS),
   name: z.string(),
   infoHtml: z.string(),
   priceCents: z.number().int(),

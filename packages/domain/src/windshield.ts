@@ -18,6 +18,25 @@ export const WINDSHIELD_PRODUCTS = {
   insuranceRepair: 'windshieldInsuranceRepair',
 } as const;
 
+/** The windshield products' ids in the flow's order: the only products of the windshield group. */
+export const WINDSHIELD_PRODUCT_IDS: readonly string[] = Object.values(WINDSHIELD_PRODUCTS);
+export const isWindshieldProduct = (productId: string): boolean => WINDSHIELD_PRODUCT_IDS.includes(productId);
+
+/** The windshield products whose duration is per unit: a stone-chip repair takes its duration per chip. */
+export const WINDSHIELD_PER_UNIT_PRODUCT_IDS: readonly string[] = [WINDSHIELD_PRODUCTS.repair, WINDSHIELD_PRODUCTS.insuranceRepair];
+
+/** The kind (service_group.kind) of the group that holds the windshield products. */
+export const WINDSHIELD_GROUP_KIND = 'WINDSHIELD';
+
+/**
+ * Whether a windshield product would be offered without a price: an active product at 0 €
+ * with no normal price. The insurer's repair is priced by its normal price (the campaign's 0 €
+ * is its price), the others by their price; a new company's products start inactive at 0 €.
+ */
+export function windshieldPriceMissing(p: { active: boolean; priceCents: number; normalPriceCents: number | null }): boolean {
+  return p.active && p.priceCents === 0 && !p.normalPriceCents;
+}
+
 /** Provider of the windshield products (the Proautolasi chain). */
 export const WINDSHIELD_PROVIDER = 'PROAUTOLASI';
 

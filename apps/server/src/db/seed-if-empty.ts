@@ -1,7 +1,7 @@
 import { todayInHelsinki } from '@huolto/domain';
 import { sql } from 'kysely';
 import { migrate, withStartupLock, type DatabaseHandle, type Db } from './database.ts';
-import { seed, seedReferenceData, type SeedSummary } from '#seed/index.ts';
+import { seed, seedReferenceData, seedWindshieldStart, type SeedSummary } from '#seed/index.ts';
 import type { DemoScale } from '#seed/scale.ts';
 
 /** The `setting` row that says how a database began (DATA_ORIGIN_SETTING = DATA_ORIGIN_EMPTY_START). */
@@ -33,11 +33,13 @@ export async function seedIfEmpty(db: Db, scale: DemoScale = 'demo'): Promise<Se
  * An empty start (DEMO_DATA=off): the reference data that belongs to no company (vehicle
  * makes and models), the record that this database started empty and the modules it lacks
  * (no loyalty programme), in one transaction. Nothing of a company: no offices, resources,
- * staff, bookings, services or settings of its own.
+ * staff, bookings, services or settings of its own; only the windshield form's group and
+ * products, inactive at 0 €, for an admin to price and activate (their codes are the form's).
  */
 async function startEmpty(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await seedReferenceData(trx);
+    await seedWindshieldStart(trx);
     await trx
       .insertInto('setting')
       .values({ key: DATA_ORIGIN_SETTING, value: JSON.stringify(DATA_ORIGIN_EMPTY_START) })

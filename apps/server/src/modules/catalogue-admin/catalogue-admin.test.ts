@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'kysely';
 import {
   addDays,
+  WINDSHIELD_PRODUCT_IDS,
   todayInHelsinki,
   type CatalogueGroup,
   type CataloguePreview,
@@ -164,9 +165,10 @@ describe('a service made in the back-office', () => {
 
     const list = json<ServiceListItem[]>(await office1.get('/catalogue/services'));
     expect(list.find((s) => s.code === 'TEST-LAMP-CHECK')).toMatchObject({ groupId: group.id, priceCents: 2990, active: true });
-    // Only the services of the three stages: not the tires, not the windshield products.
+    // The services of the three stages and the windshield products (kind WINDSHIELD), not the tires.
     const groupIds = new Set(list.map((s) => s.groupId));
-    expect(groupIds.has('tires') || groupIds.has('windshield')).toBe(false);
+    expect(groupIds.has('tires')).toBe(false);
+    expect(list.filter((s) => s.groupId === 'windshield').map((s) => [s.code, s.kind])).toEqual(WINDSHIELD_PRODUCT_IDS.map((id) => [id, 'WINDSHIELD']));
     expect((await office1.get('/catalogue/services/TEST-LAMP-CHECK')).statusCode).toBe(200);
     expect((await office1.get('/catalogue/services/NO-SUCH-SERVICE')).statusCode).toBe(404);
 

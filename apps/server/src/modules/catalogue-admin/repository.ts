@@ -1,12 +1,13 @@
 /**
  * The back-office catalogue's SQL: the service groups of the three stages (not the tire and
- * windshield groups, whose kinds are not SERVICE_GROUP_KINDS) and their products, with each
+ * windshield groups, whose kinds are not SERVICE_GROUP_KINDS) and their products, the
+ * windshield products among them (WINDSHIELD_PRODUCT_IDS in the windshield group), with each
  * product's operations and the products offered under it. Each write is one statement; the
  * caller's transaction holds them together, and the tables' triggers move the catalogue
  * version (migration 014).
  */
 import { sql } from 'kysely';
-import { CATALOGUE_STAGES, SERVICE_GROUP_KINDS } from '@huolto/domain';
+import { CATALOGUE_STAGES, SERVICE_GROUP_KINDS, WINDSHIELD_GROUP_KIND, WINDSHIELD_PRODUCT_IDS } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 
 /** Advisory lock key (first half) of a new group's id, so two admins never take the same one. */
@@ -142,7 +143,8 @@ export interface ServiceRow {
   sort: number;
 }
 
-function services(db: Executor) {
+/** The services; with `windshield` the windshield products too (they are edited, but never named by another service). */
+function services(db: Executor, windshield = true) {
   return db
     .selectFrom('product as p')
     .innerJoin('service_group as g', 'g.id', 'p.group_id')
@@ -151,16 +153,18 @@ function services(db: Executor) {
       'p.normal_price_cents', 'p.duration_minutes', 'p.work_kind', 'p.vehicle_class', 'p.make_id', 'p.min_km', 'p.max_km',
       'p.service_code', 'p.included_product_ids', 'p.image_ids', 'p.valid_from', 'p.valid_to', 'p.active', 'p.sort',
     ])
-    .where('g.stage', 'in', stages)
-    .where('g.kind', 'in', kinds);
+    .where((eb) => {
+      const service = eb.and([eb('g.stage', 'in', stages), eb('g.kind', 'in', kinds)]);
+      return windshield ? eb.or([service, eb.and([eb('g.kind', '=', WINDSHIELD_GROUP_KIND), eb('p.id', 'in', [...WINDSHIELD_PRODUCT_IDS])])]) : service;
+    });
 }
 
-/** Every service of the three stages, active or not, by stage, group and order. */
+/** Every service of the three stages and every windshield product, active or not, by stage, group and order. */
 export async function listServiceRows(db: Executor): Promise<ServiceRow[]> {
   return services(db).orderBy(stageOrder).orderBy('g.sort').orderBy('g.id').orderBy('p.sort').orderBy('p.id').execute();
 }
 
-/** A service by its code, locked for update when asked; undefined for an unknown code and for a tire or windshield product. */
+/** A service or a windshield product by its code, locked for update when asked; undefined for an unknown code and for a tire. */
 export async function findServiceRow(db: Executor, code: string, forUpdate = false): Promise<ServiceRow | undefined> {
   let q = services(db).where('p.id', '=', code);
   if (forUpdate) q = q.forUpdate(['p']);
@@ -172,10 +176,10 @@ export async function productIdTaken(db: Executor, id: string): Promise<boolean>
   return !!(await db.selectFrom('product').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-/** The services among the codes (the tire and windshield products are not services). */
+/** The services among the codes (the tire and windshield products are not services another may name). */
 export async function existingServiceCodes(db: Executor, codes: readonly string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
-  return new Set((await services(db).where('p.id', 'in', [...codes]).execute()).map((r) => r.id));
+  return new Set((await services(db, false).where('p.id', 'in', [...codes]).execute()).map((r) => r.id));
 }
 
 /** A kind of work with whether it is active; undefined for an unknown code. */

@@ -105,7 +105,7 @@ export function registerCatalogueAdminRoutes(scope: FastifyInstance, db: Db, dep
     {
       schema: callSchema({
         tag,
-        summary: 'Every service of the three stages, active or not, by stage, group and order (not the tires nor the windshield products).',
+        summary: 'Every service of the three stages and the windshield products (kind WINDSHIELD), active or not, by stage, group and order (not the tires).',
         responseSchema: serviceListResponse,
       }),
     },
@@ -151,7 +151,8 @@ export function registerCatalogueAdminRoutes(scope: FastifyInstance, db: Db, dep
         tag,
         summary: 'Changes every field of a service (admins only): its operations and the extras under it are replaced by the given ones, in order.',
         description:
-          '404 for an unknown code; 400 as for POST (a kind of work the service already has may be inactive). With active false the service leaves the ' +
+          '404 for an unknown code; 400 as for POST (a kind of work the service already has may be inactive). A windshield product keeps its group ' +
+          'and takes no make, mileage, vehicle class, service code, includes or extras (400 naming each), nor active at 0 € without a normal price (priceCents). With active false the service leaves the ' +
           `customers' lists and carts; the bookings that have it keep it. A service moved to another group goes last there. ${audited} ${shownAtOnce}`,
         params: serviceParams,
         body: serviceBody,

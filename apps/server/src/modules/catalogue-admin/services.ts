@@ -1,14 +1,17 @@
 /**
- * The services of the catalogue's three stages (the products of their groups; the tires and
- * the windshield products are not edited here): every staff member reads them, admins add
- * them and change every field at once, operations and the extras offered under it included.
+ * The services of the catalogue's three stages (the products of their groups; the tires are
+ * not edited here) and the windshield products: every staff member reads them, admins add
+ * services and change every field at once, operations and the extras offered under it
+ * included. A windshield product (WINDSHIELD_PRODUCT_IDS, in the windshield group) keeps its
+ * code and group, which the windshield form fixes; its name, texts, prices, duration, kind of
+ * work, pictures, validity and state are edited as a service's, and it is active only priced.
  * A service is never deleted: deactivated (active false) it leaves the customers' lists and
  * carts but stays on the bookings that have it (booking.order_items). Each change is checked
  * in full (400 naming each bad field), has its audit row and moves the catalogue version
  * (the product, product_operation and product_additional triggers).
  */
-import type { CatalogueStage, CreateServiceBody, ServiceDetails, ServiceGroupKind, ServiceListItem, ServiceValues } from '@huolto/domain';
-import { createServiceBody, serviceBody } from '@huolto/domain';
+import type { CatalogueServiceKind, CatalogueStage, CreateServiceBody, ServiceDetails, ServiceListItem, ServiceValues } from '@huolto/domain';
+import { WINDSHIELD_GROUP_KIND, createServiceBody, serviceBody, windshieldPriceMissing } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError, ValidationError, type FieldError } from '#src/lib/errors.ts';
 import { parse } from '#src/lib/parse.ts';
@@ -43,7 +46,7 @@ function listItemOf(r: ServiceRow): ServiceListItem {
     groupId: r.group_id,
     groupTitle: r.group_title,
     stage: r.stage as CatalogueStage,
-    kind: r.kind as ServiceGroupKind,
+    kind: r.kind as CatalogueServiceKind,
     name: r.description,
     priceCents: r.price_cents,
     normalPriceCents: r.normal_price_cents,
@@ -56,12 +59,12 @@ function listItemOf(r: ServiceRow): ServiceListItem {
   };
 }
 
-/** Every service of the three stages, active or not, by stage, group and order. */
+/** Every service of the three stages and every windshield product, active or not, by stage, group and order. */
 export async function listServices(db: Executor): Promise<ServiceListItem[]> {
   return (await listServiceRows(db)).map(listItemOf);
 }
 
-/** A service with its operations and extras; undefined for an unknown code (or a tire's, a windshield product's). */
+/** A service (or a windshield product) with its operations and extras; undefined for an unknown code (or a tire's). */
 export async function serviceDetails(db: Executor, code: string): Promise<ServiceDetails | undefined> {
   const row = await findServiceRow(db, code);
   if (!row) return undefined;
@@ -96,7 +99,8 @@ export async function getService(db: Executor, code: string): Promise<ServiceDet
  */
 async function checkReferences(trx: Executor, code: string, values: ServiceValues, before?: ServiceDetails): Promise<void> {
   const problems: FieldError[] = [];
-  if (!(await findGroupRow(trx, values.groupId))) problems.push({ path: 'groupId', message: 'Palveluryhmää ei löytynyt' });
+  if (before?.kind === WINDSHIELD_GROUP_KIND) problems.push(...windshieldProblems(values, before));
+  else if (!(await findGroupRow(trx, values.groupId))) problems.push({ path: 'groupId', message: 'Palveluryhmää ei löytynyt' });
   if (values.workKind !== null) {
     const kind = await findWorkKindRow(trx, values.workKind);
     if (!kind) problems.push({ path: 'workKind', message: 'Tuntematon työlaji' });
@@ -105,6 +109,7 @@ async function checkReferences(trx: Executor, code: string, values: ServiceValue
   if (values.makeId !== null && !(await makeExists(trx, values.makeId))) problems.push({ path: 'makeId', message: 'Tuntematon merkki' });
   for (const field of ['includes', 'extras'] as const) {
     const codes = values[field];
+    if (before?.kind === WINDSHIELD_GROUP_KIND) continue;
     if (codes.includes(code)) {
       problems.push({ path: field, message: field === 'includes' ? 'Palvelu ei voi sisältää itseään' : 'Palvelua ei voi tarjota itsensä lisänä' });
       continue;
@@ -117,6 +122,18 @@ async function checkReferences(trx: Executor, code: string, values: ServiceValue
   const unknownImages = values.imageIds.filter((id) => !media.has(id));
   if (unknownImages.length > 0) problems.push({ path: 'imageIds', message: `Tuntematon kuva: ${unknownImages.join(', ')}` });
   if (problems.length > 0) throw new ValidationError(problems);
+}
+
+/** The windshield form fixes a windshield product's group and offers it to any car, with no code, package or extras. */
+function windshieldProblems(values: ServiceValues, before: ServiceDetails): FieldError[] {
+  const problems: FieldError[] = [];
+  const unused = 'Ei käytössä tuulilasituotteella';
+  if (values.groupId !== before.groupId) problems.push({ path: 'groupId', message: 'Tuulilasituote pysyy tuulilasipalveluiden ryhmässä' });
+  for (const field of ['makeId', 'minKm', 'maxKm', 'vehicleClass'] as const) if (values[field] !== null) problems.push({ path: field, message: unused });
+  if (values.serviceCode !== null && values.serviceCode !== '') problems.push({ path: 'serviceCode', message: unused });
+  for (const field of ['includes', 'extras'] as const) if (values[field].length > 0) problems.push({ path: field, message: unused });
+  if (windshieldPriceMissing(values)) problems.push({ path: 'priceCents', message: 'Aseta hinta ennen kuin otat tuotteen käyttöön' });
+  return problems;
 }
 
 function columnsOf(values: ServiceValues, sort: number): ServiceColumns {

@@ -16,6 +16,7 @@ import { campaignCodesFile } from './campaign-codes-file.ts';
 import { extraItemsFile } from './extra-items-file.ts';
 import { operationsFile } from './operations-file.ts';
 import { servicesFile } from './services-file.ts';
+import { windshieldProducts } from '#src/modules/windshield/service.ts';
 
 let database: TestDatabase;
 let db: Db;
@@ -203,12 +204,47 @@ describe('the catalogue files', () => {
     expect(await changesSince(db, mark)).toEqual([]);
     expect(await db.selectFrom('product').select('id').where('id', 'like', 'UUSI-%').execute()).toEqual([]);
 
-    // A windshield product or a tire is not the catalogue's: its code is refused, as are its operations.
+    // A tire is not the catalogue's: its code is refused, as are its operations.
     const tire = await db.selectFrom('tire').select('product_id').executeTakeFirstOrThrow();
     const taken = await importFile(servicesFile, csv('code;group;stage;kind;name;price;duration_minutes', `${tire.product_id};Renkaat;TIRE_SERVICES;PRIMARY;Rengas;10;10`));
     expect(where(taken.errors)).toEqual(['2:code']);
     const tireOps = await importFile(operationsFile, csv('service_code;position;description', `${tire.product_id};1;Asennus`));
     expect(tireOps.errors).toEqual([{ line: 2, column: 'service_code', message: expect.stringContaining('ei ole palveluluettelon palvelu') }]);
+  });
+
+  it('services: the windshield products (kind WINDSHIELD) take a new price, name and duration and keep their group; a bad row is named and nothing changes', async () => {
+    const exported = parseCsv(await exportFile(servicesFile)).table!.rows.filter((r) => r.cells.get('kind') === 'WINDSHIELD');
+    expect(exported.map((r) => r.cells.get('code'))).toEqual(['windshieldChange', 'windshieldRepair', 'windshieldInsuranceRepair']);
+    const header = 'code;group;stage;kind;name;price;normal_price;duration_minutes;active;make;includes';
+    const mark = await changeMark(db);
+    const bad = await importFile(
+      servicesFile,
+      csv(
+        header,
+        'windshieldChange;Tuulilasipalvelut;DEFAULT;PRIMARY;Tuulilasin vaihto;420,00;;180;;;',
+        'windshieldRepair;Tuulilasipalvelut;DEFAULT;WINDSHIELD;Kiveniskemän korjaus;0;;30;kyllä;;',
+        'windshieldInsuranceRepair;Tuulilasipalvelut;DEFAULT;WINDSHIELD;Korjaus vakuutuksella;0;69,00;30;;Toyota;',
+        'TUULILASI-X;Tuulilasipalvelut;DEFAULT;WINDSHIELD;Muu lasi;10,00;;30;;;',
+        'OIL-PLUS;Uudet;DEFAULT;PRIMARY;Öljynvaihto ja lasi;10,00;;30;;;windshieldRepair',
+      ),
+    );
+    expect(where(bad.errors).sort()).toEqual(['2:kind', '3:price', '4:make', '5:code', '6:includes']);
+    const message = (line: number) => bad.errors.find((e) => e.line === line)!.message;
+    expect(message(2)).toBe('windshieldChange on tuulilasituote: tyyppi on WINDSHIELD');
+    expect(message(3)).toBe('Aseta hinta ennen kuin otat tuotteen käyttöön (active = kyllä)');
+    expect(message(4)).toBe('Ei käytössä tuulilasituotteella: jätä tyhjäksi');
+    expect(message(5)).toContain('vain tuulilasituotteilla');
+    expect(await changesSince(db, mark)).toEqual([]);
+
+    const good = csv(header, 'windshieldChange;Tuulilasipalvelut;DEFAULT;WINDSHIELD;Tuulilasin vaihto asennettuna;420,00;;200;kyllä;;');
+    expect((await importFile(servicesFile, good)).changes).toEqual([{ key: 'windshieldChange', action: 'UPDATE', fields: ['name', 'price', 'duration_minutes'] }]);
+    const offered = (await windshieldProducts(db)).find((p) => p.id === 'windshieldChange');
+    expect(offered).toMatchObject({ description: 'Tuulilasin vaihto asennettuna', price: 42000, duration_minutes: 200, from_price: true });
+    const stored = await db.selectFrom('product').select(['group_id', 'provider', 'duration_per_unit']).where('id', '=', 'windshieldChange').executeTakeFirstOrThrow();
+    expect(stored).toEqual({ group_id: 'windshield', provider: 'PROAUTOLASI', duration_per_unit: false });
+    const again = await changeMark(db);
+    expect((await importFile(servicesFile, good)).changes.map((c) => c.action)).toEqual(['UNCHANGED']);
+    expect(await changesSince(db, again)).toEqual([]);
   });
 
   it('operations: positions 1 … n without gaps, a known service, a position once; nothing changes', async () => {

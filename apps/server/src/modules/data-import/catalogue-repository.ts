@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Executor } from '#src/db/database.ts';
 import type { Database } from '#src/db/types.ts';
 import { storedJson } from '#src/modules/process/index.ts';
+import { WINDSHIELD_GROUP_KIND, WINDSHIELD_PRODUCT_IDS } from '@huolto/domain';
 import { SERVICE_GROUP_KINDS, SERVICE_STAGES } from './repository.ts';
 
 // ---- Services ----
@@ -63,14 +64,21 @@ export async function findCatalogueProductsByIds(db: Executor, ids: string[]): P
   return db.selectFrom('product as p').select(productColumns).where('p.id', 'in', ids).execute();
 }
 
-/** The products of the catalogue's groups (its stages and kinds), in catalogue order (stage, group, product). */
+/**
+ * The products of the catalogue's groups (its stages and kinds) and the windshield products
+ * (WINDSHIELD_PRODUCT_IDS in the windshield group), in catalogue order (stage, group, product).
+ */
 export async function findCatalogueProducts(db: Executor): Promise<CatalogueProductRow[]> {
   return db
     .selectFrom('product as p')
     .innerJoin('service_group as g', 'g.id', 'p.group_id')
     .select(productColumns)
-    .where('g.stage', 'in', SERVICE_STAGES)
-    .where('g.kind', 'in', SERVICE_GROUP_KINDS)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('g.stage', 'in', SERVICE_STAGES), eb('g.kind', 'in', SERVICE_GROUP_KINDS)]),
+        eb.and([eb('g.kind', '=', WINDSHIELD_GROUP_KIND), eb('p.id', 'in', [...WINDSHIELD_PRODUCT_IDS])]),
+      ]),
+    )
     .orderBy('g.stage')
     .orderBy('g.sort')
     .orderBy('g.id')
@@ -88,11 +96,21 @@ export async function existingProductIds(db: Executor, ids: string[]): Promise<S
 
 export type CatalogueProductValues = Omit<CatalogueProductRow, 'id'>;
 
-export async function insertCatalogueProduct(db: Executor, id: string, values: CatalogueProductValues): Promise<void> {
+/** A new product; a windshield product also names its provider and whether its duration is per unit. */
+export async function insertCatalogueProduct(
+  db: Executor,
+  id: string,
+  values: CatalogueProductValues & { provider?: string; duration_per_unit?: boolean },
+): Promise<void> {
   await db
     .insertInto('product')
     .values({ id, ...values } satisfies Insertable<Database['product']>)
     .execute();
+}
+
+/** Renames a group (the windshield group, which the services file finds by its kind). */
+export async function updateGroupTitle(db: Executor, id: string, title: string): Promise<void> {
+  await db.updateTable('service_group').set({ title }).where('id', '=', id).execute();
 }
 
 export async function updateCatalogueProduct(db: Executor, id: string, values: Partial<CatalogueProductValues>): Promise<void> {

@@ -3,8 +3,11 @@
  * migrations 001, 002, 012, 020 and 022). A row is a product, keyed by its code; its group is
  * named by title within its stage and made when new. The file holds the groups of the
  * catalogue's stages (DEFAULT, FIXED_CAMPAIGN_SERVICES, TIRE_SERVICES) and kinds (PRIMARY,
- * ADDITIONAL, EXTRA, CODE), as the back-office's catalogue does; a code of another group's
- * product (a tire, a windshield product) is refused. Besides its price and duration a row
+ * ADDITIONAL, EXTRA, CODE), as the back-office's catalogue does, and the windshield products:
+ * a row of kind WINDSHIELD (stage DEFAULT) names one of WINDSHIELD_PRODUCT_IDS, is put in the
+ * windshield group (found by its kind, whose title the row's group sets) and takes no fit,
+ * code, package or extras; it is active only priced. A code of another group's product (a
+ * tire) is refused. Besides its price and duration a row
  * holds what the service fits (vehicle class, make, mileage), the service code that shows it,
  * the services it includes and the extras offered under it (product_additional), its
  * pictures, its validity and its place in the group. A column the file leaves out keeps the
@@ -17,8 +20,14 @@ import {
   SERVICE_INFO_MAX_CHARS,
   SERVICE_MAX_DURATION_MINUTES,
   SERVICE_MAX_KM,
+  WINDSHIELD_GROUP_KIND,
+  WINDSHIELD_PER_UNIT_PRODUCT_IDS,
+  WINDSHIELD_PRODUCT_IDS,
+  WINDSHIELD_PROVIDER,
   cleanMultilineText,
   isStorableText,
+  isWindshieldProduct,
+  windshieldPriceMissing,
 } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
 import { MILEAGE_CALCULATOR } from '#src/modules/catalogue/index.ts';
@@ -35,6 +44,7 @@ import {
   insertCatalogueProduct,
   replaceExtras,
   updateCatalogueProduct,
+  updateGroupTitle,
   type CatalogueProductRow,
   type CatalogueProductValues,
 } from './catalogue-repository.ts';
@@ -112,9 +122,17 @@ function readRow(row: CsvRow, errors: RowErrors): ServiceItem | undefined {
   if (!PRODUCT_CODE_PATTERN.test(code)) errors.add(line, 'code', 'Tunnuksessa on 1–60 kirjainta (a–z), numeroa, - tai _');
   const group = requiredText(row, errors, 'group', 100);
   const stage = (cellOf(row, 'stage') ?? '').toUpperCase();
-  if (!(SERVICE_STAGES as readonly string[]).includes(stage)) errors.add(line, 'stage', `Vaihe on ${orList(SERVICE_STAGES)}`);
   const kind = (cellOf(row, 'kind') ?? '').toUpperCase();
-  if (!(SERVICE_GROUP_KINDS as readonly string[]).includes(kind)) errors.add(line, 'kind', `Tyyppi on ${orList(SERVICE_GROUP_KINDS)}`);
+  const windshield = kind === WINDSHIELD_GROUP_KIND || isWindshieldProduct(code);
+  if (!windshield) {
+    if (!(SERVICE_STAGES as readonly string[]).includes(stage)) errors.add(line, 'stage', `Vaihe on ${orList(SERVICE_STAGES)}`);
+    if (!(SERVICE_GROUP_KINDS as readonly string[]).includes(kind)) errors.add(line, 'kind', `Tyyppi on ${orList(SERVICE_GROUP_KINDS)}`);
+  } else if (!isWindshieldProduct(code)) {
+    errors.add(line, 'code', `Tyyppi ${WINDSHIELD_GROUP_KIND} on vain tuulilasituotteilla: ${WINDSHIELD_PRODUCT_IDS.join(', ')}`);
+  } else {
+    if (kind !== WINDSHIELD_GROUP_KIND) errors.add(line, 'kind', `${code} on tuulilasituote: tyyppi on ${WINDSHIELD_GROUP_KIND}`);
+    if (stage !== 'DEFAULT') errors.add(line, 'stage', `${code} on tuulilasituote: vaihe on DEFAULT`);
+  }
   const name = requiredText(row, errors, 'name', 200);
   const priceCents = priceCell(row, errors, 'price', false);
   const durationMinutes = parseInteger(cellOf(row, 'duration_minutes') ?? '');
@@ -154,6 +172,13 @@ function readRow(row: CsvRow, errors: RowErrors): ServiceItem | undefined {
   const validFrom = dateCell(row, errors, 'valid_from');
   const validTo = dateCell(row, errors, 'valid_to');
   const sort = integerCell(row, errors, 'sort', 0, 999_999_999, 'Järjestys on kokonaisluku 0 tai suurempi');
+  if (windshield) {
+    // The windshield form offers its products to any car, with no code, package or extras.
+    const unused = { vehicle_class: vehicleClass, make, min_km: minKm, max_km: maxKm, service_code: serviceCode, includes, extras };
+    for (const [column, value] of Object.entries(unused)) {
+      if (value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)) errors.add(line, column, 'Ei käytössä tuulilasituotteella: jätä tyhjäksi');
+    }
+  }
   if (errors.list.length > before) return undefined;
   return {
     line,
@@ -200,6 +225,7 @@ export function groupIdOf(title: string, taken: Set<string>): string {
 
 const isServiceGroup = (g: ServiceGroupRow) =>
   (SERVICE_STAGES as readonly string[]).includes(g.stage) && (SERVICE_GROUP_KINDS as readonly string[]).includes(g.kind);
+const isWindshieldGroup = (g: ServiceGroupRow | undefined) => g?.kind === WINDSHIELD_GROUP_KIND;
 const groupKey = (stage: string, title: string) => `${stage}\u0000${title.toLowerCase()}`;
 const isPackage = (r: Resolved) => r.make_id !== null || r.min_km !== null || r.max_km !== null;
 /** Stored info text as the file compares it: trimmed, none for blank. */
@@ -290,7 +316,8 @@ async function run(trx: Executor, table: CsvTable): Promise<{ changes: Change[];
   const resolved = new Map<string, Resolved>();
   for (const item of items) {
     const before = existing.get(item.key);
-    if (before && !isServiceGroup(groupById.get(before.group_id)!)) {
+    const storedGroup = before && groupById.get(before.group_id)!;
+    if (storedGroup && !isServiceGroup(storedGroup) && !(item.kind === WINDSHIELD_GROUP_KIND && isWindshieldGroup(storedGroup))) {
       errors.add(item.line, 'code', `Tunnus ${item.key} on jo muun kuin palveluluettelon tuotteen (esim. renkaan tai tuulilasituotteen) käytössä`);
     }
     if (item.workKind) {
@@ -306,6 +333,8 @@ async function run(trx: Executor, table: CsvTable): Promise<{ changes: Change[];
     for (const column of ['includes', 'extras'] as const) {
       const unknown = (item[column] ?? []).filter((c) => !inFile.has(c) && !storedLinked.has(c));
       if (unknown.length) errors.add(item.line, column, `Tuntematon palvelu ${unknown.join(', ')}: tuo se tässä tiedostossa tai ensin`);
+      const windshield = (item[column] ?? []).filter(isWindshieldProduct);
+      if (windshield.length) errors.add(item.line, column, `${windshield.join(', ')} on tuulilasituote: sitä tarjotaan vain tuulilasipalvelussa`);
     }
     const missingImages = (item.images ?? []).filter((i) => !media.has(i));
     if (missingImages.length) errors.add(item.line, 'images', `Tuntematon kuva ${missingImages.join(', ')}: lataa kuva ensin ylläpidossa`);
@@ -322,6 +351,9 @@ async function run(trx: Executor, table: CsvTable): Promise<{ changes: Change[];
     if (after.valid_from !== null && after.valid_to !== null && after.valid_from > after.valid_to) {
       errors.add(item.line, item.validTo !== undefined ? 'valid_to' : 'valid_from', DATES_IN_ORDER_MESSAGE);
     }
+    if (item.kind === WINDSHIELD_GROUP_KIND && windshieldPriceMissing({ active: after.active, priceCents: after.price_cents, normalPriceCents: after.normal_price_cents })) {
+      errors.add(item.line, 'price', 'Aseta hinta ennen kuin otat tuotteen käyttöön (active = kyllä)');
+    }
     resolved.set(item.key, after);
   }
   if (errors.any) return { changes: [], errors: errors.list };
@@ -332,9 +364,18 @@ async function run(trx: Executor, table: CsvTable): Promise<{ changes: Change[];
   const nextSort = new Map<string, number>();
   const madeKinds = new Set<string>();
   const extrasToWrite: [string, string[]][] = [];
+  // The windshield products' one group, found by its kind: its title is the rows' group.
+  let windshieldGroup = groups.find(isWindshieldGroup);
   for (const item of items) {
     const k = groupKey(item.stage, item.group);
-    let group = groupByKey.get(k);
+    let group = item.kind === WINDSHIELD_GROUP_KIND ? windshieldGroup : groupByKey.get(k);
+    if (item.kind === WINDSHIELD_GROUP_KIND && !group) {
+      group = windshieldGroup = { id: groupIdOf('windshield', takenIds), stage: 'DEFAULT', kind: WINDSHIELD_GROUP_KIND, title: item.group, sort: 0 };
+      await insertServiceGroup(trx, group);
+    } else if (item.kind === WINDSHIELD_GROUP_KIND && group!.title !== item.group) {
+      await updateGroupTitle(trx, group!.id, item.group);
+      group = windshieldGroup = { ...group!, title: item.group };
+    }
     if (!group) {
       group = { id: groupIdOf(item.group, takenIds), stage: item.stage, kind: item.kind, title: item.group, sort: (nextGroupSort += 10) };
       // A group of maintenance packages (a row with a make or a mileage) is priced by mileage:
@@ -367,15 +408,18 @@ async function run(trx: Executor, table: CsvTable): Promise<{ changes: Change[];
       { ...comparable(after), group: group.title, stage: group.stage, kind: item.kind },
       { group: 'group', stage: 'stage', kind: 'kind', ...COMPARED },
     );
-    // The group's own title: a file that only changes its case keeps the group and its title.
-    if (was && before!.group_id === group.id) change.fields = change.fields.filter((f) => f !== 'group');
+    // The group's own title: a file that only changes its case keeps the group and its title
+    // (the windshield group's title is the rows').
+    if (was && before!.group_id === group.id && item.kind !== WINDSHIELD_GROUP_KIND) change.fields = change.fields.filter((f) => f !== 'group');
     if (change.action === 'UPDATE' && change.fields.length === 0) change.action = 'UNCHANGED';
     changes.push(change);
     const { extras, sort, ...values } = after;
     if (!before) {
       const place = sort ?? (nextSort.get(group.id) ?? (await maxProductSort(trx, group.id))) + 10;
       nextSort.set(group.id, Math.max(place, nextSort.get(group.id) ?? 0));
-      await insertCatalogueProduct(trx, item.key, { ...values, group_id: group.id, sort: place });
+      const windshieldColumns =
+        item.kind === WINDSHIELD_GROUP_KIND ? { provider: WINDSHIELD_PROVIDER, duration_per_unit: WINDSHIELD_PER_UNIT_PRODUCT_IDS.includes(item.key) } : {};
+      await insertCatalogueProduct(trx, item.key, { ...values, ...windshieldColumns, group_id: group.id, sort: place });
       if (extras.length) extrasToWrite.push([item.key, extras]);
     } else if (change.action === 'UPDATE') {
       // Only what changed: a stored info text's spaces or an old package's open mileage stay as they are.

@@ -248,8 +248,10 @@ export function ServiceForm({
       </Field>
     );
   };
+  // A windshield product keeps the windshield form's group and code and fits any car (requirements §3 "Windshield products").
+  const windshield = service?.kind === 'WINDSHIELD';
   const others = choices.services
-    .filter((s) => s.code !== service?.code)
+    .filter((s) => s.code !== service?.code && s.kind !== 'WINDSHIELD')
     .map((s) => ({ value: s.code, label: `${s.name} (${s.groupTitle})` }));
   const groupError = errors.groupId?.message;
 
@@ -259,30 +261,36 @@ export function ServiceForm({
         <h2 id={id('basics')} className="card__title">
           Perustiedot
         </h2>
-        <Field id={id('groupId')} label="Ryhmä" required error={groupError}>
-          <select
-            id={id('groupId')}
-            className="input"
-            aria-required
-            aria-invalid={groupError ? true : undefined}
-            aria-describedby={describedBy(id('groupId'), { error: Boolean(groupError) })}
-            {...register('groupId')}
-          >
-            <option value="">Valitse ryhmä</option>
-            {CATALOGUE_STAGES.map((stage) => (
-              <optgroup key={stage} label={CATALOGUE_STAGE_LABELS[stage]}>
-                {choices.groups
-                  .filter((g) => g.stage === stage)
-                  .sort((a, b) => a.sort - b.sort)
-                  .map((g) => (
-                    <option key={g.id} value={g.id}>
-                      {g.title}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
-          </select>
-        </Field>
+        {windshield ? (
+          <p>
+            <span className="field__label">Ryhmä</span> {service.groupTitle} – tuulilasipalvelun tuote, jonka ryhmä ja tunnus ovat kiinteät
+          </p>
+        ) : (
+          <Field id={id('groupId')} label="Ryhmä" required error={groupError}>
+            <select
+              id={id('groupId')}
+              className="input"
+              aria-required
+              aria-invalid={groupError ? true : undefined}
+              aria-describedby={describedBy(id('groupId'), { error: Boolean(groupError) })}
+              {...register('groupId')}
+            >
+              <option value="">Valitse ryhmä</option>
+              {CATALOGUE_STAGES.map((stage) => (
+                <optgroup key={stage} label={CATALOGUE_STAGE_LABELS[stage]}>
+                  {choices.groups
+                    .filter((g) => g.stage === stage)
+                    .sort((a, b) => a.sort - b.sort)
+                    .map((g) => (
+                      <option key={g.id} value={g.id}>
+                        {g.title}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+            </select>
+          </Field>
+        )}
         <div className="catalogue__pair">
           {service ? (
             <p>
@@ -357,58 +365,64 @@ export function ServiceForm({
         <h2 id={id('fit')} className="card__title">
           Kenelle ja milloin
         </h2>
-        <div className="catalogue__pair">
-          {select('vehicleClass', 'Ajoneuvoluokka', VEHICLE_CLASS_OPTIONS)}
-          {select('makeId', 'Automerkki', [['', 'Kaikki merkit'], ...choices.makes.map((m) => [String(m.id), m.name] as const)], 'Huoltopaketit: merkki, jolle paketti on.')}
-        </div>
-        <div className="catalogue__pair">
-          <InputField id={id('minKm')} label="Mittarilukema alkaen (km)" inputMode="numeric" error={errors.minKm?.message} {...register('minKm')} />
-          <InputField id={id('maxKm')} label="Mittarilukema enintään (km)" inputMode="numeric" error={errors.maxKm?.message} {...register('maxKm')} />
-        </div>
-        <InputField
-          id={id('serviceCode')}
-          label="Huoltokoodi"
-          hint="Jos annettu, palvelu näytetään vain varaukselle, jossa koodi on syötetty."
-          maxLength={40}
-          autoComplete="off"
-          error={errors.serviceCode?.message}
-          {...register('serviceCode')}
-        />
+        {!windshield && (
+          <>
+            <div className="catalogue__pair">
+              {select('vehicleClass', 'Ajoneuvoluokka', VEHICLE_CLASS_OPTIONS)}
+              {select('makeId', 'Automerkki', [['', 'Kaikki merkit'], ...choices.makes.map((m) => [String(m.id), m.name] as const)], 'Huoltopaketit: merkki, jolle paketti on.')}
+            </div>
+            <div className="catalogue__pair">
+              <InputField id={id('minKm')} label="Mittarilukema alkaen (km)" inputMode="numeric" error={errors.minKm?.message} {...register('minKm')} />
+              <InputField id={id('maxKm')} label="Mittarilukema enintään (km)" inputMode="numeric" error={errors.maxKm?.message} {...register('maxKm')} />
+            </div>
+            <InputField
+              id={id('serviceCode')}
+              label="Huoltokoodi"
+              hint="Jos annettu, palvelu näytetään vain varaukselle, jossa koodi on syötetty."
+              maxLength={40}
+              autoComplete="off"
+              error={errors.serviceCode?.message}
+              {...register('serviceCode')}
+            />
+          </>
+        )}
         <div className="catalogue__pair">
           <InputField id={id('validFrom')} label="Voimassa alkaen" type="date" error={errors.validFrom?.message} {...register('validFrom')} />
           <InputField id={id('validTo')} label="Voimassa asti" type="date" error={errors.validTo?.message} {...register('validTo')} />
         </div>
       </section>
 
-      <section className="card form-stack" aria-labelledby={id('related')}>
-        <h2 id={id('related')} className="card__title">
-          Sisältää ja lisäpalvelut
-        </h2>
-        {others.length === 0 ? (
-          <p className="muted">Muita palveluita ei vielä ole.</p>
-        ) : (
-          <div className="catalogue__pair">
-            <Controller
-              control={control}
-              name="includes"
-              render={({ field }) => (
-                <FieldGroup id={id('includes')} legend="Sisältää palvelut (ei tarjota rinnalla)" error={errors.includes?.message} className="catalogue__fieldset">
-                  <CheckboxList idPrefix={id('includes')} className="catalogue__checks" options={others} chosen={field.value} onChange={field.onChange} />
-                </FieldGroup>
-              )}
-            />
-            <Controller
-              control={control}
-              name="extras"
-              render={({ field }) => (
-                <FieldGroup id={id('extras')} legend="Lisäpalvelut sen alla (valintajärjestyksessä)" error={errors.extras?.message} className="catalogue__fieldset">
-                  <CheckboxList idPrefix={id('extras')} className="catalogue__checks" options={others} chosen={field.value} onChange={field.onChange} />
-                </FieldGroup>
-              )}
-            />
-          </div>
-        )}
-      </section>
+      {!windshield && (
+        <section className="card form-stack" aria-labelledby={id('related')}>
+          <h2 id={id('related')} className="card__title">
+            Sisältää ja lisäpalvelut
+          </h2>
+          {others.length === 0 ? (
+            <p className="muted">Muita palveluita ei vielä ole.</p>
+          ) : (
+            <div className="catalogue__pair">
+              <Controller
+                control={control}
+                name="includes"
+                render={({ field }) => (
+                  <FieldGroup id={id('includes')} legend="Sisältää palvelut (ei tarjota rinnalla)" error={errors.includes?.message} className="catalogue__fieldset">
+                    <CheckboxList idPrefix={id('includes')} className="catalogue__checks" options={others} chosen={field.value} onChange={field.onChange} />
+                  </FieldGroup>
+                )}
+              />
+              <Controller
+                control={control}
+                name="extras"
+                render={({ field }) => (
+                  <FieldGroup id={id('extras')} legend="Lisäpalvelut sen alla (valintajärjestyksessä)" error={errors.extras?.message} className="catalogue__fieldset">
+                    <CheckboxList idPrefix={id('extras')} className="catalogue__checks" options={others} chosen={field.value} onChange={field.onChange} />
+                  </FieldGroup>
+                )}
+              />
+            </div>
+          )}
+        </section>
+      )}
 
       <Controller
         control={control}

@@ -83,19 +83,37 @@ export function ServiceList({
     reorder.mutate({ stage, groupIds: ids }, { onSuccess: () => announce(by < 0 ? `Ryhmä siirretty ylöspäin: ${title}` : `Ryhmä siirretty alaspäin: ${title}`) });
   };
 
+  // The windshield products are in a group of their own, which the windshield form fixes (requirements §3 "Windshield products").
+  const windshield = services.filter((s) => s.kind === 'WINDSHIELD').sort((a, b) => a.sort - b.sort);
+  const windshieldSection = windshield.length > 0 && (
+    <section className="card catalogue__stage" aria-labelledby={`${uid}-windshield`}>
+      <h2 id={`${uid}-windshield`} className="card__title">
+        {windshield[0]!.groupTitle}
+      </h2>
+      <p className="muted">
+        Tuulilasipalvelun tuotteet. Niiden tunnukset ja ryhmä ovat kiinteät; hinta, kuvaus, kesto ja tila muokataan täällä, ja tuote tarjotaan asiakkaille, kun se on
+        käytössä ja hinnoiteltu.
+      </p>
+      <GroupServices services={windshield} workKindName={workKindName} />
+    </section>
+  );
+
   if (groups.length === 0) {
     return (
-      <section className="card">
-        <h2 className="card__title">Ei vielä palveluita</h2>
-        <p>Palvelut ovat ryhmissä, ja jokainen ryhmä kuuluu ajanvarauksen vaiheeseen (huolto, kampanjapalvelut tai renkaanvaihto).</p>
-        {admin ? (
-          <p>
-            Lisää ensin ryhmä alla, sitten sen palvelut – tai tuo palvelut tiedostosta sivulla <Link to={staffPaths.data}>Tuonti ja vienti</Link>.
-          </p>
-        ) : (
-          <p>Pääkäyttäjä lisää palvelut.</p>
-        )}
-      </section>
+      <>
+        <section className="card">
+          <h2 className="card__title">Ei vielä palveluita</h2>
+          <p>Palvelut ovat ryhmissä, ja jokainen ryhmä kuuluu ajanvarauksen vaiheeseen (huolto, kampanjapalvelut tai renkaanvaihto).</p>
+          {admin ? (
+            <p>
+              Lisää ensin ryhmä alla, sitten sen palvelut – tai tuo palvelut tiedostosta sivulla <Link to={staffPaths.data}>Tuonti ja vienti</Link>.
+            </p>
+          ) : (
+            <p>Pääkäyttäjä lisää palvelut.</p>
+          )}
+        </section>
+        {windshieldSection}
+      </>
     );
   }
 
@@ -144,6 +162,7 @@ export function ServiceList({
           </section>
         );
       })}
+      {windshieldSection}
       <Modal open={editing !== null} title={editing ? `Muokkaa ryhmää: ${editing.title}` : ''} onClose={() => setEditing(null)}>
         {editing && (
           <EditGroupForm
