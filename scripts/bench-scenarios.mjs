@@ -269,22 +269,68 @@ export const SCENARIOS = [
     },
   },
   {
-    id: 'other-offices',
-    label: 'POST /free-times-on-organization (1 month)',
+    id: 'first-free-times',
+    label: 'POST /first-free-times (a page of 20 offices)',
     session: true,
     async prepare(server) {
-      const { s, product } = await maintenanceWithService(server);
-      const start = helsinkiDate(new Date());
-      const end = addDays(start, 31);
-      const offices = await s.post('/free-times-on-organization', { start, end });
-      if (!Array.isArray(offices)) throw new Error(`free-times-on-organization answered ${JSON.stringify(offices).slice(0, 300)}`);
-      return {
-        requests: [post(s, '/free-times-on-organization', { start, end })],
-        note: `other offices than office 1 for product ${product.id}, ${start}..${end}; ${offices.length} offices with free days`,
-      };
+      // The office step asks for the offices it shows: a page of 20 (apps/web organization-picker.tsx OFFICE_PAGE).
+      return firstFreeTimesOf(server, 20);
+    },
+  },
+  {
+    id: 'first-free-times-100',
+    label: 'POST /first-free-times (100 offices)',
+    session: true,
+    async prepare(server) {
+      // The most one call may ask (firstFreeTimesBody).
+      return firstFreeTimesOf(server, 100);
+    },
+  },
+  {
+    id: 'other-offices',
+    label: 'POST /free-times-on-organization (1 month, nearest 20)',
+    session: true,
+    async prepare(server) {
+      // The time step asks a page of the nearest 20 (apps/web get-other-organizations.ts OTHER_OFFICES_PAGE).
+      return otherOffices(server, 20);
+    },
+  },
+  {
+    id: 'other-offices-all',
+    label: 'POST /free-times-on-organization (1 month, every office)',
+    session: true,
+    async prepare(server) {
+      // Without a limit: every compatible office, as callers that send no limit get it.
+      return otherOffices(server, undefined);
     },
   },
 ];
+
+/** first-free-times for the first `count` offices of compatible-organizations/v2, for a maintenance cart at office 1. */
+async function firstFreeTimesOf(server, count) {
+  const { s, product } = await maintenanceWithService(server);
+  const ids = (await maintenanceOffices(server)).slice(0, count);
+  const answer = await s.post('/first-free-times', { organizationIds: ids });
+  if (!Array.isArray(answer?.organizations)) throw new Error(`first-free-times answered ${JSON.stringify(answer).slice(0, 300)}`);
+  const found = answer.organizations.filter((o) => o.date !== null).length;
+  return {
+    requests: [post(s, '/first-free-times', { organizationIds: ids })],
+    note: `${ids.length} offices for product ${product.id}; ${found} with a first free time in ${answer.weeks} weeks`,
+  };
+}
+
+/** free-times-on-organization a month ahead from office 1, with a `limit` (a page of the nearest) or without. */
+async function otherOffices(server, limit) {
+  const { s, product } = await maintenanceWithService(server);
+  const start = helsinkiDate(new Date());
+  const body = { start, end: addDays(start, 31), ...(limit ? { limit } : {}) };
+  const offices = await s.post('/free-times-on-organization', body);
+  if (!Array.isArray(offices)) throw new Error(`free-times-on-organization answered ${JSON.stringify(offices).slice(0, 300)}`);
+  return {
+    requests: [post(s, '/free-times-on-organization', body)],
+    note: `other offices than office 1 for product ${product.id}, ${body.start}..${body.end}${limit ? `, the nearest ${limit}` : ''}; ${offices.length} offices with free days`,
+  };
+}
 
 /** The customer of the bench's bookings (a fixed test identity; nothing personal). */
 const BENCH_CUSTOMER = {
