@@ -108,12 +108,28 @@ export const DATA_IMPORT_COLUMNS = {
     { name: 'description', required: true, description: 'Työvaihe asiakkaan näkemänä ("Näytä huollon sisältö").', example: 'Moottoriöljyn vaihto' },
     { name: 'spare_parts', required: false, description: 'Varaosat |-merkillä eroteltuina; tyhjä: ei varaosia.', example: 'Moottoriöljy 5W-30|Öljynsuodatin' },
   ],
+  'product-parameters': [
+    { name: 'product_code', required: true, description: 'Tuulilasituotteen tunnus (windshieldChange, windshieldRepair tai windshieldInsuranceRepair).', example: 'windshieldRepair' },
+    { name: 'parameter_code', required: true, description: 'Valinnan tunnus (A–Z, 0–9 ja _).', example: 'INSURANCE_CAMPAIGN' },
+    { name: 'value', required: true, description: 'Vaihtoehdon arvo, jonka ostoskori tallentaa (a–z, 0–9, ., - ja _).', example: 'true' },
+    { name: 'description', required: true, description: 'Vaihtoehto henkilökunnan ja asiakkaan näkemänä.', example: 'Vakuutusyhtiön kampanja' },
+    { name: 'campaign', required: false, description: 'Vaihtoehto antaa tuotteen kampanjahinnan (kyllä/ei); muuten normaalihinta; tyhjä: ei.', example: 'kyllä' },
+  ],
   'extra-items': [
     { name: 'code', required: true, description: 'Lisätuotteen tunnus (a–z, 0–9, - ja _).', example: 'PYYHKIJAT' },
     { name: 'name', required: true, description: 'Lisätuote asiakkaan näkemänä.', example: 'Tuulilasinpyyhkijät' },
     { name: 'price', required: true, description: 'Hinta euroina sis. alv.', example: '29,90' },
     { name: 'sort', required: false, description: 'Järjestys, pienin ensin; tyhjä: pysyy paikallaan (uusi viimeiseksi).', example: '10' },
     { name: 'active', required: false, description: 'Tarjotaan asiakkaille (kyllä/ei); tyhjä: kyllä.', example: 'kyllä' },
+  ],
+  offers: [
+    { name: 'code', required: true, description: 'Tarjouskortin tunnus (a–z, 0–9, - ja _).', example: 'TALVIKUNNOSTUS' },
+    { name: 'title', required: true, description: 'Kortin otsikko asiakkaan näkemänä.', example: 'Talvikunnostus' },
+    { name: 'text', required: true, description: 'Kortin teksti otsikon alla.', example: 'Akku, jarrut ja pakkasneste kuntoon ennen pakkasia.' },
+    { name: 'service_code', required: true, description: 'Palvelu, jonka ”Lisää ostoskoriin” lisää (services-tiedoston code); hinta on palvelun.', example: 'TALVITARKASTUS' },
+    { name: 'image', required: false, description: 'Kuvan tunnus (ladattu ylläpidossa); tyhjä: ei kuvaa.', example: 'kuva-talvi' },
+    { name: 'sort', required: false, description: 'Järjestys, pienin ensin; tyhjä: pysyy paikallaan (uusi viimeiseksi).', example: '10' },
+    { name: 'active', required: false, description: 'Näytetään asiakkaille (kyllä/ei); tyhjä: kyllä.', example: 'kyllä' },
   ],
   'campaign-codes': [
     { name: 'code', required: true, description: 'Koodi, jonka asiakas kirjoittaa (A–Z, 0–9, - ja _; pienet kirjaimet muuttuvat isoiksi).', example: 'KEVAT2027' },

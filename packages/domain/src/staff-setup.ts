@@ -394,11 +394,12 @@ export const resourceHasBookingsResponse = z.object({
 /**
  * The files of the import, in the order a new chain imports them: offices first (their
  * codes are the other files' keys), then their resources and opening hours, then the
- * catalogue: services (their groups made by name), their operations, the extra items,
- * campaign codes, the tires (a supplier's price and stock list) and the vehicle register.
+ * catalogue: services (their groups made by name), their operations, the extra items, the
+ * offer cards beside the extras step (each sells a service), campaign codes, the tires (a
+ * supplier's price and stock list) and the vehicle register.
  * Semicolon-separated UTF-8 text with a header row.
  */
-export const DATA_FILES = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'extra-items', 'campaign-codes', 'tires', 'vehicles'] as const;
+export const DATA_FILES = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'extra-items', 'offers', 'campaign-codes', 'tires', 'vehicles'] as const;
 export type DataFile = (typeof DATA_FILES)[number];
 export const DATA_FILE_LABELS: Record<DataFile, string> = {
   offices: 'Toimipisteet',
@@ -407,6 +408,7 @@ export const DATA_FILE_LABELS: Record<DataFile, string> = {
   services: 'Palvelut ja hinnat',
   operations: 'Palveluiden työvaiheet ja varaosat',
   'extra-items': 'Lisätuotteet',
+  offers: 'Tarjouskortit',
   'campaign-codes': 'Kampanjakoodit',
   tires: 'Renkaat: hinnasto ja varasto',
   vehicles: 'Ajoneuvorekisteri',
@@ -426,6 +428,7 @@ export const DATA_IMPORT_MAX_ROWS: Record<DataFile, number> = {
   services: 500,
   operations: 2000,
   'extra-items': 200,
+  offers: 200,
   'campaign-codes': 200,
   tires: 20_000,
   vehicles: 20_000,

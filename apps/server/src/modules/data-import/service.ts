@@ -26,6 +26,7 @@ import { campaignCodesFile } from './campaign-codes-file.ts';
 import { parseCsv, writeCsv, type CsvTable } from './csv.ts';
 import { extraItemsFile } from './extra-items-file.ts';
 import { checkHeader, type Change, type FileKind, type RowError } from './file-kind.ts';
+import { offersFile } from './offers-file.ts';
 import { officesFile } from './offices-file.ts';
 import { openingHoursFile } from './opening-hours-file.ts';
 import { operationsFile } from './operations-file.ts';
@@ -41,6 +42,7 @@ export const FILE_KINDS: Record<DataFile, FileKind> = {
   services: servicesFile,
   operations: operationsFile,
   'extra-items': extraItemsFile,
+  offers: offersFile,
   'campaign-codes': campaignCodesFile,
   tires: tiresFile,
   vehicles: vehiclesFile,

@@ -76,9 +76,10 @@ describe('DataImportPage', () => {
       '4. Palvelut ja hinnat',
       '5. Palveluiden työvaiheet ja varaosat',
       '6. Lisätuotteet',
-      '7. Kampanjakoodit',
-      '8. Renkaat: hinnasto ja varasto',
-      '9. Ajoneuvorekisteri',
+      '7. Tarjouskortit',
+      '8. Kampanjakoodit',
+      '9. Renkaat: hinnasto ja varasto',
+      '10. Ajoneuvorekisteri',
     ]);
     expect(screen.getByText(/Tuo ensin toimipisteet/)).toBeTruthy();
     const exports = screen.getByRole('region', { name: 'Vie tiedot' });

@@ -15,6 +15,7 @@ export const DATA_EXPORT_FILE_NAMES: Record<DataFile, string> = {
   services: 'palvelut.csv',
   operations: 'tyovaiheet.csv',
   'extra-items': 'lisatuotteet.csv',
+  offers: 'tarjouskortit.csv',
   'campaign-codes': 'kampanjakoodit.csv',
   tires: 'renkaat.csv',
   vehicles: 'ajoneuvot.csv',
