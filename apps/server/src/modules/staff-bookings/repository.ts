@@ -5,8 +5,7 @@
  * time on the resources is written by holds/). A booking's jsonb columns are read by the
  * manage module's checked reader.
  */
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '#src/db/types.ts';
+import { sql } from 'kysely';
 import type { Executor } from '#src/db/database.ts';
 import { extended } from '#src/lib/extra-tables.ts';
 import { checkedBooking, type BookingRow } from '../manage/index.ts';
@@ -163,33 +162,32 @@ export interface BookingSearchTerms {
 }
 
 /** A search's terms as one condition on booking `b`: any of them matches. */
-function matchesAnyTerm(eb: ExpressionBuilder<Database & { b: Database['booking'] }, 'b'>, terms: BookingSearchTerms) {
+function matchesAnyTerm(terms: BookingSearchTerms) {
   const any = [];
-  if (terms.plate) any.push(eb(sql`replace(replace(upper(b.register_number), '-', ''), ' ', '')`, 'like', `${terms.plate}%`));
-  if (terms.bookingKey) any.push(eb('b.booking_key', '=', terms.bookingKey));
-  if (terms.phoneDigits) any.push(eb('b.customer_phone', 'like', `%${terms.phoneDigits}%`));
+  if (terms.plate) any.push(sql`replace(replace(upper(b.register_number), '-', ''), ' ', '') LIKE ${`${terms.plate}%`}`);
+  if (terms.bookingKey) any.push(sql`b.booking_key = ${terms.bookingKey}`);
+  if (terms.phoneDigits) any.push(sql`b.customer_phone LIKE ${`%${terms.phoneDigits}%`}`);
   if (terms.namePattern) {
-    any.push(
-      eb(
-        sql`coalesce(b.customer->>'first_name', '') || ' ' || coalesce(b.customer->>'last_name', '') || ' ' || coalesce(b.customer->>'email', '')`,
-        'ilike',
-        sql`${terms.namePattern} ESCAPE '\\'`,
-      ),
-    );
+    any.push(sql`coalesce(b.customer->>'first_name', '') || ' ' || coalesce(b.customer->>'last_name', '') || ' ' || coalesce(b.customer->>'email', '')
+      ILIKE ${terms.namePattern} ESCAPE '\\'`);
   }
-  return any.length > 0 ? eb.or(any) : eb.val(false);
+  return any.length > 0 ? sql<boolean>`(${sql.join(any, sql` OR `)})` : sql<boolean>`false`;
 }
 
-/** A booking's place in time in the search's order: its start, a lead its wished day. */
-const visitTime = sql`coalesce(b.start_at, b.lead_date::timestamptz)`;
+/** Reservations read in time order from now before the search takes its text for a rare one. */
+export const SEARCH_WINDOW = 1000;
 
 /**
  * Bookings (confirmed and cancelled, leads too) of the offices that match any of the terms:
  * upcoming ones (from `since`) first by start, then earlier ones latest first; at most `limit`.
  *
- * Two statements, the upcoming and then (when the page is not full) the past, each reading
- * the matches in time order from `since` and stopping at the page: a text that very many
- * bookings match costs a page, not all its matches (docs/decisions/023-search-at-size.md).
+ * First the upcoming reservations are read in time order from `since` (by their start's
+ * index), `window` of them, and the text looked for in those only: a text that many bookings
+ * match (a common surname over every office) fills the page there, and the cost is the
+ * window, not all its matches. Bookings under way and upcoming leads are added by their own
+ * indexes. When the window holds a page of matches (or every upcoming reservation) that page
+ * is the answer; otherwise the text is rare and the matches are found through the terms'
+ * indexes and sorted (docs/decisions/023-search-at-size.md).
  */
 export async function findMatchingBookings(
   db: Executor,
@@ -197,63 +195,64 @@ export async function findMatchingBookings(
   terms: BookingSearchTerms,
   since: { instant: Date; date: string },
   limit: number,
+  window = SEARCH_WINDOW,
 ): Promise<ListedBooking[]> {
   if (officeIds.length === 0) return [];
-  const upcoming = await findMatchingInOrder(db, officeIds, terms, since, limit, 'upcoming');
-  if (upcoming.length >= limit) return upcoming;
-  return [...upcoming, ...(await findMatchingInOrder(db, officeIds, terms, since, limit - upcoming.length, 'past'))];
+  const offices = sql`b.organization_id IN (${sql.join([...officeIds])}) AND b.status IN ('CONFIRMED', 'CANCELLED')`;
+  const matches = matchesAnyTerm(terms);
+  // OFFSET 0 keeps the terms out of the inner scans: each reads by its time index only.
+  const upcoming = await sql<Record<string, unknown> & { window_rows: number; window_matches: number }>`
+    WITH win AS MATERIALIZED (
+      SELECT * FROM booking b WHERE ${offices} AND b.kind = 'RESERVATION' AND b.start_at > ${since.instant}
+      ORDER BY b.start_at, b.id DESC LIMIT ${window}
+    ), found AS (
+      SELECT * FROM win b WHERE ${matches} ORDER BY b.start_at, b.id DESC LIMIT ${limit}
+    )
+    SELECT b.*, ${sql.join(listedColumns)},
+           (SELECT count(*) FROM win)::int AS window_rows, (SELECT count(*) FROM found)::int AS window_matches
+    FROM (
+      SELECT * FROM found
+      UNION ALL
+      SELECT * FROM (SELECT * FROM booking b WHERE ${offices} AND b.kind = 'RESERVATION'
+                       AND tstzrange(b.start_at, b.end_at) @> ${since.instant}::timestamptz OFFSET 0) b WHERE ${matches}
+      UNION ALL
+      SELECT * FROM (SELECT * FROM booking b WHERE ${offices} AND b.kind = 'LEAD' AND b.lead_date >= ${since.date} OFFSET 0) b WHERE ${matches}
+    ) b
+    ORDER BY ${visitTime}, b.id DESC
+    LIMIT ${limit}`.execute(db);
+  const first = upcoming.rows[0];
+  // Exact when the window's own matches fill the page (later ones come after them), or when
+  // it held every upcoming reservation; a page short of that is completed from the past.
+  const windowMatches = first ? first.window_matches : 0;
+  const windowRows = first ? first.window_rows : 0;
+  if (first && (windowMatches >= limit || windowRows < window) && upcoming.rows.length >= limit) {
+    return upcoming.rows.map(({ window_rows: _r, window_matches: _m, ...row }) => listed(row as never));
+  }
+  return findMatchingSorted(db, officeIds, terms, since, limit);
 }
 
-/**
- * The first `limit` matching bookings on one side of `since`: upcoming ones (a reservation
- * not yet ended, a lead wished for today or later) soonest first, past ones latest first;
- * equal times by id, the newest first. Reservations and leads are each read in time order
- * (a reservation's start through booking_reservation_start_idx or the office's
- * booking_organization_start_idx, migration 030) and cut at the page; a reservation under
- * way now (begun before `since`, ending after it) is found through its time as a range.
- */
-async function findMatchingInOrder(
+/** A booking's place in time in the search's order: its start, a lead its wished day. */
+const visitTime = sql`coalesce(b.start_at, b.lead_date::timestamptz)`;
+
+/** The search's matches all sorted (through the terms' indexes): for a text few bookings match. */
+async function findMatchingSorted(
   db: Executor,
   officeIds: readonly number[],
   terms: BookingSearchTerms,
   since: { instant: Date; date: string },
   limit: number,
-  side: 'upcoming' | 'past',
 ): Promise<ListedBooking[]> {
-  const matching = (kind: 'RESERVATION' | 'LEAD') =>
-    extended(db)
-      .selectFrom('booking as b')
-      .selectAll('b')
-      .where('b.organization_id', 'in', [...officeIds])
-      .where('b.status', 'in', ['CONFIRMED', 'CANCELLED'])
-      .where('b.kind', '=', kind)
-      .where((eb) => matchesAnyTerm(eb, terms));
-  const parts =
-    side === 'upcoming'
-      ? [
-          // Reservations to come, soonest first; the start is after `since`, so is the end
-          // (a reservation's end is after its start: booking_time_order, migration 030).
-          matching('RESERVATION').where('b.start_at', '>', since.instant).orderBy('b.start_at').orderBy('b.id', 'desc').limit(limit),
-          // Under way: begun at or before `since`, ending after it.
-          matching('RESERVATION').where(sql<boolean>`tstzrange(b.start_at, b.end_at) @> ${since.instant}::timestamptz`),
-          matching('LEAD').where('b.lead_date', '>=', since.date).orderBy('b.lead_date').orderBy('b.id', 'desc').limit(limit),
-        ]
-      : [
-          // Ended by `since` (so begun before it), latest first.
-          matching('RESERVATION')
-            .where('b.start_at', '<', since.instant)
-            .where('b.end_at', '<=', since.instant)
-            .orderBy('b.start_at', 'desc')
-            .orderBy('b.id', 'desc')
-            .limit(limit),
-          matching('LEAD').where('b.lead_date', '<', since.date).orderBy('b.lead_date', 'desc').orderBy('b.id', 'desc').limit(limit),
-        ];
-  const [first, ...rest] = parts.map((q, i) => extended(db).selectFrom(q.as(`p${i}`)).selectAll());
   const rows = await extended(db)
-    .selectFrom(rest.reduce((all, q) => all.unionAll(q), first!).as('b'))
+    .selectFrom('booking as b')
     .selectAll('b')
     .select(listedColumns)
-    .orderBy(visitTime, side === 'upcoming' ? 'asc' : 'desc')
+    .where('b.organization_id', 'in', [...officeIds])
+    .where('b.status', 'in', ['CONFIRMED', 'CANCELLED'])
+    .where(matchesAnyTerm(terms))
+    // Upcoming first, soonest first; then the past, latest first. A lead counts by its wished day.
+    .orderBy(sql`CASE WHEN coalesce(b.end_at > ${since.instant}, b.lead_date >= ${since.date}) THEN 0 ELSE 1 END`)
+    .orderBy(sql`CASE WHEN coalesce(b.end_at > ${since.instant}, b.lead_date >= ${since.date}) THEN ${visitTime} END`)
+    .orderBy(visitTime, 'desc')
     .orderBy('b.id', 'desc')
     .limit(limit)
     .execute();

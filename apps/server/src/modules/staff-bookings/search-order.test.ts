@@ -6,8 +6,8 @@ import { findMatchingBookings } from './repository.ts';
 import { searchTermsOf } from './search.ts';
 
 /**
- * The back-office search reads the upcoming and the past matches in time order, each cut at
- * the page (findMatchingBookings). Its order is the one the search has always had: upcoming
+ * The back-office search reads the upcoming reservations in time order from now, a window of
+ * them, and falls back to all matches sorted when the text is rare (findMatchingBookings). Its order is the one the search has always had: upcoming
  * first (a reservation not yet ended, a lead wished for today or later) soonest first, then
  * the past latest first, equal times newest booking first. Here it is compared with that
  * order written as one sorted statement, over matches on both sides of the moment, bookings
@@ -40,8 +40,8 @@ async function sortedAtOnce(officeIds: number[], text: string, limit: number): P
   return res.rows.map((r) => Number(r.id));
 }
 
-const split = async (officeIds: number[], text: string, limit: number) =>
-  (await findMatchingBookings(db, officeIds, searchTermsOf(text), since, limit)).map((l) => Number(l.row.id));
+const split = async (officeIds: number[], text: string, limit: number, window?: number) =>
+  (await findMatchingBookings(db, officeIds, searchTermsOf(text), since, limit, window)).map((l) => Number(l.row.id));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -102,7 +102,11 @@ describe('findMatchingBookings', () => {
       for (const offices of [[1], [1, 2], allOffices]) {
         for (const limit of [1, 2, 5, 13, 51, 200]) {
           const expected = await sortedAtOnce(offices, text, limit);
-          expect(await split(offices, text, limit), `${text} in ${offices.length} offices, ${limit} a page`).toEqual(expected);
+          // Windows of upcoming reservations read in time order: small ones make the page
+          // come from the sorted matches, the product's from the window for common texts.
+          for (const window of [3, 40, undefined]) {
+            expect(await split(offices, text, limit, window), `${text} in ${offices.length} offices, ${limit} a page, window ${window}`).toEqual(expected);
+          }
         }
       }
     }
