@@ -7,9 +7,9 @@
 ALTER TABLE booking ADD CONSTRAINT booking_time_order CHECK (end_at > start_at);
 
 -- The back-office search (GET /staff/bookings?q=, staff-bookings/repository.ts
--- findMatchingBookings) reads the matches in time order from now, the upcoming forwards and
--- the past backwards, and stops at the page: a text that many bookings match (a common
--- surname over all offices) costs a page, not all its matches
+-- findMatchingBookings) reads the upcoming reservations in time order from now, a window of
+-- them, and looks for the text there: a text that many bookings match (a common surname over
+-- all offices) fills the page in the window, at the window's cost, not all its matches
 -- (docs/decisions/023-search-at-size.md). Over one office the office's
 -- (organization_id, start_at) index gives the same order; over many offices these do.
 CREATE INDEX booking_reservation_start_idx ON booking (start_at) WHERE kind = 'RESERVATION';
