@@ -58,7 +58,7 @@ async function withDatabase<T>(fn: (handle: Awaited<ReturnType<typeof openDataba
 
 describe('npm run data:import', () => {
   it('imports the example files into a new database in one run, the same file again changing nothing; a dry run and a bad file change nothing', async () => {
-    const files = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'extra-items', 'offers', 'campaign-codes', 'tires', 'vehicles'];
+    const files = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'extra-items', 'offers', 'campaign-codes', 'tires', 'vehicles', 'redirects'];
     // The last one again, by a path relative to where npm was run.
     const run = dataImport([...files.map((file) => join(examples, `${file}.csv`)), 'docs/data-import/services.csv']);
     expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);

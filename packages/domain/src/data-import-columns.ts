@@ -108,13 +108,6 @@ export const DATA_IMPORT_COLUMNS = {
     { name: 'description', required: true, description: 'Työvaihe asiakkaan näkemänä ("Näytä huollon sisältö").', example: 'Moottoriöljyn vaihto' },
     { name: 'spare_parts', required: false, description: 'Varaosat |-merkillä eroteltuina; tyhjä: ei varaosia.', example: 'Moottoriöljy 5W-30|Öljynsuodatin' },
   ],
-  'product-parameters': [
-    { name: 'product_code', required: true, description: 'Tuulilasituotteen tunnus (windshieldChange, windshieldRepair tai windshieldInsuranceRepair).', example: 'windshieldRepair' },
-    { name: 'parameter_code', required: true, description: 'Valinnan tunnus (A–Z, 0–9 ja _).', example: 'INSURANCE_CAMPAIGN' },
-    { name: 'value', required: true, description: 'Vaihtoehdon arvo, jonka ostoskori tallentaa (a–z, 0–9, ., - ja _).', example: 'true' },
-    { name: 'description', required: true, description: 'Vaihtoehto henkilökunnan ja asiakkaan näkemänä.', example: 'Vakuutusyhtiön kampanja' },
-    { name: 'campaign', required: false, description: 'Vaihtoehto antaa tuotteen kampanjahinnan (kyllä/ei); muuten normaalihinta; tyhjä: ei.', example: 'kyllä' },
-  ],
   'extra-items': [
     { name: 'code', required: true, description: 'Lisätuotteen tunnus (a–z, 0–9, - ja _).', example: 'PYYHKIJAT' },
     { name: 'name', required: true, description: 'Lisätuote asiakkaan näkemänä.', example: 'Tuulilasinpyyhkijät' },
@@ -168,6 +161,14 @@ export const DATA_IMPORT_COLUMNS = {
     { name: 'fuel', required: false, description: 'Käyttövoima (bensiini, diesel, sähkö, hybridi…); tyhjä: ei tiedossa.', example: 'bensiini' },
     { name: 'front_tires', required: false, description: 'Etuakselin rengaskoko ja kuormitusindeksi.', example: '205/55R16 91' },
     { name: 'rear_tires', required: false, description: 'Taka-akselin rengaskoko; tyhjä: sama kuin edessä.', example: '205/55R16 91' },
+  ],
+  redirects: [
+    { name: 'make', required: true, description: 'Merkki kuten ajoneuvorekisterissä: tämän merkin asiakkaat ohjataan merkin omalle sivulle.', example: 'BMW' },
+    { name: 'url', required: true, description: 'Osoite, jonne asiakas ohjataan (https://…).', example: 'https://www.example.com/huoltovaraus' },
+    { name: 'message', required: true, description: 'Ilmoitus, jonka asiakas näkee ennen siirtoa.', example: 'BMW-huollot varataan BMW:n omassa ajanvarauksessa.' },
+    { name: 'delay_seconds', required: false, description: 'Sekunteja ennen siirtoa (0–60); tyhjä: pysyy (uusi 5).', example: '5' },
+    { name: 'processes', required: false, description: 'Palvelut, joissa ohjataan, |-merkillä: MAINTENANCE, TIRE_CHANGE, TIRE_SALES, WINDSHIELD; tyhjä: MAINTENANCE.', example: 'MAINTENANCE' },
+    { name: 'active', required: false, description: 'Ohjaus käytössä (kyllä/ei); tyhjä: kyllä.', example: 'kyllä' },
   ],
 } as const satisfies Record<DataFile, readonly DataImportColumn[]>;
 

@@ -396,10 +396,11 @@ export const resourceHasBookingsResponse = z.object({
  * codes are the other files' keys), then their resources and opening hours, then the
  * catalogue: services (their groups made by name), their operations, the extra items, the
  * offer cards beside the extras step (each sells a service), campaign codes, the tires (a
- * supplier's price and stock list) and the vehicle register.
+ * supplier's price and stock list), the vehicle register, and the makes booked on their own
+ * site (after the register, whose new makes they may name).
  * Semicolon-separated UTF-8 text with a header row.
  */
-export const DATA_FILES = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'extra-items', 'offers', 'campaign-codes', 'tires', 'vehicles'] as const;
+export const DATA_FILES = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'extra-items', 'offers', 'campaign-codes', 'tires', 'vehicles', 'redirects'] as const;
 export type DataFile = (typeof DATA_FILES)[number];
 export const DATA_FILE_LABELS: Record<DataFile, string> = {
   offices: 'Toimipisteet',
@@ -412,6 +413,7 @@ export const DATA_FILE_LABELS: Record<DataFile, string> = {
   'campaign-codes': 'Kampanjakoodit',
   tires: 'Renkaat: hinnasto ja varasto',
   vehicles: 'Ajoneuvorekisteri',
+  redirects: 'Merkkien ohjaukset omille sivuilleen',
 };
 /** The largest file the import takes, in characters (a tire list of 20,000 rows fits). */
 export const DATA_IMPORT_MAX_CHARS = 5_000_000;
@@ -432,6 +434,7 @@ export const DATA_IMPORT_MAX_ROWS: Record<DataFile, number> = {
   'campaign-codes': 200,
   tires: 20_000,
   vehicles: 20_000,
+  redirects: 200,
 };
 /**
  * The files whose refused rows an import may leave out when asked (skipRefused): a

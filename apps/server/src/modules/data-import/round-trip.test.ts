@@ -2,7 +2,7 @@
  * The whole catalogue in the documented CSV files: the demo company's every file exported
  * and imported, in DATA_FILES order, into a database started empty (DEMO_DATA=off) gives
  * the same customer answers for the same plates — the services step's lists and each
- * service's contents, the extra items, the offer cards, the tire sizes and the tire search with its prices.
+ * service's contents, the extra items, the offer cards, the make's redirect, the tire sizes and the tire search with its prices.
  * So the demo catalogue is what the import makes of its own files, and every run exercises
  * the importer on the whole catalogue. The copy exports the same files again: the offices,
  * their resources (in the same order) and opening hours, and the catalogue.
@@ -113,6 +113,7 @@ async function maintenanceAnswers(app: FastifyInstance, db: DatabaseHandle['db']
     extra: withoutGroupIds(extra),
     extraItems: json(await c.get('/extra-order-items')),
     offers: json(await c.get('/lifts-offers')),
+    redirect: json(await c.get('/redirect-settings')),
     contents,
   };
 }
@@ -164,7 +165,7 @@ describe('the demo catalogue exported and imported into an empty start', () => {
   });
 
   it('exports the same files again from the copy', async () => {
-    for (const file of ['offices', 'opening-hours', 'services', 'operations', 'extra-items', 'offers', 'campaign-codes', 'vehicles'] as const) {
+    for (const file of ['offices', 'opening-hours', 'services', 'operations', 'extra-items', 'offers', 'campaign-codes', 'vehicles', 'redirects'] as const) {
       expect((await exportData(empty.db, file)).csv, file).toBe((await exportData(demo.db, file)).csv);
     }
     // The import numbers an office's resources 1, 2, … in the file's order: the same resources
@@ -178,6 +179,7 @@ describe('the demo catalogue exported and imported into an empty start', () => {
     const [original, copied] = [await maintenanceAnswers(demo.app, demo.db, plate), await maintenanceAnswers(copy, empty.db, plate)];
     expect(original.services.length).toBeGreaterThan(0);
     expect((original.offers as unknown[]).length).toBeGreaterThan(0);
+    if (plate === 'BMW-123') expect(original.redirect).toMatchObject({ redirectUrl: 'https://bmw.example/huoltovaraus' });
     expect(copied).toEqual(original);
   });
 

@@ -30,6 +30,7 @@ import { offersFile } from './offers-file.ts';
 import { officesFile } from './offices-file.ts';
 import { openingHoursFile } from './opening-hours-file.ts';
 import { operationsFile } from './operations-file.ts';
+import { redirectsFile } from './redirects-file.ts';
 import { resourcesFile } from './resources-file.ts';
 import { servicesFile } from './services-file.ts';
 import { tiresFile } from './tires-file.ts';
@@ -46,6 +47,7 @@ export const FILE_KINDS: Record<DataFile, FileKind> = {
   'campaign-codes': campaignCodesFile,
   tires: tiresFile,
   vehicles: vehiclesFile,
+  redirects: redirectsFile,
 };
 
 /** The file's name in messages and downloads: 'offices.csv'. */

@@ -80,6 +80,7 @@ describe('DataImportPage', () => {
       '8. Kampanjakoodit',
       '9. Renkaat: hinnasto ja varasto',
       '10. Ajoneuvorekisteri',
+      '11. Merkkien ohjaukset omille sivuilleen',
     ]);
     expect(screen.getByText(/Tuo ensin toimipisteet/)).toBeTruthy();
     const exports = screen.getByRole('region', { name: 'Vie tiedot' });

@@ -19,4 +19,5 @@ export const DATA_EXPORT_FILE_NAMES: Record<DataFile, string> = {
   'campaign-codes': 'kampanjakoodit.csv',
   tires: 'renkaat.csv',
   vehicles: 'ajoneuvot.csv',
+  redirects: 'merkkien-ohjaukset.csv',
 };
