@@ -108,6 +108,13 @@ export const DATA_IMPORT_COLUMNS = {
     { name: 'description', required: true, description: 'Työvaihe asiakkaan näkemänä ("Näytä huollon sisältö").', example: 'Moottoriöljyn vaihto' },
     { name: 'spare_parts', required: false, description: 'Varaosat |-merkillä eroteltuina; tyhjä: ei varaosia.', example: 'Moottoriöljy 5W-30|Öljynsuodatin' },
   ],
+  'product-parameters': [
+    { name: 'product_code', required: true, description: 'Tuulilasituotteen tunnus (windshieldChange, windshieldRepair tai windshieldInsuranceRepair).', example: 'windshieldRepair' },
+    { name: 'parameter_code', required: true, description: 'Valinnan tunnus (A–Z, 0–9 ja _).', example: 'INSURANCE_CAMPAIGN' },
+    { name: 'value', required: true, description: 'Vaihtoehdon arvo, jonka ostoskori tallentaa (a–z, 0–9, ., - ja _).', example: 'true' },
+    { name: 'description', required: true, description: 'Vaihtoehto henkilökunnan ja asiakkaan näkemänä.', example: 'Vakuutusyhtiön kampanja' },
+    { name: 'campaign', required: false, description: 'Vaihtoehto antaa tuotteen kampanjahinnan (kyllä/ei); muuten normaalihinta; tyhjä: ei.', example: 'kyllä' },
+  ],
   'extra-items': [
     { name: 'code', required: true, description: 'Lisätuotteen tunnus (a–z, 0–9, - ja _).', example: 'PYYHKIJAT' },
     { name: 'name', required: true, description: 'Lisätuote asiakkaan näkemänä.', example: 'Tuulilasinpyyhkijät' },

@@ -394,13 +394,14 @@ export const resourceHasBookingsResponse = z.object({
 /**
  * The files of the import, in the order a new chain imports them: offices first (their
  * codes are the other files' keys), then their resources and opening hours, then the
- * catalogue: services (their groups made by name), their operations, the extra items, the
+ * catalogue: services (their groups made by name), their operations, the windshield products'
+ * choices, the extra items, the
  * offer cards beside the extras step (each sells a service), campaign codes, the tires (a
  * supplier's price and stock list), the vehicle register, and the makes booked on their own
  * site (after the register, whose new makes they may name).
  * Semicolon-separated UTF-8 text with a header row.
  */
-export const DATA_FILES = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'extra-items', 'offers', 'campaign-codes', 'tires', 'vehicles', 'redirects'] as const;
+export const DATA_FILES = ['offices', 'resources', 'opening-hours', 'services', 'operations', 'product-parameters', 'extra-items', 'offers', 'campaign-codes', 'tires', 'vehicles', 'redirects'] as const;
 export type DataFile = (typeof DATA_FILES)[number];
 export const DATA_FILE_LABELS: Record<DataFile, string> = {
   offices: 'Toimipisteet',
@@ -408,6 +409,7 @@ export const DATA_FILE_LABELS: Record<DataFile, string> = {
   'opening-hours': 'Aukioloajat',
   services: 'Palvelut ja hinnat',
   operations: 'Palveluiden työvaiheet ja varaosat',
+  'product-parameters': 'Tuulilasituotteiden valinnat',
   'extra-items': 'Lisätuotteet',
   offers: 'Tarjouskortit',
   'campaign-codes': 'Kampanjakoodit',
@@ -429,6 +431,7 @@ export const DATA_IMPORT_MAX_ROWS: Record<DataFile, number> = {
   'opening-hours': 200,
   services: 500,
   operations: 2000,
+  'product-parameters': 200,
   'extra-items': 200,
   offers: 200,
   'campaign-codes': 200,

@@ -5,6 +5,8 @@
  * row UNCHANGED and nothing written; a new service with its includes, extras and operations;
  * the refusals at their line and column, nothing changed; a campaign code with its validity.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_IMPORT_MAX_ROWS } from '@huolto/domain';
 import { createTestDatabase, type TestDatabase } from '#test/helpers.ts';
@@ -16,6 +18,7 @@ import { campaignCodesFile } from './campaign-codes-file.ts';
 import { extraItemsFile } from './extra-items-file.ts';
 import { operationsFile } from './operations-file.ts';
 import { servicesFile } from './services-file.ts';
+import { productParametersFile } from './product-parameters-file.ts';
 import { windshieldProducts } from '#src/modules/windshield/service.ts';
 
 let database: TestDatabase;
@@ -55,7 +58,13 @@ const exportFile = async (kind: FileKind) => writeCsv(kind.columns.map((c) => c.
 const csv = (...lines: string[]) => lines.join('\r\n') + '\r\n';
 const where = (errors: RowError[]) => errors.map((e) => `${e.line}:${e.column}`);
 
-const FILES = { services: servicesFile, operations: operationsFile, 'extra-items': extraItemsFile, 'campaign-codes': campaignCodesFile } as const;
+const FILES = {
+  services: servicesFile,
+  operations: operationsFile,
+  'product-parameters': productParametersFile,
+  'extra-items': extraItemsFile,
+  'campaign-codes': campaignCodesFile,
+} as const;
 
 describe('the catalogue files', () => {
   it.each(Object.entries(FILES))('%s: the demo catalogue exported imports back with every row UNCHANGED and nothing written', async (name, kind) => {
@@ -245,6 +254,94 @@ describe('the catalogue files', () => {
     const again = await changeMark(db);
     expect((await importFile(servicesFile, good)).changes.map((c) => c.action)).toEqual(['UNCHANGED']);
     expect(await changesSince(db, again)).toEqual([]);
+  });
+
+  it("product parameters: the example file is the demo's choices; a bad line is named and nothing changes", async () => {
+    const example = readFileSync(join(import.meta.dirname, '../../../../../docs/data-import/product-parameters.csv'), 'utf8');
+    const same = await importFile(productParametersFile, example);
+    expect(same.errors).toEqual([]);
+    expect(same.changes.map((c) => `${c.key}:${c.action}`)).toEqual([
+      'windshieldRepair / INSURANCE_CAMPAIGN / true:UNCHANGED',
+      'windshieldRepair / INSURANCE_CAMPAIGN / false:UNCHANGED',
+      'windshieldInsuranceRepair / INSURANCE_CAMPAIGN / true:UNCHANGED',
+      'windshieldInsuranceRepair / INSURANCE_CAMPAIGN / false:UNCHANGED',
+    ]);
+
+    const header = 'product_code;parameter_code;value;description;campaign';
+    const mark = await changeMark(db);
+    const bad = await importFile(
+      productParametersFile,
+      csv(
+        header,
+        'windshieldChange;INSURANCE_CAMPAIGN;true;Vakuutusyhtiön kampanja;kyllä',
+        'OIL-CHANGE;INSURANCE_CAMPAIGN;true;Kampanja;kyllä',
+        'windshieldRepair;vakuutus kampanja;true;Kampanja;kyllä',
+        'windshieldRepair;INSURANCE_CAMPAIGN;kyllä ei;Kampanja;kyllä',
+        'windshieldRepair;INSURANCE_CAMPAIGN;maybe;;joo',
+        'windshieldChange;INSURANCE_CAMPAIGN;true;Toistamiseen;ei',
+      ),
+    );
+    expect(bad.errors).toEqual([
+      { line: 3, column: 'product_code', message: 'Valintoja on vain tuulilasituotteilla: windshieldChange, windshieldRepair, windshieldInsuranceRepair' },
+      { line: 4, column: 'parameter_code', message: 'Valinnan tunnuksessa on 1–40 merkkiä A–Z, 0–9 ja _, alussa kirjain' },
+      { line: 5, column: 'value', message: 'Arvossa on 1–40 merkkiä a–z, 0–9, ., - ja _' },
+      { line: 6, column: 'description', message: 'Pakollinen tieto' },
+      { line: 6, column: 'campaign', message: 'Kirjoita kyllä tai ei' },
+      { line: 7, column: 'value', message: 'Vaihtoehto windshieldChange / INSURANCE_CAMPAIGN / true on jo rivillä 2' },
+    ]);
+    expect(await changesSince(db, mark)).toEqual([]);
+  });
+
+  it('product parameters: a new choice and a changed description reach the windshield form; the same file again changes nothing', async () => {
+    const file = csv(
+      'product_code;parameter_code;value;description;campaign',
+      'windshieldRepair;INSURANCE_CAMPAIGN;false;Ilman vakuutusta;',
+      'windshieldChange;INSURANCE_CAMPAIGN;true;Vakuutusyhtiön kampanja;kyllä',
+      'windshieldChange;INSURANCE_CAMPAIGN;false;Normaalihinta;ei',
+    );
+    const made = await importFile(productParametersFile, file);
+    expect(made.errors).toEqual([]);
+    expect(made.changes).toEqual([
+      { key: 'windshieldRepair / INSURANCE_CAMPAIGN / false', action: 'UPDATE', fields: ['description'] },
+      { key: 'windshieldChange / INSURANCE_CAMPAIGN / true', action: 'CREATE', fields: [] },
+      { key: 'windshieldChange / INSURANCE_CAMPAIGN / false', action: 'CREATE', fields: [] },
+    ]);
+    const offered = new Map((await windshieldProducts(db)).map((p) => [p.id, p.productParameters]));
+    expect(offered.get('windshieldRepair')).toEqual([
+      {
+        parameterCode: 'INSURANCE_CAMPAIGN',
+        type: 'CHOICE',
+        values: [
+          { value: 'true', description: 'Vakuutusyhtiön kampanja', campaign: true },
+          { value: 'false', description: 'Ilman vakuutusta', campaign: false },
+        ],
+      },
+    ]);
+    expect(offered.get('windshieldChange')).toEqual([
+      {
+        parameterCode: 'INSURANCE_CAMPAIGN',
+        type: 'CHOICE',
+        values: [
+          { value: 'true', description: 'Vakuutusyhtiön kampanja', campaign: true },
+          { value: 'false', description: 'Normaalihinta', campaign: false },
+        ],
+      },
+    ]);
+    const mark = await changeMark(db);
+    expect((await importFile(productParametersFile, file)).changes.map((c) => c.action)).toEqual(['UNCHANGED', 'UNCHANGED', 'UNCHANGED']);
+    expect(await changesSince(db, mark)).toEqual([]);
+    // The export imports back equal.
+    const exported = await exportFile(productParametersFile);
+    expect((await importFile(productParametersFile, exported)).changes.every((c) => c.action === 'UNCHANGED')).toBe(true);
+    expect(await changesSince(db, mark)).toEqual([]);
+    expect(parseCsv(exported).table!.rows.map((r) => r.cells.get('product_code'))).toEqual([
+      'windshieldChange',
+      'windshieldChange',
+      'windshieldRepair',
+      'windshieldRepair',
+      'windshieldInsuranceRepair',
+      'windshieldInsuranceRepair',
+    ]);
   });
 
   it('operations: positions 1 … n without gaps, a known service, a position once; nothing changes', async () => {

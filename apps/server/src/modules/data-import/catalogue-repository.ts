@@ -1,6 +1,6 @@
 /**
- * The reads and writes of the catalogue's import files (services, operations, extra-items,
- * campaign-codes) beyond the services' groups in repository.ts: a service's every column,
+ * The reads and writes of the catalogue's import files (services, operations, product-parameters,
+ * extra-items, campaign-codes) beyond the services' groups in repository.ts: a service's every column,
  * its operations and extras, the extra order items, the campaign codes, and the makes and
  * pictures a service names. Dates read as 'YYYY-MM-DD' text.
  */
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Executor } from '#src/db/database.ts';
 import type { Database } from '#src/db/types.ts';
 import { storedJson } from '#src/modules/process/index.ts';
-import { WINDSHIELD_GROUP_KIND, WINDSHIELD_PRODUCT_IDS } from '@huolto/domain';
+import { WINDSHIELD_GROUP_KIND, WINDSHIELD_PRODUCT_IDS, choiceValueSchema, type ChoiceValue } from '@huolto/domain';
 import { SERVICE_GROUP_KINDS, SERVICE_STAGES } from './repository.ts';
 
 // ---- Services ----
@@ -242,4 +242,44 @@ export async function insertCampaignCode(db: Executor, row: CampaignCodeRow): Pr
 
 export async function updateCampaignCode(db: Executor, code: string, values: Omit<CampaignCodeRow, 'code'>): Promise<void> {
   await db.updateTable('campaign_code').set(values).where('code', '=', code).execute();
+}
+
+// ---- The windshield products' choices (product_parameter) ----
+
+export interface ProductParameterFileRow {
+  product_id: string;
+  parameter_code: string;
+  sort: number;
+  choice_values: ChoiceValue[];
+}
+
+/** The choices of the windshield products, by product (its place), sort and code; their values in order. */
+export async function findWindshieldParameters(db: Executor): Promise<ProductParameterFileRow[]> {
+  const rows = await db
+    .selectFrom('product_parameter as pp')
+    .innerJoin('product as p', 'p.id', 'pp.product_id')
+    .select(['pp.product_id', 'pp.parameter_code', 'pp.sort', 'pp.choice_values'])
+    .where('pp.product_id', 'in', [...WINDSHIELD_PRODUCT_IDS])
+    .orderBy('p.sort')
+    .orderBy('p.id')
+    .orderBy('pp.sort')
+    .orderBy('pp.parameter_code')
+    .execute();
+  return rows.map((r) => ({ ...r, choice_values: storedJson(choiceValueSchema.array(), r.choice_values, 'product_parameter.choice_values') }));
+}
+
+export async function insertProductParameter(db: Executor, row: ProductParameterFileRow): Promise<void> {
+  await db
+    .insertInto('product_parameter')
+    .values({ product_id: row.product_id, parameter_code: row.parameter_code, type: 'CHOICE', sort: row.sort, choice_values: JSON.stringify(row.choice_values) })
+    .execute();
+}
+
+export async function updateProductParameterValues(db: Executor, productId: string, parameterCode: string, values: readonly ChoiceValue[]): Promise<void> {
+  await db
+    .updateTable('product_parameter')
+    .set({ choice_values: JSON.stringify(values) })
+    .where('product_id', '=', productId)
+    .where('parameter_code', '=', parameterCode)
+    .execute();
 }

@@ -165,7 +165,7 @@ describe('the demo catalogue exported and imported into an empty start', () => {
   });
 
   it('exports the same files again from the copy', async () => {
-    for (const file of ['offices', 'opening-hours', 'services', 'operations', 'extra-items', 'offers', 'campaign-codes', 'vehicles', 'redirects'] as const) {
+    for (const file of ['offices', 'opening-hours', 'services', 'operations', 'product-parameters', 'extra-items', 'offers', 'campaign-codes', 'vehicles', 'redirects'] as const) {
       expect((await exportData(empty.db, file)).csv, file).toBe((await exportData(demo.db, file)).csv);
     }
     // The import numbers an office's resources 1, 2, … in the file's order: the same resources
@@ -183,7 +183,7 @@ describe('the demo catalogue exported and imported into an empty start', () => {
     expect(copied).toEqual(original);
   });
 
-  it('the same windshield products, prices and choices on the windshield form', async () => {
+  it('the same windshield products, prices and choices (product-parameters.csv) on the windshield form', async () => {
     const offered = async (app: FastifyInstance) => {
       const c = new ApiClient(app);
       await c.init('WINDSHIELD');

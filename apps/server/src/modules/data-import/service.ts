@@ -30,6 +30,7 @@ import { offersFile } from './offers-file.ts';
 import { officesFile } from './offices-file.ts';
 import { openingHoursFile } from './opening-hours-file.ts';
 import { operationsFile } from './operations-file.ts';
+import { productParametersFile } from './product-parameters-file.ts';
 import { redirectsFile } from './redirects-file.ts';
 import { resourcesFile } from './resources-file.ts';
 import { servicesFile } from './services-file.ts';
@@ -42,6 +43,7 @@ export const FILE_KINDS: Record<DataFile, FileKind> = {
   'opening-hours': openingHoursFile,
   services: servicesFile,
   operations: operationsFile,
+  'product-parameters': productParametersFile,
   'extra-items': extraItemsFile,
   offers: offersFile,
   'campaign-codes': campaignCodesFile,

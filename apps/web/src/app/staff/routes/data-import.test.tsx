@@ -75,12 +75,13 @@ describe('DataImportPage', () => {
       '3. Aukioloajat',
       '4. Palvelut ja hinnat',
       '5. Palveluiden työvaiheet ja varaosat',
-      '6. Lisätuotteet',
-      '7. Tarjouskortit',
-      '8. Kampanjakoodit',
-      '9. Renkaat: hinnasto ja varasto',
-      '10. Ajoneuvorekisteri',
-      '11. Merkkien ohjaukset omille sivuilleen',
+      '6. Tuulilasituotteiden valinnat',
+      '7. Lisätuotteet',
+      '8. Tarjouskortit',
+      '9. Kampanjakoodit',
+      '10. Renkaat: hinnasto ja varasto',
+      '11. Ajoneuvorekisteri',
+      '12. Merkkien ohjaukset omille sivuilleen',
     ]);
     expect(screen.getByText(/Tuo ensin toimipisteet/)).toBeTruthy();
     const exports = screen.getByRole('region', { name: 'Vie tiedot' });

@@ -14,6 +14,7 @@ export const DATA_EXPORT_FILE_NAMES: Record<DataFile, string> = {
   'opening-hours': 'aukioloajat.csv',
   services: 'palvelut.csv',
   operations: 'tyovaiheet.csv',
+  'product-parameters': 'tuulilasivalinnat.csv',
   'extra-items': 'lisatuotteet.csv',
   offers: 'tarjouskortit.csv',
   'campaign-codes': 'kampanjakoodit.csv',
