@@ -129,6 +129,34 @@ describe('<ServicesPage>', () => {
     expect(screen.getByRole('link', { name: 'Tuonti ja vienti' }).getAttribute('href')).toBe('/hallinta/tuonti');
   });
 
+  it("a new company's windshield products show in a section of their own, inactive, beside the empty catalogue", async () => {
+    const windshield = (code: string, name: string, sort: number): ServiceListItem => ({
+      ...SERVICES[0]!,
+      code,
+      name,
+      groupId: 'windshield',
+      groupTitle: 'Tuulilasipalvelut',
+      kind: 'WINDSHIELD',
+      priceCents: 0,
+      durationMinutes: 30,
+      workKind: null,
+      active: false,
+      sort,
+    });
+    catalogue({
+      'GET /staff/catalogue/groups': () => json([]),
+      'GET /staff/catalogue/services': () => json([windshield('windshieldRepair', 'Kiveniskemän korjaus', 2), windshield('windshieldChange', 'Tuulilasin vaihto', 1)]),
+    });
+    renderPage(<ServicesPage />, { path: '/hallinta/palvelut' });
+    expect(await screen.findByRole('heading', { name: 'Ei vielä palveluita' })).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Tuulilasipalvelut' });
+    expect(within(section).getAllByRole('row').slice(1).map(cells)).toEqual([
+      ['Tuulilasin vaihto', '0\u00a0€', '30 min', 'Kaikki', 'Toistaiseksi', 'Ei käytössä'],
+      ['Kiveniskemän korjaus', '0\u00a0€', '30 min', 'Kaikki', 'Toistaiseksi', 'Ei käytössä'],
+    ]);
+    expect(within(section).getByRole('link', { name: 'Tuulilasin vaihto' }).getAttribute('href')).toBe('/hallinta/palvelut/windshieldChange');
+  });
+
   it('an office user reads the list without the admin buttons', async () => {
     catalogue();
     renderPage(<ServicesPage />, { path: '/hallinta/palvelut', me: OFFICE_USER });
@@ -244,6 +272,25 @@ describe('<ServicePage>', () => {
     const body = api.bodies('PUT /staff/catalogue/services/OLJY')[1] as Record<string, unknown>;
     expect(body).not.toHaveProperty('code');
     expect(body).toMatchObject({ priceCents: 9950, imageIds: [], validFrom: '2026-03-02', operations: OLJY.operations });
+  });
+
+  it("edits a windshield product: its group fixed and no package, code or extras; the saved body keeps its group", async () => {
+    const CHANGE: ServiceDetails = { ...OLJY, code: 'windshieldChange', groupId: 'windshield', groupTitle: 'Tuulilasipalvelut', kind: 'WINDSHIELD', name: 'Tuulilasin vaihto', priceCents: 0, imageIds: [], operations: [], validFrom: null, validTo: null, workKind: null, active: false };
+    const api = catalogue({
+      'GET /staff/catalogue/services/windshieldChange': () => json(CHANGE),
+      'PUT /staff/catalogue/services/windshieldChange': (b) => json({ ...CHANGE, ...(b as object) }),
+    });
+    renderPage(<ServicePage />, { path: '/hallinta/palvelut/windshieldChange', pattern: '/hallinta/palvelut/:code' });
+    expect(await screen.findByText(/Tuulilasipalvelut – tuulilasipalvelun tuote/)).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /Ryhmä/ })).toBeNull();
+    expect(screen.queryByLabelText('Automerkki')).toBeNull();
+    expect(screen.queryByLabelText('Huoltokoodi')).toBeNull();
+    expect(screen.queryByRole('group', { name: /Sisältää palvelut/ })).toBeNull();
+    type(/^Hinta \(€/, '419');
+    fireEvent.click(screen.getByLabelText(/^Käytössä/));
+    fireEvent.click(screen.getByRole('button', { name: 'Tallenna palvelu' }));
+    await waitFor(() => expect(api.bodies('PUT /staff/catalogue/services/windshieldChange')).toHaveLength(1));
+    expect(api.bodies('PUT /staff/catalogue/services/windshieldChange')[0]).toMatchObject({ groupId: 'windshield', priceCents: 41900, active: true, includes: [], extras: [] });
   });
 
   it('uploads a picture as it is and keeps its id', async () => {
