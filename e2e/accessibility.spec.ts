@@ -323,7 +323,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA) and 360 px phones', () => {
     await page.getByRole('button', { name: 'Hae auton tiedot' }).click();
     await page.getByLabel('Merkki').waitFor();
     await checkPage(page, 'proautolasi-ajoneuvo-ei-loytynyt', problems);
-    await page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }).click();
+    await page.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }).click();
     await page.getByRole('dialog').waitFor();
     await checkPage(page, 'proautolasi-ajoneuvo-kirjautuminen', problems);
     await page.keyboard.press('Escape');

@@ -81,8 +81,8 @@ async function setTagManager(id: string | null) {
 }
 
 async function loyaltyLogin(page: Page) {
-  await page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+  await page.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' });
   await dialog.waitFor();
   await dialog.getByLabel('Käyttäjätunnus').fill(LOYALTY.username);
   await dialog.getByLabel('Salasana').fill(LOYALTY.password);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createStaffUserBody } from '@huolto/domain';
+import { PROCESSES, createStaffUserBody } from '@huolto/domain';
 import { addAccount } from '../apps/server/src/modules/staff/index.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { DESKTOP, pageAt } from './support/axe-check.ts';
@@ -130,6 +130,17 @@ describe('an empty start set up in the browser', () => {
     }
     expect(await page.locator('body').innerText()).not.toContain('Laakkonen');
     await page.context().close();
+  });
+
+  it('no page the server sends names the demo company or its loyalty programme (the prerendered first steps included)', async () => {
+    const paths = ['/', '/etusivu', ...Object.values(PROCESSES).map((p) => `/${p.path}/ajoneuvo`)];
+    for (const path of paths) {
+      const res = await fetch(`${h.baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain('</html>');
+      expect(html, path).not.toMatch(/Laakkonen|Laakkose/);
+    }
   });
 
   it('the admin signs in and lands on the set-up list, nothing done', async () => {

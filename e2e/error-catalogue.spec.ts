@@ -153,8 +153,8 @@ describe('requirements §8 error catalogue in the browser', () => {
   it('login failed: the error, the dialog stays open; then the right password welcomes the member', async () => {
     const page = await newPage(h, 1280);
     await openVehicleStep(page, h.baseUrl);
-    await page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+    await page.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' });
     await dialog.getByLabel('Käyttäjätunnus').fill('testi@example.com');
     await dialog.getByLabel('Salasana').fill('väärä-salasana');
     const submit = dialog.getByRole('button', { name: 'Kirjaudu', exact: true });

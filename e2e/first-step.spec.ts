@@ -37,7 +37,9 @@ describe('first step: prerendered and usable before the booking app', () => {
       expect(html).toContain('<label class="field__label" for="registerNumber">Rekisterinumero');
       expect(html.includes('for="kilometers">Mittarilukema (km)')).toBe(proc.type === 'MAINTENANCE');
       expect(html).toContain('Hae auton tiedot</button>');
-      expect(html).toContain('Kirjaudu OmaLaakkoseen');
+      expect(html).toContain('Kirjaudu kanta-asiakkaana');
+      // The first paint names no company and no loyalty programme: the name comes with the settings.
+      expect(html).not.toMatch(/Laakkonen|Laakkose/);
       // Every <script> has a src; no style attribute either (style-src 'self').
       expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
       expect(html).not.toMatch(/\sstyle="/);

@@ -28,8 +28,8 @@ const DEMO = { username: 'testi@example.com', password: 'Salasana123!' };
 const LEAVING = { username: 'poistuva.asiakas@example.com', password: 'Poistettava-2026' };
 
 async function logIn(page: Page, account: { username: string; password: string }) {
-  await page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+  await page.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' });
   await dialog.waitFor();
   await dialog.getByLabel('Käyttäjätunnus').fill(account.username);
   await dialog.getByLabel('Salasana').fill(account.password);
@@ -175,10 +175,10 @@ describe("'Omat tiedot' of a loyalty customer", () => {
     // Closed, the block offers the login with the focus on it; logging in again is refused.
     await dialog.getByRole('button', { name: 'Sulje' }).last().click();
     await dialog.waitFor({ state: 'detached' });
-    const login = page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' });
+    const login = page.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' });
     await expect.poll(() => login.evaluate((el) => el === document.activeElement)).toBe(true);
     await login.click();
-    const loginDialog = page.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+    const loginDialog = page.getByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' });
     await loginDialog.getByLabel('Käyttäjätunnus').fill(LEAVING.username);
     await loginDialog.getByLabel('Salasana').fill(LEAVING.password);
     await loginDialog.getByRole('button', { name: 'Kirjaudu', exact: true }).click();

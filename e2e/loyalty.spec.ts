@@ -30,8 +30,8 @@ function loyaltyCodeOnDemand(): string[] {
 const DEMO = { username: 'testi@example.com', password: 'Salasana123!' };
 
 async function logIn(page: Page) {
-  await page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+  await page.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' });
   await dialog.waitFor();
   const submit = dialog.getByRole('button', { name: 'Kirjaudu', exact: true });
   expect(await submit.isDisabled()).toBe(true);
@@ -122,7 +122,7 @@ describe('booking as a logged-in OmaLaakkonen member', () => {
     await page.context().close();
   });
 
-  it("a press on 'Kirjaudu OmaLaakkoseen' while the step's code is still arriving opens the login", async () => {
+  it("a press on 'Kirjaudu kanta-asiakkaana' while the step's code is still arriving opens the login", async () => {
     // On a busy machine or a slow phone the step's on-demand code can arrive between the press
     // and the release of the button. The button pressed must still be there when released: a
     // button put in its place (say, a placeholder swapped for the loaded block) gets no click,
@@ -141,7 +141,7 @@ describe('booking as a logged-in OmaLaakkonen member', () => {
     );
     await page.goto(h.baseUrl + '/huolto');
     await page.waitForURL(/\/huolto\/ajoneuvo$/, { waitUntil: 'commit' });
-    const login = page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' });
+    const login = page.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' });
     await login.waitFor();
     const box = (await login.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -149,7 +149,7 @@ describe('booking as a logged-in OmaLaakkonen member', () => {
     release();
     await page.waitForLoadState('networkidle');
     await page.mouse.up();
-    await page.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' }).waitFor();
+    await page.getByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' }).waitFor();
     await page.context().close();
   });
 
@@ -166,7 +166,7 @@ describe('booking as a logged-in OmaLaakkonen member', () => {
 
     await page.getByRole('button', { name: 'Kirjaudu ulos' }).click();
     await page.getByText('Olet kirjautunut ulos').waitFor();
-    await page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }).waitFor();
+    await page.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('loyalty-token'))).toBeNull();
     await expect
       .poll(async () => (await h.database.db.selectFrom('process').select('campaign_code').where('token', '=', token!).executeTakeFirst())?.campaign_code)

@@ -25,8 +25,8 @@ describe.each([360, 1280])('at %i px', (width) => {
   it('a failed login is told inside the dialog; the right password welcomes the member and no error is left', async () => {
     const page = await newPage(h, width);
     await openVehicleStep(page, h.baseUrl);
-    await page.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+    await page.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' });
     await dialog.getByLabel('Käyttäjätunnus (sähköposti)').fill('testi@example.com');
     await dialog.getByLabel('Salasana').fill('väärä-salasana');
     const submit = dialog.getByRole('button', { name: 'Kirjaudu', exact: true });

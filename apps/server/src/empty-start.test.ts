@@ -129,6 +129,8 @@ describe('an empty start (DEMO_DATA=off)', () => {
         email: '',
         tagManagerId: '',
         loyalty: false,
+        // No programme name: the customers' pages and the members' e-mails use neutral words.
+        loyaltyName: '',
       });
       const put = await admin.put('/company', {
         name: 'Korjaamo Virtanen',
@@ -143,7 +145,7 @@ describe('an empty start (DEMO_DATA=off)', () => {
       expect(put.statusCode, put.body).toBe(200);
       const steps = json(await admin.get('/setup')).steps as { step: string; done: boolean }[];
       expect(steps.filter((s) => s.done).map((s) => s.step)).toEqual(['company']);
-      expect(json(await new ApiClient(app).get('/settings'))).toMatchObject({ companyName: 'Korjaamo Virtanen', bookingOpen: false, loyalty: false });
+      expect(json(await new ApiClient(app).get('/settings'))).toMatchObject({ companyName: 'Korjaamo Virtanen', bookingOpen: false, loyalty: false, loyaltyName: '' });
       // The loyalty programme, stored off by the empty start, is turned on from the company's details.
       const on = await admin.put('/company', { ...json<Record<string, unknown>>(await admin.get('/company')), loyalty: true });
       expect(on.statusCode, on.body).toBe(200);

@@ -515,6 +515,7 @@ export async function prepareFixtures(t: TestApp): Promise<Fixtures> {
         mailSenderName: 'Laakkonen ajanvaraus',
         serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: 'Huoltokatko' },
         loyalty: true,
+        loyaltyName: 'OmaLaakkonen',
       },
     },
     // A dry run of the demo office's usual hours as they are (the seed's 7.30–17.00).

@@ -10,6 +10,7 @@ export * from './api-cart.ts';
 export * from './api-time.ts';
 export * from './api-booking.ts';
 export * from './loyalty.ts';
+export * from './loyalty-name.ts';
 export * from './tires.ts';
 export * from './reservation.ts';
 export * from './office-hours.ts';

@@ -257,6 +257,11 @@ export const siteSettingsResponse = z.object({
    */
   loyalty: z.boolean(),
   /**
+   * The loyalty programme's name from the company's details (the loyaltyName setting), or ''
+   * for none: the pages then say 'Kanta-asiakkuus' (loyalty-name.ts).
+   */
+  loyaltyName: z.string(),
+  /**
    * The company's tag manager container ('GTM-…'), or '' for none: with one, the customer pages
    * ask for consent and load it only after the customer agrees (docs/decisions/021-personal-data.md).
    */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyDetailsBody, officeBody } from './staff-setup.ts';
+import { capitalized, loyaltyAccountName } from './loyalty-name.ts';
 
 const office = {
   code: 'HKI1',
@@ -52,5 +53,24 @@ describe("the company's loyalty switch", () => {
     expect(companyDetailsBody.parse({ ...company, loyalty: false }).loyalty).toBe(false);
     expect(companyDetailsBody.parse({ ...company, loyalty: true }).loyalty).toBe(true);
     for (const loyalty of ['true', 1, null]) expect(refusedPaths(companyDetailsBody.safeParse({ ...company, loyalty }))).toEqual(['loyalty']);
+  });
+});
+
+describe("the loyalty programme's name", () => {
+  it('is optional (left out, the stored name stays), trimmed, at most 60 characters, refused naming the field', () => {
+    expect(companyDetailsBody.parse(company).loyaltyName).toBeUndefined();
+    expect(companyDetailsBody.parse({ ...company, loyaltyName: '  Virtasen Etu ' }).loyaltyName).toBe('Virtasen Etu');
+    expect(companyDetailsBody.parse({ ...company, loyaltyName: '' }).loyaltyName).toBe('');
+    expect(companyDetailsBody.parse({ ...company, loyaltyName: 'x'.repeat(60) }).loyaltyName).toHaveLength(60);
+    for (const loyaltyName of ['x'.repeat(61), 42, null]) expect(refusedPaths(companyDetailsBody.safeParse({ ...company, loyaltyName }))).toEqual(['loyaltyName']);
+  });
+
+  it("names the account, neutral without a name", () => {
+    expect([loyaltyAccountName('OmaLaakkonen'), loyaltyAccountName('Klubi Plus'), loyaltyAccountName('')]).toEqual([
+      'OmaLaakkonen-tili',
+      'Klubi Plus -tili',
+      'kanta-asiakastili',
+    ]);
+    expect(capitalized(loyaltyAccountName(null))).toBe('Kanta-asiakastili');
   });
 });

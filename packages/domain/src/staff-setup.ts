@@ -12,6 +12,7 @@ import { PHONE_PATTERN } from './validation.ts';
 import { id, line, clockTime, dateString, localDateTime, storable } from './staff-fields.ts';
 import { cleanMultilineText, isStorableText } from './storable.ts';
 import { isRealLocalDateTime } from './time.ts';
+import { LOYALTY_NAME_MAX } from './loyalty-name.ts';
 
 const required = (max: number) => line(max).refine((v) => v.length > 0, { error: FIELD_ERRORS.required });
 /** An http(s) address, or '' for none (the page then leaves its link out). */
@@ -96,6 +97,12 @@ export const companyDetailsBody = z.object({
    * An empty start has it off. Left out, the stored switch stays as it is.
    */
   loyalty: z.boolean().optional(),
+  /**
+   * The loyalty programme's name as customers see it ('OmaLaakkonen'): the loyalty card's
+   * heading, the registration and the members' e-mails; '' for none, and they then say
+   * 'Kanta-asiakkuus' / 'kanta-asiakastili'. Left out, the stored name stays as it is.
+   */
+  loyaltyName: line(LOYALTY_NAME_MAX).optional(),
 });
 export type CompanyDetailsBody = z.input<typeof companyDetailsBody>;
 export const companyDetailsSchema = z.object({
@@ -113,6 +120,8 @@ export const companyDetailsSchema = z.object({
   tagManagerId: z.string(),
   /** The loyalty programme is on (the LOYALTY module as the customers' pages read it). */
   loyalty: z.boolean(),
+  /** The loyalty programme's name; '' for none. */
+  loyaltyName: z.string(),
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 

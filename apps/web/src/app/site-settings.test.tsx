@@ -97,9 +97,9 @@ describe('the loyalty programme', () => {
   it.each([
     [true, 'shows'],
     [false, 'leaves out'],
-  ])('settings.loyalty %s: the vehicle step %s the OmaLaakkonen block', async (loyalty) => {
+  ])("settings.loyalty %s: the vehicle step %s the loyalty block headed by the programme's name", async (loyalty) => {
     stubFetch({
-      [`${API}/settings`]: () => json(siteSettings({ loyalty })),
+      [`${API}/settings`]: () => json(siteSettings({ loyalty, loyaltyName: 'Esimerkki Plus' })),
       [`${API}/init-session`]: () =>
         new Response(JSON.stringify({ responseCode: 'SUCCESS' }), { headers: { 'content-type': 'application/json', 'x-process-token': 't'.repeat(43) } }),
     });
@@ -110,7 +110,7 @@ describe('the loyalty programme', () => {
     );
     await screen.findByLabelText(/Rekisterinumero/, {}, { timeout: 8000 });
     await waitFor(() => expect(document.title).toMatch(/Autokorjaamo Esimerkki$/));
-    expect(screen.queryByRole('region', { name: 'OmaLaakkonen' }) !== null).toBe(loyalty);
-    expect(screen.queryByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }) !== null).toBe(loyalty);
+    expect(screen.queryByRole('region', { name: 'Esimerkki Plus' }) !== null).toBe(loyalty);
+    expect(screen.queryByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }) !== null).toBe(loyalty);
   }, 15_000);
 });

@@ -14,8 +14,8 @@ describe('the stand-alone first step and the settings', () => {
     expect(pages.map((p) => p.title)).toContain(`Ajoneuvo – ${PROCESSES.MAINTENANCE.title} – Ajanvaraus`);
     for (const page of pages) {
       expect(page.html).toContain('<span class="brand__name">Ajanvaraus</span>');
-      // The loyalty programme's own name, OmaLaakkonen, is no company name.
-      expect(page.html).not.toMatch(/(?<!Oma)Laakkonen/);
+      // Neither the demo company nor its loyalty programme (OmaLaakkonen) is named.
+      expect(page.html).not.toMatch(/Laakkonen|Laakkose/);
     }
     // What the browser's first render (settings not yet loaded) hydrates: the same markup.
     expect(renderToString(<FirstStepPage process={PROCESSES.MAINTENANCE} interactive={false} />)).toContain('<span class="brand__name">Ajanvaraus</span>');
@@ -28,16 +28,22 @@ describe('the stand-alone first step and the settings', () => {
     expect(screen.getByLabelText(/Rekisterinumero/)).toBeTruthy();
   });
 
-  it('is prerendered with the loyalty card, as the demo paints it; settings without a loyalty programme take it away', () => {
-    for (const page of prerenderFirstSteps()) expect(page.html).toContain('Kirjaudu OmaLaakkoseen');
+  it("is prerendered with a neutral loyalty card; the settings' programme name then heads it, and without a programme it goes", () => {
+    for (const page of prerenderFirstSteps()) {
+      expect(page.html).toContain('Kanta-asiakkuus</h2>');
+      expect(page.html).toContain('Kirjaudu kanta-asiakkaana');
+    }
     const { rerender } = render(<FirstStepPage process={PROCESSES.MAINTENANCE} />);
-    expect(screen.getByRole('region', { name: 'OmaLaakkonen' })).toBeTruthy();
-    rerender(<FirstStepPage process={PROCESSES.MAINTENANCE} settings={siteSettings({ loyalty: true })} />);
-    expect(screen.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' })).toBeTruthy();
-    rerender(<FirstStepPage process={PROCESSES.MAINTENANCE} settings={siteSettings({ loyalty: false })} />);
-    expect(screen.queryByRole('region', { name: 'OmaLaakkonen' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Kanta-asiakkuus' })).toBeTruthy();
+    rerender(<FirstStepPage process={PROCESSES.MAINTENANCE} settings={siteSettings({ loyalty: true, loyaltyName: 'Esimerkki Plus' })} />);
+    expect(screen.getByRole('region', { name: 'Esimerkki Plus' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' })).toBeTruthy();
+    rerender(<FirstStepPage process={PROCESSES.MAINTENANCE} settings={siteSettings({ loyalty: true, loyaltyName: '' })} />);
+    expect(screen.getByRole('region', { name: 'Kanta-asiakkuus' })).toBeTruthy();
+    rerender(<FirstStepPage process={PROCESSES.MAINTENANCE} settings={siteSettings({ loyalty: false, loyaltyName: 'Esimerkki Plus' })} />);
+    expect(screen.queryByRole('region', { name: /Esimerkki Plus|Kanta-asiakkuus/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Kirjaudu/ })).toBeNull();
-    expect(document.body.textContent).not.toContain('OmaLaakkonen');
+    expect(document.body.textContent).not.toMatch(/Esimerkki Plus|Kanta-asiakkuus/);
     expect(screen.getByLabelText(/Rekisterinumero/)).toBeTruthy();
   });
 

@@ -107,6 +107,7 @@ export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     companyName: 'Autokorjaamo Esimerkki',
     bookingOpen: true,
     loyalty: true,
+    loyaltyName: '',
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DEFAULT_SERVICE_BREAK_MESSAGE, type CompanyDetailsBody } from '@huolto/domain';
+import { DEFAULT_SERVICE_BREAK_MESSAGE, LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, type CompanyDetailsBody } from '@huolto/domain';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { StaffClient, signedInStaff } from '#test/staff.ts';
 import { listAudit } from '../audit/index.ts';
@@ -44,6 +44,7 @@ const VALID: CompanyDetailsBody = {
   email: 'tietosuoja@virtanen.example',
   tagManagerId: 'GTM-ABC1234',
   loyalty: true,
+  loyaltyName: 'Virtasen Etu',
 };
 
 describe('GET /company', () => {
@@ -67,6 +68,7 @@ describe('GET /company', () => {
         tagManagerId: '',
         // No modules setting: the loyalty programme is on by default.
         loyalty: true,
+        loyaltyName: 'OmaLaakkonen',
       });
     }
   });
@@ -99,6 +101,8 @@ describe('PUT /company', () => {
     ['a contact e-mail that is not one', { email: 'tietosuoja(at)virtanen' }, 'email'],
     ['a tag manager id that is not a container', { tagManagerId: 'UA-1234-1' }, 'tagManagerId'],
     ['a loyalty switch that is not true or false', { loyalty: 'kyllä' }, 'loyalty'],
+    ['a loyalty programme name over 60 characters', { loyaltyName: 'x'.repeat(61) }, 'loyaltyName'],
+    ['a loyalty programme name that is not text', { loyaltyName: 42 }, 'loyaltyName'],
     ['a service break without a message', { serviceBreak: { start: '2030-06-01T17:00:00', end: '2030-06-02T06:00:00', message: '' } }, 'serviceBreak.message'],
   ])('%s → 400 naming the field; nothing changes', async (_label, change, field) => {
     const before = await digest();
@@ -126,6 +130,7 @@ describe('PUT /company', () => {
         serviceBreak: VALID.serviceBreak,
         bookingOpen: true,
         tagManagerId: 'GTM-ABC1234',
+        loyaltyName: 'Virtasen Etu',
       });
       // An empty address leaves its link out; the links not in the details (instalment billing) stay.
       expect(settings.links).toMatchObject({
@@ -142,8 +147,8 @@ describe('PUT /company', () => {
       const [audit] = await listAudit(t.db, 'COMPANY', undefined, 1);
       expect(audit).toMatchObject({ entity: 'COMPANY', entity_id: null, action: 'UPDATED' });
       expect(audit!.staff_user_id).toBeGreaterThan(0);
-      expect(audit!.before).toMatchObject({ name: 'Laakkonen', mailSenderName: 'Laakkonen ajanvaraus' });
-      expect(audit!.after).toMatchObject({ name: 'Korjaamo Virtanen Oy', mailSenderName: 'Virtanen ajanvaraus' });
+      expect(audit!.before).toMatchObject({ name: 'Laakkonen', mailSenderName: 'Laakkonen ajanvaraus', loyaltyName: 'OmaLaakkonen' });
+      expect(audit!.after).toMatchObject({ name: 'Korjaamo Virtanen Oy', mailSenderName: 'Virtanen ajanvaraus', loyaltyName: 'Virtasen Etu' });
 
       // No service break: the notice goes.
       expect((await admin.put('/company', { ...VALID, serviceBreak: null })).statusCode).toBe(200);
@@ -198,6 +203,64 @@ describe('PUT /company: the loyalty programme', () => {
   it('an office user cannot switch it: 403 and the module stays on', async () => {
     expect((await office.put('/company', { ...VALID, loyalty: false })).statusCode).toBe(403);
     expect(await moduleOn()).toEqual({ module: 'LOYALTY', enabled: true });
+  });
+});
+
+describe("PUT /company: the loyalty programme's name", () => {
+  const register = (username: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${LOYALTY_API_BASE}/registerUser/`,
+      headers: { cookie: `${XSRF_COOKIE}=k`, [XSRF_HEADER]: 'k' },
+      payload: { username, password: 'Pitkä salasana 1', firstname: 'Uusi', lastname: 'Jäsen' },
+      remoteAddress: '10.9.0.1',
+    });
+  const mailTo = (recipient: string) =>
+    t.db.selectFrom('email_outbox').select(['subject', 'text_body']).where('recipient', '=', recipient).executeTakeFirstOrThrow();
+
+  it('the demo names its programme: the site settings answer it and the registration e-mail uses it', async () => {
+    expect(json(await new ApiClient(t.app).get('/settings')).loyaltyName).toBe('OmaLaakkonen');
+    expect((await register('demo.jasen@example.com')).statusCode).toBe(200);
+    expect((await mailTo('demo.jasen@example.com')).subject).toBe('Vahvista OmaLaakkonen-tilisi');
+  });
+
+  it('set: GET /company, the site settings and the e-mails answer it at once, audited; left out it stays; empty: neutral texts', async () => {
+    const saved = await t.db.selectFrom('setting').selectAll().execute();
+    try {
+      const res = await admin.put('/company', { ...VALID, loyaltyName: '  Virtasen Etu ' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json(res).loyaltyName).toBe('Virtasen Etu');
+      expect(json(await admin.get('/company')).loyaltyName).toBe('Virtasen Etu');
+      expect(json(await new ApiClient(t.app).get('/settings')).loyaltyName).toBe('Virtasen Etu');
+      const [audit] = await listAudit(t.db, 'COMPANY', undefined, 1);
+      expect(audit).toMatchObject({ action: 'UPDATED', before: { loyaltyName: 'OmaLaakkonen' }, after: { loyaltyName: 'Virtasen Etu' } });
+      // A name of two words takes a space before the hyphen.
+      expect((await register('virtanen.jasen@example.com')).statusCode).toBe(200);
+      const named = await mailTo('virtanen.jasen@example.com');
+      expect(named.subject).toBe('Vahvista Virtasen Etu -tilisi');
+      expect(named.text_body).not.toContain('Laakkonen');
+      // An address with an account is told so with the name too.
+      expect((await register('testi@example.com')).statusCode).toBe(200);
+      expect((await mailTo('testi@example.com')).text_body).toContain('tällä sähköpostiosoitteella on jo Virtasen Etu -tili.');
+
+      // Left out of the body, the name stays as stored.
+      const { loyaltyName: _left, ...withoutName } = VALID;
+      expect((await admin.put('/company', withoutName)).statusCode).toBe(200);
+      expect(json(await admin.get('/company')).loyaltyName).toBe('Virtasen Etu');
+
+      // No name: the site settings answer '' and the e-mails speak of a kanta-asiakastili.
+      expect((await admin.put('/company', { ...VALID, loyaltyName: '' })).statusCode).toBe(200);
+      expect(json(await new ApiClient(t.app).get('/settings')).loyaltyName).toBe('');
+      await t.db.deleteFrom('email_outbox').where('recipient', '=', 'testi@example.com').execute();
+      expect((await register('testi@example.com')).statusCode).toBe(200);
+      const neutral = await mailTo('testi@example.com');
+      expect(neutral.subject).toBe('Kanta-asiakastili on jo olemassa');
+      expect(neutral.text_body).toContain('tällä sähköpostiosoitteella on jo kanta-asiakastili.');
+      expect(`${neutral.subject}${neutral.text_body}`).not.toMatch(/Laakkonen|Virtasen Etu/);
+    } finally {
+      await t.db.deleteFrom('setting').execute();
+      await t.db.insertInto('setting').values(saved.map((s) => ({ key: s.key, value: JSON.stringify(s.value) }))).execute();
+    }
   });
 });
 

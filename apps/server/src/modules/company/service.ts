@@ -6,7 +6,7 @@ import { loyaltyEnabled } from '../settings/index.ts';
 import { readCompanySettings, setupCounts, writeSetting } from './repository.ts';
 
 /** The settings the company's details are stored in. */
-const KEYS = ['companyName', 'bookingPhone', 'links', 'mailSenderName', 'serviceBreak', 'companyContact', 'tagManagerId'] as const;
+const KEYS = ['companyName', 'bookingPhone', 'links', 'mailSenderName', 'serviceBreak', 'companyContact', 'tagManagerId', 'loyaltyName'] as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -33,6 +33,7 @@ export async function companyDetails(db: Executor): Promise<CompanyDetails> {
     email: text(contact.email),
     tagManagerId: text(s.tagManagerId),
     loyalty: await loyaltyEnabled(db),
+    loyaltyName: text(s.loyaltyName),
   };
 }
 
@@ -40,7 +41,8 @@ export async function companyDetails(db: Executor): Promise<CompanyDetails> {
  * Stores the company's details (admins): the settings rows, with the links merged into the
  * stored links setting (its other links stay), and an audit row of the change, in one
  * transaction. The loyalty switch is the LOYALTY entry of the `modules` setting (its other
- * modules stay; left out of the body, it stays as stored). The site's settings and the e-mails
+ * modules stay; left out of the body, it stays as stored), the programme's name the loyaltyName
+ * setting (left out, it stays too). The site's settings and the e-mails
  * read them at once; the setting table's trigger moves the catalogue version, so other
  * processes' caches follow.
  */
@@ -67,6 +69,7 @@ export async function updateCompanyDetails(db: Db, staffUserId: number, body: z.
       const storedModules = record((await readCompanySettings(trx, ['modules'])).modules);
       await writeSetting(trx, 'modules', { ...storedModules, LOYALTY: body.loyalty });
     }
+    if (body.loyaltyName !== undefined) await writeSetting(trx, 'loyaltyName', body.loyaltyName);
     const after = await companyDetails(trx);
     await recordAudit(trx, { staffUserId, entity: 'COMPANY', entityId: null, action: 'UPDATED', before, after });
     return after;

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { MESSAGES, isVoucherValid, todayInHelsinki, type LoyaltyAccount, type LoyaltyVehicle, type Voucher } from '@huolto/domain';
+import { MESSAGES, capitalized, isVoucherValid, loyaltyAccountName, todayInHelsinki, type LoyaltyAccount, type LoyaltyVehicle, type Voucher } from '@huolto/domain';
 import type { Db, Executor } from '#src/db/database.ts';
 import { DomainError } from '#src/lib/errors.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from '#src/lib/password.ts';
@@ -159,12 +159,15 @@ export async function registerUser(db: Db, r: Registration) {
   const passwordHash = await hashPassword(r.password);
   await db.transaction().execute(async (trx) => {
     if (existing?.confirmed) {
-      await queueMail(trx, username, 'OmaLaakkonen-tili on jo olemassa', [
-        `Hei ${userText(existing.firstname)},`,
-        '',
-        'tällä sähköpostiosoitteella on jo OmaLaakkonen-tili. Voit kirjautua sillä ajanvarauksessa.',
-        'Jos et yrittänyt rekisteröityä, voit jättää tämän viestin huomiotta.',
-      ]);
+      await queueMail(trx, username, (account) => ({
+        subject: `${capitalized(account)} on jo olemassa`,
+        lines: [
+          `Hei ${userText(existing.firstname)},`,
+          '',
+          `tällä sähköpostiosoitteella on jo ${account}. Voit kirjautua sillä ajanvarauksessa.`,
+          'Jos et yrittänyt rekisteröityä, voit jättää tämän viestin huomiotta.',
+        ],
+      }));
       return;
     }
     await repo.insertRegistration(
@@ -181,15 +184,18 @@ export async function registerUser(db: Db, r: Registration) {
       CONFIRMATION_LIMITS.validHours,
       CONFIRMATION_LIMITS.pendingPerAddress,
     );
-    await queueMail(trx, username, 'Vahvista OmaLaakkonen-tilisi', [
-      // The name as typed is shown as text that no mail client links (mail/text.ts).
-      `Hei ${userText(r.firstname)},`,
-      '',
-      `vahvistuskoodisi on ${code}.`,
-      'Syötä koodi ajanvarauksen rekisteröitymisikkunaan, niin tilisi on valmis.',
-      `Koodi kelpaa ${CONFIRMATION_LIMITS.validHours} tuntia ja vain siinä selaimessa, jossa rekisteröidyit.`,
-      'Jos et rekisteröitynyt, voit jättää tämän viestin huomiotta: tiliä ei avata ilman koodia.',
-    ]);
+    await queueMail(trx, username, (account) => ({
+      subject: `Vahvista ${account}si`,
+      lines: [
+        // The name as typed is shown as text that no mail client links (mail/text.ts).
+        `Hei ${userText(r.firstname)},`,
+        '',
+        `vahvistuskoodisi on ${code}.`,
+        'Syötä koodi ajanvarauksen rekisteröitymisikkunaan, niin tilisi on valmis.',
+        `Koodi kelpaa ${CONFIRMATION_LIMITS.validHours} tuntia ja vain siinä selaimessa, jossa rekisteröidyit.`,
+        'Jos et rekisteröitynyt, voit jättää tämän viestin huomiotta: tiliä ei avata ilman koodia.',
+      ],
+    }));
   });
   await sweepNow(db);
   return { responseCode: 'SUCCESS' as const, browserSecret };
@@ -223,8 +229,13 @@ export async function confirmUser(db: Db, username: string, code: string, browse
   return { responseCode: 'SUCCESS' as const };
 }
 
-async function queueMail(db: Executor, to: string, subject: string, lines: string[]) {
+/**
+ * Queues a registration e-mail. `compose` writes it with the member's account as the company's
+ * details name it ('OmaLaakkonen-tili', or 'kanta-asiakastili' without a programme name).
+ */
+async function queueMail(db: Executor, to: string, compose: (account: string) => { subject: string; lines: string[] }) {
   const company = await companyDetails(db);
+  const { subject, lines } = compose(loyaltyAccountName(company.loyaltyName));
   return insertOutboxMail(db, {
     kind: 'REGISTRATION',
     recipient: to,

@@ -64,22 +64,24 @@ export async function publicSettings(db: Executor) {
     companyName: textSetting(s.companyName, DEFAULT_COMPANY_NAME),
     bookingOpen: await anyOfficeTakesBookings(db),
     loyalty: moduleOn(s, 'LOYALTY'),
+    loyaltyName: textSetting(s.loyaltyName, ''),
     tagManagerId: textSetting(s.tagManagerId, ''),
   };
 }
 
 /**
- * The company as the e-mails and the calendar file name it: the companyName, bookingPhone and
- * mailSenderName settings. `name` is '' before the company's details are given; the mails
+ * The company as the e-mails and the calendar file name it: the companyName, bookingPhone,
+ * mailSenderName and loyaltyName (the loyalty programme's name, '' for none) settings. `name` is '' before the company's details are given; the mails
  * then sign as NEUTRAL_SERVICE_NAME ('Ajanvaraus'), and `mailSenderName` is '' (the sender
  * is MAIL_FROM as configured).
  */
-export async function companyDetails(db: Executor): Promise<{ name: string; bookingPhone: string; mailSenderName: string }> {
+export async function companyDetails(db: Executor): Promise<{ name: string; bookingPhone: string; mailSenderName: string; loyaltyName: string }> {
   const s = await readSettings(db);
   return {
     name: textSetting(s.companyName, DEFAULT_COMPANY_NAME),
     bookingPhone: textSetting(s.bookingPhone, DEFAULT_BOOKING_PHONE),
     mailSenderName: textSetting(s.mailSenderName, ''),
+    loyaltyName: textSetting(s.loyaltyName, ''),
   };
 }
 

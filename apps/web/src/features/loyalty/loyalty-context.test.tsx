@@ -56,7 +56,7 @@ describe('<LoyaltyBlock> and the loyalty provider', () => {
   it('offers the login when logged out', () => {
     stubFetch({});
     renderBlock(() => undefined);
-    expect(screen.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Valitse ajoneuvo' })).toBeNull();
   });
 
@@ -64,13 +64,13 @@ describe('<LoyaltyBlock> and the loyalty provider', () => {
     stubFetch({});
     requestLogin();
     renderBlock(() => undefined);
-    const dialog = await screen.findByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+    const dialog = await screen.findByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sulje' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(isLoginRequested()).toBe(false);
     // Asked while the block is already there (its code arrived as the placeholder was clicked).
     act(() => requestLogin());
-    expect(await screen.findByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' })).toBeTruthy();
     clearLoginRequest();
   });
 
@@ -117,13 +117,13 @@ describe('<LoyaltyBlock> and the loyalty provider', () => {
     await waitFor(() => expect(bodies(CAMPAIGN)).toHaveLength(1));
 
     fireEvent.click(screen.getByRole('button', { name: 'Kirjaudu ulos' }));
-    await screen.findByRole('button', { name: 'Kirjaudu OmaLaakkoseen' });
+    await screen.findByRole('button', { name: 'Kirjaudu kanta-asiakkaana' });
     expect(window.sessionStorage.getItem(LOYALTY_TOKEN_KEY)).toBeNull();
     await waitFor(() => expect(notifications()).toContainEqual({ level: MESSAGES.logout.level, text: 'Olet kirjautunut ulos' }));
     expect(bodies('/omalaakkonen/api/logout/')).toEqual([{ token: TOKEN }]);
     expect(bodies(CAMPAIGN).at(-1)).toEqual({ value: null, loyaltyToken: null });
     expect(invalidated().filter((k) => JSON.stringify(k) === JSON.stringify(queryKeys.allBooking)).length).toBeGreaterThanOrEqual(2);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }));
   });
 
   it('logs out when the account cannot be fetched (an expired token)', async () => {
@@ -133,7 +133,7 @@ describe('<LoyaltyBlock> and the loyalty provider', () => {
       '/omalaakkonen/api/logout/': () => json({ responseCode: 'SUCCESS' }),
     });
     renderBlock();
-    await screen.findByRole('button', { name: 'Kirjaudu OmaLaakkoseen' });
+    await screen.findByRole('button', { name: 'Kirjaudu kanta-asiakkaana' });
     expect(window.sessionStorage.getItem(LOYALTY_TOKEN_KEY)).toBeNull();
     await waitFor(() => expect(notifications()).toContainEqual({ level: 'INFO', text: 'Olet kirjautunut ulos' }));
   });

@@ -19,6 +19,7 @@ const COMPANY: CompanyDetails = {
   email: 'asiakaspalvelu@laakkonen.example',
   tagManagerId: '',
   loyalty: false,
+  loyaltyName: 'OmaLaakkonen',
 };
 
 const field = (label: string | RegExp) => screen.getByLabelText(label);
@@ -198,6 +199,27 @@ describe('<CompanyPage>', () => {
     save();
     await waitFor(() => expect(api.bodies('PUT /staff/company')).toHaveLength(1));
     expect(api.bodies('PUT /staff/company')[0]).toEqual({ ...COMPANY, loyalty: true });
+  });
+
+  it("shows the loyalty programme's name as stored and sends it as typed, an empty one as ''; a 400 on it shows under the field", async () => {
+    const api = stubApi({
+      'GET /staff/company': () => json(COMPANY),
+      'PUT /staff/company': [(b) => json(b), (b) => json(b), () => refusedField('loyaltyName', 'Teksti on liian pitkä')],
+    });
+    renderPage(<CompanyPage />, { path: '/hallinta/yritys' });
+    await waitFor(() => expect((field('Kanta-asiakasohjelman nimi') as HTMLInputElement).value).toBe('OmaLaakkonen'));
+    expect(screen.getByText(/Näkyy kanta-asiakaskortin otsikkona/)).toBeTruthy();
+    type('Kanta-asiakasohjelman nimi', '  Virtasen Etu ');
+    save();
+    await waitFor(() => expect(api.bodies('PUT /staff/company')).toHaveLength(1));
+    expect(api.bodies('PUT /staff/company')[0]).toEqual({ ...COMPANY, loyaltyName: 'Virtasen Etu' });
+    type('Kanta-asiakasohjelman nimi', '');
+    save();
+    await waitFor(() => expect(api.bodies('PUT /staff/company')).toHaveLength(2));
+    expect(api.bodies('PUT /staff/company')[1]).toEqual({ ...COMPANY, loyaltyName: '' });
+    save();
+    expect(await screen.findByText('Teksti on liian pitkä')).toBeTruthy();
+    expect(field('Kanta-asiakasohjelman nimi').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('an office user is told it is for admins, and the details are not asked for', async () => {

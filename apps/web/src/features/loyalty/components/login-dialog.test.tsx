@@ -54,7 +54,7 @@ describe('<LoginDialog>', () => {
   it('is a labelled modal dialog with the forgot-password link and registration', () => {
     stubFetch({});
     renderDialog();
-    const dialog = screen.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+    const dialog = screen.getByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     const forgot = screen.getByRole('link', { name: /Unohtuiko salasana\?/ });
     expect(forgot.getAttribute('href')).toBe(FORGOT_PASSWORD_URL);
@@ -68,7 +68,7 @@ describe('<LoginDialog>', () => {
   it('leaves the forgot-password link out when the settings give none', () => {
     stubFetch({});
     renderDialog({});
-    expect(screen.getByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Unohtuiko salasana\?/ })).toBeNull();
   });
 
@@ -181,6 +181,24 @@ describe('<LoginDialog>', () => {
     expect(document.activeElement).toBe(register);
   });
 
+  it.each([
+    ['Esimerkki', 'Luo Esimerkki-tili.'],
+    ['Esimerkki Plus', 'Luo Esimerkki Plus -tili.'],
+    ['', 'Luo kanta-asiakastili.'],
+  ])("the registration names the account by the programme's name ('%s') or as a kanta-asiakastili", (loyaltyName, intro) => {
+    stubFetch({});
+    render(
+      <SiteSettingsContext.Provider value={siteSettings({ loyaltyName })}>
+        <LoyaltyTestProviders>
+          <LoginDialog open onClose={vi.fn()} />
+        </LoyaltyTestProviders>
+      </SiteSettingsContext.Provider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Uusi asiakas? Rekisteröidy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rekisteröidy kanta-asiakkaaksi' });
+    expect(dialog.textContent).toContain(`${intro} Lähetämme sähköpostiisi vahvistuskoodin.`);
+  });
+
   it('registers a new customer, confirms the e-mailed code and returns to the login with a note', async () => {
     const { bodies } = stubFetch({
       '/omalaakkonen/api/registerUser/': () => json({ responseCode: 'SUCCESS' }),
@@ -191,7 +209,7 @@ describe('<LoginDialog>', () => {
     });
     renderDialog();
     fireEvent.click(screen.getByRole('button', { name: 'Uusi asiakas? Rekisteröidy' }));
-    screen.getByRole('dialog', { name: 'Rekisteröidy OmaLaakkoseen' });
+    screen.getByRole('dialog', { name: 'Rekisteröidy kanta-asiakkaaksi' });
     fireEvent.change(screen.getByLabelText(/Sähköposti/), { target: { value: 'Uusi@Example.com' } });
     fireEvent.change(screen.getByLabelText(/^Salasana/), { target: { value: 'lyhyt' } });
     fireEvent.change(screen.getByLabelText(/Etunimi/), { target: { value: 'Uuno' } });
@@ -211,7 +229,7 @@ describe('<LoginDialog>', () => {
     fireEvent.change(screen.getByLabelText(/Vahvistuskoodi/), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Vahvista' }));
 
-    await screen.findByRole('dialog', { name: 'Kirjaudu OmaLaakkoseen' });
+    await screen.findByRole('dialog', { name: 'Kirjaudu kanta-asiakkaana' });
     expect(screen.getByRole('status').textContent).toBe('Tilisi on vahvistettu. Voit nyt kirjautua.');
     expect(username().value).toBe('uusi@example.com');
     // The username is known: the focus waits in the password field.

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '@/components/ui/modal.tsx';
+import { LOYALTY_LOGIN } from './loyalty-prompt.tsx';
 import { ConfirmForm } from './confirm-form.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
@@ -7,8 +8,9 @@ import { RegisterForm } from './register-form.tsx';
 type View = { name: 'login'; username: string; note: string | null } | { name: 'register' } | { name: 'confirm'; username: string };
 
 const TITLES: Record<View['name'], string> = {
-  login: 'Kirjaudu OmaLaakkoseen',
-  register: 'Rekisteröidy OmaLaakkoseen',
+  // As the button that opens it; no programme name, which would not inflect ('…-seen').
+  login: LOYALTY_LOGIN,
+  register: 'Rekisteröidy kanta-asiakkaaksi',
   confirm: 'Vahvista tilisi',
 };
 

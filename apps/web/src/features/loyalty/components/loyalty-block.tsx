@@ -30,7 +30,7 @@ export interface LoyaltyBlockProps {
 
 /**
  * The loyalty block (requirements §2 "Vehicle page", "Customer details page"), shown when the
- * company has a loyalty programme (GET /settings `loyalty`): 'Kirjaudu OmaLaakkoseen' opens the
+ * company has a loyalty programme (GET /settings `loyalty`): 'Kirjaudu kanta-asiakkaana' opens the
  * login popup; logged in, it greets the customer and offers their saved cars and 'Kirjaudu
  * ulos'. Part of the steps' own code, not loaded after them: a placeholder swapped for the
  * loaded block would lose a press begun on its button
@@ -47,7 +47,7 @@ function LoyaltyBlockContent({ onSelectVehicle, intro = LOYALTY_INTRO }: Loyalty
   const { token, account, signOut } = useLoyalty();
   const titleId = useId();
   /**
-   * 'Kirjaudu OmaLaakkoseen' chosen on the stand-alone first step, before the app had loaded,
+   * 'Kirjaudu kanta-asiakkaana' chosen on the stand-alone first step, before the app had loaded,
    * opens the popup as if chosen here.
    */
   const loginRequested = useSyncExternalStore(subscribeLoginRequest, isLoginRequested, isLoginRequested) && token === null;

@@ -3,6 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { LOYALTY_TOKEN_KEY, todayInHelsinki, type PersonalDataExport } from '@huolto/domain';
 import { resetLoyaltyTokenCache } from '@/features/loyalty/loyalty-token.ts';
 import { ACCOUNT, LoyaltyTestProviders, json, stubFetch, type Route } from '@/features/loyalty/testing.tsx';
+import { SiteSettingsContext } from '@/components/layout/site-settings-context.tsx';
+import { siteSettings } from '@/test/fixtures.ts';
 import { LoyaltyBlock } from './loyalty-block.tsx';
 import { PersonalDataDialog } from './personal-data-dialog.tsx';
 
@@ -131,6 +133,21 @@ describe('<PersonalDataDialog>', () => {
     expect(within(section).getByRole('link', { name: /tietosuojaselosteesta/ }).getAttribute('href')).toBe('/tietosuojaseloste');
   });
 
+  it.each([
+    ['Esimerkki Plus', 'Poistamme Esimerkki Plus -tilisi, sen tallennetut autot ja etusi.'],
+    ['', 'Poistamme kanta-asiakastilisi, sen tallennetut autot ja etusi.'],
+  ])("the deletion names the account by the programme's name ('%s') or as a kanta-asiakastili", (loyaltyName, text) => {
+    stubApi(() => json({ responseCode: 'SUCCESS' }));
+    render(
+      <SiteSettingsContext.Provider value={siteSettings({ loyaltyName })}>
+        <LoyaltyTestProviders>
+          <PersonalDataDialog onClose={vi.fn()} />
+        </LoyaltyTestProviders>
+      </SiteSettingsContext.Provider>,
+    );
+    expect(screen.getByRole('region', { name: 'Poista tili' }).textContent).toContain(text);
+  });
+
   it('an empty password is refused in the form, and nothing is sent', async () => {
     const { calls } = stubApi(() => json({ responseCode: 'SUCCESS' }));
     const dialog = await openFromBlock();
@@ -154,14 +171,14 @@ describe("'Poista tili' from the loyalty block", () => {
     // Logged out: the token is gone from the tab and revoked, the block offers the login again.
     expect(window.sessionStorage.getItem(LOYALTY_TOKEN_KEY)).toBeNull();
     expect(bodies(`${API}/logout/`)).toEqual([{ token: ACCOUNT.token }]);
-    await screen.findByRole('button', { name: 'Kirjaudu OmaLaakkoseen' });
+    await screen.findByRole('button', { name: 'Kirjaudu kanta-asiakkaana' });
     expect(screen.queryByText('Tervetuloa, Testi')).toBeNull();
 
     // Closing the dialog hands the focus to the login, as its opener is gone.
     // The dialog's own 'Sulje' below the message (the other is the corner's ×).
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Sulje' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Kirjaudu OmaLaakkoseen' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Kirjaudu kanta-asiakkaana' }));
   });
 
   it('a wrong password shows the server’s message under the field and keeps the customer logged in', async () => {

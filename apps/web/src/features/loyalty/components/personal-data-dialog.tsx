@@ -13,6 +13,7 @@ import { deleteUser } from '@/features/loyalty/api/delete-user.ts';
 import { getUserData } from '@/features/loyalty/api/get-user-data.ts';
 import { useLoyalty } from '@/features/loyalty/loyalty-context.tsx';
 import { notifyFailure } from './login-form-errors.ts';
+import { useLoyaltyAccountName } from './loyalty-prompt.tsx';
 
 /** A failed call's text in the dialog (its dimming covers the notification stack). */
 const FAILED = 'Toiminto epäonnistui. Yritä hetken kuluttua uudelleen.';
@@ -139,6 +140,7 @@ function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
   const uid = useId();
   const headingId = `${uid}-heading`;
   const passwordId = `${uid}-password`;
+  const account = useLoyaltyAccountName();
   const { token, signOut } = useLoyalty();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -180,7 +182,7 @@ function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
         Poista tili
       </h3>
       <p>
-        Poistamme OmaLaakkonen-tilisi, sen tallennetut autot ja etusi. Poistoa ei voi perua. Jo tehdyt varaukset
+        Poistamme {account}si, sen tallennetut autot ja etusi. Poistoa ei voi perua. Jo tehdyt varaukset
         säilyvät korjaamolla eikä niitä peruta: korjaamo tarvitsee niitä työn tekemiseen ja kirjanpitoon.
       </p>
       <p>

@@ -9,6 +9,7 @@ import { SITE_PAGES } from '@/config/site-pages.ts';
 import { registerUser } from '@/features/loyalty/api/register-user.ts';
 import { showFieldErrors } from '@/lib/form-errors.ts';
 import { notifyFailure } from './login-form-errors.ts';
+import { useLoyaltyAccountName } from './loyalty-prompt.tsx';
 
 interface RegisterInput {
   username: string;
@@ -23,6 +24,7 @@ const REGISTER_FIELDS = ['username', 'password', 'firstname', 'lastname', 'phone
 /** A new customer's account; the service e-mails a code to confirm it with. */
 export function RegisterForm({ onRegistered, onBack }: { onRegistered: (username: string) => void; onBack: () => void }) {
   const uid = useId();
+  const account = useLoyaltyAccountName();
   const {
     register,
     handleSubmit,
@@ -73,7 +75,7 @@ export function RegisterForm({ onRegistered, onBack }: { onRegistered: (username
 
   return (
     <form className="login-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Rekisteröityminen">
-      <p className="login-form__intro">Luo OmaLaakkonen-tili. Lähetämme sähköpostiisi vahvistuskoodin.</p>
+      <p className="login-form__intro">Luo {account}. Lähetämme sähköpostiisi vahvistuskoodin.</p>
       <p className="login-form__intro">
         Tietojesi käsittelystä kerrotaan{' '}
         <a href={SITE_PAGES.privacy} target="_blank">

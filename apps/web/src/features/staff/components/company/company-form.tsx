@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { companyDetailsBody, companyDetailsSchema, type CompanyDetails } from '@huolto/domain';
+import { LOYALTY_NAME_MAX, companyDetailsBody, companyDetailsSchema, type CompanyDetails } from '@huolto/domain';
 import { CheckboxField, Field, InputField, describedBy } from '@/components/ui/field.tsx';
 import { useUpdateCompany } from '@/features/staff/api/update-company.ts';
 import { FormFooter } from '@/features/staff/components/form-footer.tsx';
@@ -42,6 +42,7 @@ const REFUSABLE = [
   'address',
   'email',
   'tagManagerId',
+  'loyaltyName',
   'serviceBreak.start',
   'serviceBreak.end',
   'serviceBreak.message',
@@ -62,6 +63,7 @@ function formValues(c: CompanyDetails): CompanyFormInput {
     email: c.email,
     tagManagerId: c.tagManagerId,
     loyalty: c.loyalty,
+    loyaltyName: c.loyaltyName,
     hasServiceBreak: b !== null,
     serviceBreak: {
       start: b?.start.slice(0, 10) ?? '',
@@ -75,8 +77,8 @@ function formValues(c: CompanyDetails): CompanyFormInput {
 
 /**
  * The company's details: its name, booking line, business ID, address and contact e-mail, the
- * e-mails' sender, the pages' links, the tag manager, the loyalty programme's switch and a
- * service break.
+ * e-mails' sender, the pages' links, the tag manager, the loyalty programme's switch and name,
+ * and a service break.
  */
 export function CompanyForm({
   company,
@@ -207,6 +209,15 @@ export function CompanyForm({
         </h2>
         <CheckboxField id={id('loyalty')} label="Kanta-asiakasohjelma käytössä (kirjautuminen, jäsenkoodit ja -edut)" {...register('loyalty')} />
         <p className="muted">Pois päältä asiakkaille ei näytetä kirjautumista eikä rekisteröitymistä, eivätkä jäsenkoodit ja -edut ole käytössä.</p>
+        <InputField
+          id={id('loyaltyName')}
+          label="Kanta-asiakasohjelman nimi"
+          hint="Esimerkiksi ”OmaYritys”. Näkyy kanta-asiakaskortin otsikkona, rekisteröitymisessä ja sen sähköposteissa. Ilman nimeä puhutaan kanta-asiakkuudesta."
+          autoComplete="off"
+          maxLength={LOYALTY_NAME_MAX}
+          error={errors.loyaltyName?.message}
+          {...register('loyaltyName')}
+        />
       </section>
       <section className="card form-stack" aria-labelledby={id('break')}>
         <h2 id={id('break')} className="card__title">
