@@ -3,7 +3,7 @@ import { PROCESS_TTL_MINUTES, bookingSchema, type BookingVehicle } from '@huolto
 import { z } from 'zod';
 import type { Executor } from '#src/db/database.ts';
 import type { Database } from '#src/db/types.ts';
-import { VERSION_COLUMNS, versionsOf, type VersionColumns, type Versions } from '#src/db/versions.ts';
+import { versionColumns, versionsOf, type VersionColumns, type Versions } from '#src/db/versions.ts';
 import { storedJson } from './stored-json.ts';
 import type { HeldTime } from '../holds/index.ts';
 
@@ -75,8 +75,8 @@ export interface LiveSession {
 }
 
 /**
- * A live process with its held time and the cache versions, in one statement; undefined
- * when the token is unknown or expired.
+ * A live process with its held time and the cache versions (the catalogue's and its own
+ * office's), in one statement; undefined when the token is unknown or expired.
  */
 export async function findLiveSession(db: Executor, token: string): Promise<LiveSession | undefined> {
   type Row = ProcessRow &
@@ -89,7 +89,7 @@ export async function findLiveSession(db: Executor, token: string): Promise<Live
     };
   const res = await sql<Row>`
     SELECT p.*, h.start AS held_start, h."end" AS held_end, h.kind AS held_kind,
-           h.expires_at AS held_expires_at, h.resource_id AS held_resource_id, ${VERSION_COLUMNS}
+           h.expires_at AS held_expires_at, h.resource_id AS held_resource_id, ${versionColumns(sql`p.organization_id`)}
     FROM process p
     LEFT JOIN LATERAL (
       SELECT lower(rt.during) AS start, upper(rt.during) AS "end", rt.kind, rt.expires_at, rt.resource_id

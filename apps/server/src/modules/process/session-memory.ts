@@ -25,7 +25,12 @@ interface Kept<T> {
  */
 export class SessionMemory {
   readonly #sessions = new Map<string, Kept<Omit<LiveSession, 'versions'>>>();
-  #versions: Kept<Versions> | undefined;
+  /**
+   * The versions read at one tick: the catalogue's and every office's read so far. The
+   * requests of that tick share its map and add the offices they read to it
+   * (withOfficeVersions): with no write since, a version read later in the tick is the same.
+   */
+  #versions: Kept<Omit<Versions, 'dbNow'>> | undefined;
 
   constructor(private readonly clock: WriteClock) {}
 
@@ -34,8 +39,9 @@ export class SessionMemory {
     const tick = this.clock.tick;
     const kept = this.#sessions.get(token);
     const now = Date.now();
-    if (kept && kept.tick === tick && this.#versions?.tick === tick && stillLive(kept.value, now)) {
-      return { ...structuredClone(kept.value), versions: { ...this.#versions.value, dbNow: new Date(now) } };
+    const versions = this.#versions?.tick === tick ? this.#versions.value : undefined;
+    if (kept && kept.tick === tick && versions && knowsOffice(versions, kept.value.process.organization_id) && stillLive(kept.value, now)) {
+      return { ...structuredClone(kept.value), versions: at(versions, now) };
     }
     // The tick is taken before the read: a write in between leaves the read labelled older
     // than the data, which only makes the next request read again.
@@ -48,19 +54,32 @@ export class SessionMemory {
       this.#sessions.delete(this.#sessions.keys().next().value!);
     }
     this.#sessions.set(token, { tick, value: structuredClone({ process: session.process, held: session.held }) });
-    this.#versions = { tick, value: session.versions };
-    return session;
+    return { ...session, versions: at(this.#keep(tick, session.versions), now) };
   }
 
   /** The cache versions now, as readVersions reads them. */
   async versions(db: Executor): Promise<Versions> {
     const tick = this.clock.tick;
-    if (this.#versions?.tick === tick) return { ...this.#versions.value, dbNow: new Date() };
-    const versions = await readVersions(db);
-    this.#versions = { tick, value: versions };
-    return versions;
+    if (this.#versions?.tick === tick) return at(this.#versions.value, Date.now());
+    return at(this.#keep(tick, await readVersions(db)), Date.now());
+  }
+
+  /** Keeps versions read at `tick`: added to those of the same tick, else in their place. */
+  #keep(tick: number, read: Versions): Omit<Versions, 'dbNow'> {
+    if (this.#versions?.tick === tick) {
+      for (const [id, v] of read.offices) this.#versions.value.offices.set(id, v);
+    } else {
+      this.#versions = { tick, value: { catalogue: read.catalogue, offices: new Map(read.offices) } };
+    }
+    return this.#versions.value;
   }
 }
+
+/** Kept versions as a request's, at `now`: the map is the tick's own, so what the request adds stays. */
+const at = (kept: Omit<Versions, 'dbNow'>, now: number): Versions => ({ catalogue: kept.catalogue, offices: kept.offices, dbNow: new Date(now) });
+
+/** Whether the versions hold the session's own office's (a session without an office needs none). */
+const knowsOffice = (versions: Omit<Versions, 'dbNow'>, officeId: number | null): boolean => officeId === null || versions.offices.has(officeId);
 
 /** Whether a kept session is still what the database would answer by the clock alone. */
 function stillLive(session: Omit<LiveSession, 'versions'>, now: number): boolean {

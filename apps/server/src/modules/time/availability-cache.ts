@@ -23,14 +23,15 @@
  * the asking session's, its calendar is computed for it and not kept.
  *
  * Correct across any number of processes without messaging: each request reads the
- * versions with its session row (plugins/session.ts), and a write anywhere bumps the
- * version in its own transaction (triggers), so a process never answers from data older
- * than what the request's own read of the version has seen.
+ * versions with its session row (plugins/session.ts: its own office's) or, for the other
+ * offices a call asks about, once before their data (withOfficeVersions), and a write
+ * anywhere bumps the version in its own transaction (triggers), so a process never answers
+ * from data older than what the request's own read of the version has seen.
  */
 import type { FreeTimeDay } from '@huolto/domain';
 import { addDays, fromHelsinki, todayInHelsinki } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
-import type { Versions } from '#src/db/versions.ts';
+import { withOfficeVersions, type Versions } from '#src/db/versions.ts';
 import { findOfficesById, findResources, findTakenTime, type OfficeRow, type ResourceRow, type TakenTime } from './repository.ts';
 import {
   SAME_DAY_LEAD_MINUTES,
@@ -197,6 +198,7 @@ export class AvailabilityCache {
    * change only with a version bump.
    */
   async officeSnapshots(db: Executor, versions: Versions, ids: readonly number[]): Promise<Map<number, OfficeSnapshot>> {
+    if (this.enabled) await withOfficeVersions(db, versions, ids);
     const out = new Map<number, OfficeSnapshot>();
     const missing: number[] = [];
     for (const id of ids) {
@@ -227,6 +229,7 @@ export class AvailabilityCache {
 
   /** The calendars of several queries (one office each), reading the taken time of the offices not kept in one query. */
   async calendars(db: Executor, versions: Versions, queries: readonly CalendarQuery[], now: Date): Promise<FreeTimeDay[][]> {
+    if (this.enabled) await withOfficeVersions(db, versions, queries.map((q) => q.office.id));
     const entries = await this.rangeEntries(db, versions, queries);
     return queries.map((q) => this.calendar(entries.get(q.office.id)!, q, now, versions.dbNow));
   }
@@ -248,6 +251,7 @@ export class AvailabilityCache {
   ): Promise<(FreeTimeDay | null)[]> {
     const answers: (FreeTimeDay | null)[] = queries.map(() => null);
     if (ranges.length === 0) return answers;
+    if (this.enabled) await withOfficeVersions(db, versions, queries.map((q) => q.office.id));
     const span = `${ranges[0]!.start}|${ranges.at(-1)!.end}|${ranges.length}`;
     const keys = queries.map((q) => `${q.office.id}|${span}|${calendarKey(q)}`);
     const work: { i: number; lapse: CalendarLapse; ranges: RangeEntry[]; own: boolean }[] = [];
