@@ -5,7 +5,17 @@ import { addDays, postCodeCoordinates, toHelsinki } from '@huolto/domain';
 import { loadConfig } from '../src/config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import type { SeedBooking, SeedService } from './bookings.ts';
-import { FUTURE_DAYS, chainBookings, chainMembers, chainOffices, isTireSeason, planChain, type ChainPlan } from './chain.ts';
+import {
+  FUTURE_DAYS,
+  carOwnerIndex,
+  chainBookings,
+  chainMembers,
+  chainOffices,
+  isTireSeason,
+  planChain,
+  type ChainMember,
+  type ChainPlan,
+} from './chain.ts';
 import { seed, type SeedSummary } from './index.ts';
 import { OFFICES, resourceRows } from './organizations.ts';
 import { createRandom, deriveSeed } from './random.ts';
@@ -28,18 +38,33 @@ function services(): Map<string, SeedService> {
   );
 }
 
-/** A chain's plan and all its bookings, in memory, as the load makes them. */
-function generate(scale: ChainScale, seedValue: number): { plan: ChainPlan; bookings: SeedBooking[] } {
+/** The ids the members' accounts get on insert, as the database might give them (not their indexes). */
+const accountIdsOf = (members: readonly ChainMember[]) => members.map((_, i) => 5000 + 3 * i);
+
+/**
+ * A chain's plan, its loyalty members and all its bookings, in memory, as the load makes them;
+ * `withMembers: false` leaves the members' cars' bookings unlinked.
+ */
+function generate(
+  scale: ChainScale,
+  seedValue: number,
+  withMembers = true,
+): { plan: ChainPlan; members: ChainMember[]; accountIds: number[]; bookings: SeedBooking[] } {
   const plan = planChain(scale, TODAY, seedValue, resourceRows);
   const vehicles = generateVehicles(createRandom(deriveSeed(seedValue, 'vehicles')), plan.vehicleCount, TODAY);
-  const bookings = [...chainBookings(plan, { today: TODAY, seed: seedValue, vehicles, services: services() })].flat();
-  return { plan, bookings };
+  const members = chainMembers(plan, seedValue, vehicles, 'hash');
+  const accountIds = accountIdsOf(members);
+  const owners = withMembers ? { members, accountIds } : undefined;
+  const bookings = [...chainBookings(plan, { today: TODAY, seed: seedValue, vehicles, services: services(), owners })].flat();
+  return { plan, members, accountIds, bookings };
 }
 
 function digest(bookings: readonly SeedBooking[]): string {
   const hash = createHash('sha256');
   for (const b of bookings) {
-    hash.update(`${b.resourceId}|${b.during}|${b.row.booking_key}|${b.row.register_number}|${String(b.row.customer)}|${String(b.row.order_items)}|${b.row.total_cents}|${b.row.process_type}\n`);
+    hash.update(
+      `${b.resourceId}|${b.during}|${b.row.booking_key}|${b.row.register_number}|${String(b.row.customer)}|${String(b.row.order_items)}|${b.row.total_cents}|${b.row.process_type}|${b.row.loyalty_account_id}|${b.row.customer_phone}\n`,
+    );
   }
   return hash.digest('hex');
 }
@@ -138,6 +163,57 @@ describe('a chain of 3 offices and 1 year', () => {
   });
 });
 
+describe('bookings of the loyalty members\' cars', () => {
+  const first = generate(SMALL, 11);
+  const owner = carOwnerIndex(first.members);
+  const customerOf = (b: SeedBooking) => JSON.parse(String(b.row.customer)) as Record<string, unknown>;
+  const ownBookings = first.bookings.filter((b) => owner.has(b.row.register_number));
+  const otherBookings = first.bookings.filter((b) => !owner.has(b.row.register_number));
+
+  it('are the owner\'s: the account\'s id, and its name, e-mail and phone as the customer', () => {
+    // About a quarter of the cars are members' (a member for five cars, one or two cars each).
+    expect(ownBookings.length).toBeGreaterThan(first.bookings.length * 0.15);
+    expect(otherBookings.length).toBeGreaterThan(first.bookings.length * 0.5);
+    const accounts = new Set<number>();
+    for (const b of ownBookings) {
+      const i = owner.get(b.row.register_number)!;
+      const { account } = first.members[i]!;
+      expect(b.row.loyalty_account_id).toBe(first.accountIds[i]);
+      accounts.add(b.row.loyalty_account_id!);
+      expect(customerOf(b)).toMatchObject({
+        first_name: account.firstname,
+        last_name: account.lastname,
+        email: account.email,
+        phone_number: account.phone,
+        post_code: account.zip,
+        post_office: account.city,
+      });
+      expect(b.row.customer_phone).toBe(account.phone!.replace(/\D/g, ''));
+    }
+    // Many members' bookings, not one member's.
+    expect(accounts.size).toBeGreaterThan(first.members.length / 2);
+  });
+
+  it('leave the other cars\' bookings as they were: no account, customers who are not members', () => {
+    const memberEmails = new Set(first.members.map((m) => m.account.email));
+    for (const b of otherBookings) {
+      expect(b.row.loyalty_account_id).toBeNull();
+      expect(memberEmails.has(customerOf(b).email as string)).toBe(false);
+    }
+    // The other cars' bookings are exactly what the chain made before the members were linked.
+    const unlinked = generate(SMALL, 11, false).bookings;
+    expect(unlinked.length).toBe(first.bookings.length);
+    expect(digest(unlinked.filter((b) => !owner.has(b.row.register_number)))).toBe(digest(otherBookings));
+    expect(unlinked.every((b) => b.row.loyalty_account_id === null)).toBe(true);
+  });
+
+  it('link the same members with the same seed, and others with another seed', () => {
+    const links = (g: ReturnType<typeof generate>) => g.bookings.map((b) => `${b.row.booking_key}:${b.row.loyalty_account_id}:${customerOf(b).email}`);
+    expect(links(generate(SMALL, 11))).toEqual(links(first));
+    expect(links(generate(SMALL, 12))).not.toEqual(links(first));
+  });
+});
+
 describe('a chain of 200 offices', () => {
   const offices = chainOffices(200, 5);
 
@@ -222,6 +298,26 @@ describe('loading a chain into an empty database', () => {
     const trigger = await sql<{ enabled: string }>`
       SELECT tgenabled AS enabled FROM pg_trigger WHERE tgname = 'resource_time_availability'`.execute(handle.db);
     expect(trigger.rows).toEqual([{ enabled: 'O' }]);
+  });
+
+  it('links the members\' cars\' bookings to the accounts the members got on insert', async () => {
+    const links = await sql<{ linked: number; matching: number; unlinked: number; wrongly: number }>`
+      SELECT
+        (SELECT count(*)::int FROM booking WHERE loyalty_account_id IS NOT NULL) AS linked,
+        (SELECT count(*)::int FROM booking b
+           JOIN loyalty_vehicle v ON v.license = b.register_number AND v.account_id = b.loyalty_account_id
+           JOIN loyalty_account a ON a.id = b.loyalty_account_id
+          WHERE b.customer->>'email' = a.email AND b.customer->>'first_name' = a.firstname) AS matching,
+        (SELECT count(*)::int FROM booking b
+          WHERE NOT EXISTS (SELECT 1 FROM loyalty_vehicle v WHERE v.license = b.register_number)) AS unlinked,
+        (SELECT count(*)::int FROM booking b
+          WHERE b.loyalty_account_id IS NULL
+            AND EXISTS (SELECT 1 FROM loyalty_vehicle v WHERE v.license = b.register_number)) AS wrongly`.execute(handle.db);
+    const row = links.rows[0]!;
+    expect(row.linked).toBeGreaterThan(summary.bookings * 0.1);
+    expect(row.matching).toBe(row.linked);
+    expect(row.unlinked).toBe(summary.bookings - row.linked);
+    expect(row.wrongly).toBe(0);
   });
 
   it('refuses a second load into the now filled database', async () => {

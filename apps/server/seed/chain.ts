@@ -6,7 +6,7 @@
  * March–May), quiet in July — and cars and loyalty members in proportion. Pure planning:
  * the caller inserts. The same seed and size give the same data.
  */
-import { addDays, normalizePhoneNumber, postCodeCoordinates } from '@huolto/domain';
+import { addDays, normalizePhoneNumber, postCodeCoordinates, type Customer } from '@huolto/domain';
 import type { Insertable } from 'kysely';
 import type { Database } from '../src/db/types.ts';
 import {
@@ -203,10 +203,19 @@ export function planChain(scale: ChainScale, today: string, seed: number, resour
  * large chain's all would not). Each lift's day is filled on the hourly grid from 8.00 to
  * 17.00, one booking after another, so that no two bookings of a lift overlap. Each office
  * has its own random stream: the same seed gives the same office whatever the chain's size.
+ * A booking of a member's car is the member's: linked to the account, with the member's
+ * name, e-mail, phone and address as its customer.
  */
 export function* chainBookings(
   plan: ChainPlan,
-  opts: { today: string; seed: number; vehicles: readonly SeedVehicle[]; services: ReadonlyMap<string, SeedService> },
+  opts: {
+    today: string;
+    seed: number;
+    vehicles: readonly SeedVehicle[];
+    services: ReadonlyMap<string, SeedService>;
+    /** The loyalty members and their accounts' ids (`accountIds[i]` is `members[i]`'s): their cars' bookings are theirs. */
+    owners?: { members: readonly ChainMember[]; accountIds: readonly number[] };
+  },
 ): Generator<SeedBooking[]> {
   const jobs = new Map<readonly string[], { items: string; total: number }>();
   const job = (ids: readonly string[]) => {
@@ -216,7 +225,12 @@ export function* chainBookings(
   };
   const days = [...plan.past.slice().reverse(), ...plan.future];
   const chances = new Map(days.map((d) => [d, startChance(plan.dailyBookings * dayWeight(opts.today, d))]));
-  const vehicles = opts.vehicles.map((v) => ({ plate: v.register_number, json: JSON.stringify(bookingVehicle(v)) }));
+  const owners = opts.owners ? carOwners(opts.owners.members, opts.owners.accountIds) : new Map<string, CarOwner>();
+  const vehicles = opts.vehicles.map((v) => ({
+    plate: v.register_number,
+    json: JSON.stringify(bookingVehicle(v)),
+    owner: owners.get(v.register_number),
+  }));
 
   for (const [index, office] of plan.offices.entries()) {
     const rng = createRandom(deriveSeed(opts.seed, `chain-bookings-${office.id}`));
@@ -248,7 +262,9 @@ export function* chainBookings(
           const start = instantOf(date, from);
           const end = instantOf(date, to);
           const vehicle = rng.pick(vehicles);
-          const customer = randomCustomer(rng, office);
+          // Drawn for a member's car too, so that the office's stream stays the same with members or without.
+          const drawn = randomCustomer(rng, office);
+          const customer = vehicle.owner ? { ...drawn, ...vehicle.owner.customer } : drawn;
           const processType = rng.chance(tireShare) ? 'TIRE_CHANGE' : 'MAINTENANCE';
           const work = job(rng.pick(processType === 'TIRE_CHANGE' ? TIRE_JOBS : (JOBS_BY_HOURS[(to - from) / 60] ?? LONG_JOBS)));
           out.push({
@@ -266,6 +282,7 @@ export function* chainBookings(
               time_selection_type: office.time_selection_type,
               customer: JSON.stringify(customer),
               customer_phone: normalizePhoneNumber(customer.phone_number),
+              loyalty_account_id: vehicle.owner?.accountId ?? null,
               vehicle: vehicle.json,
               order_items: work.items,
               total_cents: work.total,
@@ -281,15 +298,52 @@ export function* chainBookings(
   }
 }
 
+/** A generated loyalty member: the account (its id comes on insert) and the register's cars it owns. */
+export interface ChainMember {
+  account: Insertable<Database['loyalty_account']>;
+  cars: Omit<Insertable<Database['loyalty_vehicle']>, 'account_id'>[];
+}
+
+/**
+ * Which member owns each of the members' cars: register number → the member's index in
+ * `members` (a car is its first owner's). Planned before the accounts have ids.
+ */
+export function carOwnerIndex(members: readonly ChainMember[]): Map<string, number> {
+  const owners = new Map<string, number>();
+  members.forEach((m, i) => {
+    for (const car of m.cars) if (!owners.has(car.license)) owners.set(car.license, i);
+  });
+  return owners;
+}
+
+/** A member's car's bookings carry the account and the member's details, as a signed-in member's booking does. */
+interface CarOwner {
+  accountId: number;
+  customer: Pick<Customer, 'first_name' | 'last_name' | 'phone_number' | 'email' | 'address' | 'post_code' | 'post_office'>;
+}
+
+/** The owners of the members' cars by register number, once the accounts have their ids. */
+function carOwners(members: readonly ChainMember[], accountIds: readonly number[]): Map<string, CarOwner> {
+  if (accountIds.length !== members.length) throw new Error('seed: an id for every loyalty member is needed');
+  const byMember = members.map(({ account }, i): CarOwner => ({
+    accountId: accountIds[i]!,
+    customer: {
+      first_name: account.firstname,
+      last_name: account.lastname,
+      phone_number: account.phone ?? '',
+      email: account.email,
+      address: account.address ?? '',
+      post_code: account.zip ?? '',
+      post_office: account.city ?? '',
+    },
+  }));
+  return new Map([...carOwnerIndex(members)].map(([plate, i]) => [plate, byMember[i]!]));
+}
+
 /** The chain's loyalty members (the demo account comes on top), each with one or two of the register's cars. */
-export function chainMembers(
-  plan: ChainPlan,
-  seed: number,
-  vehicles: readonly SeedVehicle[],
-  passwordHash: string,
-): { account: Insertable<Database['loyalty_account']>; cars: Omit<Insertable<Database['loyalty_vehicle']>, 'account_id'>[] }[] {
+export function chainMembers(plan: ChainPlan, seed: number, vehicles: readonly SeedVehicle[], passwordHash: string): ChainMember[] {
   const rng: Random = createRandom(deriveSeed(seed, 'chain-members'));
-  const members = [];
+  const members: ChainMember[] = [];
   let car = 0;
   for (let n = 1; n <= plan.memberCount; n++) {
     const office = rng.pick(plan.offices);

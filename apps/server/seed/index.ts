@@ -9,7 +9,7 @@ import type { Database } from '../src/db/types.ts';
 import { analyzeTables } from '../src/db/analyze.ts';
 import { generateBookings, type SeedBooking, type SeedService } from './bookings.ts';
 import { withOneVersionBump, withoutSecondaryIndexes } from './bulk-load.ts';
-import { chainBookings, chainMembers, planChain, type ChainPlan } from './chain.ts';
+import { chainBookings, chainMembers, planChain, type ChainMember, type ChainPlan } from './chain.ts';
 import { MAKES, classificationOf, modelId } from './catalog.ts';
 import { OFFICES, organizationMakeRows, organizationRows, resourceRows, type OfficeSpec, type SeedResource } from './organizations.ts';
 import { createRandom, deriveSeed } from './random.ts';
@@ -107,6 +107,7 @@ function bookingsJson(rows: readonly SeedBooking[]): string {
       time_selection_type: row.time_selection_type,
       customer: row.customer,
       customer_phone: row.customer_phone ?? null,
+      loyalty_account_id: row.loyalty_account_id ?? null,
       vehicle: row.vehicle,
       order_items: row.order_items,
       total_cents: row.total_cents,
@@ -276,14 +277,15 @@ async function insertBookings(trx: Transaction<Database>, chunk: readonly SeedBo
       SELECT * FROM jsonb_to_recordset(${bookingsJson(chunk)}::jsonb) AS x(
         booking_key text, process_type text, organization_id integer, register_number text, status text,
         start_at timestamptz, end_at timestamptz, time_selection_type text, customer text, customer_phone text,
-        vehicle text, order_items text, total_cents integer, using_key_locker boolean, snapshot text,
-        resource_id integer, during text)
+        loyalty_account_id integer, vehicle text, order_items text, total_cents integer, using_key_locker boolean,
+        snapshot text, resource_id integer, during text)
     ), b AS (
       INSERT INTO booking (booking_key, process_type, organization_id, register_number, status, start_at, end_at,
-        time_selection_type, customer, customer_phone, vehicle, order_items, total_cents, using_key_locker, snapshot)
+        time_selection_type, customer, customer_phone, loyalty_account_id, vehicle, order_items, total_cents,
+        using_key_locker, snapshot)
       SELECT booking_key, process_type, organization_id, register_number, status, start_at, end_at,
-        time_selection_type, customer::jsonb, customer_phone, vehicle::jsonb, order_items::jsonb, total_cents,
-        using_key_locker, snapshot::jsonb
+        time_selection_type, customer::jsonb, customer_phone, loyalty_account_id, vehicle::jsonb, order_items::jsonb,
+        total_cents, using_key_locker, snapshot::jsonb
       FROM x
       RETURNING id, booking_key
     ), t AS (
@@ -339,8 +341,9 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
 /** The tables a chain's bookings fill, whose secondary indexes are built after the load. */
 const BULK_TABLES = ['booking', 'resource_time'] as const;
 
-/** Loyalty members and their cars, 500 a statement. */
-async function insertMembers(trx: Transaction<Database>, members: ReturnType<typeof chainMembers>): Promise<void> {
+/** Loyalty members and their cars, 500 a statement. Returns the accounts' ids in the members' order. */
+async function insertMembers(trx: Transaction<Database>, members: readonly ChainMember[]): Promise<number[]> {
+  const accountIds: number[] = [];
   for (const chunk of chunks(members)) {
     const ids = await trx
       .insertInto('loyalty_account')
@@ -348,9 +351,16 @@ async function insertMembers(trx: Transaction<Database>, members: ReturnType<typ
       .returning(['id', 'username'])
       .execute();
     const idOf = new Map(ids.map((r) => [r.username, r.id]));
-    const cars = chunk.flatMap((m) => m.cars.map((car) => ({ ...car, account_id: idOf.get(m.account.username)! })));
+    const idOfMember = (m: ChainMember): number => {
+      const id = idOf.get(m.account.username);
+      if (id === undefined) throw new Error(`seed: loyalty account ${m.account.username} was not inserted`);
+      return id;
+    };
+    accountIds.push(...chunk.map(idOfMember));
+    const cars = chunk.flatMap((m) => m.cars.map((car) => ({ ...car, account_id: idOfMember(m) })));
     await trx.insertInto('loyalty_vehicle').values(cars).execute();
   }
+  return accountIds;
 }
 
 /**
@@ -373,11 +383,19 @@ async function seedChain(db: Kysely<Database>, opts: SeedOptions, base: number, 
   await db.transaction().execute(async (trx) => {
     await refuseNonEmpty(trx);
     tireCount = await seedCompany(trx, { base, today: opts.today, vehicles, offices: plan.offices, resources: plan.resources, catalogue });
-    await insertMembers(trx, members);
+    // The members' cars' bookings are theirs: the accounts' ids, known after the insert, go with the rows.
+    const accountIds = await insertMembers(trx, members);
     await withOneVersionBump(trx, () =>
       withoutSecondaryIndexes(trx, BULK_TABLES, async () => {
         let offices = 0;
-        for (const officeBookings of chainBookings(plan, { today: opts.today, seed: base, vehicles: bookable, services: seedServices(catalogue) })) {
+        const bookings = chainBookings(plan, {
+          today: opts.today,
+          seed: base,
+          vehicles: bookable,
+          services: seedServices(catalogue),
+          owners: { members, accountIds },
+        });
+        for (const officeBookings of bookings) {
           for (const chunk of chunks(officeBookings, BOOKING_CHUNK_SIZE)) await insertBookings(trx, chunk);
           bookingCount += officeBookings.length;
           opts.progress?.({ offices: ++offices, bookings: bookingCount, expected: plan.expectedBookings });
