@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { changeMark, changesSince, installChangeLog } from '#test/fuzz-support.ts';
+import { refusal } from '#test/data-import.ts';
 import { parseCsv } from './csv.ts';
-import { ImportRefusedError, exportData, importData } from './service.ts';
+import { exportData, importData } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,16 +23,6 @@ afterAll(() => t?.close());
 const HEADER = 'code;title;text;service_code;image;sort;active';
 const csv = (...lines: string[]) => lines.join('\r\n') + '\r\n';
 const apply = (text: string) => importData(t.db, { file: 'offers', csv: text, apply: true }, null);
-
-/** The refused rows of an import that must be refused. */
-async function refusal(text: string) {
-  const err = await apply(text).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ImportRefusedError);
-  return (err as ImportRefusedError).errors;
-}
 
 interface OfferCard {
   id: string;
@@ -94,17 +85,19 @@ describe('offers.csv', () => {
     const mark = await changeMark(t.db);
     const before = await exportData(t.db, 'offers');
     const errors = await refusal(
-      csv(
-        HEADER,
-        'HYVA;Hyvä kortti;Teksti;WASH-FULL;;;',
-        'EI-PALVELUA;Kortti;Teksti;EI-OLE;;;',
-        `RENGAS;Kortti;Teksti;${tire.product_id};;;`,
-        'KOODI;Kortti;Teksti;CODE-WINTER-SERVICE;;;',
-        'KUVA;Kortti;Teksti;WASH-FULL;ei-kuvaa;;',
-        'TYHJA;;Teksti;WASH-FULL;;-1;joo',
-        'HYVA;Toinen;Teksti;WASH-FULL;;;',
-        'KAAVA;"=HYPERLINK(""https://example.com"")";Teksti;WASH-FULL;;;',
-        'väärä koodi;Kortti;Teksti;WASH-FULL;;;',
+      apply(
+        csv(
+          HEADER,
+          'HYVA;Hyvä kortti;Teksti;WASH-FULL;;;',
+          'EI-PALVELUA;Kortti;Teksti;EI-OLE;;;',
+          `RENGAS;Kortti;Teksti;${tire.product_id};;;`,
+          'KOODI;Kortti;Teksti;CODE-WINTER-SERVICE;;;',
+          'KUVA;Kortti;Teksti;WASH-FULL;ei-kuvaa;;',
+          'TYHJA;;Teksti;WASH-FULL;;-1;joo',
+          'HYVA;Toinen;Teksti;WASH-FULL;;;',
+          'KAAVA;"=HYPERLINK(""https://example.com"")";Teksti;WASH-FULL;;;',
+          'väärä koodi;Kortti;Teksti;WASH-FULL;;;',
+        ),
       ),
     );
     expect(errors.map((e) => `${e.line}:${e.column}`)).toEqual(['3:service_code', '4:service_code', '5:service_code', '6:image', '7:title', '7:sort', '7:active', '8:code', '9:title', '10:code']);
@@ -121,7 +114,7 @@ describe('offers.csv', () => {
     expect((await exportData(t.db, 'offers')).csv).toBe(before.csv);
 
     // A wrong column is refused on line 1.
-    const header = await refusal(csv('code;title;text;service_code;price', 'HYVA;Hyvä;Teksti;WASH-FULL;10'));
+    const header = await refusal(apply(csv('code;title;text;service_code;price', 'HYVA;Hyvä;Teksti;WASH-FULL;10')));
     expect(header).toEqual([{ file: 'offers.csv', line: 1, column: 'price', message: expect.stringContaining('Tuntematon sarake "price"') }]);
   });
 

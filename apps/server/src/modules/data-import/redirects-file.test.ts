@@ -8,8 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createTestApp, json, type TestApp } from '#test/helpers.ts';
 import { changeMark, changesSince, installChangeLog } from '#test/fuzz-support.ts';
+import { refusal } from '#test/data-import.ts';
 import { parseCsv } from './csv.ts';
-import { ImportRefusedError, exportData, importData } from './service.ts';
+import { exportData, importData } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,15 +22,6 @@ afterAll(() => t?.close());
 const HEADER = 'make;url;message;delay_seconds;processes;active';
 const csv = (...lines: string[]) => lines.join('\r\n') + '\r\n';
 const apply = (text: string) => importData(t.db, { file: 'redirects', csv: text, apply: true }, null);
-
-async function refusal(text: string) {
-  const err = await apply(text).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ImportRefusedError);
-  return (err as ImportRefusedError).errors;
-}
 
 /** What the customers' page answers after the vehicle step for a plate, in a process. */
 async function redirectOf(plate: string, processType: 'MAINTENANCE' | 'TIRE_CHANGE' = 'MAINTENANCE') {
@@ -92,15 +84,17 @@ describe('redirects.csv', () => {
     const mark = await changeMark(t.db);
     const before = await exportData(t.db, 'redirects');
     const errors = await refusal(
-      csv(
-        HEADER,
-        'Kia;https://kia.example/uusi;Kia-huollot varataan Kian sivulla.;;;',
-        'Trabant;https://trabant.example/;Viesti;;;',
-        'Volvo;javascript:alert(1);Viesti;;;',
-        'Volvo;https://volvo.example/;;61;HUOLTO;joo',
-        'KIA;https://kia.example/toinen;Viesti;;;',
-        'Skoda;https://skoda.example/;"=HYPERLINK(""https://example.com"")";;;',
-        ';https://x.example/;Viesti;;;',
+      apply(
+        csv(
+          HEADER,
+          'Kia;https://kia.example/uusi;Kia-huollot varataan Kian sivulla.;;;',
+          'Trabant;https://trabant.example/;Viesti;;;',
+          'Volvo;javascript:alert(1);Viesti;;;',
+          'Volvo;https://volvo.example/;;61;HUOLTO;joo',
+          'KIA;https://kia.example/toinen;Viesti;;;',
+          'Skoda;https://skoda.example/;"=HYPERLINK(""https://example.com"")";;;',
+          ';https://x.example/;Viesti;;;',
+        ),
       ),
     );
     expect(errors.map((e) => `${e.line}:${e.column}`)).toEqual(['3:make', '4:url', '5:message', '5:delay_seconds', '5:processes', '5:active', '6:make', '7:message', '8:make']);
