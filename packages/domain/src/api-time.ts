@@ -91,25 +91,30 @@ const BOTH_COORDINATES = 'Anna sekä leveys- että pituusaste';
 /**
  * POST /free-times-on-organization: a date range of at most 62 days; optionally `limit`, a
  * page of the nearest offices that have free days (nearest to `latitude`/`longitude`, the
- * customer's location, both or neither, or else to the booking's own office).
+ * customer's location, both or neither, or else to the booking's own office), and
+ * `firstOnly`: each office's first free day with only its first time (organizationFreeTimesSchema).
  */
 export const freeTimesOnOrganizationBody = freeTimesRangeBody
   .safeExtend({
     limit: z.number().int().min(1).max(OTHER_OFFICES_MAX_LIMIT).optional(),
     latitude: z.number().min(-90).max(90).optional(),
     longitude: z.number().min(-180).max(180).optional(),
+    firstOnly: z.boolean().default(false),
   })
   .refine((b) => b.latitude === undefined || b.longitude !== undefined, { path: ['longitude'], message: BOTH_COORDINATES })
   .refine((b) => b.longitude === undefined || b.latitude !== undefined, { path: ['latitude'], message: BOTH_COORDINATES });
-export type FreeTimesOnOrganizationBody = z.infer<typeof freeTimesOnOrganizationBody>;
+export type FreeTimesOnOrganizationBody = z.input<typeof freeTimesOnOrganizationBody>;
 
 /**
  * Another office's availability for the booking (requirements §3 "Organization transfer info"):
- * `calendar` holds only the days that have free times.
+ * `calendar` holds only the days that have free times (asked `firstOnly`, only the first of
+ * them with only its first time; a day-only day has no times); `freeDays` counts the days with
+ * free times in the range either way.
  */
 export const organizationFreeTimesSchema = z.object({
   organization: organizationSchema,
   calendar: z.array(freeTimeDaySchema),
+  freeDays: z.number().int().nonnegative(),
 });
 export type OrganizationFreeTimes = z.infer<typeof organizationFreeTimesSchema>;
 export const freeTimesOnOrganizationResponse = z.array(organizationFreeTimesSchema);

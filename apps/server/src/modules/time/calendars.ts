@@ -68,6 +68,8 @@ export interface OtherOfficesQuery {
   /** The customer's location, both or neither: nearest to it, else to the booking's office. */
   latitude?: number | undefined;
   longitude?: number | undefined;
+  /** Each office's first free day with only its first time (what the time step shows). */
+  firstOnly?: boolean | undefined;
 }
 
 /**
@@ -97,9 +99,11 @@ async function nearestFirst(offices: OfficeSource, session: ProcessRow, candidat
 
 /**
  * Free days of the other offices the booking could move to, for the cart's length of work:
- * offices without a free day are left out, each calendar holds only free days, earliest first
- * free day first, then by name. Without a limit every compatible office is computed (busy time
- * of all of them read in one query); with `limit` the offices are taken nearest first
+ * offices without a free day are left out, each calendar holds only free days (with
+ * `firstOnly` only the first of them, firstFreeTimeOnly) and `freeDays` counts them; the
+ * offices earliest first free day first, then by name. Without a limit every compatible
+ * office is computed (busy time of all of them read in one query); with `limit` the offices
+ * are taken nearest first
  * (nearestFirst) a page at a time, until `limit` of them have free days, so the cost is that of
  * the page whatever the size of the chain. The calendars are those kept under each office's
  * availability version (availability-cache.ts).
@@ -123,9 +127,20 @@ export async function freeTimesOnOrganizations(
     const page = candidates.slice(i, i + pageSize);
     out.push(...(await withFreeDays(db, ctx, session, page, query, minutes, kinds, now)));
   }
-  return (limit === undefined ? out : out.slice(0, limit)).sort(
+  const sorted = (limit === undefined ? out : out.slice(0, limit)).sort(
     (a, b) => a.calendar[0]!.date.localeCompare(b.calendar[0]!.date) || a.organization.name.localeCompare(b.organization.name, 'fi'),
   );
+  return query.firstOnly ? sorted.map(firstFreeTimeOnly) : sorted;
+}
+
+/**
+ * An office's availability trimmed to what the time step shows: its first free day with only
+ * that day's first time (a day-only day keeps its empty list of times); `freeDays` stays the
+ * count of all its free days.
+ */
+function firstFreeTimeOnly(office: OrganizationFreeTimes): OrganizationFreeTimes {
+  const first = office.calendar[0]!;
+  return { ...office, calendar: [{ ...first, calendarSlots: first.calendarSlots.slice(0, 1) }] };
 }
 
 /** The offices of `candidates` with a free day in the range, each with its free days, in the order given. */
@@ -166,7 +181,7 @@ async function withFreeDays(
   const out: OrganizationFreeTimes[] = [];
   organizations.forEach((organization, i) => {
     const days = calendars[i]!.filter(hasAvailability);
-    if (days.length > 0) out.push({ organization, calendar: days });
+    if (days.length > 0) out.push({ organization, calendar: days, freeDays: days.length });
   });
   return out;
 }

@@ -112,12 +112,15 @@ export function registerTimeRoutes(app: FastifyInstance, db: Db, deps: TimeRoute
       config: deps.rateLimits.freeTimesOnOrganization,
       schema: callSchema({
         tag: 'Time',
-        summary: 'The free days of every other office the booking could move to, or of a page of the nearest ones.',
+        summary:
+          'The free days of every other office the booking could move to, or of a page of the nearest ones; with firstOnly only each office\u2019s first free time.',
         description:
           'Without limit: every compatible office with a free day, sorted by the first free date, then name. With limit ' +
           '(1\u201350): the limit nearest offices that have a free day, nearest to latitude/longitude (the customer\u2019s ' +
           'location, both or neither) or else to the booking\u2019s office, sorted the same way; a shorter answer than limit ' +
-          'means there are no more.',
+          'means there are no more. Each office\u2019s calendar holds its free days and freeDays counts them. With ' +
+          'firstOnly: true (default false) the calendar holds only the first free day with only its first time (a day-only ' +
+          'day has no times), freeDays still counting every free day of the range: the light answer the time step shows.',
         body: freeTimesOnOrganizationBody,
         responseSchema: freeTimesOnOrganizationResponse,
       }),

@@ -169,6 +169,7 @@ describe('free-times-on-organization', () => {
         'post_office',
       ]);
       expect(entry.calendar.length).toBeGreaterThan(0);
+      expect(entry.freeDays).toBe(entry.calendar.length);
       expect(entry.calendar.every((d) => d.exactTimesAvailable || d.onlyDayTimesAvailable)).toBe(true);
       expect(entry.calendar.every((d) => d.date >= range.start && d.date <= range.end)).toBe(true);
       // Every office is full on the second working day.
@@ -249,7 +250,42 @@ describe('free-times-on-organization', () => {
     expect(await page({ limit: 50 })).toEqual(all);
   });
 
+  it('with firstOnly answers each office’s first free day with only its first time, and how many free days it has', async () => {
+    const c = new ApiClient(t.app);
+    await prepareMaintenance(c);
+    const range = { start: today, end: addDays(today, 31) };
+    for (const page of [{}, { limit: 20 }]) {
+      const fullRes = await c.post('/free-times-on-organization', { ...range, ...page });
+      const lightRes = await c.post('/free-times-on-organization', { ...range, ...page, firstOnly: true });
+      expect(lightRes.statusCode, lightRes.body).toBe(200);
+      const full = json<OrganizationFreeTimes[]>(fullRes);
+      const light = json<OrganizationFreeTimes[]>(lightRes);
+      // The same offices in the same order as the full answer.
+      expect(light.map((o) => o.organization)).toEqual(full.map((o) => o.organization));
+      // The full answer has something to trim: offices with several free days and days with several times.
+      expect(full.some((o) => o.calendar.length > 1)).toBe(true);
+      expect(full.some((o) => o.calendar[0]!.calendarSlots.length > 1)).toBe(true);
+      light.forEach((office, i) => {
+        const all = full[i]!;
+        expect(organizationFreeTimesSchema.strict().safeParse({ ...office }).success).toBe(true);
+        expect(office.calendar).toHaveLength(1);
+        expect(office.calendar[0]!.calendarSlots.length).toBeLessThanOrEqual(1);
+        // The first day of the full answer with only its first time (a day-only day keeps no times).
+        expect(office.calendar[0]).toEqual({ ...all.calendar[0]!, calendarSlots: all.calendar[0]!.calendarSlots.slice(0, 1) });
+        expect(office.freeDays).toBe(all.calendar.length);
+      });
+      // The day-only office (12) answers its day without times.
+      expect(light.find((o) => o.organization.id === 12)!.calendar[0]).toMatchObject({ onlyDayTimesAvailable: true, calendarSlots: [] });
+      // firstOnly: false is the full answer.
+      expect(json(await c.post('/free-times-on-organization', { ...range, ...page, firstOnly: false }))).toEqual(full);
+      expect(lightRes.body.length).toBeLessThan(fullRes.body.length / 4);
+    }
+  });
+
   it.each([
+    [{ firstOnly: 'true' }, 'firstOnly'],
+    [{ firstOnly: 1 }, 'firstOnly'],
+    [{ firstOnly: null }, 'firstOnly'],
     [{ limit: 0 }, 'limit'],
     [{ limit: 51 }, 'limit'],
     [{ limit: 2.5 }, 'limit'],

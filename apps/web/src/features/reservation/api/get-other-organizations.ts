@@ -13,13 +13,16 @@ export const OTHER_OFFICES_PAGE = 20;
 
 /**
  * POST /free-times-on-organization: the `limit` nearest compatible offices with free times for
- * the next month, nearest to the customer's location when known, else to the booking's office.
+ * the next month, nearest to the customer's location when known, else to the booking's office;
+ * each with only its first free time and the number of its free days (`firstOnly`), all the
+ * time step shows.
  */
 export const getOtherOrganizations = (start: string, limit: number, location: Coordinates | null) =>
   api.post<OrganizationFreeTimes[]>('/free-times-on-organization', {
     start,
     end: addDays(start, OTHER_OFFICES_DAYS_AHEAD),
     limit,
+    firstOnly: true,
     ...(location ? { latitude: location.latitude, longitude: location.longitude } : {}),
   } satisfies FreeTimesOnOrganizationBody);
 

@@ -100,7 +100,7 @@ export function OtherOrganizations({ organizationId, onSwitch, disabled }: Other
                       </p>
                       <p>
                         Ensimmäinen vapaa aika: <strong>{firstFree(office)}</strong>
-                        <span className="muted"> · {office.calendar.length} päivänä vapaita aikoja</span>
+                        <span className="muted"> · {office.freeDays} päivänä vapaita aikoja</span>
                       </p>
                     </div>
                     <Button
