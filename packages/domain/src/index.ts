@@ -11,6 +11,7 @@ export * from './api-time.ts';
 export * from './api-booking.ts';
 export * from './loyalty.ts';
 export * from './loyalty-name.ts';
+export * from './tag-manager.ts';
 export * from './tires.ts';
 export * from './reservation.ts';
 export * from './office-hours.ts';

@@ -13,6 +13,7 @@ import { id, line, clockTime, dateString, localDateTime, storable } from './staf
 import { cleanMultilineText, isStorableText } from './storable.ts';
 import { isRealLocalDateTime } from './time.ts';
 import { LOYALTY_NAME_MAX } from './loyalty-name.ts';
+import { TAG_MANAGER_ID_PATTERN } from './tag-manager.ts';
 
 const required = (max: number) => line(max).refine((v) => v.length > 0, { error: FIELD_ERRORS.required });
 /** An http(s) address, or '' for none (the page then leaves its link out). */
@@ -88,7 +89,7 @@ export const companyDetailsBody = z.object({
     .trim()
     .toUpperCase()
     .max(20, { error: FIELD_ERRORS.tooLong })
-    .refine((v) => v === '' || /^GTM-[A-Z0-9]{4,12}$/.test(v), { error: 'Anna tunnus muodossa GTM-XXXXXXX' })
+    .refine((v) => v === '' || TAG_MANAGER_ID_PATTERN.test(v), { error: 'Anna tunnus muodossa GTM-XXXXXXX' })
     .optional()
     .default(''),
   /**

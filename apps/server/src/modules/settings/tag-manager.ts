@@ -1,7 +1,5 @@
+import { TAG_MANAGER_ID_PATTERN } from '@huolto/domain';
 import type { Executor } from '#src/db/database.ts';
-
-/** A Google Tag Manager container, as the company's details accept it (the domain's companyDetailsBody). */
-const CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
 
 /**
  * Whether the company has a tag manager (the tagManagerId setting, a GTM container): the
@@ -12,5 +10,5 @@ const CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
 export async function tagManagerConfigured(db: Executor): Promise<boolean> {
   const row = await db.selectFrom('setting').select('value').where('key', '=', 'tagManagerId').executeTakeFirst();
   const value: unknown = row?.value;
-  return typeof value === 'string' && CONTAINER_ID.test(value.trim());
+  return typeof value === 'string' && TAG_MANAGER_ID_PATTERN.test(value.trim());
 }

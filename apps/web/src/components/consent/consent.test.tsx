@@ -1,9 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { CONSENT_STORAGE_KEY } from '@huolto/domain';
+import { CONSENT_STORAGE_KEY, TAG_MANAGER_ID_PATTERN } from '@huolto/domain';
 import { SiteFooter } from '@/components/layout/site-chrome.tsx';
 import { SiteSettingsContext } from '@/components/layout/site-settings-context.tsx';
 import { CONSENT_KEY, resetTagManagerForTests } from '@/lib/consent.ts';
+import { CONTAINER_ID } from '@/lib/tag-manager-id.ts';
 import { siteSettings } from '@/test/fixtures.ts';
 
 const GTM = 'GTM-ABC1234';
@@ -47,6 +48,11 @@ afterEach(() => {
 describe('the analytics choice', () => {
   it('is the domain\'s stored value', () => {
     expect(CONSENT_KEY).toBe(CONSENT_STORAGE_KEY);
+  });
+
+  it("asks only for a container id the company's details accept (the domain's pattern)", () => {
+    expect(CONTAINER_ID.source).toBe(TAG_MANAGER_ID_PATTERN.source);
+    expect(CONTAINER_ID.flags).toBe(TAG_MANAGER_ID_PATTERN.flags);
   });
 
   it('without a tag manager: no banner, no footer button, nothing loaded — even with a consent stored before', async () => {
