@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_BASE, LOYALTY_API_BASE, PROCESS_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type LogLine, type TestApp } from '../test/helpers.ts';
+import { loyalty } from '../test/loyalty.ts';
 import { BODY_LIMIT_BYTES } from './app.ts';
 import { loadConfig } from './config.ts';
 import { serializeError } from './plugins/logging.ts';
@@ -137,34 +138,23 @@ function expectRateLimited(res: LightMyRequestResponse) {
   expect(retryAfter).toBeLessThanOrEqual(60);
 }
 
-/** A loyalty API call from the given client address, with a valid XSRF pair. */
-function loyalty(path: string, body: unknown, remoteAddress: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${LOYALTY_API_BASE}${path}`,
-    headers: { cookie: `${XSRF_COOKIE}=k`, [XSRF_HEADER]: 'k' },
-    payload: body as object,
-    remoteAddress,
-  });
-}
-
 /** The seeded OmaLaakkonen demo account. */
 const LOYALTY_USER = { username: 'testi@example.com', password: 'Salasana123!' };
 
 describe('rate limits (429 with Retry-After)', () => {
   it('limits OmaLaakkonen logins per client address, correct passwords included', async () => {
-    for (let i = 0; i < 3; i++) expect((await loyalty('/login/', LOYALTY_USER, '10.20.0.1')).statusCode).toBe(200);
-    expectRateLimited(await loyalty('/login/', LOYALTY_USER, '10.20.0.1'));
+    for (let i = 0; i < 3; i++) expect((await loyalty(t.app, '/login/', LOYALTY_USER, { remoteAddress: '10.20.0.1' })).statusCode).toBe(200);
+    expectRateLimited(await loyalty(t.app, '/login/', LOYALTY_USER, { remoteAddress: '10.20.0.1' }));
     // Another address is not affected.
-    expect((await loyalty('/login/', LOYALTY_USER, '10.20.0.2')).statusCode).toBe(200);
+    expect((await loyalty(t.app, '/login/', LOYALTY_USER, { remoteAddress: '10.20.0.2' })).statusCode).toBe(200);
   });
 
   it('limits OmaLaakkonen registrations and confirmations per client address', async () => {
     const registration = (n: number) => ({ username: `uusi${n}@example.com`, password: 'Salasana123!', firstname: 'Uusi', lastname: 'Asiakas' });
-    for (let i = 0; i < 2; i++) expect((await loyalty('/registerUser/', registration(i), '10.21.0.1')).statusCode).toBe(200);
-    expectRateLimited(await loyalty('/registerUser/', registration(9), '10.21.0.1'));
-    for (let i = 0; i < 2; i++) expect((await loyalty('/confirmUser/', { username: 'uusi0@example.com', code: '000000' }, '10.21.0.2')).statusCode).toBe(400);
-    expectRateLimited(await loyalty('/confirmUser/', { username: 'uusi0@example.com', code: '000000' }, '10.21.0.2'));
+    for (let i = 0; i < 2; i++) expect((await loyalty(t.app, '/registerUser/', registration(i), { remoteAddress: '10.21.0.1' })).statusCode).toBe(200);
+    expectRateLimited(await loyalty(t.app, '/registerUser/', registration(9), { remoteAddress: '10.21.0.1' }));
+    for (let i = 0; i < 2; i++) expect((await loyalty(t.app, '/confirmUser/', { username: 'uusi0@example.com', code: '000000' }, { remoteAddress: '10.21.0.2' })).statusCode).toBe(400);
+    expectRateLimited(await loyalty(t.app, '/confirmUser/', { username: 'uusi0@example.com', code: '000000' }, { remoteAddress: '10.21.0.2' }));
   });
 
   it('limits save-booking per client address', async () => {

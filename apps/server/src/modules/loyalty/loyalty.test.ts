@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki } from '@huolto/domain';
+import { addDays, todayInHelsinki } from '@huolto/domain';
 import { sql } from 'kysely';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { loyalty } from '#test/loyalty.ts';
 import { LOGIN_LIMITS } from './service.ts';
 
 let t: TestApp;
@@ -14,18 +15,8 @@ afterAll(async () => {
 
 const USER = { username: 'testi@example.com', password: 'Salasana123!' };
 
-function loyalty(path: string, body: unknown, ip = '10.0.0.1', cookie = '') {
-  return t.app.inject({
-    method: 'POST',
-    url: `${LOYALTY_API_BASE}${path}`,
-    headers: { cookie: `${XSRF_COOKIE}=k${cookie ? `; ${cookie}` : ''}`, [XSRF_HEADER]: 'k' },
-    payload: body as object,
-    remoteAddress: ip,
-  });
-}
-
 async function login(ip?: string) {
-  const res = await loyalty('/login/', USER, ip);
+  const res = await loyalty(t.app, '/login/', USER, { remoteAddress: ip });
   expect(res.statusCode).toBe(200);
   return json<{ token: string }>(res).token;
 }
@@ -39,8 +30,8 @@ describe('OmaLaakkonen login', () => {
   });
 
   it('answers a wrong password and an unknown user alike', async () => {
-    const wrong = await loyalty('/login/', { ...USER, password: 'väärä' }, '10.0.0.2');
-    const unknown = await loyalty('/login/', { username: 'ei@example.com', password: 'x' }, '10.0.0.2');
+    const wrong = await loyalty(t.app, '/login/', { ...USER, password: 'väärä' }, { remoteAddress: '10.0.0.2' });
+    const unknown = await loyalty(t.app, '/login/', { username: 'ei@example.com', password: 'x' }, { remoteAddress: '10.0.0.2' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(json(wrong)).toEqual(json(unknown));
@@ -48,7 +39,7 @@ describe('OmaLaakkonen login', () => {
   });
 
   it('needs both fields', async () => {
-    const res = await loyalty('/login/', { username: 'testi@example.com' });
+    const res = await loyalty(t.app, '/login/', { username: 'testi@example.com' });
     expect(res.statusCode).toBe(400);
     expect(json(res).fields[0].path).toBe('password');
   });
@@ -62,47 +53,47 @@ describe('OmaLaakkonen login', () => {
   it('delays failed logins per account and client address, and per client address', async () => {
     const victim = { username: 'lukittu@example.com', password: 'x' };
     for (let i = 0; i < LOGIN_LIMITS.accountAtAddress.step; i++) {
-      expect((await loyalty('/login/', victim, '10.1.0.1')).statusCode).toBe(401);
+      expect((await loyalty(t.app, '/login/', victim, { remoteAddress: '10.1.0.1' })).statusCode).toBe(401);
     }
-    const refused = await loyalty('/login/', victim, '10.1.0.1');
+    const refused = await loyalty(t.app, '/login/', victim, { remoteAddress: '10.1.0.1' });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_LIMITS.accountAtAddress.delays[0]);
     // Another address is still compared.
-    expect((await loyalty('/login/', victim, '10.1.1.1')).statusCode).toBe(401);
+    expect((await loyalty(t.app, '/login/', victim, { remoteAddress: '10.1.1.1' })).statusCode).toBe(401);
   });
 
   it('rate-limits failed logins per client address', async () => {
     for (let i = 0; i < LOGIN_LIMITS.address.step; i++) {
-      await loyalty('/login/', { username: `u${i}@example.com`, password: 'x' }, '10.9.9.9');
+      await loyalty(t.app, '/login/', { username: `u${i}@example.com`, password: 'x' }, { remoteAddress: '10.9.9.9' });
     }
-    const res = await loyalty('/login/', USER, '10.9.9.9');
+    const res = await loyalty(t.app, '/login/', USER, { remoteAddress: '10.9.9.9' });
     expect(res.statusCode).toBe(429);
     // Another address still logs in.
-    expect((await loyalty('/login/', USER, '10.9.9.10')).statusCode).toBe(200);
+    expect((await loyalty(t.app, '/login/', USER, { remoteAddress: '10.9.9.10' })).statusCode).toBe(200);
   });
 });
 
 describe('account data', () => {
   it('getUserInfo answers the account for a live token', async () => {
     const token = await login();
-    const info = json(await loyalty('/getUserInfo/', { token }));
+    const info = json(await loyalty(t.app, '/getUserInfo/', { token }));
     expect(info).toMatchObject({ token, firstname: 'Testi', lastname: 'Asiakas', email: 'testi@example.com', zip: '00390', city: 'Helsinki' });
     expect(info.brands.length).toBe(2);
   });
 
   it('refuses an unknown, revoked or expired token', async () => {
-    expect((await loyalty('/getUserInfo/', { token: 'x'.repeat(43) })).statusCode).toBe(401);
+    expect((await loyalty(t.app, '/getUserInfo/', { token: 'x'.repeat(43) })).statusCode).toBe(401);
     const token = await login();
-    await loyalty('/logout/', { token });
-    expect((await loyalty('/getUserInfo/', { token })).statusCode).toBe(401);
+    await loyalty(t.app, '/logout/', { token });
+    expect((await loyalty(t.app, '/getUserInfo/', { token })).statusCode).toBe(401);
     const other = await login();
     await sql`UPDATE loyalty_token SET expires_at = now() - interval '1 second'`.execute(t.db);
-    expect((await loyalty('/getActiveCars/', { token: other })).statusCode).toBe(401);
+    expect((await loyalty(t.app, '/getActiveCars/', { token: other })).statusCode).toBe(401);
   });
 
   it('getActiveCars lists the saved cars with pictures', async () => {
     const token = await login();
-    const { cars } = json(await loyalty('/getActiveCars/', { token }));
+    const { cars } = json(await loyalty(t.app, '/getActiveCars/', { token }));
     expect(cars.map((c: { license: string }) => c.license)).toEqual(['ABC-123', 'BMW-123']);
     expect(cars[0]).toMatchObject({ brand_name: 'Volkswagen', model_name: 'Golf', car_type_specified: expect.any(String) });
     const image = await t.app.inject({ method: 'GET', url: cars[0].image });
@@ -111,7 +102,7 @@ describe('account data', () => {
 
   it('getUserVouchers lists a valid and an expired voucher', async () => {
     const token = await login();
-    const { vouchers } = json(await loyalty('/getUserVouchers/', { token }));
+    const { vouchers } = json(await loyalty(t.app, '/getUserVouchers/', { token }));
     const today = todayInHelsinki();
     expect(vouchers).toHaveLength(2);
     const valid = vouchers.filter((v: { validFrom: string; validTo: string }) => v.validFrom <= today && today <= v.validTo);
@@ -120,40 +111,40 @@ describe('account data', () => {
 
   it('getCarServiceContracts answers the contract of ABC-123 only', async () => {
     const token = await login();
-    expect(json(await loyalty('/getCarServiceContracts/', { token, license: 'abc-123' })).contracts).toHaveLength(1);
-    expect(json(await loyalty('/getCarServiceContracts/', { token, license: 'BMW-123' })).contracts).toEqual([]);
-    expect((await loyalty('/getCarServiceContracts/', { token, license: 'huono' })).statusCode).toBe(400);
+    expect(json(await loyalty(t.app, '/getCarServiceContracts/', { token, license: 'abc-123' })).contracts).toHaveLength(1);
+    expect(json(await loyalty(t.app, '/getCarServiceContracts/', { token, license: 'BMW-123' })).contracts).toEqual([]);
+    expect((await loyalty(t.app, '/getCarServiceContracts/', { token, license: 'huono' })).statusCode).toBe(400);
   });
 });
 
 describe('registration', () => {
   it('registers, e-mails a code, confirms, and then logs in', async () => {
     const body = { username: 'Uusi.Asiakas@example.com', password: 'Pitkä salasana 1', firstname: 'Uusi', lastname: 'Asiakas' };
-    const registered = await loyalty('/registerUser/', body);
+    const registered = await loyalty(t.app, '/registerUser/', body, { remoteAddress: '10.0.0.1' });
     expect(json(registered)).toEqual({ responseCode: 'SUCCESS' });
     // The registration is confirmed from the browser that made it (its cookie).
     const browser = registered.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     // Not confirmed yet: login fails like a wrong password.
-    expect((await loyalty('/login/', { username: body.username, password: body.password }, '10.2.0.1')).statusCode).toBe(401);
+    expect((await loyalty(t.app, '/login/', { username: body.username, password: body.password }, { remoteAddress: '10.2.0.1' })).statusCode).toBe(401);
     const mail = await t.db.selectFrom('email_outbox').selectAll().where('recipient', '=', 'uusi.asiakas@example.com').executeTakeFirstOrThrow();
     const code = /vahvistuskoodisi on (\d{6})/.exec(mail.text_body)![1]!;
-    expect((await loyalty('/confirmUser/', { username: body.username, code: code === '000000' ? '111111' : '000000' }, '10.0.0.1', browser)).statusCode).toBe(400);
-    expect((await loyalty('/confirmUser/', { username: body.username, code })).statusCode).toBe(400);
-    expect(json(await loyalty('/confirmUser/', { username: body.username, code }, '10.0.0.1', browser))).toEqual({ responseCode: 'SUCCESS' });
-    expect((await loyalty('/login/', { username: body.username, password: body.password }, '10.2.0.1')).statusCode).toBe(200);
+    expect((await loyalty(t.app, '/confirmUser/', { username: body.username, code: code === '000000' ? '111111' : '000000' }, { remoteAddress: '10.0.0.1', cookie: browser })).statusCode).toBe(400);
+    expect((await loyalty(t.app, '/confirmUser/', { username: body.username, code }, { remoteAddress: '10.0.0.1' })).statusCode).toBe(400);
+    expect(json(await loyalty(t.app, '/confirmUser/', { username: body.username, code }, { remoteAddress: '10.0.0.1', cookie: browser }))).toEqual({ responseCode: 'SUCCESS' });
+    expect((await loyalty(t.app, '/login/', { username: body.username, password: body.password }, { remoteAddress: '10.2.0.1' })).statusCode).toBe(200);
   });
 
   it('answers an already registered address the same way, without a second account', async () => {
-    const res = await loyalty('/registerUser/', { username: USER.username, password: 'Jotain pitkää 123', firstname: 'X', lastname: 'Y' });
+    const res = await loyalty(t.app, '/registerUser/', { username: USER.username, password: 'Jotain pitkää 123', firstname: 'X', lastname: 'Y' });
     expect(json(res)).toEqual({ responseCode: 'SUCCESS' });
     const accounts = await t.db.selectFrom('loyalty_account').select('id').where('username', '=', USER.username).execute();
     expect(accounts).toHaveLength(1);
     // The old password still works.
-    expect((await loyalty('/login/', USER, '10.3.0.1')).statusCode).toBe(200);
+    expect((await loyalty(t.app, '/login/', USER, { remoteAddress: '10.3.0.1' })).statusCode).toBe(200);
   });
 
   it('refuses a short password and a bad e-mail address', async () => {
-    const res = await loyalty('/registerUser/', { username: 'ei-osoite', password: 'lyhyt', firstname: 'A', lastname: 'B' });
+    const res = await loyalty(t.app, '/registerUser/', { username: 'ei-osoite', password: 'lyhyt', firstname: 'A', lastname: 'B' });
     expect(res.statusCode).toBe(400);
     expect(json(res).fields.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['username', 'password']));
   });
@@ -240,7 +231,7 @@ describe('the LOYALTY module', () => {
 
   it('is on for the demo company: the settings say so and the API answers', async () => {
     expect(json(await new ApiClient(t.app).get('/settings')).loyalty).toBe(true);
-    expect((await loyalty('/login/', USER, '10.6.0.1')).statusCode).toBe(200);
+    expect((await loyalty(t.app, '/login/', USER, { remoteAddress: '10.6.0.1' })).statusCode).toBe(200);
   });
 
   it('turned off, the loyalty API answers 404 to every call and changes nothing, and the members’ code is not taken', async () => {
@@ -261,7 +252,7 @@ describe('the LOYALTY module', () => {
         ['/login/', {}],
       ];
       for (const [path, body] of calls) {
-        const res = await loyalty(path, body, '10.6.0.3');
+        const res = await loyalty(t.app, path, body, { remoteAddress: '10.6.0.3' });
         expect(res.statusCode, path).toBe(404);
         expect(json(res).error, path).toBe('NOT_FOUND');
       }
@@ -274,6 +265,6 @@ describe('the LOYALTY module', () => {
       await t.db.deleteFrom('setting').where('key', '=', 'modules').execute();
     }
     expect(json(await new ApiClient(t.app).get('/settings')).loyalty).toBe(true);
-    expect((await loyalty('/getUserInfo/', { token }, '10.6.0.4')).statusCode).toBe(200);
+    expect((await loyalty(t.app, '/getUserInfo/', { token }, { remoteAddress: '10.6.0.4' })).statusCode).toBe(200);
   });
 });

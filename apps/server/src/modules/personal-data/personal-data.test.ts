@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
-  LOYALTY_API_BASE,
   UPCOMING_BOOKINGS_MESSAGE,
-  XSRF_COOKIE,
-  XSRF_HEADER,
   addDays,
   normalizePhoneNumber,
   todayInHelsinki,
@@ -15,6 +12,7 @@ import {
 } from '@huolto/domain';
 import { hashPassword } from '#src/lib/password.ts';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { loyalty } from '#test/loyalty.ts';
 import { StaffClient, signedInStaff } from '#test/staff.ts';
 import { bookingsOfQuery } from './repository.ts';
 
@@ -48,15 +46,6 @@ const MEMBER = { username: 'testi@example.com', password: 'Salasana123!' };
 let personBooking: { id: number; bookingKey: string };
 let personAccountId: number;
 let memberBookingKey: string;
-
-function loyalty(path: string, body: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${LOYALTY_API_BASE}${path}`,
-    headers: { cookie: `${XSRF_COOKIE}=k`, [XSRF_HEADER]: 'k' },
-    payload: body as object,
-  });
-}
 
 /** Books the first free time of the coming weeks through the API; answers the booking's id and key. */
 async function book(customer: typeof CUSTOMER, loyaltyToken?: string) {
@@ -191,7 +180,7 @@ beforeAll(async () => {
     .execute();
 
   // The demo member books with the members' code, with its e-mail and phone.
-  const login = await loyalty('/login/', MEMBER);
+  const login = await loyalty(t.app, '/login/', MEMBER);
   expect(login.statusCode).toBe(200);
   const member = await book({ ...CUSTOMER, first_name: 'Testi', last_name: 'Asiakas', email: MEMBER.username, phone_number: '040 123 4567' }, json(login).token);
   memberBookingKey = member.bookingKey;
@@ -454,7 +443,7 @@ describe('POST /staff/personal-data/erase', () => {
       feedback: 0,
       upcoming: 0,
     });
-    expect((await loyalty('/login/', { username: PERSON.email, password: PERSON.password })).statusCode).toBe(401);
+    expect((await loyalty(t.app, '/login/', { username: PERSON.email, password: PERSON.password })).statusCode).toBe(401);
 
     // Every text and JSON column of every table.
     expect(await scanDatabase(PERSON_PATTERNS)).toEqual([]);

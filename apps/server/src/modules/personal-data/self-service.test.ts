@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { LOYALTY_API_BASE, XSRF_COOKIE, XSRF_HEADER, addDays, todayInHelsinki, type PersonalDataExport } from '@huolto/domain';
+import { addDays, todayInHelsinki, type PersonalDataExport } from '@huolto/domain';
 import { ApiClient, CUSTOMER, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
+import { loyalty } from '#test/loyalty.ts';
 import { WRONG_PASSWORD_MESSAGE } from './self-service.ts';
 
 /**
@@ -15,17 +16,8 @@ const MEMBER = { username: 'testi@example.com', password: 'Salasana123!' };
 let linkedBooking: string;
 let accountId: number;
 
-function loyalty(path: string, body: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${LOYALTY_API_BASE}${path}`,
-    headers: { cookie: `${XSRF_COOKIE}=k`, [XSRF_HEADER]: 'k' },
-    payload: body as object,
-  });
-}
-
 async function login() {
-  const res = await loyalty('/login/', MEMBER);
+  const res = await loyalty(t.app, '/login/', MEMBER);
   expect(res.statusCode, res.body).toBe(200);
   return json<{ token: string }>(res).token;
 }
@@ -61,7 +53,7 @@ afterAll(async () => {
 
 describe('getUserData', () => {
   it('answers the account with its cars, vouchers and contract, the bookings made with it or its e-mail and their messages; no password', async () => {
-    const res = await loyalty('/getUserData/', { token: await login() });
+    const res = await loyalty(t.app, '/getUserData/', { token: await login() });
     expect(res.statusCode, res.body).toBe(200);
     const document = json<PersonalDataExport>(res);
 
@@ -94,8 +86,8 @@ describe('getUserData', () => {
   });
 
   it('401 for a token that is not live; 400 without one', async () => {
-    expect((await loyalty('/getUserData/', { token: 'x'.repeat(43) })).statusCode).toBe(401);
-    expect((await loyalty('/getUserData/', {})).statusCode).toBe(400);
+    expect((await loyalty(t.app, '/getUserData/', { token: 'x'.repeat(43) })).statusCode).toBe(401);
+    expect((await loyalty(t.app, '/getUserData/', {})).statusCode).toBe(400);
   });
 });
 
@@ -103,15 +95,15 @@ describe('deleteUser', () => {
   it('a wrong or missing password changes nothing: 400 naming password, the token still works', async () => {
     const token = await login();
     const before = await loyaltyState();
-    const wrong = await loyalty('/deleteUser/', { token, password: 'väärä-salasana' });
+    const wrong = await loyalty(t.app, '/deleteUser/', { token, password: 'väärä-salasana' });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong)).toMatchObject({ error: 'WRONG_PASSWORD', message: WRONG_PASSWORD_MESSAGE, fields: [{ path: 'password', message: WRONG_PASSWORD_MESSAGE }] });
-    const missing = await loyalty('/deleteUser/', { token });
+    const missing = await loyalty(t.app, '/deleteUser/', { token });
     expect(missing.statusCode).toBe(400);
     expect(json(missing).fields.map((f: { path: string }) => f.path)).toContain('password');
-    expect((await loyalty('/deleteUser/', { token: 'y'.repeat(43), password: MEMBER.password })).statusCode).toBe(401);
+    expect((await loyalty(t.app, '/deleteUser/', { token: 'y'.repeat(43), password: MEMBER.password })).statusCode).toBe(401);
     expect(await loyaltyState()).toEqual(before);
-    expect((await loyalty('/getUserInfo/', { token })).statusCode).toBe(200);
+    expect((await loyalty(t.app, '/getUserInfo/', { token })).statusCode).toBe(200);
   });
 
   it('deletes the account with its cars, vouchers, contracts, brands and logins; the bookings stay unlinked; an audit row without the person', async () => {
@@ -121,12 +113,12 @@ describe('deleteUser', () => {
     expect(linked.map((b) => b.booking_key)).toContain(linkedBooking);
     const bookingsBefore = await sql<{ n: string }>`SELECT count(*) AS n FROM booking`.execute(t.db);
 
-    const res = await loyalty('/deleteUser/', { token, password: MEMBER.password });
+    const res = await loyalty(t.app, '/deleteUser/', { token, password: MEMBER.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toEqual({ responseCode: 'SUCCESS' });
 
-    for (const tk of [token, other]) expect((await loyalty('/getUserInfo/', { token: tk })).statusCode).toBe(401);
-    expect((await loyalty('/login/', MEMBER)).statusCode).toBe(401);
+    for (const tk of [token, other]) expect((await loyalty(t.app, '/getUserInfo/', { token: tk })).statusCode).toBe(401);
+    expect((await loyalty(t.app, '/login/', MEMBER)).statusCode).toBe(401);
     for (const table of ['loyalty_account', 'loyalty_vehicle', 'loyalty_voucher', 'loyalty_service_contract', 'loyalty_account_brand', 'loyalty_token'] as const) {
       const column = table === 'loyalty_account' ? 'id' : 'account_id';
       const r = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${accountId}`.execute(t.db);
