@@ -1,13 +1,13 @@
 /**
  * The set-up's audit trail (audit_event, migration 020): every change of the company's
- * details, an office (its details; its opening hours and exceptions as `{ opening }`), a resource, a kind of work, an office's info text (migration 021), the catalogue (migration 022), a loyalty voucher (migration 023) or
+ * details, an office (its details; its opening hours and exceptions as `{ opening }`), a resource, a kind of work, an office's info text (migration 021), the catalogue (migration 022), a loyalty voucher (migration 023), an absence of a resource (migration 032) or
  * an import, and each search, download and erasure of a person's data and each loyalty account its member deleted (migration 027, counts only), with who made it (null: the command line), when, and the row before and after. Written inside the transaction that
  * made the change, so a change and its row stand or fall together.
  */
 import type { Executor } from '#src/db/database.ts';
 
-export type AuditEntity = 'COMPANY' | 'OFFICE' | 'RESOURCE' | 'WORK_KIND' | 'IMPORT' | 'INFO_TEXT' | 'SERVICE' | 'SERVICE_GROUP' | 'CAMPAIGN_CODE' | 'EXTRA_ITEM' | 'TIRE' | 'MEDIA' | 'VOUCHER' | 'PERSONAL_DATA';
-export type AuditAction = 'CREATED' | 'UPDATED' | 'DEACTIVATED' | 'ACTIVATED' | 'IMPORTED' | 'SEARCHED' | 'EXPORTED' | 'ERASED' | 'ACCOUNT_DELETED';
+export type AuditEntity = 'COMPANY' | 'OFFICE' | 'RESOURCE' | 'WORK_KIND' | 'IMPORT' | 'INFO_TEXT' | 'SERVICE' | 'SERVICE_GROUP' | 'CAMPAIGN_CODE' | 'EXTRA_ITEM' | 'TIRE' | 'MEDIA' | 'VOUCHER' | 'PERSONAL_DATA' | 'ABSENCE';
+export type AuditAction = 'CREATED' | 'UPDATED' | 'DEACTIVATED' | 'ACTIVATED' | 'IMPORTED' | 'SEARCHED' | 'EXPORTED' | 'ERASED' | 'ACCOUNT_DELETED' | 'DELETED';
 
 export interface NewAuditEvent {
   /** The staff member; null for the command line (npm run data:import) and a loyalty member's own deletion. */

@@ -74,8 +74,9 @@ export function registerStaffCapacityRoutes(scope: FastifyInstance, db: Db) {
       }),
     },
     async (request) => {
-      assertOffice(staffOf(request), request.params.officeId);
-      return capacity.removeAbsence(db, request.params.officeId, request.params.id);
+      const staff = staffOf(request);
+      assertOffice(staff, request.params.officeId);
+      return capacity.removeAbsence(db, request.params.officeId, staff.id, request.params.id);
     },
   );
 

@@ -8,6 +8,9 @@
  *
  * A booking already inside a new absence stays: it is counted in `bookingsInside` and
  * flagged in the day view.
+ *
+ * Every change writes its audit row in its transaction: an absence added (entity ABSENCE,
+ * CREATED) or removed (DELETED), and the office's hours (OFFICE, UPDATED).
  */
 import {
   ABSENCE_LIST_MAX_DAYS,
@@ -57,6 +60,11 @@ function absenceOf(row: AbsenceRow): Absence {
   };
 }
 
+/** An absence as its audit row keeps it: the stored row, without the bookings counted inside it. */
+function auditedAbsence(absence: Absence, officeId: number) {
+  return { id: absence.id, officeId, resourceId: absence.resourceId, start: absence.start, end: absence.end, reason: absence.reason };
+}
+
 /** The absences of the office's resources overlapping the dates from..to (inclusive). */
 export async function listAbsences(db: Executor, officeId: number, range: { from: string; to: string }): Promise<Absence[]> {
   if (daysBetween(range.from, range.to) >= ABSENCE_LIST_MAX_DAYS) {
@@ -94,14 +102,23 @@ export async function addAbsence(
     }
     const id = await insertAbsence(trx, { resourceId: body.resourceId, start, end, reason: body.reason, staffUserId });
     if (id === null) throw badRequest('start', 'Resurssilla on jo poissaolo tänä aikana');
-    return absenceOf((await findAbsences(trx, officeId, { id }))[0]!);
+    const absence = absenceOf((await findAbsences(trx, officeId, { id }))[0]!);
+    await recordAudit(trx, { staffUserId, entity: 'ABSENCE', entityId: id, action: 'CREATED', after: auditedAbsence(absence, officeId) });
+    return absence;
   });
 }
 
-/** Removes an absence of the office (its free times come back at once); 404 when the office has no such absence. */
-export async function removeAbsence(db: Db, officeId: number, id: number): Promise<{ responseCode: 'SUCCESS' }> {
-  if (!(await deleteAbsence(db, officeId, id))) throw notFound('Poissaoloa ei löydy.');
-  return { responseCode: 'SUCCESS' };
+/**
+ * Removes an absence of the office (its free times come back at once), with its audit row
+ * (DELETED, the absence as it was); 404 when the office has no such absence.
+ */
+export async function removeAbsence(db: Db, officeId: number, staffUserId: number, id: number): Promise<{ responseCode: 'SUCCESS' }> {
+  return db.transaction().execute(async (trx) => {
+    const [before] = await findAbsences(trx, officeId, { id });
+    if (!before || !(await deleteAbsence(trx, officeId, id))) throw notFound('Poissaoloa ei löydy.');
+    await recordAudit(trx, { staffUserId, entity: 'ABSENCE', entityId: id, action: 'DELETED', before: auditedAbsence(absenceOf(before), officeId) });
+    return { responseCode: 'SUCCESS' as const };
+  });
 }
 
 export interface Opening {

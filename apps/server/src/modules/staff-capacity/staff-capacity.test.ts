@@ -392,7 +392,7 @@ describe('the capacity calls refuse what they cannot do, naming the field', () =
   });
 });
 
-describe("changes of the office's hours are audited", () => {
+describe("changes of absences and of the office's hours are audited", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -429,6 +429,38 @@ describe("changes of the office's hours are audited", () => {
     expect((await staff.put(`/offices/1/exceptions/${SATURDAY}`, { closed: true })).statusCode).toBe(400);
     expect((await staff.delete(`/offices/1/exceptions/${DAY}`)).statusCode).toBe(404);
     expect(await count()).toBe(start + 3);
+  });
+
+  it('each absence added or removed: one ABSENCE row with who, its id and the absence; refused calls write none', async () => {
+    const { client: staff, user } = await signedInStaff(t.app, t.db, { role: 'OFFICE', officeIds: [1] });
+    const resourceId = (await t.db.selectFrom('resource').select('id').where('organization_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
+    const rows = () => listAudit(t.db, 'ABSENCE');
+    expect(await rows()).toEqual([]);
+    const absence = { resourceId, start: `${DAY}T10:00:00`, end: `${DAY}T12:30:00`, reason: 'Koulutus' };
+
+    const added = await staff.post('/offices/1/absences', absence);
+    expect(added.statusCode, added.body).toBe(200);
+    const id: number = json(added).id;
+    const stored = { id, officeId: 1, ...absence };
+    expect(await rows()).toMatchObject([{ staff_user_id: user.id, entity_id: String(id), action: 'CREATED', before: null, after: stored }]);
+
+    // Refused: overlapping the absence, in the past, another office's resource; nothing written.
+    expect((await staff.post('/offices/1/absences', { ...absence, start: `${DAY}T11:00:00` })).statusCode).toBe(400);
+    expect((await staff.post('/offices/1/absences', { ...absence, start: `${addDays(TODAY, -1)}T10:00:00`, end: `${TODAY}T10:00:00` })).statusCode).toBe(400);
+    const otherResource = (await t.db.selectFrom('resource').select('id').where('organization_id', '=', 2).executeTakeFirstOrThrow()).id;
+    expect((await staff.post('/offices/1/absences', { ...absence, resourceId: otherResource })).statusCode).toBe(400);
+    expect(await rows()).toHaveLength(1);
+
+    expect((await staff.delete(`/offices/1/absences/${id}`)).statusCode).toBe(200);
+    const [removed, created] = await rows();
+    expect(removed).toMatchObject({ staff_user_id: user.id, entity_id: String(id), action: 'DELETED', before: stored, after: null });
+    expect(created!.action).toBe('CREATED');
+
+    // Removed already, or a malformed id: nothing more written.
+    expect((await staff.delete(`/offices/1/absences/${id}`)).statusCode).toBe(404);
+    expect((await staff.delete('/offices/1/absences/abc')).statusCode).toBe(400);
+    expect(await rows()).toHaveLength(2);
+    expect(await t.db.selectFrom('resource_absence').select('id').where('id', '=', String(id)).execute()).toEqual([]);
   });
 });
 
