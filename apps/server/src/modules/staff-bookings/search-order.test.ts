@@ -40,8 +40,8 @@ async function sortedAtOnce(officeIds: number[], text: string, limit: number): P
   return res.rows.map((r) => Number(r.id));
 }
 
-const split = async (officeIds: number[], text: string, limit: number, window?: number) =>
-  (await findMatchingBookings(db, officeIds, searchTermsOf(text), since, limit, window)).map((l) => Number(l.row.id));
+const split = async (officeIds: number[], text: string, limit: number, window?: number, cap?: number) =>
+  (await findMatchingBookings(db, officeIds, searchTermsOf(text), since, limit, window, cap)).map((l) => Number(l.row.id));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -97,7 +97,7 @@ describe('findMatchingBookings', () => {
     expect(m.equal_starts).toBeGreaterThan(0);
   });
 
-  it('gives the order of one sorted statement, page by page, for few and many matches, one office or all', async () => {
+  it('gives the order of one sorted statement, page by page, for few and many matches, one office or all, within the match cap and past it', async () => {
     for (const text of ['Järjestyskokeilu', 'järjestysKOKEILU', 'nen', 'example.com', 'AB', 'JARJESTYS2X1', '040']) {
       for (const offices of [[1], [1, 2], allOffices]) {
         for (const limit of [1, 2, 5, 13, 51, 200]) {
@@ -107,6 +107,8 @@ describe('findMatchingBookings', () => {
           for (const window of [3, 40, undefined]) {
             expect(await split(offices, text, limit, window), `${text} in ${offices.length} offices, ${limit} a page, window ${window}`).toEqual(expected);
           }
+          // Matches taken by id within the cap, or with the offices past it (a small cap).
+          expect(await split(offices, text, limit, 3, 5), `${text} in ${offices.length} offices, ${limit} a page, cap 5`).toEqual(expected);
         }
       }
     }
