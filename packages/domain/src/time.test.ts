@@ -167,3 +167,40 @@ describe('durations', () => {
     expect(formatDuration(90.4)).toBe('1 h 30 min');
   });
 });
+
+describe('toHelsinki against the time-zone database', () => {
+  const zone = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Helsinki',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    weekday: 'short',
+  });
+  const weekdays: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+  const fromZone = (instant: Date) => {
+    const p = Object.fromEntries(zone.formatToParts(instant).map((x) => [x.type, x.value]));
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}`, isoWeekday: weekdays[p.weekday!] };
+  };
+
+  it('gives the same wall clock around every change of the clocks from 1989 to 2201, and at random instants', () => {
+    const instants: Date[] = [];
+    for (let year = 1989; year <= 2201; year++) {
+      // The last Sundays of March and October, and the hours around 01:00 UTC on them.
+      for (const month of [2, 9]) {
+        const last = new Date(Date.UTC(year, month + 1, 0));
+        const sunday = last.getUTCDate() - last.getUTCDay();
+        for (const minutes of [-61, -60, -1, 0, 1, 59, 60, 61]) instants.push(new Date(Date.UTC(year, month, sunday, 1, minutes, 30, 999)));
+      }
+    }
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 20_000; i++) instants.push(new Date(Date.UTC(1900, 0, 1) + random() * (Date.UTC(2300, 0, 1) - Date.UTC(1900, 0, 1))));
+    // Before 1921 Helsinki kept its local mean time (+1:39:49): the database answers there.
+    instants.push(new Date(Date.UTC(1920, 5, 1, 12, 0, 0)), new Date(Date.UTC(1000, 0, 1)), new Date(Date.UTC(9999, 11, 31, 21, 59, 59)));
+    for (const instant of instants) expect(toHelsinki(instant), instant.toISOString()).toEqual(fromZone(instant));
+  });
+});

@@ -29,8 +29,8 @@ export interface HelsinkiParts {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-/** The Helsinki wall-clock date and time of an instant. */
-export function toHelsinki(instant: Date): HelsinkiParts {
+/** The Helsinki wall-clock date and time of an instant, as the time-zone database has it. */
+function zoneParts(instant: Date): HelsinkiParts {
   const p: Record<string, string> = {};
   for (const part of partsFormat().formatToParts(instant)) p[part.type] = part.value;
   return {
@@ -38,6 +38,38 @@ export function toHelsinki(instant: Date): HelsinkiParts {
     time: `${p.hour}:${p.minute}:${p.second}`,
     isoWeekday: WEEKDAYS[p.weekday ?? 'Mon'] ?? 1,
   };
+}
+
+const HOUR_MS = 3_600_000;
+/**
+ * Where Helsinki's offset is taken per hour of UTC: from 1990 to 2200, when its clocks
+ * change only on a whole UTC hour (01:00 UTC, the EU's rule). Outside it every instant goes
+ * to the time-zone database (before 1921 Helsinki kept its local mean time, seconds off).
+ */
+const HOURLY_FROM = Date.UTC(1990, 0, 1);
+const HOURLY_UNTIL = Date.UTC(2200, 0, 1);
+/** Helsinki's offset in ms by UTC hour, as the time-zone database gave it; bounded. */
+const hourOffsets = new Map<number, number>();
+
+/**
+ * The Helsinki wall-clock date and time of an instant. The time-zone database's offset is
+ * asked once for each hour of UTC and the wall clock computed from it (formatToParts for
+ * every instant was a tenth of a week view's time); the same parts as zoneParts gives.
+ */
+export function toHelsinki(instant: Date): HelsinkiParts {
+  const ms = instant.getTime();
+  if (!(ms >= HOURLY_FROM && ms < HOURLY_UNTIL)) return zoneParts(instant);
+  const hour = Math.floor(ms / HOUR_MS) * HOUR_MS;
+  let offset = hourOffsets.get(hour);
+  if (offset === undefined) {
+    const h = zoneParts(new Date(hour));
+    offset = Date.parse(`${h.date}T${h.time}Z`) - hour;
+    if (hourOffsets.size >= 100_000) hourOffsets.clear();
+    hourOffsets.set(hour, offset);
+  }
+  const wall = new Date(ms + offset);
+  const iso = wall.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 19), isoWeekday: wall.getUTCDay() || 7 };
 }
 
 /** Offset of Helsinki from UTC at an instant, in minutes (120 or 180). */
