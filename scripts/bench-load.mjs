@@ -57,7 +57,10 @@ async function drain(server) {
  */
 export async function measure(server, scenario, database, load) {
   if (scenario.run) return measureFlow(server, scenario, database, load);
-  const { connections, connectionsText, duration, warmup } = load;
+  const { duration, warmup } = load;
+  // A scenario may set its own concurrency (the back-office's: STAFF_CONNECTIONS).
+  const connections = scenario.connections ?? load.connections;
+  const connectionsText = scenario.connections ? `${connections} connection${connections === 1 ? '' : 's'}` : load.connectionsText;
   log(`[${database}] ${scenario.label}: preparing…`);
   const { requests, note } = await scenario.prepare(server);
   if (warmup > 0) {
@@ -82,7 +85,8 @@ export async function measure(server, scenario, database, load) {
     baseline: !!scenario.baseline,
     floor: !!scenario.floor,
     session: !!scenario.session,
-    note,
+    connections,
+    note: scenario.connections ? `${connectionsText}; ${note}` : note,
     requestsPerSecond: ok / (result.duration || duration),
     p50Ms: percentile(latencies, 50),
     p90Ms: percentile(latencies, 90),

@@ -28,6 +28,7 @@
 //   BENCH_ONLY             comma-separated scenario ids: measure just those (and the baseline)
 //   BENCH_DURATION         seconds of load per call (default 10)
 //   BENCH_CONNECTIONS      concurrent connections (default 20; 1 shows one request's own time)
+//   BENCH_STAFF_CONNECTIONS  the back-office calls' connections (default 2: its own concurrency)
 //   BENCH_WARMUP           seconds of unmeasured load before each call (default 2; 0 = none)
 //   BENCH_WEEK             `current` keeps the current week for free-times even on a weekend
 //   BENCH_LIGHTHOUSE       0 leaves out the web build and Lighthouse (on PGlite, before the load)
