@@ -10,6 +10,7 @@ import { LOCAL_DATE_TIME_PATTERN, isRealLocalDateTime } from './time.ts';
 import { PG_INT_MAX } from './storable.ts';
 import { dateString, localDateTime, dateOrLocalDateTime, dateRangeChecks } from './api-fields.ts';
 import { organizationSchema } from './api.ts';
+import { OTHER_OFFICES_MAX_LIMIT } from './rules.ts';
 
 // ---- Time ------------------------------------------------------------------
 
@@ -84,8 +85,6 @@ export type ReservationDetailsBody = z.input<typeof reservationDetailsBody>;
 /** A date range of at most 62 days, start ≤ end (free-times-on-organization, free-times-for-booking). */
 export const freeTimesRangeBody = dateRangeChecks(z.object({ start: dateString, end: dateString }));
 
-/** Offices a page of other offices' availability holds at most (OTHER_OFFICES_PAGE in the web app). */
-export const OTHER_OFFICES_MAX_LIMIT = 50;
 const BOTH_COORDINATES = 'Anna sekä leveys- että pituusaste';
 
 /**

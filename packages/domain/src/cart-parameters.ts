@@ -8,12 +8,8 @@
 import type { ProductParameter } from './windshield-products.ts';
 import { TIRE_TYPE_LABELS, formatTireSize } from './tires.ts';
 import type { TireType } from './enums.ts';
-import {
-  CONTACT_METHOD_LABELS,
-  INSURANCE_COMPANIES,
-  WINDSHIELD_PRODUCTS,
-  YES_NO_UNKNOWN_LABELS,
-} from './windshield.ts';
+import { CONTACT_METHOD_LABELS, INSURANCE_COMPANIES, YES_NO_UNKNOWN_LABELS } from './windshield.ts';
+import { WINDSHIELD_PRODUCTS } from './windshield-handover.ts';
 
 /** Parameters of a tire line: its size ('205/55R16') and its type ('Kitkarengas'). */
 export const TIRE_PARAMETERS = { size: 'Rengaskoko', type: 'Rengastyyppi' } as const;

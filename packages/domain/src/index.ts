@@ -17,6 +17,7 @@ export * from './reservation.ts';
 export * from './office-hours.ts';
 export * from './delivery.ts';
 export * from './windshield.ts';
+export * from './windshield-handover.ts';
 export * from './windshield-products.ts';
 export * from './cart-parameters.ts';
 export * from './finance.ts';

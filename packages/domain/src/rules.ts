@@ -109,6 +109,9 @@ export const PROCESS_TTL_MINUTES = 240;
 export const CALENDAR_AUTO_ADVANCE_WEEKS = 7;
 export const WEEK_PICKER_WEEKS = 9;
 
+/** Offices a page of other offices' availability holds at most (OTHER_OFFICES_PAGE in the web app). */
+export const OTHER_OFFICES_MAX_LIMIT = 50;
+
 /** Notifications disappear after this many milliseconds (requirements §9). */
 export const NOTIFICATION_TTL_MS = 5000;
 /** Notification expiry is checked this often (requirements §9). */
