@@ -167,7 +167,8 @@ describe("'Poista tili' from the loyalty block", () => {
     const done = await within(dialog).findByText(/Tilisi on poistettu/);
     expect(bodies(`${API}/deleteUser/`)).toEqual([{ token: ACCOUNT.token, password: 'Salasana123!' }]);
     expect(done.closest('[role="status"]')).not.toBeNull();
-    expect(document.activeElement).toBe(done);
+    // The focus moves in an effect after the text is shown: waited for, not raced.
+    await waitFor(() => expect(document.activeElement).toBe(done));
     // Logged out: the token is gone from the tab and revoked, the block offers the login again.
     expect(window.sessionStorage.getItem(LOYALTY_TOKEN_KEY)).toBeNull();
     expect(bodies(`${API}/logout/`)).toEqual([{ token: ACCOUNT.token }]);
