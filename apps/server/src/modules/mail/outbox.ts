@@ -41,7 +41,8 @@ export class Mailer {
   private readonly transport: Transporter;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | null = null;
-  private again = false;
+  /** The run asked for while one is under way: it starts when that one ends. */
+  private next: Promise<number> | null = null;
   private metrics: MailMetrics | undefined;
   private readonly sms: SmsSender;
 
@@ -64,11 +65,18 @@ export class Mailer {
     this.metrics = metrics;
   }
 
-  /** Starts a send run now (or right after the one under way). */
+  /**
+   * Starts a send run now, or right after the one under way, and answers when that run has
+   * ended: a message made due before the call is sent by the run it waits for, even when the
+   * run under way had already looked for due messages. Calls during one run share the next.
+   */
   kick(): Promise<number> {
     if (this.running) {
-      this.again = true;
-      return this.running;
+      this.next ??= this.running.then(() => {
+        this.next = null;
+        return this.kick();
+      });
+      return this.next;
     }
     this.running = this.flush()
       .catch((err) => {
@@ -78,10 +86,6 @@ export class Mailer {
       })
       .finally(() => {
         this.running = null;
-        if (this.again) {
-          this.again = false;
-          void this.kick();
-        }
       });
     return this.running;
   }
@@ -150,7 +154,8 @@ export class Mailer {
 
   async close() {
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    // A run queued behind the one under way starts when it ends: wait for both.
+    while (this.running || this.next) await (this.next ?? this.running);
     this.transport.close();
   }
 }
