@@ -6,7 +6,7 @@ import { PROCESSES, createStaffUserBody } from '@huolto/domain';
 import { addAccount } from '../apps/server/src/modules/staff/index.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { DESKTOP, pageAt } from './support/axe-check.ts';
-import { expectSoundAtEveryWidth } from './support/staff-check.ts';
+import { expectSoundAtEveryWidth, openAdminPage } from './support/staff-check.ts';
 import { confirmButton, fillContactDetails, reserveFirstFreeTime, type ContactDetails } from './support/flows.ts';
 import { newestBrowserBooking } from './support/stored.ts';
 
@@ -38,12 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/** A page of the admin's closed 'Ylläpito' menu. */
-async function openAdminPage(page: Page, label: string) {
-  await page.getByRole('navigation', { name: 'Hallinnan näkymät' }).locator('summary', { hasText: 'Ylläpito' }).click();
-  await page.getByRole('navigation', { name: 'Hallinnan näkymät' }).getByRole('link', { name: label, exact: true }).click();
-}
 
 /** The live region's message of a saved form. */
 async function announced(page: Page, message: string) {

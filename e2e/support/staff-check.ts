@@ -41,8 +41,9 @@ export async function expectSoundAtEveryWidth(page: Page, what: string, shot?: s
 }
 
 /**
- * A page of the admin's 'Ylläpito' menu. The menu closes when the page changes, so it is
- * opened again until its link shows (a redirect just after signing in closes it).
+ * A page of the admin's 'Ylläpito' menu. The menu closes when the page changes, so a redirect
+ * just after signing in can close it between finding the link and clicking it: the menu is
+ * opened and the link clicked again until the click lands.
  */
 export async function openAdminPage(page: Page, label: string) {
   const nav = page.getByRole('navigation', { name: 'Hallinnan näkymät' });
@@ -50,8 +51,12 @@ export async function openAdminPage(page: Page, label: string) {
   await expect
     .poll(async () => {
       if (!(await link.isVisible())) await nav.locator('summary', { hasText: 'Ylläpito' }).click();
-      return link.isVisible();
+      try {
+        await link.click({ timeout: 2_000 });
+        return true;
+      } catch {
+        return false;
+      }
     })
     .toBe(true);
-  await link.click();
 }

@@ -85,6 +85,10 @@ async function settle(received: readonly unknown[], quietMs = 1500, timeoutMs = 
 
 describe('a PGlite server process killed with SIGKILL in the middle of bookings', () => {
   it('restarts on the same DATA_DIR with every booking answered SUCCESS whole and each e-mail sent exactly once', async () => {
+    // Each phase's time is printed as it ends: a run that reaches the test's time limit on a
+    // busy machine shows which phase took it.
+    const testStarted = Date.now();
+    const phase = (what: string) => console.log(`pglite kill, ${Date.now() - testStarted} ms: ${what}`);
     const received: ReceivedMail[] = [];
     let successes = 0;
     let server: ServerProcess | undefined;
@@ -104,6 +108,7 @@ describe('a PGlite server process killed with SIGKILL in the middle of bookings'
     server = await startServer({ dataDir, smtpUrl: smtp.url, startTimeoutMs: 180_000 });
     const first = server;
     cleanup.push(() => stopServer(first));
+    phase('started');
 
     const traffic = newTraffic();
     const started = Date.now();
@@ -123,6 +128,7 @@ describe('a PGlite server process killed with SIGKILL in the middle of bookings'
       },
     });
     const elapsed = Date.now() - started;
+    phase('bookings answered');
     expect(kill, `the server was killed (${successes} saved, ${received.length} e-mails)`).toBeDefined();
     expect(kill!.successes, 'killed in the middle of the bookings').toBeLessThan(SESSIONS - 12);
     const restarted = await kill!.restarted;
@@ -141,6 +147,7 @@ describe('a PGlite server process killed with SIGKILL in the middle of bookings'
     // Mail the restarted server could send is sent; then it is stopped to read the database.
     await settle(received);
     expect(await stopServer(restarted), restarted.output()).toEqual({ code: 0, signal: null });
+    phase('mail settled, restarted server stopped');
     expect(pgControlState(pgdata)).toBe(DB_SHUTDOWNED);
 
     const orphans = await withDatabase(async (db) => {
@@ -160,7 +167,8 @@ describe('a PGlite server process killed with SIGKILL in the middle of bookings'
     expect(orphans).toBeLessThanOrEqual(10);
 
     // A start sends what is due: the messages the killed process never delivered.
-    const drain = await startServer({ dataDir, smtpUrl: smtp.url });
+    const drain = await startServer({ dataDir, smtpUrl: smtp.url, startTimeoutMs: 180_000 });
+    phase('started again to send what was claimed');
     cleanup.push(() => stopServer(drain));
     const drainStarted = Date.now();
     const deadline = Date.now() + 30_000;
@@ -177,12 +185,13 @@ describe('a PGlite server process killed with SIGKILL in the middle of bookings'
       expect(await outboxByStatus(db, tokens)).toEqual({ SENT: keys.length });
     });
 
+    phase('done');
     console.log(
       `pglite kill: ${saved.length} bookings in ${elapsed} ms on one process; SIGKILL after ${kill!.successes} saved, ` +
         `${traffic.failures.length} requests without an answer while it restarted, ${orphans} claimed messages left, ` +
         `${received.length} e-mails received (the last ${orphans} ${drainMs} ms after a start)`,
     );
-  }, 240_000);
+  }, 420_000);
 });
 
 describe('SIGTERM on PGlite', () => {
