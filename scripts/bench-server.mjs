@@ -17,6 +17,13 @@ const pg = createRequire(join(root, 'apps/server/package.json'))('pg');
 const START_TIMEOUT_MS = 300_000;
 const SCALED_START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT || 0) * 1000 || 4 * 3_600_000;
 
+/**
+ * Node's own options for the bench's servers (BENCH_SERVER_NODE_ARGS), e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/profiles` for a CPU profile of each server under the load
+ * (NODE_OPTIONS refuses --cpu-prof).
+ */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
 const log = (...args) => console.error(...args);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -138,7 +145,7 @@ async function startServer(name, databaseUrl, webDist, prepared = false, scale =
   // larger size is asked for; the caller's own DEMO_SCALE is not passed on.
   if (scale) env.DEMO_SCALE = scale;
   else delete env.DEMO_SCALE;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

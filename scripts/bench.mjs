@@ -35,6 +35,8 @@
 //   BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, the median performance counts (default 1)
 //   BENCH_WEB_DIST         a web build to use instead of building one (e.g. apps/web/dist)
 //   BENCH_PROCESSES        `1` leaves out the two-process PostgreSQL run
+//   BENCH_SERVER_NODE_ARGS Node options of the bench's servers, e.g. `--cpu-prof --cpu-prof-dir=DIR`
+//                          for a CPU profile of each server under the load (written when it stops)
 //   BENCH_SCALE            medium | large | offices=N,years=N: every one-process run again on a
 //                          database seeded at that size (DEMO_SCALE; large on PostgreSQL only),
 //                          each call's figures beside the demo size's, ✓/✗ ≤ 1.2× for the

@@ -45,6 +45,22 @@ describe('Finnish time, whatever the process TZ (tests run with TZ=UTC)', () => 
     expect(toHelsinki(new Date('2026-11-22T21:59:59Z')).date).toBe('2026-11-22');
   });
 
+  it('"today" kept for an hour of UTC is the date of every instant in it: each second around a midnight in winter and in summer, and the clock changes', () => {
+    for (const midnight of ['2026-11-22T22:00:00Z', '2026-06-30T21:00:00Z', '2026-03-28T22:00:00Z', '2026-03-29T21:00:00Z', '2026-10-24T21:00:00Z', '2026-10-25T22:00:00Z']) {
+      const at = Date.parse(midnight);
+      for (let s = -3600; s < 3600; s++) {
+        const now = new Date(at + s * 1000);
+        expect(todayInHelsinki(now), now.toISOString()).toBe(toHelsinki(now).date);
+      }
+    }
+    // Going back and forth between hours answers each hour's own date.
+    expect(todayInHelsinki(new Date('2026-11-22T21:59:59Z'))).toBe('2026-11-22');
+    expect(todayInHelsinki(new Date('2026-11-22T22:00:00Z'))).toBe('2026-11-23');
+    expect(todayInHelsinki(new Date('2026-11-22T21:00:00Z'))).toBe('2026-11-22');
+    // Outside the hourly years, straight from the time-zone database.
+    expect(todayInHelsinki(new Date('1900-01-01T22:30:00Z'))).toBe(toHelsinki(new Date('1900-01-01T22:30:00Z')).date);
+  });
+
   it('starts weeks on Monday', () => {
     expect(startOfWeek('2026-11-22')).toBe('2026-11-16'); // Sunday → Monday before
     expect(startOfWeek('2026-11-23')).toBe('2026-11-23');

@@ -120,8 +120,18 @@ export function existsInHelsinki(value: string): boolean {
   return `${back.date}T${back.time}` === value;
 }
 
+/** The last UTC hour todayInHelsinki answered, with its date. */
+let lastToday: { hour: number; date: string } | undefined;
+
+/** The Helsinki date of an instant (now by default), 'YYYY-MM-DD'. */
 export function todayInHelsinki(now = new Date()): string {
-  return toHelsinki(now).date;
+  const ms = now.getTime();
+  // Helsinki's midnight falls on a whole UTC hour where its offset is taken per hour (1990–2200):
+  // the date is the same all through a UTC hour. The last hour's answer is kept.
+  if (!(ms >= HOURLY_FROM && ms < HOURLY_UNTIL)) return toHelsinki(now).date;
+  const hour = Math.floor(ms / HOUR_MS);
+  if (lastToday?.hour !== hour) lastToday = { hour, date: toHelsinki(now).date };
+  return lastToday.date;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { todayInHelsinki } from '@huolto/domain';
 import type { Versions } from '#src/db/versions.ts';
 import type { Executor } from '#src/db/database.ts';
-import { OfficeCache, databaseOffices, type OfficeSource, sharedLoad, VersionedSnapshot } from '../organizations/index.ts';
+import { OfficeCache, databaseOffices, keptPerHandle, type OfficeSource, sharedLoad, VersionedSnapshot } from '../organizations/index.ts';
 import {
   findAdditionalLinks,
   findGroups,
@@ -208,10 +208,14 @@ export class CatalogueCache {
   }
 
   at(db: Executor, versions?: Versions): CatalogueSource {
-    const offices = this.offices.at(db, versions);
     const snapshot = this.enabled && versions ? this.snapshots.at(versions.catalogue) : undefined;
-    return snapshot ? snapshotCatalogue(db, snapshot, offices) : { ...databaseCatalogue(db), offices };
+    if (!snapshot) return { ...databaseCatalogue(db), offices: this.offices.at(db, versions) };
+    // The offices are kept under the same catalogue version: those of the first request are its.
+    return this.kept(snapshot, db, () => snapshotCatalogue(db, snapshot, this.offices.at(db, versions)));
   }
+
+  /** snapshotCatalogue of a snapshot and handle, made once. */
+  private readonly kept = keptPerHandle<Snapshot, Executor, CatalogueSource>();
 
   /** findOrganization(db, id) under `versions` (organizations/office-cache.ts). */
   organization(db: Executor, versions: Versions | undefined, id: number) {

@@ -6,4 +6,4 @@
 export { databaseOffices, OfficeCache, officesOf, type OfficeSource } from './office-cache.ts';
 export { activeInfoTexts, findOrganization } from './repository.ts';
 export { defaultTireSalesOfficeId, organizationsForProcess, transferOrganization, usableOrganization } from './service.ts';
-export { sharedLoad, VersionedSnapshot } from './versioned-snapshot.ts';
+export { keptPerHandle, sharedLoad, VersionedSnapshot } from './versioned-snapshot.ts';

@@ -19,7 +19,7 @@ import {
   type OrganizationRow,
   type PublicOrganizationFilter,
 } from './repository.ts';
-import { sharedLoad, VersionedSnapshot } from './versioned-snapshot.ts';
+import { keptPerHandle, sharedLoad, VersionedSnapshot } from './versioned-snapshot.ts';
 import { offersProcess } from './processes.ts';
 
 /** What listOrganizations filters on besides the make. */
@@ -83,6 +83,9 @@ async function loadOffices(db: Executor): Promise<OfficeData> {
 }
 
 /** The offices of one catalogue version, answered from memory once loaded. */
+/** snapshotOffices of a snapshot and handle, made once. */
+const keptOffices = keptPerHandle<(db: Executor) => Promise<OfficeData>, Executor, OfficeSource>();
+
 function snapshotOffices(db: Executor, data: (db: Executor) => Promise<OfficeData>): OfficeSource {
   return {
     officeSource: true,
@@ -129,7 +132,7 @@ export class OfficeCache {
 
   at(db: Executor, versions?: Versions): OfficeSource {
     const data = this.enabled && versions ? this.snapshots.at(versions.catalogue) : undefined;
-    return data ? snapshotOffices(db, data) : databaseOffices(db);
+    return data ? keptOffices(data, db, () => snapshotOffices(db, data)) : databaseOffices(db);
   }
 
   /** findOrganization(db, id) from memory under `versions` (from the database without them). */

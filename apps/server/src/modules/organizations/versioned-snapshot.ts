@@ -43,3 +43,27 @@ export function sharedLoad<A, T>(load: (arg: A) => Promise<T>): (arg: A) => Prom
     return pending;
   };
 }
+
+/**
+ * What is made once for each snapshot and database handle: the reads answered from a
+ * snapshot are the same functions for every request on the same handle, so they are made by
+ * the first request and kept with the snapshot (made anew for every request they were a
+ * tenth of a cached call's time). Both keys are weak: a replaced snapshot or an ended
+ * transaction takes its entries with it.
+ */
+export function keptPerHandle<K extends object, H extends object, T>(): (key: K, handle: H, make: () => T) => T {
+  const made = new WeakMap<K, WeakMap<H, T>>();
+  return (key, handle, make) => {
+    let byHandle = made.get(key);
+    if (!byHandle) {
+      byHandle = new WeakMap();
+      made.set(key, byHandle);
+    }
+    let value = byHandle.get(handle);
+    if (value === undefined) {
+      value = make();
+      byHandle.set(handle, value);
+    }
+    return value;
+  };
+}

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ApiClient, createTestApp, firstFreeSlot, json, prepareMaintenance, type TestApp } from '#test/helpers.ts';
 import { StatementCounter } from '#test/statement-counter.ts';
 import { WriteClock } from '#src/db/write-clock.ts';
+import { findLiveSession } from './repository.ts';
 import { SessionMemory } from './session-memory.ts';
 
 /**
@@ -86,12 +87,20 @@ describe('sessions kept in memory on PGlite', () => {
     await prepareMaintenance(c);
     const memory = new SessionMemory(new WriteClock());
     const first = await memory.find(t.db, c.token!);
+    const cart = first!.process.cart as { productId: string }[];
+    expect(cart.length).toBeGreaterThan(0);
     first!.process.notes = 'muutettu pyynnössä';
+    cart[0]!.productId = 'muutettu';
+    cart.push({ productId: 'lisätty' });
+    first!.process.expires_at.setFullYear(2000);
     first!.held = undefined;
     const before = counter.count;
     const again = await memory.find(t.db, c.token!);
     expect(counter.count - before).toBe(0);
     expect(again!.process.notes).toBeNull();
     expect(again!.process.token).toBe(c.token);
+    // Its JSON and dates too: the cart and the expiry as stored.
+    expect(again!.process.cart).toEqual((await findLiveSession(t.db, c.token!))!.process.cart);
+    expect(again!.process.expires_at.getTime()).toBeGreaterThan(Date.now());
   });
 });

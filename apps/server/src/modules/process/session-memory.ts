@@ -41,7 +41,7 @@ export class SessionMemory {
     const now = Date.now();
     const versions = this.#versions?.tick === tick ? this.#versions.value : undefined;
     if (kept && kept.tick === tick && versions && knowsOffice(versions, kept.value.process.organization_id) && stillLive(kept.value, now)) {
-      return { ...structuredClone(kept.value), versions: at(versions, now) };
+      return { ...copyOf(kept.value), versions: at(versions, now) };
     }
     // The tick is taken before the read: a write in between leaves the read labelled older
     // than the data, which only makes the next request read again.
@@ -53,7 +53,7 @@ export class SessionMemory {
     if (this.#sessions.size >= SESSIONS_KEPT && !this.#sessions.has(token)) {
       this.#sessions.delete(this.#sessions.keys().next().value!);
     }
-    this.#sessions.set(token, { tick, value: structuredClone({ process: session.process, held: session.held }) });
+    this.#sessions.set(token, { tick, value: copyOf({ process: session.process, held: session.held }) });
     return { ...session, versions: at(this.#keep(tick, session.versions), now) };
   }
 
@@ -77,6 +77,22 @@ export class SessionMemory {
 
 /** Kept versions as a request's, at `now`: the map is the tick's own, so what the request adds stays. */
 const at = (kept: Omit<Versions, 'dbNow'>, now: number): Versions => ({ catalogue: kept.catalogue, offices: kept.offices, dbNow: new Date(now) });
+
+/**
+ * A deep copy of a row as the database driver answers it: plain objects, arrays, dates and
+ * primitives are copied here (structuredClone took a twelfth of a kept session call's time);
+ * anything else, structuredClone.
+ */
+export function copyOf<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = copyOf((value as Record<string, unknown>)[key]);
+  return out as T;
+}
 
 /** Whether the versions hold the session's own office's (a session without an office needs none). */
 const knowsOffice = (versions: Omit<Versions, 'dbNow'>, officeId: number | null): boolean => officeId === null || versions.offices.has(officeId);
