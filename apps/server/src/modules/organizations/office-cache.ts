@@ -82,10 +82,10 @@ async function loadOffices(db: Executor): Promise<OfficeData> {
   };
 }
 
-/** The offices of one catalogue version, answered from memory once loaded. */
 /** snapshotOffices of a snapshot and handle, made once. */
 const keptOffices = keptPerHandle<(db: Executor) => Promise<OfficeData>, Executor, OfficeSource>();
 
+/** The offices of one catalogue version, answered from memory once loaded. */
 function snapshotOffices(db: Executor, data: (db: Executor) => Promise<OfficeData>): OfficeSource {
   return {
     officeSource: true,

@@ -90,7 +90,12 @@ export function copyOf<T>(value: T): T {
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = copyOf((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    const copy = copyOf((value as Record<string, unknown>)[key]);
+    // A stored JSON key '__proto__' stays a key of its own, as JSON.parse and structuredClone keep it.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
+    else out[key] = copy;
+  }
   return out as T;
 }
 
