@@ -129,9 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { maile
   // (plugins/security-headers.ts).
   registerSecurityHeaders(app);
   await app.register(cookie);
-  // Counted in the database, so that every instance on it sees the same counts; only the
-  // routes whose config names a limit are limited.
-  await registerRateLimits(app, db);
+  // Counted in the database, so that every instance on it sees the same counts; on the
+  // embedded database, whose one process is its only client, in that process's memory
+  // (decision 025). Only the routes whose config names a limit are limited.
+  await registerRateLimits(app, db, { counts: config.rateLimitCounts ?? (database.engine === 'pglite' ? 'memory' : 'database') });
   registerErrorHandler(app);
   registerXsrf(app, { secure: config.publicUrl.startsWith('https:') });
 

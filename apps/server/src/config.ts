@@ -140,6 +140,13 @@ const envSchema = z.object({
    */
   CACHES: z.enum(['on', 'off']).default('on'),
   /**
+   * Where the rate limits are counted: `database` (rate_limit_counter, shared by every server
+   * process on the database) or `memory` (this process's own; the embedded database's one
+   * process is its only client). Unset: memory on PGlite, the database on PostgreSQL
+   * (docs/decisions/025).
+   */
+  RATE_LIMIT_COUNTS: z.enum(['database', 'memory'], { error: "must be 'database' or 'memory'" }).optional(),
+  /**
    * `on`: a new, empty database gets the demo company (offices, services, staff, bookings).
    * `off`: it starts empty (only the vehicle makes and models) and is marked so, and no later
    * start fills it with the demo; the company sets itself up in the back-office.
@@ -225,6 +232,8 @@ export interface Config {
   webDist: string | undefined;
   /** CACHES: false keeps nothing in memory (decision 013). */
   caches: boolean;
+  /** RATE_LIMIT_COUNTS: where the rate limits are counted; unset, by the engine (decision 025). */
+  rateLimitCounts: 'database' | 'memory' | undefined;
   /** DEMO_DATA: true seeds a new database with the demo company; false starts it empty. */
   demoData: boolean;
   /** DEMO_SCALE: the size of the demo company a new database gets. */
@@ -289,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     caches: e.CACHES === 'on',
+    rateLimitCounts: e.RATE_LIMIT_COUNTS,
     demoData: e.DEMO_DATA === 'on',
     demoScale: parseDemoScale(e.DEMO_SCALE),
     reminderIntervalMs: e.REMINDER_INTERVAL_SECONDS * 1000,

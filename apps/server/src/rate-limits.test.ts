@@ -25,7 +25,9 @@ const LIMITS = {
   freeTimesOnOrganizationRateLimit: 5,
   freeTimesOnOrganizationSessionRateLimit: 3,
 };
-const t: TestApp = await createTestApp(LIMITS);
+// Counted in the database on both engines here (PGlite's default is memory:
+// rate-limits-memory.test.ts), so the rows can be seen and written as another instance would.
+const t: TestApp = await createTestApp({ ...LIMITS, rateLimitCounts: 'database' });
 afterAll(() => t.close());
 
 let nextAddress = 1;

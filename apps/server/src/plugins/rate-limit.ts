@@ -69,6 +69,18 @@ export interface CounterState {
   ttl: number;
 }
 
+/** A counter's key as stored: longer keys as their hash. */
+const storedKey = (key: string) => (key.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key);
+
+/** Where the calls of the limited routes are counted (registerRateLimits). */
+export interface Counters {
+  /** Counts one call on `key` in a window of `windowMs`. */
+  count(key: string, windowMs: number): Promise<CounterState>;
+  /** Starts deleting ended windows now and then; stop() ends it. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
 /**
  * Counts one call on the counter `key` of rate_limit_counter, in one statement: the row is
  * created, or counted up, or reset when its window has ended. `db` may be a transaction:
@@ -76,7 +88,7 @@ export interface CounterState {
  * it on the row (a cap checked and acted on in one transaction holds across instances).
  */
 export async function countInDatabase(db: Db, key: string, windowMs: number): Promise<CounterState> {
-  const stored = key.length > MAX_KEY_LENGTH ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key;
+  const stored = storedKey(key);
   const window = Math.max(1, Math.trunc(windowMs));
   const { rows } = await sql<{ count: number; ttl_ms: number }>`
     INSERT INTO rate_limit_counter AS c (key, count, expires_at)
@@ -98,7 +110,7 @@ export async function countInDatabase(db: Db, key: string, windowMs: number): Pr
  * created, or counted up, or reset when its window has ended. Time is the database's
  * clock, which all instances share.
  */
-export class DatabaseCounters {
+export class DatabaseCounters implements Counters {
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
 
@@ -169,12 +181,94 @@ export class DatabaseCounters {
   }
 }
 
+/** Keys MemoryCounters keeps at most (a key is about 200 bytes): past it, ended windows are swept, then the oldest go. */
+export const MEMORY_COUNTER_KEYS = 100_000;
+/** The highest count kept, as in the database's integer column. */
+const MAX_COUNT = 2_147_483_647;
+
 /**
- * The store of @fastify/rate-limit over DatabaseCounters. Each route's child store puts
- * the route (or its groupId) before the key, since all routes share one table.
+ * Rate-limit counters in this process's memory, for the embedded database (docs/decisions/025):
+ * its one server process is its only client, so a count in memory is the only count there is,
+ * and a limited call pays no statement on the database's only thread. The same windows as
+ * DatabaseCounters: a key's window starts at its first call and its count restarts when the
+ * window has ended; time is this process's clock. A restart begins every window anew. At most
+ * `maxKeys` keys are kept: at the cap the ended windows are dropped, then the oldest ones (a
+ * flood of new keys can end an old window early, never lengthen one).
  */
-function storeOf(counters: DatabaseCounters) {
-  return class DatabaseStore {
+export class MemoryCounters implements Counters {
+  readonly #windows = new Map<string, { count: number; endsAt: number }>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = MEMORY_COUNTER_KEYS,
+  ) {}
+
+  /** The count of one call, taken at once. */
+  hit(key: string, windowMs: number): CounterState {
+    const now = this.now();
+    const stored = storedKey(key);
+    const window = this.#windows.get(stored);
+    if (window && window.endsAt > now) {
+      window.count = Math.min(window.count + 1, MAX_COUNT);
+      return { current: window.count, ttl: window.endsAt - now };
+    }
+    // A new window goes to the end of the map, which stays in the order the windows began.
+    if (window) this.#windows.delete(stored);
+    else if (this.#windows.size >= this.maxKeys) this.#makeRoom(now);
+    const endsAt = now + Math.max(1, Math.trunc(windowMs));
+    this.#windows.set(stored, { count: 1, endsAt });
+    return { current: 1, ttl: endsAt - now };
+  }
+
+  async count(key: string, windowMs: number): Promise<CounterState> {
+    return this.hit(key, windowMs);
+  }
+
+  /** Deletes the windows that have ended; answers how many. */
+  sweep(now = this.now()): number {
+    let deleted = 0;
+    for (const [key, window] of this.#windows) {
+      if (window.endsAt <= now) {
+        this.#windows.delete(key);
+        deleted++;
+      }
+    }
+    return deleted;
+  }
+
+  /** Keys kept now. */
+  get size(): number {
+    return this.#windows.size;
+  }
+
+  #makeRoom(now: number) {
+    this.sweep(now);
+    for (const key of this.#windows.keys()) {
+      if (this.#windows.size < this.maxKeys) break;
+      this.#windows.delete(key);
+    }
+  }
+
+  /** Sweeps every minute until stop(); the timer does not keep the process alive. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+/**
+ * The store of @fastify/rate-limit over the counters. Each route's child store puts
+ * the route (or its groupId) before the key, since all routes share one count space.
+ */
+function storeOf(counters: Counters) {
+  return class CounterStore {
     constructor(
       _options?: unknown,
       private readonly prefix = 'address',
@@ -191,7 +285,7 @@ function storeOf(counters: DatabaseCounters) {
     child(routeOptions: object) {
       const o = routeOptions as { groupId?: string; routeInfo?: { url?: string } };
       const scope = o.groupId ?? String(o.routeInfo?.url ?? '');
-      return new DatabaseStore(undefined, `address|${scope}`);
+      return new CounterStore(undefined, `address|${scope}`);
     }
   };
 }
@@ -202,12 +296,12 @@ function tooManyRequests(): Error & { statusCode: number } {
 }
 
 /**
- * @fastify/rate-limit with its counters in the database (no route is limited unless its
- * config says so), and the per-session limits of `config.sessionRateLimit`. Register
- * before the routes.
+ * @fastify/rate-limit with its counters in the database, or in memory with `counts: 'memory'`
+ * (no route is limited unless its config says so), and the per-session and per-account
+ * limits of `config.sessionRateLimit` and `config.staffRateLimit`. Register before the routes.
  */
-export async function registerRateLimits(app: FastifyInstance, db: Db): Promise<DatabaseCounters> {
-  const counters = new DatabaseCounters(db, app.log);
+export async function registerRateLimits(app: FastifyInstance, db: Db, opts: { counts: 'database' | 'memory' }): Promise<Counters> {
+  const counters: Counters = opts.counts === 'memory' ? new MemoryCounters() : new DatabaseCounters(db, app.log);
   await app.register(rateLimit, {
     global: false,
     store: storeOf(counters),
