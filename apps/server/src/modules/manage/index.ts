@@ -8,6 +8,7 @@ export {
   type AddedRow,
   type BookingOrganization,
   type BookingRow,
+  bookingOrganizationColumns,
   checkedBooking,
   findAddedRows,
   findBookedTimes,

@@ -87,11 +87,14 @@ export async function findBookingIdByKey(db: Executor, bookingKey: string): Prom
   return row?.id;
 }
 
+/** The columns of an office a booking shows (its contact details and hours): BookingOrganization. */
+export const bookingOrganizationColumns = ['id', 'name', 'address', 'post_code', 'post_office', 'phone', 'email', 'opening_time', 'closing_time'] as const;
+
 /** The office of a booking with its contact details (inactive offices too: the booking stays theirs). */
 export async function findBookingOrganization(db: Executor, organizationId: number) {
   return db
     .selectFrom('organization')
-    .select(['id', 'name', 'address', 'post_code', 'post_office', 'phone', 'email', 'opening_time', 'closing_time'])
+    .select(bookingOrganizationColumns)
     .where('id', '=', organizationId)
     .executeTakeFirstOrThrow();
 }

@@ -80,12 +80,12 @@ export function absenceOf(a: AbsenceRow): Absence {
   };
 }
 
-/** The rows added to listed bookings since they were saved, by booking id. */
+/** The rows added to listed bookings since they were saved, by booking id (not read for bookings known to have none). */
 export async function addedRowsByBooking(db: Executor, listed: ListedBooking[]): Promise<Map<string, AddedRow[]>> {
   const added = new Map<string, AddedRow[]>();
   for (const a of await findAddedRowsOf(
     db,
-    listed.map((l) => String(l.row.id)),
+    listed.filter((l) => l.hasAddedRows !== false).map((l) => String(l.row.id)),
   )) {
     added.set(String(a.booking_id), [...(added.get(String(a.booking_id)) ?? []), a]);
   }

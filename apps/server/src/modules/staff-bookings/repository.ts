@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '#src/db/database.ts';
 import { extended } from '#src/lib/extra-tables.ts';
-import { checkedBooking, type BookingRow } from '../manage/index.ts';
+import { bookingOrganizationColumns, checkedBooking, type BookingOrganization, type BookingRow } from '../manage/index.ts';
 import type { ProcessRow } from '../process/index.ts';
 
 export interface StaffOfficeRow {
@@ -49,13 +49,21 @@ export async function findOfficeResources(db: Executor, officeIds: readonly numb
     .orderBy('sort')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, organization_id: r.organization_id, name: r.display_name || r.name, active: r.active }));
+  return rows.map(staffResource);
 }
+
+/** A resource row as staff see it: its display name when it has one. */
+const staffResource = (r: { id: number; organization_id: number; name: string; display_name: string | null; active: boolean }): StaffResourceRow => ({
+  id: r.id,
+  organization_id: r.organization_id,
+  name: r.display_name || r.name,
+  active: r.active,
+});
 
 /** One resource with its office, if it exists. */
 export async function findResource(db: Executor, id: number): Promise<StaffResourceRow | undefined> {
   const row = await db.selectFrom('resource').select(['id', 'organization_id', 'name', 'display_name', 'active']).where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, organization_id: row.organization_id, name: row.display_name || row.name, active: row.active };
+  return row && staffResource(row);
 }
 
 export interface OpeningExceptionRow {
@@ -77,6 +85,46 @@ export async function findOpeningExceptions(db: Executor, officeId: number, from
     .execute();
 }
 
+/** What an office's day and week views read of the office itself. */
+export interface OfficeViewRow {
+  office: BookingOrganization;
+  /** Its resources as findOfficeResources reads them. */
+  resources: StaffResourceRow[];
+  /** Its opening exceptions on the days [fromDate, toDate), as findOpeningExceptions reads them. */
+  exceptions: OpeningExceptionRow[];
+}
+
+/** A json column as the driver gives it (parsed, or its text). */
+const parsedJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/**
+ * An office (active or not) with its resources and its opening exceptions on the days
+ * [fromDate, toDate), in one statement (a statement's round trip is most of a small read's
+ * time on the embedded database); undefined for no such office.
+ */
+export async function findOfficeView(db: Executor, officeId: number, fromDate: string, toDate: string): Promise<OfficeViewRow | undefined> {
+  const row = await db
+    .selectFrom('organization as o')
+    .select(bookingOrganizationColumns.map((c) => `o.${c}` as const))
+    .select([
+      sql<unknown>`(SELECT coalesce(json_agg(json_build_object('id', r.id, 'organization_id', r.organization_id, 'name', r.name,
+          'display_name', r.display_name, 'active', r.active) ORDER BY r.sort, r.id), '[]'::json)
+        FROM resource r WHERE r.organization_id = o.id)`.as('resources'),
+      sql<unknown>`(SELECT coalesce(json_agg(json_build_object('day', e.day, 'opening_time', e.opening_time, 'closing_time', e.closing_time,
+          'reason', e.reason) ORDER BY e.day), '[]'::json)
+        FROM opening_exception e WHERE e.organization_id = o.id AND e.day >= ${fromDate} AND e.day < ${toDate})`.as('exceptions'),
+    ])
+    .where('o.id', '=', officeId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { resources, exceptions, ...office } = row;
+  return {
+    office,
+    resources: (parsedJson(resources) as Parameters<typeof staffResource>[0][]).map(staffResource),
+    exceptions: parsedJson(exceptions) as OpeningExceptionRow[],
+  };
+}
+
 /** A booking as the back-office lists it: its checked row, its resources and whether it lies in an absence. */
 export interface ListedBooking {
   row: BookingRow;
@@ -84,6 +132,11 @@ export interface ListedBooking {
   inAbsence: boolean;
   /** The name of the staff member who made it at the desk; null for an online booking. */
   createdBy: string | null;
+  /**
+   * Whether rows have been added to it since it was saved (findAddedRowsOf reads them);
+   * undefined when not looked at.
+   */
+  hasAddedRows?: boolean;
 }
 
 const numbers = (value: unknown): number[] => {
@@ -91,22 +144,31 @@ const numbers = (value: unknown): number[] => {
   return Array.isArray(list) ? list.map(Number) : [];
 };
 
-/** With a booking row `b`: its booked resources and whether one of its times lies in an absence. */
+/** With a booking row `b`: its booked resources, whether one of its times lies in an absence, who made it, whether rows were added to it. */
 const listedColumns = [
-  sql<unknown>`coalesce((SELECT json_agg(rt.resource_id ORDER BY rt.resource_id) FROM resource_time rt
-    WHERE rt.booking_id = b.id AND rt.kind = 'BOOKED'), '[]'::json)`.as('resource_ids'),
+  // An int array: cheaper to build and to read than a json one on the embedded database.
+  sql<unknown>`ARRAY(SELECT rt.resource_id FROM resource_time rt
+    WHERE rt.booking_id = b.id AND rt.kind = 'BOOKED' ORDER BY rt.resource_id)`.as('resource_ids'),
   sql<boolean>`EXISTS (SELECT 1 FROM resource_time rt JOIN resource_absence a
     ON a.resource_id = rt.resource_id AND a.during && rt.during WHERE rt.booking_id = b.id)`.as('in_absence'),
   sql<string | null>`(SELECT u.name FROM staff_user u WHERE u.id = b.created_by_staff_id)`.as('created_by_name'),
+  sql<boolean>`EXISTS (SELECT 1 FROM booking_added_row x WHERE x.booking_id = b.id)`.as('has_added_rows'),
 ];
 
 function listed<R extends Record<string, unknown>>({
   resource_ids,
   in_absence,
   created_by_name,
+  has_added_rows,
   ...row
-}: R & { resource_ids: unknown; in_absence: unknown; created_by_name: string | null }): ListedBooking {
-  return { row: checkedBooking(row as never), resourceIds: numbers(resource_ids), inAbsence: in_absence === true, createdBy: created_by_name };
+}: R & { resource_ids: unknown; in_absence: unknown; created_by_name: string | null; has_added_rows: unknown }): ListedBooking {
+  return {
+    row: checkedBooking(row as never),
+    resourceIds: numbers(resource_ids),
+    inAbsence: in_absence === true,
+    createdBy: created_by_name,
+    hasAddedRows: has_added_rows === true,
+  };
 }
 
 /**
@@ -135,19 +197,6 @@ export async function findOfficeBookings(
     .orderBy('b.id')
     .execute();
   return rows.map(listed);
-}
-
-/** The start of the office's first confirmed booking at or after `from`; null when there is none. */
-export async function findNextBookingStart(db: Executor, officeId: number, from: Date): Promise<Date | null> {
-  const row = await db
-    .selectFrom('booking')
-    .select((eb) => eb.fn.min<Date | null>('start_at').as('start'))
-    .where('organization_id', '=', officeId)
-    .where('status', '=', 'CONFIRMED')
-    .where('kind', '=', 'RESERVATION')
-    .where('start_at', '>=', from)
-    .executeTakeFirst();
-  return row?.start ?? null;
 }
 
 /** What a search text can be, each part null when the text cannot be one. */
@@ -318,16 +367,34 @@ export interface HoldRow {
   expires_at: Date;
 }
 
-/** Times customers hold on the office's resources within [from, to), live now. */
-export async function findLiveHolds(db: Executor, officeId: number, from: Date, to: Date): Promise<HoldRow[]> {
-  const res = await sql<HoldRow>`
-    SELECT rt.resource_id, lower(rt.during) AS start, upper(rt.during) AS "end", rt.expires_at
-    FROM resource_time rt
-    JOIN resource r ON r.id = rt.resource_id
-    WHERE r.organization_id = ${officeId} AND rt.kind = 'HOLD' AND rt.expires_at > now()
-      AND rt.during && tstzrange(${from}, ${to}, '[)')
-    ORDER BY lower(rt.during), rt.resource_id`.execute(db);
-  return res.rows.map((r) => ({ resource_id: r.resource_id, start: new Date(r.start), end: new Date(r.end), expires_at: new Date(r.expires_at) }));
+/**
+ * Times customers hold on the office's resources within [from, to), live now, and the start
+ * of the office's first confirmed booking at or after `to` (null when there is none): what a
+ * day view reads besides its range, in one statement.
+ */
+export async function findLiveHoldsAndNextStart(db: Executor, officeId: number, from: Date, to: Date): Promise<{ holds: HoldRow[]; nextStart: Date | null }> {
+  // One row when there are no holds (their columns null), else one per hold.
+  const res = await sql<{ next_start: Date | null } & { [K in keyof HoldRow]: HoldRow[K] | null }>`
+    SELECT n.next_start, h.resource_id, h.start, h."end", h.expires_at
+    FROM (SELECT min(b.start_at) AS next_start FROM booking b
+          WHERE b.organization_id = ${officeId} AND b.status = 'CONFIRMED' AND b.kind = 'RESERVATION' AND b.start_at >= ${to}) n
+    LEFT JOIN LATERAL (
+      SELECT rt.resource_id, lower(rt.during) AS start, upper(rt.during) AS "end", rt.expires_at
+      FROM resource_time rt
+      JOIN resource r ON r.id = rt.resource_id
+      WHERE r.organization_id = ${officeId} AND rt.kind = 'HOLD' AND rt.expires_at > now()
+        AND rt.during && tstzrange(${from}, ${to}, '[)')
+    ) h ON true
+    ORDER BY h.start, h.resource_id`.execute(db);
+  const next = res.rows[0]?.next_start;
+  return {
+    holds: res.rows.flatMap((r) =>
+      r.resource_id === null || r.start === null || r.end === null || r.expires_at === null
+        ? []
+        : [{ resource_id: r.resource_id, start: new Date(r.start), end: new Date(r.end), expires_at: new Date(r.expires_at) }],
+    ),
+    nextStart: next ? new Date(next) : null,
+  };
 }
 
 export interface AbsenceRow {
@@ -342,11 +409,8 @@ export interface AbsenceRow {
 
 /** Absences of the office's resources overlapping [from, to), with how many confirmed bookings lie in each. */
 export async function findOfficeAbsences(db: Executor, officeId: number, from: Date, to: Date): Promise<AbsenceRow[]> {
-  const res = await sql<AbsenceRow>`
+  const res = await sql<Omit<AbsenceRow, 'bookings_inside'>>`
     SELECT a.id, a.resource_id, lower(a.during) AS start, upper(a.during) AS "end", a.reason,
-           (SELECT count(DISTINCT rt.booking_id) FROM resource_time rt JOIN booking b ON b.id = rt.booking_id
-             WHERE rt.resource_id = a.resource_id AND rt.kind = 'BOOKED' AND rt.during && a.during
-               AND b.status = 'CONFIRMED') AS bookings_inside,
            ARRAY(SELECT b.id::int FROM resource_time rt JOIN booking b ON b.id = rt.booking_id
                  WHERE rt.resource_id = a.resource_id AND rt.kind = 'BOOKED' AND rt.during && a.during
                    AND b.status = 'CONFIRMED'
@@ -362,7 +426,8 @@ export async function findOfficeAbsences(db: Executor, officeId: number, from: D
     start: new Date(r.start),
     end: new Date(r.end),
     reason: r.reason,
-    bookings_inside: Number(r.bookings_inside),
+    // The confirmed bookings inside counted by their ids (one id per booking).
+    bookings_inside: (r.booking_ids_inside ?? []).length,
     booking_ids_inside: (r.booking_ids_inside ?? []).map(Number),
   }));
 }

@@ -39,10 +39,12 @@ import { composeStaffCancellation } from './mail.ts';
 import { linesOf, summaryOf } from './listing.ts';
 import {
   findOfficeResources,
+  findOfficeView,
   findStaffBooking,
   findStaffOffices,
   updateVisitStatus,
   type ListedBooking,
+  type OfficeViewRow,
   type OpeningExceptionRow,
   type StaffOfficeRow,
 } from './repository.ts';
@@ -72,8 +74,21 @@ export async function staffOffices(db: Db, staff: StaffPrincipal): Promise<Staff
 
 /** An office the staff member runs: 403 for another office, 404 for none. */
 export async function officeOf(db: Executor, staff: StaffPrincipal, officeId: number): Promise<StaffOfficeRow> {
+  return found(staff, officeId, async () => (await findStaffOffices(db, [officeId]))[0]);
+}
+
+/**
+ * An office the staff member runs with its resources and its opening exceptions on the days
+ * [fromDate, toDate), as its day and week views read them: 403 and 404 as officeOf.
+ */
+export async function officeViewOf(db: Executor, staff: StaffPrincipal, officeId: number, fromDate: string, toDate: string): Promise<OfficeViewRow> {
+  return found(staff, officeId, () => findOfficeView(db, officeId, fromDate, toDate));
+}
+
+/** What `read` finds of an office the staff member runs: 403 for another office (before reading), 404 for none. */
+async function found<T>(staff: StaffPrincipal, officeId: number, read: () => Promise<T | undefined>): Promise<T> {
   assertOffice(staff, officeId);
-  const [office] = await findStaffOffices(db, [officeId]);
+  const office = await read();
   if (!office) throw officeNotFound();
   return office;
 }

@@ -14,19 +14,15 @@ import {
 } from '@huolto/domain';
 import type { Db } from '#src/db/database.ts';
 import { badRequest } from '#src/lib/errors.ts';
-import { findBookingOrganization } from '../manage/index.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
 import { absenceOf, addedRowsByBooking, summaryOf } from './listing.ts';
 import {
-  findLiveHolds,
-  findNextBookingStart,
+  findLiveHoldsAndNextStart,
   findOfficeAbsences,
   findOfficeBookings,
-  findOfficeResources,
-  findOpeningExceptions,
   type AbsenceRow,
 } from './repository.ts';
-import { exceptionOf, officeOf, openingOfDay } from './service.ts';
+import { exceptionOf, officeViewOf, openingOfDay } from './service.ts';
 
 /** The date `days` later; 400 naming `date` when that leaves the years a date may have (1000–9999). */
 function viewDate(date: string, days: number): string {
@@ -40,15 +36,12 @@ function viewDate(date: string, days: number): string {
 
 /** What a day or week view reads of an office in [fromDate, toDate). */
 async function officeRange(db: Db, staff: StaffPrincipal, officeId: number, fromDate: string, toDate: string, now: Date) {
-  const office = await officeOf(db, staff, officeId);
+  const { office, resources, exceptions } = await officeViewOf(db, staff, officeId, fromDate, toDate);
   const from = fromHelsinki(fromDate);
   const to = fromHelsinki(toDate);
-  const organization = await findBookingOrganization(db, officeId);
-  const resources = await findOfficeResources(db, [officeId]);
-  const exceptions = await findOpeningExceptions(db, officeId, fromDate, toDate);
   const listed = await findOfficeBookings(db, officeId, { from, to, fromDate, toDate });
   const added = await addedRowsByBooking(db, listed);
-  const bookings = listed.map((l) => summaryOf(l, organization, added.get(String(l.row.id)) ?? [], now));
+  const bookings = listed.map((l) => summaryOf(l, office, added.get(String(l.row.id)) ?? [], now));
   const absences = (await findOfficeAbsences(db, officeId, from, to)).map((a) => ({ row: a, absence: absenceOf(a) }));
   return {
     office,
@@ -72,8 +65,7 @@ const absenceOnDay = (a: AbsenceRow, date: string) => a.start < fromHelsinki(add
 export async function staffDay(db: Db, staff: StaffPrincipal, officeId: number, date: string, now = new Date()): Promise<StaffDay> {
   const range = await officeRange(db, staff, officeId, date, viewDate(date, 1), now);
   const exception = range.exceptions.get(date);
-  const holds = await findLiveHolds(db, officeId, range.from, range.to);
-  const next = await findNextBookingStart(db, officeId, range.to);
+  const { holds, nextStart: next } = await findLiveHoldsAndNextStart(db, officeId, range.from, range.to);
   return {
     date,
     office: { id: range.office.id, name: range.office.name },
