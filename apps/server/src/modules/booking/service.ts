@@ -22,7 +22,7 @@ import {
   queueOfficeNotice,
 } from '../mail/index.ts';
 import { bookHeldTime, findHeldTime } from '../holds/index.ts';
-import { cartWorkTwiceProblem, findProductsEverOffered, maxCartMinutes } from '../catalogue/index.ts';
+import { cartWorkTwiceProblem, findProductsEverOffered, maxCartMinutesOf } from '../catalogue/index.ts';
 import { bookingView } from '../booking-view/index.ts';
 import { recordBookingEvent } from '../booking-events/index.ts';
 import { findSavedBooking, insertBooking, spendVoucher } from './repository.ts';
@@ -126,7 +126,9 @@ export async function saveBooking(db: Db, token: string, opts: SaveOptions, now 
       const saved = await findSavedBooking(trx, session.booking_id);
       return savedAnswer(saved.bookingKey, saved.snapshot, await confirmationOffice(trx, saved.organizationId, now));
     }
-    const view = await bookingView(trx, session);
+    // The held time is read once: the view is made with it, and the save books it.
+    const held = await findHeldTime(trx, token);
+    const view = await bookingView(trx, session, { held: { value: held } });
     // Checked first: a cart left empty by it would otherwise only be asked for a service.
     const gone = await servicesGoneProblem(trx, session, view);
     if (gone) throw new DomainError(409, 'SERVICE_UNAVAILABLE', gone, [{ path: 'cart', message: gone }]);
@@ -137,7 +139,7 @@ export async function saveBooking(db: Db, token: string, opts: SaveOptions, now 
     if (view.price.active_price > MAX_CART_TOTAL_CENTS || view.price.normal_price > MAX_CART_TOTAL_CENTS) {
       throw badRequest('cart', `Varauksen hinta on enintään ${MAX_CART_TOTAL_CENTS / 100} €`);
     }
-    const maxMinutes = await maxCartMinutes(trx, view.organization!.id);
+    const maxMinutes = maxCartMinutesOf(view.organization);
     if (view.total_duration_minutes > maxMinutes) {
       throw badRequest('cart', `Töiden kesto on enintään ${String(maxMinutes / 60).replace('.', ',')} tuntia yhdellä käynnillä`);
     }
@@ -145,7 +147,6 @@ export async function saveBooking(db: Db, token: string, opts: SaveOptions, now 
     const twice = await cartWorkTwiceProblem(trx, cartOf(session));
     if (twice) throw badRequest('cart', twice);
     const duration = view.booking_total_duration;
-    const held = await findHeldTime(trx, token);
     const isLead = !(held && held.kind === 'HOLD') && !!view.lead_date;
     if (!isLead && (!held || held.kind !== 'HOLD' || !duration)) {
       return { responseCode: 'INVALID', message: 'Aika puuttuu tai varaus on vanhentunut' };

@@ -241,7 +241,11 @@ function missingChoice(choices: readonly { parameterCode: string }[], chosen: Re
 
 /** Minutes of work one visit to the office may take: its working day, at most MAX_CART_MINUTES. */
 export async function maxCartMinutes(db: Executor, organizationId: number | null, cat: CatalogueSource = catalogueOf(db)): Promise<number> {
-  const organization = organizationId ? await cat.offices.organization(organizationId) : undefined;
+  return maxCartMinutesOf(organizationId ? await cat.offices.organization(organizationId) : undefined);
+}
+
+/** maxCartMinutes of an office already read (its hours as 'HH:mm' or 'HH:mm:ss'); MAX_CART_MINUTES without one. */
+export function maxCartMinutesOf(organization: { opening_time: unknown; closing_time: unknown } | null | undefined): number {
   if (!organization) return MAX_CART_MINUTES;
   const minutesOf = (time: string) => {
     const [h = 0, m = 0] = time.split(':').map(Number);

@@ -10,6 +10,7 @@ export {
   cartWorkOf,
   cartWorkTwiceProblem,
   maxCartMinutes,
+  maxCartMinutesOf,
   offeredProducts,
   SERVICE_LISTS,
 } from './cart-rules.ts';
