@@ -64,6 +64,22 @@ describe('MemoryCounters', () => {
     expect(counters.hit('newer', 60_000).current).toBe(2);
     expect(counters.hit('old', 60_000)).toEqual({ current: 1, ttl: 60_000 });
   });
+
+  it('at its cap sweeps at most once a second, so a flood of new keys does not walk the whole map on every call', () => {
+    const c = clock();
+    const counters = new MemoryCounters(c.now, 2);
+    let sweeps = 0;
+    const sweep = counters.sweep.bind(counters);
+    counters.sweep = (now?: number) => (sweeps++, sweep(now));
+    counters.hit('a', 60_000);
+    counters.hit('b', 60_000);
+    for (let i = 0; i < 100; i++) counters.hit(`flood${i}`, 60_000);
+    expect(sweeps).toBe(1);
+    expect(counters.size).toBe(2);
+    c.advance(1_000);
+    counters.hit('later', 60_000);
+    expect(sweeps).toBe(2);
+  });
 });
 
 describe('the app with its default counts', () => {

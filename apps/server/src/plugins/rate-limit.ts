@@ -183,6 +183,8 @@ export class DatabaseCounters implements Counters {
 
 /** Keys MemoryCounters keeps at most (a key is about 200 bytes): past it, ended windows are swept, then the oldest go. */
 export const MEMORY_COUNTER_KEYS = 100_000;
+/** At MEMORY_COUNTER_KEYS, how often a new key may make a sweep of the ended windows. */
+const MEMORY_SWEEP_AT_CAP_MS = 1_000;
 /** The highest count kept, as in the database's integer column. */
 const MAX_COUNT = 2_147_483_647;
 
@@ -192,11 +194,14 @@ const MAX_COUNT = 2_147_483_647;
  * and a limited call pays no statement on the database's only thread. The same windows as
  * DatabaseCounters: a key's window starts at its first call and its count restarts when the
  * window has ended; time is this process's clock. A restart begins every window anew. At most
- * `maxKeys` keys are kept: at the cap the ended windows are dropped, then the oldest ones (a
- * flood of new keys can end an old window early, never lengthen one).
+ * `maxKeys` keys are kept: at the cap the ended windows are dropped (swept at most once a
+ * second), then the oldest ones (a flood of new keys can end an old window early, never
+ * lengthen one).
  */
 export class MemoryCounters implements Counters {
   readonly #windows = new Map<string, { count: number; endsAt: number }>();
+  /** When the cap last made a sweep (#makeRoom). */
+  #sweptAt = -Infinity;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -242,8 +247,15 @@ export class MemoryCounters implements Counters {
     return this.#windows.size;
   }
 
+  /**
+   * Room for a new key at the cap: the ended windows are swept at most once a second (a flood
+   * of new keys must not make every call walk the whole map), then the oldest windows go.
+   */
   #makeRoom(now: number) {
-    this.sweep(now);
+    if (now - this.#sweptAt >= MEMORY_SWEEP_AT_CAP_MS) {
+      this.#sweptAt = now;
+      this.sweep(now);
+    }
     for (const key of this.#windows.keys()) {
       if (this.#windows.size < this.maxKeys) break;
       this.#windows.delete(key);
