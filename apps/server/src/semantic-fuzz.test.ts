@@ -36,9 +36,9 @@
  * from running at all (an endless loop in a handler) is named on stderr by a watchdog
  * thread, which then ends the test process: that request would have killed the server.
  * A request's time is the server's own: the clock's less the time the test's thread stood
- * ready while other processes had the CPUs (timed()). A request over 1 s is sent once
- * more and fails only when slow again, so that a busy machine's hiccup is not taken for a
- * slow call.
+ * ready while other processes had the CPUs (timed()). A request over 1 s is sent again,
+ * at most twice (the last time after a 2 s pause), and fails only when slow every time, so
+ * that a busy machine's hiccup is not taken for a slow call.
  *
  * FUZZ_SEED=<n> replays a run; FUZZ_RUNS=<n> sets the random requests per call;
  * FUZZ_LOG=<file> writes every request with its answer's status and time, a line each.
@@ -79,6 +79,8 @@ const LOG = process.env.FUZZ_LOG;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
 /** The longest an answer may take. */
 const ANSWER_MS = 1000;
+/** The pause before the last try of a slow call (check). */
+const RETRY_PAUSE_MS = 2000;
 /** The largest get-booking answer of any session, however its cart was filled. */
 const BOOKING_MAX_BYTES = 64 * 1024;
 /** An answer not there after this is no answer. */
@@ -836,8 +838,14 @@ async function check(c: Case): Promise<string | undefined> {
     if (changed.length > 0) return `${status} changed stored rows (${changed.map((x) => `${x.op} ${x.tbl}`).join(', ')}): ${what} → ${shortly(res.body)}`;
   }
   if (ms > ANSWER_MS) {
-    // Once more: a second slow answer is the call's, not a busy machine's.
-    const again = await timed(options, what);
+    // Again, at most twice, the second time after a pause: three slow answers in a row are the
+    // call's, not a busy machine's (the other test worker's burst can outlast one retry, and
+    // the time a password hash or a PostgreSQL backend waits for a CPU is not subtracted).
+    let again = await timed(options, what);
+    if (again.res && again.ms > ANSWER_MS) {
+      await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
+      again = await timed(options, what);
+    }
     if (!again.res || again.ms > ANSWER_MS) {
       return `${status} after ${ms.toFixed(0)} ms (${first.wallMs.toFixed(0)} ms by the clock), then ${again.res?.statusCode ?? 'no answer'} after ${again.ms.toFixed(0)} ms (${again.wallMs.toFixed(0)}) (over ${ANSWER_MS} ms): ${what}`;
     }
