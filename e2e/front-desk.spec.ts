@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { addDays, finnishHolidays, formatFinnishTime, isoWeekday, timeToMinutes, todayInHelsinki } from '@huolto/domain';
-import { startHarness, type Harness } from './support/harness.ts';
+import { screenshot, startHarness, type Harness } from './support/harness.ts';
 import { PHONE, axeProblems, pageAt } from './support/axe-check.ts';
 import { TABLET } from './support/staff-check.ts';
 
@@ -131,12 +131,7 @@ async function bookAtDesk(page: Page, offset: number, shot: string | null): Prom
       await page.setViewportSize(size);
       expect(await axeProblems(page), `new booking at ${size.width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `new booking scrolls sideways at ${size.width} px`).toBe(true);
-      await page.screenshot({ path: `/tmp/desk-${shot}-${size.width}.png`, fullPage: true });
-      await page.locator('header').screenshot({ path: `/tmp/desk-${shot}-${size.width}-header.png` });
-      if (size.width < 1000) {
-        const cards = page.locator('form.desk > section');
-        for (let i = 0; i < (await cards.count()); i++) await cards.nth(i).screenshot({ path: `/tmp/desk-${shot}-${size.width}-part${i + 1}.png` });
-      }
+      await screenshot(page, `desk-${shot}-${size.width}`);
     }
     await page.setViewportSize(DESKTOP);
   }
@@ -148,7 +143,7 @@ async function bookAtDesk(page: Page, offset: number, shot: string | null): Prom
   await page.getByRole('status').filter({ hasText: /^Varaus tallennettu: ZZZ-999/ }).waitFor();
   await page.getByText('Kanava: Puhelimitse').waitFor();
   await page.getByText('Tehnyt: Toimipiste Demo').waitFor();
-  if (shot) await page.screenshot({ path: `/tmp/desk-booking-${page.viewportSize()!.width}.png` });
+  if (shot) await screenshot(page, `desk-booking-${page.viewportSize()!.width}`, { window: true });
 
   // Booking it again: the car, the customer and the service are filled in.
   await page.getByRole('link', { name: 'Varaa uudelleen' }).click();
@@ -198,9 +193,7 @@ describe('the front desk', () => {
       expect(booking).toMatchObject({ register_number: 'ZZZ-999', channel: 'PHONE', created_by_staff_id: staffId, organization_id: 1, make: 'Lada', model: 'Niva' });
       expect(booking?.email ?? '').toBe('');
       expect(events).toEqual([{ action: 'CREATED', actor: 'STAFF', staff_user_id: staffId }]);
-      if (width === 1280) {
-        await page.screenshot({ path: '/tmp/desk-day-1280.png', fullPage: false });
-      }
+      if (width === 1280) await screenshot(page, 'desk-day-1280', { window: true });
       await page.context().close();
     });
   }

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, XSRF_COOKIE, XSRF_HEADER } from '@huolto/domain';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
-import { SCREENSHOT_DIR, screenshot, startHarness, type Harness } from './support/harness.ts';
+import { screenshot, startHarness, type Harness } from './support/harness.ts';
 import { PHONE, axeProblems, pageAt } from './support/axe-check.ts';
 
 /*
@@ -116,7 +115,7 @@ describe("'Omat tiedot' of a loyalty customer", () => {
 
     expect(await axeProblems(page)).toEqual([]);
     await screenshot(page, 'loyalty-data-1-omat-tiedot-360');
-    await dialog.screenshot({ path: join(SCREENSHOT_DIR, 'loyalty-data-2-dialog-360.png') });
+    await screenshot(dialog, 'loyalty-data-2-dialog-360');
 
     const demoId = (await h.database.db.selectFrom('loyalty_account').select('id').where('username', '=', DEMO.username).executeTakeFirstOrThrow()).id;
     const before = await accountRows(demoId);
@@ -128,7 +127,7 @@ describe("'Omat tiedot' of a loyalty customer", () => {
     expect(await page.locator(`[id="${error}"]`).innerText()).toMatch(/Salasana on väärin/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
     expect(await axeProblems(page)).toEqual([]);
-    await dialog.screenshot({ path: join(SCREENSHOT_DIR, 'loyalty-data-3-vaara-salasana-360.png') });
+    await screenshot(dialog, 'loyalty-data-3-vaara-salasana-360');
 
     // Nothing deleted, still logged in.
     expect(await accountRows(demoId)).toEqual(before);
@@ -158,7 +157,7 @@ describe("'Omat tiedot' of a loyalty customer", () => {
     await done.waitFor();
     await expect.poll(() => done.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await axeProblems(page)).toEqual([]);
-    await dialog.screenshot({ path: join(SCREENSHOT_DIR, 'loyalty-data-4-poistettu-360.png') });
+    await screenshot(dialog, 'loyalty-data-4-poistettu-360');
 
     // Logged out in the tab, the token dead on the server, the account with its car and voucher gone.
     expect(await loyaltyToken(page)).toBeNull();

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { parseLocalDateTime } from '@huolto/domain';
-import { SCREENSHOT_DIR, screenshot, startHarness, type Harness } from './support/harness.ts';
+import { screenshot, startHarness, type Harness } from './support/harness.ts';
 import { axeProblems } from './support/axe-check.ts';
 import { chooseServiceAndContinue, freeTimeChips, searchFoundVehicle } from './support/flows.ts';
 
@@ -86,7 +85,7 @@ for (const viewport of [
       await expect.poll(async () => inView(await status.boundingBox())).toBe(true);
       expect(await inView(await held.boundingBox())).toBe(true);
       // What the customer sees now (the window, not the whole page).
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `time-${viewport.width}-held-window.png`) });
+      await screenshot(page, `time-${viewport.width}-held-window`, { window: true });
 
       // The database holds it for this booking, from the chip's start to its end.
       const rows = await sql<{ start: Date; end: Date }>`

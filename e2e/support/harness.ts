@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -23,6 +23,22 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-sync',
 ];
+
+/**
+ * One Chromium per test worker, shared by the spec files the worker runs one after another
+ * (the e2e project keeps one module graph per worker): a launch took about 1.5 s of CPU per
+ * spec file. Each spec file still opens contexts of its own, closed with its harness, so no
+ * cookie, storage or page outlives its file. Playwright closes the browser when the worker exits.
+ */
+let launched: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  launched ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return launched.then(async (browser) => {
+    if (browser.isConnected()) return browser;
+    launched = undefined;
+    return workerBrowser();
+  });
+}
 
 export interface Harness {
   baseUrl: string;
@@ -68,7 +84,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   config.publicUrl = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await workerBrowser();
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     database,
@@ -76,7 +92,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     browser,
     app,
     close: async () => {
-      await browser.close();
+      // The spec file's windows go; the worker's Chromium stays for its next spec file.
+      await Promise.all(browser.contexts().map((c) => c.close()));
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -94,6 +111,18 @@ export async function newPage(h: Harness, width = 1280): Promise<Page> {
   return page;
 }
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+/**
+ * Screenshots are for a person to look at: E2E_SCREENSHOTS=off (as CI runs, where nobody
+ * does) skips them. A full-page capture cost 0.2 s alone and about 1 s of a busy run each.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * The whole page (or only the window the customer sees, with `window`), or one element of it,
+ * as test-results/screenshots/<name>.png.
+ */
+export async function screenshot(target: Page | Locator, name: string, opts: { window?: boolean } = {}) {
+  if (!SCREENSHOTS) return;
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await ('goto' in target ? target.screenshot({ path, fullPage: !opts.window }) : target.screenshot({ path }));
 }
