@@ -118,8 +118,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
-          // Seeds once per run; every spec file's server starts from a copy, on a port and with a
-          // Chromium of its own, so spec files run two at a time (test:e2e's --maxWorkers=2).
+          // Seeds once per run; every spec file's server starts from a copy, on a port of its own,
+          // and opens contexts of its own in its worker's Chromium (harness.ts), so spec files run
+          // two at a time (test:e2e's --maxWorkers=2).
           globalSetup: ['e2e/support/global-setup.ts'],
           // One module graph per worker: the server's modules are imported once, not per spec file.
           isolate: false,
