@@ -198,7 +198,9 @@ describe('cookies and analytics', () => {
       // The next page load loads it at once, without asking, once — also when the first step hands over to the app.
       await page.reload();
       await page.getByLabel('Rekisterinumero').waitFor();
-      await expect.poll(() => gtmRequests.length).toBe(2);
+      // The field is in the prerendered HTML; the tag manager comes once the app has started,
+      // which on a busy machine is more than expect.poll's default second later.
+      await expect.poll(() => gtmRequests.length, { timeout: 15_000 }).toBe(2);
       expect(await banner(page).count()).toBe(0);
       await page.getByLabel('Rekisterinumero').fill(FOUND_PLATE);
       await page.getByLabel('Mittarilukema (km)').fill('60000');
