@@ -16,6 +16,7 @@ import {
   overlappingRows,
   pgControlState,
   restartServer,
+  NO_REMINDERS,
   runBookings,
   sleep,
   slowSaveBooking,
@@ -105,7 +106,7 @@ describe('a PGlite server process killed with SIGKILL in the middle of bookings'
       return false;
     });
     cleanup.push(() => smtp.close());
-    server = await startServer({ dataDir, smtpUrl: smtp.url, startTimeoutMs: 180_000 });
+    server = await startServer({ dataDir, smtpUrl: smtp.url, startTimeoutMs: 180_000, env: NO_REMINDERS });
     const first = server;
     cleanup.push(() => stopServer(first));
     phase('started');
@@ -167,7 +168,7 @@ describe('a PGlite server process killed with SIGKILL in the middle of bookings'
     expect(orphans).toBeLessThanOrEqual(10);
 
     // A start sends what is due: the messages the killed process never delivered.
-    const drain = await startServer({ dataDir, smtpUrl: smtp.url, startTimeoutMs: 180_000 });
+    const drain = await startServer({ dataDir, smtpUrl: smtp.url, startTimeoutMs: 180_000, env: NO_REMINDERS });
     phase('started again to send what was claimed');
     cleanup.push(() => stopServer(drain));
     const drainStarted = Date.now();

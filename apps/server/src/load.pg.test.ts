@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
 import { RACE_SEED, seededRandom } from '../test/race.ts';
 import {
+  NO_REMINDERS,
   RetryingClient,
   bookMaintenance,
   killServer,
@@ -66,7 +67,7 @@ async function setUp(name: string, smtpUrls?: readonly string[]) {
   const servers: ServerProcess[] = [];
   cleanup.push(() => Promise.all(servers.map(stopServer)));
   const started = await Promise.allSettled(
-    ['a', 'b'].map((n, i) => startServer({ databaseUrl: database.url!, dataDir: join(dataDir, n), ...(smtpUrls ? { smtpUrl: smtpUrls[i]! } : {}) })),
+    ['a', 'b'].map((n, i) => startServer({ databaseUrl: database.url!, dataDir: join(dataDir, n), env: NO_REMINDERS, ...(smtpUrls ? { smtpUrl: smtpUrls[i]! } : {}) })),
   );
   for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
   for (const r of started) if (r.status === 'rejected') throw r.reason;
