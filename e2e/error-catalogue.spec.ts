@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Page, Request, Route } from 'playwright-core';
-import { MESSAGES, NOTIFICATION_CHECK_MS, NOTIFICATION_TTL_MS, type MessageKey } from '@huolto/domain';
+import type { Page, Request, Response, Route } from 'playwright-core';
+import { DELIVERY_PARAMETER_CODES, MESSAGES, NOTIFICATION_CHECK_MS, NOTIFICATION_TTL_MS, type MessageKey } from '@huolto/domain';
 import { extended } from '../apps/server/src/lib/extra-tables.ts';
 import { newPage, screenshot, startHarness, type Harness } from './support/harness.ts';
 import {
@@ -82,6 +82,16 @@ function recordRequests(page: Page, path: string) {
   const seen: Request[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.endsWith(path)) seen.push(r);
+  });
+  return seen;
+}
+
+/** Records the answers to API paths, whatever their status. */
+function answersTo(page: Page, paths: string[]) {
+  const seen: Response[] = [];
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (paths.some((p) => path.endsWith(p))) seen.push(r);
   });
   return seen;
 }
@@ -235,8 +245,13 @@ describe('requirements §8 error catalogue in the browser', () => {
     const page = await newPage(h, 1280);
     await searchFoundVehicle(page, h.baseUrl);
     await chooseServiceAndContinue(page);
+    // The choice is saved in the background (reservation-details/v2 and one product parameter
+    // per code); the process must run out only after those calls, or one of them meets the
+    // expired process before the time is clicked (a CI run failed so).
+    const deliverySaved = answersTo(page, ['/reservation-details/v2', '/product-parameter']);
     await page.getByLabel('Jätän auton päiväksi').check();
     await expect.poll(async () => (await wizardState(page))?.deliveryOption).toBe('VEHICLE_LEFT_FOR_DAY');
+    await expect.poll(() => deliverySaved.length).toBe(1 + DELIVERY_PARAMETER_CODES.length);
     const oldToken = await processToken(page);
     expect(oldToken).toBeTruthy();
 
