@@ -41,6 +41,9 @@ async function runOnce(port, url) {
       totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
       cumulativeLayoutShift: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     },
+    // Lighthouse's own measure of the machine's speed when it ran (higher is faster): the
+    // phone's slowdown is simulated from this machine's trace, so a slower host scores worse.
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
     failingAudits: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),
@@ -143,6 +146,7 @@ export function lighthouseTable(results) {
         x.cumulativeLayoutShift.toFixed(3).padStart(5),
         (r.budgetsMet ? '✓' : `✗ ${[...missedBudgets(r), ...r.failingAudits.slice(0, 6)].join(', ')}`) +
           (r.runs > 1 ? `  (median of ${r.runs}: perf ${r.performanceScores.join(', ')})` : '') +
+          (Number.isFinite(r.benchmarkIndex) ? `  (machine's benchmarkIndex ${r.benchmarkIndex})` : '') +
           (r.failedRuns ? `  (${r.failedRuns} run${r.failedRuns === 1 ? '' : 's'} failed: ${r.lastFailure.code})` : ''),
       ].join(' │ '),
     );

@@ -41,6 +41,9 @@
 //                          database seeded at that size (DEMO_SCALE; large on PostgreSQL only),
 //                          each call's figures beside the demo size's, ✓/✗ ≤ 1.2× for the
 //                          customer calls (bench-goals.mjs SCALE_GOALS)
+//   BENCH_INTERLEAVE       with BENCH_SCALE (default on): both sizes' servers kept running and each
+//                          call measured demo, larger, larger, demo (half the duration each); 0 = the
+//                          larger size's run after the demo size's
 //   BENCH_START_TIMEOUT    seconds a server seeding the larger size may take (default 4 hours)
 //   BENCH_RUSH_CLIENTS     clients of the rush (default 200), each pausing 1–3 s before each call
 //   BENCH_RUSH_SECONDS     seconds the rush's clients start bookings in (default 60); measured on
@@ -87,6 +90,12 @@ if (SCALE && !/^(medium|large|offices=\d+(,\s*(years|bookings)=\d+)*)$/.test(SCA
   throw new Error(`BENCH_SCALE must be medium, large or offices=N,years=N[,bookings=N] (as DEMO_SCALE), got ${SCALE}`);
 }
 
+/**
+ * BENCH_INTERLEAVE: with BENCH_SCALE, each larger-size run is measured beside its demo-size
+ * run, call by call (runPair). `0`: one after the other, as before.
+ */
+const INTERLEAVE = !!SCALE && process.env.BENCH_INTERLEAVE !== '0';
+
 function positive(text, fallback, zeroOk = false) {
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
@@ -105,6 +114,75 @@ stopOnSignals();
 
 /** One run: a fresh database, `target.processes` servers on it, Lighthouse if asked, every call. */
 async function runDatabase(target, databaseUrl, { webDist, withLighthouse }) {
+  const started = await startRun(target, databaseUrl, { webDist, withLighthouse });
+  const rows = [];
+  for (const scenario of target.scenarios) if (!scenario.jobs) rows.push(...[await measure(started.server, scenario, target.database, LOAD)].flat());
+  return finishRun(target, started, rows);
+}
+
+/**
+ * A demo-size run and its larger-size run side by side (BENCH_INTERLEAVE, on by default with
+ * BENCH_SCALE): both servers kept running, each call measured on them in the order demo,
+ * larger, larger, demo, half of BENCH_DURATION each, and each size's figures the mean of its
+ * two halves. Measured one size after the other, the machine's own drift between the two
+ * phases (on 29 November the trivial route 1.14× and the session floor 1.45× on this
+ * two-core machine) was as large as the effect measured; in this order a drift that is
+ * steady over a call's four halves falls on both sizes alike.
+ */
+async function runPair(demoTarget, scaledTarget, urls, { webDist, withLighthouse }) {
+  // Lighthouse on the demo server before the larger seed starts loading the machine.
+  const demo = await startRun(demoTarget, urls[0], { webDist, withLighthouse });
+  const scaled = await startRun(scaledTarget, urls[1], { webDist, withLighthouse: false });
+  const half = { ...LOAD, duration: LOAD.duration / 2 };
+  const demoRows = [];
+  const scaledRows = [];
+  for (const scenario of demoTarget.scenarios) {
+    if (scenario.jobs) continue;
+    if (!scaledTarget.scenarios.includes(scenario)) {
+      demoRows.push(...[await measure(demo.server, scenario, demoTarget.database, LOAD)].flat());
+      continue;
+    }
+    const halves = { demo: [], scaled: [] };
+    for (const side of ['demo', 'scaled', 'scaled', 'demo']) {
+      const [run, target] = side === 'demo' ? [demo, demoTarget] : [scaled, scaledTarget];
+      halves[side].push([await measure(run.server, scenario, target.database, half)].flat());
+    }
+    demoRows.push(...meanOfHalves(halves.demo));
+    scaledRows.push(...meanOfHalves(halves.scaled));
+  }
+  for (const scenario of scaledTarget.scenarios) {
+    if (!scenario.jobs && !demoTarget.scenarios.includes(scenario)) scaledRows.push(...[await measure(scaled.server, scenario, scaledTarget.database, LOAD)].flat());
+  }
+  return [await finishRun(demoTarget, demo, demoRows), await finishRun(scaledTarget, scaled, scaledRows)];
+}
+
+/** Figures that are a rate or a latency: the mean of the halves. The counts are summed, the extremes kept. */
+const MEAN_OF_HALVES = new Set(['requestsPerSecond', 'p50Ms', 'p90Ms', 'p95Ms', 'p99Ms', 'bookingsPerSecond', 'avgBytesPerResponse']);
+
+/** One row for each row of the halves (the same rows in the same order), with the halves' own figures kept. */
+function meanOfHalves(halves) {
+  return halves[0].map((first, i) => {
+    const rows = halves.map((h) => h[i]);
+    const row = { ...first };
+    for (const [key, value] of Object.entries(first)) {
+      if (typeof value !== 'number' || key === 'connections' || key === 'distinctRequests' || key === 'budgetP99Ms') continue;
+      const values = rows.map((r) => r[key]);
+      if (key === 'maxMs') row[key] = Math.max(...values);
+      else if (key === 'fewestBookingsByClient') row[key] = Math.min(...values);
+      else if (MEAN_OF_HALVES.has(key)) row[key] = values.reduce((a, b) => a + b, 0) / values.length;
+      else row[key] = values.reduce((a, b) => a + b, 0);
+    }
+    row.statusCodes = {};
+    for (const r of rows) for (const [k, v] of Object.entries(r.statusCodes ?? {})) row.statusCodes[k] = (row.statusCodes[k] ?? 0) + v;
+    if (row.budgetP99Ms != null) row.budgetMet = row.ok > 0 && row.p99Ms < row.budgetP99Ms;
+    row.halves = rows.map((r) => ({ requestsPerSecond: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms }));
+    row.note = `${first.note}; interleaved with the other size, the mean of ${rows.length} halves of ${LOAD.duration / 2} s`;
+    return row;
+  });
+}
+
+/** A run's servers started on a fresh database, its size read, Lighthouse if asked. */
+async function startRun(target, databaseUrl, { webDist, withLighthouse }) {
   const load = loadavg();
   // The seed ends with ANALYZE (seed/index.ts), on PGlite and PostgreSQL alike.
   const server = await startProcesses(target.database, databaseUrl, target.processes, webDist, target.scale);
@@ -125,8 +203,11 @@ async function runDatabase(target, databaseUrl, { webDist, withLighthouse }) {
   const lighthouseLoad = loadavg();
   // A page Lighthouse fails on is answered as failed (bench-lighthouse.mjs); the load goes on.
   const lighthouse = withLighthouse ? await lighthouseOrFailure(server.url) : undefined;
-  const rows = [];
-  for (const scenario of target.scenarios) if (!scenario.jobs) rows.push(...[await measure(server, scenario, target.database, LOAD)].flat());
+  return { server, load, size, lighthouse, lighthouseLoad };
+}
+
+/** A run's jobs after its calls' rows, its ratios to the baselines, and what it reports. */
+async function finishRun(target, { server, load, size, lighthouse, lighthouseLoad }, rows) {
   // The jobs last, on what the load left behind; they stop the servers first.
   const jobs = target.scenarios.find((s) => s.jobs);
   let jobsFailed;
@@ -282,7 +363,9 @@ async function main() {
   const loadAtStart = loadavg();
   log(
     `Benchmark: ${SCENARIOS.length} calls × ${targets.map((t) => t.label).join(' + ')}, ` +
-      `${CONNECTIONS_TEXT}, ${WARMUP} s warm-up + ${DURATION} s each; ${cpus().length} CPUs, Node ${process.version}; ` +
+      `${CONNECTIONS_TEXT}, ${WARMUP} s warm-up + ${DURATION} s each` +
+      `${INTERLEAVE ? ` (each size's beside the other's: demo, ${SCALE}, ${SCALE}, demo, ${DURATION / 2} s each after its warm-up)` : ''}; ` +
+      `${cpus().length} CPUs, Node ${process.version}; ` +
       `load average ${loadText(loadAtStart)}`,
   );
 
@@ -299,11 +382,16 @@ async function main() {
     log(`JavaScript before the first step: ${firstStepJs.kB ?? '—'} kB gzip (${firstStepJs.how})`);
   }
   const runs = [];
+  const databaseUrlOf = async (target) => (target.url ? (await createPgDatabase(target.url, target.database.replaceAll('-', '_'))).url : undefined);
   for (const [i, target] of targets.entries()) {
     if (stopRequested()) break;
+    // With BENCH_INTERLEAVE the larger size is measured with its demo run (runPair).
+    if (INTERLEAVE && target.demoOf && targets.some((t) => t.database === target.demoOf)) continue;
+    const scaled = INTERLEAVE ? targets.find((t) => t.demoOf === target.database) : undefined;
     try {
-      const url = target.url ? (await createPgDatabase(target.url, target.database.replaceAll('-', '_'))).url : undefined;
-      runs.push(await runDatabase(target, url, { webDist: web?.dist, withLighthouse: withLighthouse && i === 0 }));
+      const opts = { webDist: web?.dist, withLighthouse: withLighthouse && i === 0 };
+      if (scaled) runs.push(...(await runPair(target, scaled, [await databaseUrlOf(target), await databaseUrlOf(scaled)], opts)));
+      else runs.push(await runDatabase(target, await databaseUrlOf(target), opts));
     } catch (err) {
       log(`\n[${target.label}] bench failed: ${err.stack ?? err}`);
       failures.push({ database: target.database, label: target.label, error: String(err.message ?? err) });
